@@ -1,0 +1,41 @@
+import type { Role, TrackId } from './enums';
+
+/** Custom claims the server keeps on each Firebase user (spec §3, §6). */
+export interface Claims {
+  roles?: Role[];
+  /** Companies the user may act on. */
+  companies?: string[];
+  /** The user's main company. */
+  companyId?: string;
+  /** The track chosen at signup, used until the user has a company. */
+  trackId?: TrackId;
+}
+
+/** The generic role check of spec §6. */
+export function hasRole(claims: Claims | null | undefined, role: Role | string): boolean {
+  return Array.isArray(claims?.roles) && (claims.roles as string[]).includes(role);
+}
+
+export function isSystemAdmin(claims: Claims | null | undefined): boolean {
+  return hasRole(claims, 'system-admin');
+}
+
+/** Every company id in the claims, `companies` first, without repeats. */
+export function companyIdsOf(claims: Claims | null | undefined): string[] {
+  const ids = [...(claims?.companies ?? []), ...(claims?.companyId ? [claims.companyId] : [])];
+  return [...new Set(ids)];
+}
+
+/** Tenant rule: a system admin acts on every company, anyone else only on the companies of their claims. */
+export function canAccessCompany(claims: Claims | null | undefined, companyId: string): boolean {
+  return isSystemAdmin(claims) || companyIdsOf(claims).includes(companyId);
+}
+
+/**
+ * Spec §4: the company to load after sign-in, taken in order from the stored company (when the user may still
+ * access it), the first of the `companies` claim, then the `companyId` claim.
+ */
+export function chooseCompanyId(storedCompanyId: string | null | undefined, claims: Claims | null | undefined): string | null {
+  if (storedCompanyId && canAccessCompany(claims, storedCompanyId)) return storedCompanyId;
+  return claims?.companies?.[0] ?? claims?.companyId ?? null;
+}

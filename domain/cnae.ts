@@ -1,0 +1,109 @@
+import * as v from 'valibot';
+import { onlyDigits } from './company';
+import { PAGE_SIZE } from './constants';
+import { paginationQuery, searchText } from './pagination';
+
+/** One level of the CNAE hierarchy above a subclass (section, division, group or class). */
+export interface CnaeLevel {
+  code: string;
+  text: string;
+}
+
+export interface CnaeHierarchy {
+  section: CnaeLevel;
+  division: CnaeLevel;
+  group: CnaeLevel;
+  class: CnaeLevel;
+}
+
+/** A CNAE subclass as the server sends it (conventions: CNAE rows leave the server in snake_case). */
+export interface CnaeRow {
+  code: string;
+  formatted: string;
+  text: string;
+  tax_rates: Record<string, unknown> | null;
+  is_allowed_mei: boolean;
+  is_r_factor: boolean | null;
+  cnae_allowed_activities: string[];
+  cnae_not_allowed_activities: string[];
+  obs: string | null;
+  hierarchy: CnaeHierarchy;
+  is_active: boolean;
+}
+
+/** A CNAE subclass on the client, with the names of spec §3. */
+export interface Cnae {
+  code: string;
+  formatted: string;
+  text: string;
+  taxRates: Record<string, unknown> | null;
+  isAllowedMei: boolean;
+  isRFactor: boolean | null;
+  cnaeAllowedActivities: string[];
+  cnaeNotAllowedActivities: string[];
+  obs: string | null;
+  hierarchy: CnaeHierarchy;
+  isActive: boolean;
+}
+
+/** A subclass suggested for a description of the business, with how well it fits (0 to 1). */
+export type CnaeMatch = CnaeRow & { score: number };
+
+export function cnaeFromRow(row: CnaeRow): Cnae {
+  return {
+    code: row.code,
+    formatted: row.formatted,
+    text: row.text,
+    taxRates: row.tax_rates,
+    isAllowedMei: row.is_allowed_mei,
+    isRFactor: row.is_r_factor,
+    cnaeAllowedActivities: row.cnae_allowed_activities,
+    cnaeNotAllowedActivities: row.cnae_not_allowed_activities,
+    obs: row.obs,
+    hierarchy: row.hierarchy,
+    isActive: row.is_active,
+  };
+}
+
+/** '6201501' → '6201-5/01'; anything that is not a 7-digit subclass code is returned as given. */
+export function formatCnaeCode(code: string): string {
+  const digits = onlyDigits(code);
+  if (digits.length !== 7) return code;
+  return `${digits.slice(0, 4)}-${digits.slice(4, 5)}/${digits.slice(5)}`;
+}
+
+const INTENT_MESSAGE = 'Descreva a atividade da empresa em poucas palavras.';
+
+const intent = v.pipe(v.string(INTENT_MESSAGE), v.trim(), v.minLength(2, INTENT_MESSAGE), v.maxLength(500, INTENT_MESSAGE));
+
+export const CnaeSearchQuerySchema = v.object({
+  search: searchText,
+  isActive: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'O filtro de situação deve ser "true" ou "false".'),
+      v.transform((value) => value === 'true'),
+    ),
+  ),
+  ...paginationQuery(PAGE_SIZE.cnaeSearch),
+});
+export type CnaeSearchQuery = v.InferOutput<typeof CnaeSearchQuerySchema>;
+
+/** What Luca (the activity assistant) receives: the business described in the person's own words. */
+export const LucaIntentSchema = v.object({ intent });
+export type LucaIntent = v.InferOutput<typeof LucaIntentSchema>;
+
+export const AliasSuggestSchema = v.object({
+  intent,
+  /** The chosen main activity, typed with or without punctuation. */
+  activity: v.optional(
+    v.pipe(
+      v.string('Informe o código CNAE da atividade com 7 dígitos.'),
+      v.transform(onlyDigits),
+      v.length(7, 'Informe o código CNAE da atividade com 7 dígitos.'),
+    ),
+  ),
+  ownerName: v.optional(
+    v.pipe(v.string('Informe o nome do titular.'), v.trim(), v.maxLength(120, 'O nome pode ter no máximo 120 caracteres.')),
+  ),
+});
+export type AliasSuggestInput = v.InferOutput<typeof AliasSuggestSchema>;

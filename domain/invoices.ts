@@ -1,0 +1,308 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import * as v from 'valibot';
+import { ActivityCodeSchema, OptionalEmailSchema, requiredText } from './brazil';
+import { PAGE_SIZE } from './constants';
+import { normalizeCnpj, onlyDigits } from './digits';
+import { paginationQuery, searchText } from './pagination';
+
+/** Who took the service: a company (CNPJ) or a person (CPF). */
+export const NFS_EMISSION_TYPES = ['cnpj', 'cpf'] as const;
+export type NfsEmissionType = (typeof NFS_EMISSION_TYPES)[number];
+
+/** The life of an invoice request: the customer asks, the team issues (or refuses), an issued one may be cancelled. */
+export const NFS_REQUEST_STATUSES = ['requested', 'processing', 'issued', 'rejected', 'cancelled'] as const;
+export type NfsRequestStatus = (typeof NFS_REQUEST_STATUSES)[number];
+
+export const NFS_REQUEST_STATUS_LABEL: Record<NfsRequestStatus, string> = {
+  requested: 'Solicitada',
+  processing: 'Em emissão',
+  issued: 'Emitida',
+  rejected: 'Recusada',
+  cancelled: 'Cancelada',
+};
+
+export const NFS_MESSAGES = {
+  cnpjRequired: 'CNPJ precisa ser definido.',
+  cpfRequired: 'CPF precisa ser definido.',
+  minValue: 'Valor precisa ser maior ou igual a 1 real.',
+  dayOfMonth: 'Dia do mês precisa ser entre 1 e 12.',
+} as const;
+
+/** The minimum invoice value, in reais (spec §9). */
+export const MIN_INVOICE_VALUE = 1;
+/** A ceiling against typing mistakes (an extra zero or two). */
+export const MAX_INVOICE_VALUE = 10_000_000;
+
+/** A value in reais, typed as "1.500,50" or given as a number. */
+const TotalValueSchema = v.pipe(
+  v.union([v.number(), v.string()], NFS_MESSAGES.minValue),
+  v.transform((value) => (typeof value === 'number' ? value : Number(value.trim().replace(/\./g, '').replace(',', '.')))),
+  v.number(NFS_MESSAGES.minValue),
+  v.minValue(MIN_INVOICE_VALUE, NFS_MESSAGES.minValue),
+  v.maxValue(MAX_INVOICE_VALUE, 'Valor acima do permitido para uma nota. Confira o número.'),
+);
+
+const optionalDocument = v.optional(v.pipe(v.string(), v.trim()));
+
+/** What the customer tells about the service and who took it, shared by requests and schedules. */
+const invoiceFields = {
+  emissionType: v.picklist(NFS_EMISSION_TYPES, 'Escolha se o tomador é uma empresa (CNPJ) ou uma pessoa (CPF).'),
+  cnpj: optionalDocument,
+  cpf: optionalDocument,
+  totalValue: TotalValueSchema,
+  customerName: requiredText('Informe o nome ou a razão social do tomador.', 150),
+  /** Where the tomador receives a copy. */
+  customerEmail: OptionalEmailSchema,
+  description: requiredText('Descreva o serviço prestado.', 2000),
+  /** The company's activity (CNAE subclass) the service belongs to. */
+  activity: v.optional(ActivityCodeSchema),
+  /** The item of the municipal service list (LC 116/2003), e.g. "1.07". */
+  serviceItem: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(\d{1,2}\.\d{2})?$/, 'Item da lista de serviços inválido (ex.: 1.07).'),
+      v.transform((value) => value || undefined),
+    ),
+  ),
+  /** Whether the tomador withholds the ISS. */
+  issWithheld: v.optional(v.boolean('Informe se o ISS é retido.'), false),
+};
+
+type DocumentFields = { emissionType: NfsEmissionType; cnpj?: string; cpf?: string };
+
+/**
+ * Spec §5: the document of the chosen type is required ("CNPJ precisa ser definido."), then it must be valid. Partial
+ * checks, so these messages show together with those of the other fields.
+ */
+const cnpjGiven = (input: DocumentFields) => input.emissionType !== 'cnpj' || !!input.cnpj;
+const cpfGiven = (input: DocumentFields) => input.emissionType !== 'cpf' || !!input.cpf;
+const cnpjValid = (input: DocumentFields) =>
+  input.emissionType !== 'cnpj' || !input.cnpj || isValidCnpj(normalizeCnpj(input.cnpj), { version: 2 });
+const cpfValid = (input: DocumentFields) => input.emissionType !== 'cpf' || !input.cpf || isValidCpf(onlyDigits(input.cpf));
+
+/** Keeps only the document of the chosen type, as stored (digits; the CNPJ upper-cased). */
+const normalizeDocument = <T extends DocumentFields>(input: T): T => ({
+  ...input,
+  cnpj: input.emissionType === 'cnpj' ? normalizeCnpj(input.cnpj!) : undefined,
+  cpf: input.emissionType === 'cpf' ? onlyDigits(input.cpf!) : undefined,
+});
+
+const CompetenceSchema = v.pipe(
+  v.string('Informe o mês de competência.'),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de competência.'),
+);
+
+/** Spec §3/§5 invoice request: `POST /nfs/requests?companyId`. */
+export const NfsRequestSchema = v.pipe(
+  v.object({
+    ...invoiceFields,
+    /** The month the service belongs to (YYYY-MM). */
+    competence: CompetenceSchema,
+  }),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjGiven(input), NFS_MESSAGES.cnpjRequired),
+    ['cnpj'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfGiven(input), NFS_MESSAGES.cpfRequired),
+    ['cpf'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjValid(input), 'CNPJ inválido.'),
+    ['cnpj'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
+    ['cpf'],
+  ),
+  v.transform((input) => normalizeDocument(input)),
+);
+export type NfsRequestInput = v.InferOutput<typeof NfsRequestSchema>;
+
+/**
+ * Spec §3/§5 invoice schedule. The original rule on the day of the month could never fail; this one is enforced:
+ * the team issues the month's invoices in its first twelve days.
+ */
+const DayOfMonthSchema = v.pipe(
+  v.union([v.number(), v.string()], NFS_MESSAGES.dayOfMonth),
+  v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+  v.number(NFS_MESSAGES.dayOfMonth),
+  v.integer(NFS_MESSAGES.dayOfMonth),
+  v.minValue(1, NFS_MESSAGES.dayOfMonth),
+  v.maxValue(12, NFS_MESSAGES.dayOfMonth),
+);
+
+export const NfsScheduleSchema = v.pipe(
+  v.object({
+    ...invoiceFields,
+    dayOfMonth: DayOfMonthSchema,
+    active: v.optional(v.boolean(), true),
+  }),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjGiven(input), NFS_MESSAGES.cnpjRequired),
+    ['cnpj'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfGiven(input), NFS_MESSAGES.cpfRequired),
+    ['cpf'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjValid(input), 'CNPJ inválido.'),
+    ['cnpj'],
+  ),
+  v.forward(
+    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
+    ['cpf'],
+  ),
+  v.transform((input) => normalizeDocument(input)),
+);
+export type NfsScheduleInput = v.InferOutput<typeof NfsScheduleSchema>;
+
+/** What the team records when an invoice is issued. */
+export const NfsIssueSchema = v.object({
+  invoiceNumber: requiredText('Informe o número da nota.', 20),
+  /** The 50-character access key of the national NFS-e. */
+  accessKey: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((key) => key.replace(/\s/g, '')),
+      v.check((key) => key === '' || /^[0-9A-Za-z]{50}$/.test(key), 'A chave de acesso tem 50 caracteres.'),
+      v.transform((key) => key || undefined),
+    ),
+  ),
+  pdfDocumentId: v.optional(v.pipe(v.string(), v.uuid('Arquivo PDF inválido.'))),
+  xmlDocumentId: v.optional(v.pipe(v.string(), v.uuid('Arquivo XML inválido.'))),
+});
+
+export const NfsReasonSchema = v.object({ reason: requiredText('Informe o motivo.', 500) });
+
+/** The body a status change needs: the invoice's data when issued, a reason when refused or cancelled. */
+export function nfsStatusBodySchema(to: NfsRequestStatus): v.GenericSchema {
+  if (to === 'issued') return NfsIssueSchema;
+  if (to === 'rejected' || to === 'cancelled') return NfsReasonSchema;
+  return v.object({});
+}
+
+/** A month filter: "2026-11", or a day of it. */
+const MonthFilter = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'Mês inválido: use AAAA-MM.'),
+    v.transform((value) => value.slice(0, 7)),
+  ),
+);
+
+const StatusFilter = v.optional(
+  v.pipe(
+    v.union([v.picklist(NFS_REQUEST_STATUSES), v.array(v.picklist(NFS_REQUEST_STATUSES))], 'Situação inválida.'),
+    v.transform((status) => (Array.isArray(status) ? status : [status])),
+  ),
+);
+
+export const NfsListQuerySchema = v.object({
+  companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')),
+  query: searchText,
+  status: StatusFilter,
+  date: MonthFilter,
+  ...paginationQuery(PAGE_SIZE.invoices),
+});
+
+/** The team's search across companies (spec §7 `GET /nfs/requests/search`). */
+export const NfsSearchQuerySchema = v.object({
+  query: searchText,
+  status: StatusFilter,
+  date: MonthFilter,
+  ...paginationQuery(PAGE_SIZE.invoices),
+});
+
+/** An invoice request as the API answers it; values in centavos. */
+export interface NfsRequest {
+  id: string;
+  companyId: string;
+  status: NfsRequestStatus;
+  emissionType: NfsEmissionType;
+  cnpj: string | null;
+  cpf: string | null;
+  customerName: string;
+  customerEmail: string | null;
+  description: string;
+  activity: string | null;
+  serviceItem: string | null;
+  competence: string;
+  totalCents: number;
+  issWithheld: boolean;
+  scheduleId: string | null;
+  invoiceNumber: string | null;
+  accessKey: string | null;
+  pdfDocumentId: string | null;
+  xmlDocumentId: string | null;
+  reason: string | null;
+  issuedAt: string | null;
+  createdAt: string;
+  statusChangedAt: string;
+}
+
+export interface NfsSchedule {
+  id: string;
+  companyId: string;
+  emissionType: NfsEmissionType;
+  cnpj: string | null;
+  cpf: string | null;
+  customerName: string;
+  customerEmail: string | null;
+  description: string;
+  activity: string | null;
+  serviceItem: string | null;
+  totalCents: number;
+  issWithheld: boolean;
+  dayOfMonth: number;
+  active: boolean;
+  /** The next day the schedule will create a request (YYYY-MM-DD, São Paulo), or null while paused. */
+  nextRun: string | null;
+  lastGeneratedMonth: string | null;
+  createdAt: string;
+}
+
+/** A tomador the company invoiced before, offered again when their document is typed. */
+export interface NfsCustomer {
+  emissionType: NfsEmissionType;
+  document: string;
+  name: string;
+  email: string | null;
+}
+
+/** Reais (as the API takes them) to centavos (as it stores them). */
+export const reaisToCents = (reais: number) => Math.round(reais * 100);
+
+/* ---------------------------------------------------------------- dates in São Paulo */
+
+const SAO_PAULO = 'America/Sao_Paulo';
+
+/** Today's date in São Paulo: the day the schedules and the reports go by. */
+export function saoPauloDate(now: Date = new Date()): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SAO_PAULO,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+export const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/**
+ * The next day a schedule runs: this month's day if it has not passed and this month's request does not exist yet,
+ * otherwise next month's.
+ */
+export function nextRunDate(dayOfMonth: number, lastGeneratedMonth: string | null, now: Date = new Date()): string {
+  const today = saoPauloDate(now);
+  const thisMonth = monthKey(today.year, today.month);
+  const useNext = lastGeneratedMonth === thisMonth;
+  const year = useNext && today.month === 12 ? today.year + 1 : today.year;
+  const month = useNext ? (today.month % 12) + 1 : today.month;
+  const day = useNext ? dayOfMonth : Math.max(dayOfMonth, today.day);
+  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
+}

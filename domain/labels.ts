@@ -1,0 +1,61 @@
+import type { CompanySize, CompanyStatus, CompanyType, ProgressStatus, Role, StepId, SubscriptionStatus, TrackId } from './enums';
+
+/** How the product names each state and kind, in the customer's language. */
+
+export const COMPANY_STATUS_LABEL: Record<CompanyStatus, string> = {
+  pending: 'Cadastro pendente',
+  awaiting_opening: 'Aguardando abertura',
+  migrating: 'Em migração',
+  opening: 'Em abertura',
+  active: 'Ativa',
+  overdue: 'Pagamento em atraso',
+  disabled: 'Desativada',
+};
+
+export const TRACK_LABEL: Record<TrackId, string> = {
+  'create-company': 'Abertura de empresa',
+  'migrate-company': 'Troca de contador',
+};
+
+export const STEP_LABEL: Record<StepId, string> = {
+  'pre-registration': 'Dados da empresa',
+  'partner-registration': 'Sócios',
+  'partner-registration-basic': 'Sócios',
+  subscription: 'Plano e pagamento',
+  'awaiting-guide': 'Guia de abertura',
+  'upload-guide-receipt': 'Comprovante da guia',
+  'download-company-info': 'Dados na Receita Federal',
+  'migrate-accountant': 'Transferência do contador',
+};
+
+export const PROGRESS_LABEL: Record<ProgressStatus, string> = {
+  pending: 'Pendente',
+  in_progress: 'Em andamento',
+  done: 'Concluída',
+};
+
+export const ROLE_LABEL: Record<Role, string> = {
+  'system-admin': 'Equipe contábil',
+  'company-admin': 'Cliente',
+};
+
+export const SUBSCRIPTION_STATUS_LABEL: Record<SubscriptionStatus, string> = {
+  pending: 'Aguardando pagamento',
+  active: 'Ativa',
+  overdue: 'Em atraso',
+  cancelled: 'Cancelada',
+};
+
+export const COMPANY_SIZE_LABEL: Record<CompanySize, string> = {
+  MEI: 'Microempreendedor Individual (MEI)',
+  ME: 'Microempresa (ME)',
+  EPP: 'Empresa de Pequeno Porte (EPP)',
+  EMP: 'Empresa de médio porte',
+  GE: 'Empresa de grande porte',
+};
+
+export const COMPANY_TYPE_LABEL: Record<CompanyType, string> = {
+  on_person: 'Empresário individual',
+  private_limited: 'Sociedade limitada unipessoal (SLU)',
+  limited_liability: 'Sociedade limitada (LTDA)',
+};

@@ -1,0 +1,428 @@
+import * as v from 'valibot';
+import {
+  ActivityCodeSchema,
+  AddressSchema,
+  CnpjSchema,
+  CpfSchema,
+  EmailSchema,
+  OptionalEmailSchema,
+  OptionalPhoneSchema,
+  PhoneSchema,
+  optionalText,
+  requiredText,
+} from './brazil';
+import type { CompanySize, CompanyStatus, CompanyType, StepId, TrackId } from './enums';
+import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from './enums';
+import { COMPANY_SIZE_LABEL, STEP_LABEL } from './labels';
+import { validate } from './validation';
+import type { Plan } from './plans';
+import { PLANS } from './plans';
+import type { Track, TrackStep } from './track';
+import { TRACK_STEPS } from './track';
+
+/* ---------------------------------------------------------------- who acts, and when a step is done */
+
+export type StepActor = 'customer' | 'team';
+
+/** Who fills each step: the customer, or the accounting team. */
+export const STEP_ACTOR: Record<StepId, StepActor> = {
+  'pre-registration': 'customer',
+  'partner-registration': 'customer',
+  'partner-registration-basic': 'customer',
+  subscription: 'customer',
+  'awaiting-guide': 'team',
+  'upload-guide-receipt': 'customer',
+  'download-company-info': 'customer',
+  'migrate-accountant': 'customer',
+};
+
+/** A step is done when it is submitted, except the subscription, which is done when the payment is confirmed. */
+export function completesOnSubmit(stepId: StepId): boolean {
+  return stepId !== 'subscription';
+}
+
+/** The sizes a company can be opened with here (the product serves small businesses). */
+export const OPENING_SIZES = ['MEI', 'ME', 'EPP'] as const satisfies readonly CompanySize[];
+
+/* ---------------------------------------------------------------- payloads */
+
+function ageOn(birthDate: string, today: Date): number {
+  const [year, month, day] = birthDate.split('-').map(Number);
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age -= 1;
+  return age;
+}
+
+const BirthDateSchema = v.pipe(
+  v.string('Informe a data de nascimento.'),
+  v.isoDate('Data de nascimento inválida.'),
+  v.check((date) => ageOn(date, new Date()) >= 18, 'O sócio precisa ter pelo menos 18 anos.'),
+  v.check((date) => ageOn(date, new Date()) <= 120, 'Data de nascimento inválida.'),
+);
+
+/** A percentage typed as "33,33" or given as a number. */
+const ShareSchema = v.pipe(
+  v.union([v.number(), v.string()], 'Informe a participação no capital.'),
+  v.transform((value) => (typeof value === 'number' ? value : Number(value.trim().replace('%', '').replace(',', '.')))),
+  v.number('Informe a participação no capital.'),
+  v.minValue(0.01, 'A participação deve ser entre 0,01% e 100%.'),
+  v.maxValue(100, 'A participação deve ser entre 0,01% e 100%.'),
+);
+
+const UuidSchema = (message: string) => v.pipe(v.string(message), v.uuid(message));
+
+export const OpeningPreRegistrationSchema = v.pipe(
+  v.object({
+    type: v.picklist(COMPANY_TYPES, 'Escolha a natureza jurídica.'),
+    size: v.picklist(OPENING_SIZES, 'Escolha o porte da empresa.'),
+    /** What the customer said the business does, in their own words. */
+    intent: optionalText(500),
+    mainActivity: ActivityCodeSchema,
+    secondaryActivities: v.optional(
+      v.pipe(v.array(ActivityCodeSchema), v.maxLength(20, 'Escolha no máximo 20 atividades secundárias.')),
+      [],
+    ),
+    alias: requiredText('Informe o nome fantasia.', 60),
+    /** The company name wanted at the Junta Comercial, when the customer has one in mind. */
+    name: optionalText(150),
+    address: AddressSchema,
+    branchType: v.optional(v.picklist(BRANCH_TYPES), 'matriz'),
+  }),
+  v.forward(
+    v.check(({ type, size }) => size !== 'MEI' || type === 'on_person', 'O MEI é sempre um empresário individual.'),
+    ['type'],
+  ),
+  v.forward(
+    v.check(
+      ({ mainActivity, secondaryActivities }) => !secondaryActivities.includes(mainActivity),
+      'A atividade principal não pode se repetir nas secundárias.',
+    ),
+    ['secondaryActivities'],
+  ),
+  v.forward(
+    v.check(
+      ({ secondaryActivities }) => new Set(secondaryActivities).size === secondaryActivities.length,
+      'Há atividades secundárias repetidas.',
+    ),
+    ['secondaryActivities'],
+  ),
+);
+export type OpeningPreRegistration = v.InferOutput<typeof OpeningPreRegistrationSchema>;
+
+export const MigrationPreRegistrationSchema = v.object({
+  cnpj: CnpjSchema,
+  currentAccountant: v.object({
+    name: requiredText('Informe o nome do contador ou do escritório atual.', 150),
+    email: OptionalEmailSchema,
+    phone: OptionalPhoneSchema,
+  }),
+  /** Why the customer is changing accountant: helps the team plan the move. */
+  reason: optionalText(500),
+});
+export type MigrationPreRegistration = v.InferOutput<typeof MigrationPreRegistrationSchema>;
+
+export const PartnerSchema = v.pipe(
+  v.object({
+    name: requiredText('Informe o nome completo.', 150),
+    cpf: CpfSchema,
+    birthDate: BirthDateSchema,
+    maritalStatus: v.picklist(MARITAL_STATUSES, 'Informe o estado civil.'),
+    propertyRegime: v.optional(v.picklist(PROPERTY_REGIMES, 'Informe o regime de bens.')),
+    share: ShareSchema,
+    email: EmailSchema,
+    phone: PhoneSchema,
+    address: AddressSchema,
+  }),
+  v.forward(
+    v.check(
+      (partner) => partner.maritalStatus !== 'married' || partner.propertyRegime !== undefined,
+      'Informe o regime de bens.',
+    ),
+    ['propertyRegime'],
+  ),
+  // The property regime only means something for a married partner.
+  v.transform((partner) => (partner.maritalStatus === 'married' ? partner : { ...partner, propertyRegime: undefined })),
+);
+export type Partner = v.InferOutput<typeof PartnerSchema>;
+
+const uniqueCpfs = (partners: { cpf: string }[]) => new Set(partners.map((p) => p.cpf)).size === partners.length;
+
+/** The shares of capital may differ by rounding (three partners of 33,33 %). */
+export const SHARE_TOLERANCE = 0.02;
+export const sharesTotal = (partners: { share: number }[]) => partners.reduce((sum, p) => sum + p.share, 0);
+
+export const PartnerRegistrationSchema = v.pipe(
+  v.object({
+    partners: v.pipe(
+      v.array(PartnerSchema, 'Cadastre pelo menos um sócio.'),
+      v.minLength(1, 'Cadastre pelo menos um sócio.'),
+      v.maxLength(20, 'Cadastre no máximo 20 sócios.'),
+    ),
+  }),
+  v.forward(
+    v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+    ['partners'],
+  ),
+  v.forward(
+    v.check(
+      ({ partners }) => Math.abs(sharesTotal(partners) - 100) <= SHARE_TOLERANCE,
+      'A soma das participações deve ser 100%.',
+    ),
+    ['partners'],
+  ),
+);
+export type PartnerRegistration = v.InferOutput<typeof PartnerRegistrationSchema>;
+
+export const BasicPartnerSchema = v.object({
+  name: requiredText('Informe o nome completo.', 150),
+  cpf: CpfSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+});
+
+export const PartnerRegistrationBasicSchema = v.pipe(
+  v.object({
+    partners: v.pipe(
+      v.array(BasicPartnerSchema, 'Cadastre pelo menos um sócio.'),
+      v.minLength(1, 'Cadastre pelo menos um sócio.'),
+      v.maxLength(20, 'Cadastre no máximo 20 sócios.'),
+    ),
+  }),
+  v.forward(
+    v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+    ['partners'],
+  ),
+);
+export type PartnerRegistrationBasic = v.InferOutput<typeof PartnerRegistrationBasicSchema>;
+
+const PLAN_IDS = PLANS.map((plan) => plan.id) as [string, ...string[]];
+export const SubscriptionStepSchema = v.object({ planId: v.picklist(PLAN_IDS, 'Escolha um plano.') });
+
+/** The team attaches the registration-fee guide for the customer to pay. */
+export const AwaitingGuideSchema = v.object({
+  documentId: UuidSchema('Anexe a guia.'),
+  dueDate: v.optional(v.pipe(v.string(), v.isoDate('Data de vencimento inválida.'))),
+  amountCents: v.optional(v.pipe(v.number('Valor inválido.'), v.integer('Valor inválido.'), v.minValue(0, 'Valor inválido.'))),
+  instructions: optionalText(500),
+});
+
+export const UploadGuideReceiptSchema = v.object({
+  documentId: UuidSchema('Envie o comprovante de pagamento da guia.'),
+});
+
+/** The customer confirms (or corrects) what the Receita Federal has on the company. */
+export const DownloadCompanyInfoSchema = v.object({
+  confirmed: v.literal(true, 'Confirme que os dados estão corretos.'),
+  name: requiredText('Informe a razão social.', 150),
+  alias: optionalText(60),
+  mainActivity: ActivityCodeSchema,
+  secondaryActivities: v.optional(v.array(ActivityCodeSchema), []),
+  address: AddressSchema,
+  corrections: optionalText(1000),
+});
+
+/** What the previous accountant hands over when a company changes accountant. */
+export const HANDOVER_ITEMS = ['digital-certificate', 'city-portal-access', 'distrato', 'balance-sheet', 'payroll'] as const;
+export type HandoverItem = (typeof HANDOVER_ITEMS)[number];
+
+export const HANDOVER_ITEM_LABEL: Record<HandoverItem, { title: string; help: string }> = {
+  'digital-certificate': {
+    title: 'Certificado digital (e-CNPJ)',
+    help: 'Envie o arquivo A1 (.pfx) ou combine a entrega do token/cartão A3.',
+  },
+  'city-portal-access': {
+    title: 'Acesso ao portal da prefeitura',
+    help: 'Usuário da nota fiscal de serviço. Não escreva senhas aqui: nossa equipe pede por um canal seguro.',
+  },
+  distrato: {
+    title: 'Distrato com o contador anterior',
+    help: 'O documento que encerra o contrato e fixa a última competência sob responsabilidade dele.',
+  },
+  'balance-sheet': { title: 'Balanço e ECD', help: 'Último balanço patrimonial e a escrituração contábil digital entregue.' },
+  payroll: { title: 'Folha de pagamento', help: 'Histórico da folha, férias e rescisões, se a empresa tem funcionários.' },
+};
+
+export const HANDOVER_DELIVERIES = ['will-send', 'with-previous-accountant', 'not-applicable'] as const;
+export type HandoverDelivery = (typeof HANDOVER_DELIVERIES)[number];
+export const HANDOVER_DELIVERY_LABEL: Record<HandoverDelivery, string> = {
+  'will-send': 'Vou enviar depois',
+  'with-previous-accountant': 'O contador anterior vai entregar',
+  'not-applicable': 'Não se aplica',
+};
+
+const HandoverItemSchema = v.pipe(
+  v.object({
+    documentId: v.optional(UuidSchema('Arquivo inválido.')),
+    delivery: v.optional(v.picklist(HANDOVER_DELIVERIES, 'Diga como o documento será entregue.')),
+  }),
+  v.check(
+    (item) => item.documentId !== undefined || item.delivery !== undefined,
+    'Envie o arquivo ou diga como ele será entregue.',
+  ),
+);
+
+export const MigrateAccountantSchema = v.object({
+  certificateKind: v.picklist(['A1', 'A3', 'none'], 'Informe o tipo do certificado digital.'),
+  /** The last month (YYYY-MM) the previous accountant answers for. */
+  lastResponsibleMonth: v.pipe(
+    v.string('Informe a última competência do contador anterior.'),
+    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe a última competência do contador anterior.'),
+  ),
+  items: v.object(
+    Object.fromEntries(HANDOVER_ITEMS.map((item) => [item, HandoverItemSchema])) as Record<
+      HandoverItem,
+      typeof HandoverItemSchema
+    >,
+  ),
+  previousAccountant: v.object({
+    name: requiredText('Informe o nome do contador ou do escritório anterior.', 150),
+    email: OptionalEmailSchema,
+    phone: OptionalPhoneSchema,
+  }),
+  notes: optionalText(1000),
+});
+export type MigrateAccountant = v.InferOutput<typeof MigrateAccountantSchema>;
+
+/** The payload schema of a step on a track (pre-registration differs between opening and migration). */
+export function stepSchema(trackId: TrackId, stepId: StepId): v.GenericSchema {
+  switch (stepId) {
+    case 'pre-registration':
+      return trackId === 'create-company' ? OpeningPreRegistrationSchema : MigrationPreRegistrationSchema;
+    case 'partner-registration':
+      return PartnerRegistrationSchema;
+    case 'partner-registration-basic':
+      return PartnerRegistrationBasicSchema;
+    case 'subscription':
+      return SubscriptionStepSchema;
+    case 'awaiting-guide':
+      return AwaitingGuideSchema;
+    case 'upload-guide-receipt':
+      return UploadGuideReceiptSchema;
+    case 'download-company-info':
+      return DownloadCompanyInfoSchema;
+    case 'migrate-accountant':
+      return MigrateAccountantSchema;
+  }
+}
+
+/* ---------------------------------------------------------------- rules across steps */
+
+/** Individual entrepreneurs and SLUs have one owner; an LTDA needs two or more (spec §4 single-partner rule). */
+export function partnerCountProblem(type: CompanyType | null | undefined, count: number): string | null {
+  if (type === 'on_person' || type === 'private_limited') {
+    return count === 1 ? null : 'Empresário individual e SLU têm um único titular: cadastre só uma pessoa.';
+  }
+  if (type === 'limited_liability') return count >= 2 ? null : 'Uma sociedade limitada (LTDA) precisa de pelo menos dois sócios.';
+  return null;
+}
+
+/** Whether a plan serves a company of this size. */
+export function planSizeProblem(plan: Plan, size: CompanySize | null | undefined): string | null {
+  if (!size || plan.sizes.includes(size)) return null;
+  return `O plano ${plan.name} não atende ${COMPANY_SIZE_LABEL[size]}.`;
+}
+
+/** An MEI may only have activities the MEI rules allow. */
+export function meiActivityProblem(
+  size: CompanySize | null | undefined,
+  activities: { code: string; formatted?: string; isAllowedMei: boolean }[],
+): string | null {
+  if (size !== 'MEI') return null;
+  const refused = activities.find((activity) => !activity.isAllowedMei);
+  return refused ? `A atividade ${refused.formatted ?? refused.code} não é permitida para o MEI.` : null;
+}
+
+/* ---------------------------------------------------------------- moving along a track */
+
+export interface StepRefusal {
+  status: 403 | 404 | 409;
+  message: string;
+}
+
+/** The steps of a track kind, all pending: a track as it starts. */
+export function newTrack(trackId: TrackId): Track {
+  return {
+    trackId,
+    status: 'pending',
+    steps: TRACK_STEPS[trackId].map((stepId, i) => ({ stepId, status: i === 0 ? 'in_progress' : 'pending', payload: null })),
+  };
+}
+
+/** Why this step may not be submitted now, or null: steps go in order, and team steps are the team's. */
+export function stepSubmissionRefusal(track: Track, stepId: StepId, actor: StepActor): StepRefusal | null {
+  const step = track.steps.find((s) => s.stepId === stepId);
+  if (!step) return { status: 404, message: 'Esta etapa não faz parte da jornada desta empresa.' };
+  if (STEP_ACTOR[stepId] === 'team' && actor !== 'team') return { status: 403, message: 'Esta etapa é feita pela nossa equipe.' };
+  if (track.status === 'done') return { status: 409, message: 'A jornada desta empresa já foi concluída.' };
+  if (step.status === 'done') return { status: 409, message: 'Esta etapa já foi concluída.' };
+  const current = track.steps.find((s) => s.status !== 'done');
+  if (current && current.stepId !== stepId) {
+    return { status: 409, message: `Conclua a etapa "${STEP_LABEL[current.stepId]}" antes desta.` };
+  }
+  return null;
+}
+
+/**
+ * The track after a step is submitted: the step keeps its payload and is done (or stays in progress when it waits
+ * for something else, like a payment); the next step starts; the track is done after its last step.
+ */
+export function trackAfterSubmission(track: Track, stepId: StepId, payload: Record<string, unknown>, done: boolean): Track {
+  const steps: TrackStep[] = track.steps.map((s) =>
+    s.stepId === stepId ? { ...s, payload, status: done ? 'done' : 'in_progress' } : s,
+  );
+  return withProgress({ ...track, steps });
+}
+
+/** The track after a step that was waiting (a payment) is confirmed. */
+export function trackAfterCompletion(track: Track, stepId: StepId): Track {
+  const steps: TrackStep[] = track.steps.map((s) => (s.stepId === stepId ? { ...s, status: 'done' } : s));
+  return withProgress({ ...track, steps });
+}
+
+function withProgress(track: Track): Track {
+  const firstOpen = track.steps.findIndex((s) => s.status !== 'done');
+  const steps: TrackStep[] = track.steps.map((s, i) =>
+    i === firstOpen && s.status === 'pending' ? { ...s, status: 'in_progress' } : s,
+  );
+  const status = firstOpen === -1 ? 'done' : steps.some((s) => s.status === 'done' || s.payload) ? 'in_progress' : 'pending';
+  return { ...track, steps, status };
+}
+
+/** The company status once the customer has paid: the team takes over (pending → awaiting opening | migrating). */
+export function statusAfterPayment(trackId: TrackId): CompanyStatus {
+  return trackId === 'create-company' ? 'awaiting_opening' : 'migrating';
+}
+
+/* ---------------------------------------------------------------- what a form still needs */
+
+/** Details of a chosen activity kept beside its code, so the form can show it and check the MEI rule. */
+export interface ActivityChoice {
+  code: string;
+  formatted: string;
+  text: string;
+  isAllowedMei: boolean;
+}
+
+/**
+ * Everything wrong with a step's form before it is sent: the schema's messages, then the rules across steps that
+ * the browser can check (the server checks them again).
+ */
+export function stepProblems(trackId: TrackId, stepId: StepId, draft: unknown, track: Track | null): Record<string, string> {
+  // An untouched form is an empty one: every field then says what it needs.
+  const result = validate(stepSchema(trackId, stepId), draft ?? {});
+  if (!result.ok) return result.fields;
+  const value = result.value as Record<string, any>;
+  if (stepId === 'pre-registration' && trackId === 'create-company') {
+    const choices = ((draft as { activities?: ActivityChoice[] }).activities ?? []).filter((a) =>
+      [value.mainActivity, ...value.secondaryActivities].includes(a.code),
+    );
+    const problem = meiActivityProblem(value.size, choices);
+    if (problem) return { mainActivity: problem };
+  }
+  if (stepId === 'partner-registration') {
+    const type = (track?.steps.find((s) => s.stepId === 'pre-registration')?.payload as { type?: CompanyType } | null)?.type;
+    const problem = partnerCountProblem(type, value.partners.length);
+    if (problem) return { partners: problem };
+  }
+  return {};
+}

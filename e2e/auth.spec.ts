@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, layout, sideMenu, signIn, signInFromLogin } from './support';
+
+test('a customer signs in and lands on the panel of their company', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await expect(page).toHaveURL('/app/panel');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Carlos');
+  await expect(page.getByTestId('company-selector')).toContainText('Mendes Tech');
+  await expect(sideMenu(page).getByRole('link', { name: 'Notas fiscais' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Pedidos de abertura' })).toHaveCount(0);
+});
+
+test('an admin signs in and lands on the companies list', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
+  await expect(page).toHaveURL('/app/admin/companies');
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
+  // Newest first: the demo's oldest companies (Mendes Tech among them) are on the second page.
+  await expect(page.getByText(/^Mostrando 1–25 de \d+$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rocha Doces' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Pedidos de abertura' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Notas fiscais' })).toHaveCount(0);
+  await expect(page.getByTestId('company-selector')).toHaveCount(0);
+});
+
+test('a wrong password is refused in Portuguese', async ({ page }) => {
+  await page.goto('/app/login');
+  await signIn(page, 'cliente@demo.test', 'senha-errada');
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
+  await expect(page).toHaveURL('/app/login');
+});
+
+test('a guarded page without a session goes to login with next, and back after sign-in', async ({ page }) => {
+  await page.goto('/app/documents?aba=recentes');
+  await expect(page).toHaveURL('/app/login?aba=recentes&next=%2Fapp%2Fdocuments%3Faba%3Drecentes');
+  await signIn(page, 'cliente@demo.test');
+  await expect(page).toHaveURL('/app/documents?aba=recentes');
+  await expect(layout(page, 'admin')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documentos' })).toBeVisible();
+});
+
+test('an invalid session met by a 401 is cleared and sent to login with next', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  // Spoil the stored session: an expired ID token the browser still trusts, and a refresh token that no longer works.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('firebase:authUser:'))!;
+    const stored = JSON.parse(localStorage.getItem(key)!);
+    const manager = stored.stsTokenManager;
+    const [header, payload] = manager.accessToken.split('.');
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const spoiled = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    manager.accessToken = `${header}.${spoiled}.`;
+    manager.expirationTime = Date.now() + 3_600_000;
+    manager.refreshToken = 'revoked-refresh-token';
+    localStorage.setItem(key, JSON.stringify(stored));
+  });
+  await page.goto('/app/panel?origem=email');
+  await expect(page).toHaveURL('/app/login?origem=email&next=%2Fapp%2Fpanel%3Forigem%3Demail');
+  await signIn(page, 'cliente@demo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL('/app/panel?origem=email');
+});
+
+test('signing out returns to the login page and guards the app again', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/app/login');
+  await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+  await page.goto('/app/panel');
+  await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
+});
+
+test('a new customer signs up and is taken to the wizard of the chosen track', async ({ page }) => {
+  const email = `novo.cliente.${Date.now()}@empresa.com.br`;
+  await page.goto('/app/login?mode=signup&track=migrate-company');
+  await expect(page.getByLabel('Troca de contador')).toBeChecked();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('Informe seu nome.')).toBeVisible();
+  await page.getByLabel('Nome completo').fill('Rafael Teixeira');
+  await page.getByLabel('E-mail').fill('rafael@empresa');
+  await page.getByLabel('Celular').pressSequentially('11987654321');
+  await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+  await page.getByLabel('Senha').fill('1234567');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('E-mail inválido')).toBeVisible();
+  await expect(page.getByText('A senha deve conter no mínimo 8 caracteres')).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('senha-forte-123');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL('/app/wizard/company-migration');
+  await expect(layout(page, 'onboarding')).toBeVisible();
+  await expect(sideMenu(page)).toHaveCount(0);
+});
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  await page.goto('/pagina-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await expect(page.getByText('/pagina-que-nao-existe')).toBeVisible();
+  await page.goto('/contabilidade-em/sem-estado');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});

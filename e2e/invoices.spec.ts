@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { signInFromLogin } from './support';
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
+const XML = Buffer.from('<?xml version="1.0"?><NFSe><nNFSe>9001</nNFSe></NFSe>');
+
+test('a customer asks for an invoice, the team issues it with its files, the customer downloads it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const description = `Implantação do módulo de estoque ${Date.now()}`;
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices');
+  await expect(page.getByRole('heading', { name: 'Notas fiscais' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nova solicitação' }).click();
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('CNPJ precisa ser definido.')).toBeVisible();
+  await expect(page.getByText('Valor precisa ser maior ou igual a 1 real.')).toBeVisible();
+  await expect(page.getByText('Informe o nome ou a razão social do tomador.')).toBeVisible();
+
+  // A tomador invoiced before fills in by itself.
+  await page.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
+  await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('1234,56');
+  await page.getByLabel('Descrição do serviço').fill(description);
+  await page.getByLabel('Atividade (CNAE)').selectOption('6201501');
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('Solicitação enviada!')).toBeVisible();
+
+  await page.getByRole('searchbox').fill(description);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row', { name: /Padaria Pão Dourado/ });
+  await expect(row).toContainText('R$ 1.234,56');
+  await expect(row).toContainText('Solicitada');
+
+  // The team issues it.
+  const admin = await (await browser.newContext()).newPage();
+  await signInFromLogin(admin, 'admin@demo.test');
+  await admin.goto('/app/admin/invoices/nf-requests');
+  await admin.getByRole('searchbox').fill(description);
+  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await admin.getByRole('button', { name: 'Mendes Tech' }).click();
+  const drawer = admin.getByRole('dialog', { name: 'Solicitação de nota fiscal' });
+  await drawer.getByRole('button', { name: 'Começar emissão' }).click();
+  await expect(admin.getByText('Nota marcada como "Em emissão".')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Registrar emissão' }).click();
+  await drawer.getByRole('button', { name: 'Registrar emissão' }).last().click();
+  await expect(drawer.getByText('Informe o número da nota.')).toBeVisible();
+  await drawer.getByLabel('Número da nota').fill('9001');
+  await drawer.getByLabel('PDF da nota').setInputFiles({ name: 'NFS-e 9001.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(drawer.getByText('NFS-e 9001.pdf')).toBeVisible();
+  await drawer.getByLabel('XML da nota').setInputFiles({ name: 'NFS-e 9001.xml', mimeType: 'application/xml', buffer: XML });
+  await expect(drawer.getByText('NFS-e 9001.xml')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Registrar emissão' }).last().click();
+  await expect(admin.getByText('Nota marcada como "Emitida".')).toBeVisible();
+
+  // The customer sees it issued and downloads the PDF.
+  await page.reload();
+  await expect(row).toContainText('Emitida');
+  await row.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Nota fiscal' });
+  await expect(detail.getByText('Nota nº 9001', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'PDF' }).click();
+  expect((await download).suggestedFilename()).toBe('NFS-e 9001.pdf');
+  await expect(detail.getByRole('button', { name: 'Excluir solicitação' })).toHaveCount(0);
+});
+
+test('a customer deletes a request the team has not started, and filters the list', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?novo=true');
+  await page.getByRole('radio', { name: 'Pessoa (CPF)' }).check();
+  await page.getByLabel('CPF do tomador').pressSequentially('43894494352');
+  await page.getByLabel('Nome ou razão social').fill('Cliente Para Excluir');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('150');
+  await page.getByLabel('Descrição do serviço').fill('Aula particular de programação.');
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('Solicitação enviada!')).toBeVisible();
+
+  await page.getByLabel('Situação').selectOption('requested');
+  await page
+    .getByRole('row', { name: /Cliente Para Excluir/ })
+    .getByRole('button')
+    .click();
+  await page.getByRole('button', { name: 'Excluir solicitação' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+  await expect(page.getByText('Solicitação excluída.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Cliente Para Excluir/ })).toHaveCount(0);
+
+  await page.getByLabel('Situação').selectOption('rejected');
+  await expect(page.getByRole('row', { name: /Estúdio Aurora/ })).toContainText('Recusada');
+});
+
+test('a customer schedules a monthly invoice and generates this month’s once', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?tab=agendamentos');
+  await expect(page.getByText('Todo dia 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  await page.getByLabel('CNPJ do tomador').pressSequentially('11222333000181');
+  await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Estúdio Aurora Design Ltda');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('2500');
+  await page.getByLabel('Descrição do serviço').fill('Suporte mensal ao site.');
+  await page.getByLabel('Dia do mês').selectOption('3');
+  await page.getByRole('button', { name: 'Criar agendamento' }).click();
+  await expect(page.getByText('Agendamento criado')).toBeVisible();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Suporte mensal ao site.' });
+  await expect(card).toContainText('Todo dia 3');
+  await expect(card).toContainText('R$ 2.500,00');
+  await card.getByRole('button', { name: 'Gerar agora' }).click();
+  await expect(page.getByText('Nota deste mês solicitada.')).toBeVisible();
+  await card.getByRole('button', { name: 'Gerar agora' }).click();
+  await expect(page.getByText('A nota deste mês já foi gerada para este agendamento.')).toBeVisible();
+});

@@ -1,0 +1,177 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInFromLogin } from './support';
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
+
+async function signUp(page: Page, track: 'create-company' | 'migrate-company', name: string) {
+  const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@empresa.com.br`;
+  await page.goto(`/app/login?mode=signup&track=${track}`);
+  await page.getByLabel('Nome completo').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('senha-forte-123');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(track === 'create-company' ? '/app/wizard/company-opening' : '/app/wizard/company-migration');
+  return email;
+}
+
+/** The plan, the sandbox payment page, and back: the wizard waits for the confirmation. */
+async function payForPlan(page: Page, plan: string, price: string) {
+  await expect(page.getByRole('heading', { name: 'Plano e pagamento' })).toBeVisible();
+  await page.getByRole('radio', { name: plan }).check();
+  await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
+  await expect(page.getByText('Ambiente de testes')).toBeVisible();
+  await expect(page.getByText(price)).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar com Pix (simulado)' }).click();
+}
+
+async function asAdmin(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await signInFromLogin(page, 'admin@demo.test');
+  return page;
+}
+
+async function openOrder(admin: Page, kind: 'opening' | 'migration', company: string) {
+  await admin.goto(`/app/admin/companies/${kind}-orders`);
+  await admin.getByRole('link', { name: company }).click();
+  await expect(admin.getByRole('heading', { name: company, level: 1 })).toBeVisible();
+}
+
+async function changeStatus(admin: Page, label: string) {
+  await admin.getByRole('radio', { name: label, exact: true }).check();
+  await admin.getByRole('button', { name: 'Alterar situação' }).click();
+  await expect(admin.getByText(`Situação alterada para "${label}".`)).toBeVisible();
+}
+
+test('a new customer opens a company: wizard, payment, guide, receipt, and the team activates it', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signUp(page, 'create-company', 'Marina Alves');
+
+  // Pre-registration: activities from the customer's words, MEI, a suggested name, the address from the CEP.
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Informe o nome fantasia.')).toBeVisible();
+  await page.getByLabel('O que a sua empresa vai fazer?').fill('salão de beleza');
+  await page.getByRole('button', { name: 'Sugerir atividades' }).click();
+  const suggestions = page.getByRole('region', { name: 'Atividades sugeridas' });
+  await expect(suggestions.getByRole('listitem').first()).toContainText('9602-5/01');
+  await suggestions.getByRole('button', { name: 'Escolher' }).first().click();
+  await page.getByLabel('MEI').check();
+  await page.getByRole('button', { name: 'Salão da Marina' }).click();
+  await expect(page.getByLabel('Nome fantasia')).toHaveValue('Salão da Marina');
+  await page.getByLabel('CEP').pressSequentially('30130010');
+  await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+  await page.getByLabel('Número').fill('1200');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+  // Partners: what was typed survives a reload.
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Marina Alves');
+  await page.getByLabel('CPF').pressSequentially('43894494352');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await expect(page.getByLabel('CPF')).toHaveValue('438.944.943-52');
+  await page.getByLabel('Data de nascimento').fill('1990-05-20');
+  await page.getByLabel('Estado civil').selectOption('single');
+  await page.getByLabel('Celular').pressSequentially('31987654321');
+  await page.getByLabel('É o mesmo endereço da empresa').check();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+  await payForPlan(page, 'MEI', 'R$ 89,00');
+  await expect(page.getByRole('heading', { name: 'Estamos preparando a guia de registro' })).toBeVisible({ timeout: 20_000 });
+
+  // The team attaches the registration-fee guide.
+  const admin = await asAdmin(browser);
+  await openOrder(admin, 'opening', 'Salão da Marina');
+  await admin.getByLabel('Guia (PDF)').setInputFiles({ name: 'DARE JUCEMG.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(admin.getByText('DARE JUCEMG.pdf')).toBeVisible();
+  await admin.getByLabel('Vencimento').fill('2026-12-10');
+  await admin.getByLabel('Valor (R$)').pressSequentially('98,70');
+  await admin.getByRole('button', { name: 'Enviar guia ao cliente' }).click();
+  await expect(admin.getByText('Guia enviada ao cliente.')).toBeVisible();
+
+  // The customer's page moves on by itself; they pay the guide and send the receipt.
+  await expect(page.getByRole('heading', { name: 'Pague a guia e envie o comprovante' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('R$ 98,70')).toBeVisible();
+  await page
+    .getByLabel('Comprovante de pagamento')
+    .setInputFiles({ name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('comprovante.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar comprovante' }).click();
+  await expect(page.getByRole('heading', { name: 'Recebemos tudo. Agora é com a gente!' })).toBeVisible();
+
+  // The team opens the company: opening → (CNPJ) → active.
+  await admin.reload();
+  await changeStatus(admin, 'Em abertura');
+  await admin.getByLabel('CNPJ emitido').pressSequentially('38049902000195');
+  await admin.getByRole('button', { name: 'Salvar CNPJ' }).click();
+  await expect(admin.getByText('CNPJ registrado.')).toBeVisible();
+  await changeStatus(admin, 'Ativa');
+
+  await expect(page).toHaveURL('/app/panel', { timeout: 30_000 });
+  await expect(page.getByTestId('company-selector')).toContainText('Salão da Marina');
+  await expect(page.getByText('38.049.902/0001-95')).toBeVisible();
+});
+
+test('a customer moves their company here: CNPJ, partners, payment, Receita data, handover, and the team takes over', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, 'migrate-company', 'Ricardo Lima');
+
+  await page.getByLabel('CNPJ').pressSequentially('11222333000181');
+  await expect(page.getByText('CNPJ encontrado na Receita Federal.')).toBeVisible();
+  await page.getByLabel('Nome', { exact: true }).fill('Silva & Associados Contabilidade');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await page.getByLabel('Nome completo').fill('Ricardo Lima');
+  await page.getByLabel('CPF').pressSequentially('57291053714');
+  await page.getByLabel('E-mail').fill('ricardo@aurora.com.br');
+  await page.getByLabel('Celular').pressSequentially('11987654321');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+  await payForPlan(page, 'Essencial', 'R$ 249,00');
+
+  // What the Receita Federal has, to confirm.
+  await expect(page.getByRole('heading', { name: 'Confira os dados da empresa' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('11.222.333/0001-81')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar dados' }).click();
+  await expect(page.getByText('Confirme que os dados estão corretos.')).toBeVisible();
+  await page.getByLabel('Confirmo que os dados acima estão corretos.').check();
+  await page.getByRole('button', { name: 'Confirmar dados' }).click();
+
+  // The handover checklist: a file for one item, a delivery for the others.
+  await expect(page.getByRole('heading', { name: 'Transferência do contador' })).toBeVisible();
+  await page.getByLabel('A1 (arquivo .pfx)').check();
+  await page.getByLabel('Última competência sob responsabilidade do contador anterior').fill('2026-10');
+  const distrato = page.getByRole('group', { name: 'Distrato com o contador anterior' });
+  await distrato.getByLabel('Arquivo').setInputFiles({ name: 'distrato.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(distrato.getByText('distrato.pdf')).toBeVisible();
+  for (const item of ['Certificado digital (e-CNPJ)', 'Balanço e ECD']) {
+    await page
+      .getByRole('group', { name: item })
+      .getByLabel('Ou diga como será entregue')
+      .selectOption('with-previous-accountant');
+  }
+  await page
+    .getByRole('group', { name: 'Acesso ao portal da prefeitura' })
+    .getByLabel('Como vamos receber o acesso')
+    .selectOption('will-send');
+  await page
+    .getByRole('group', { name: 'Folha de pagamento' })
+    .getByLabel('Ou diga como será entregue')
+    .selectOption('not-applicable');
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByRole('heading', { name: 'Recebemos tudo. Agora é com a gente!' })).toBeVisible();
+  await expect(page.getByText('Situação atual:')).toContainText('Em migração');
+
+  const admin = await asAdmin(browser);
+  await admin.goto('/app/admin/companies/migration-orders?q=11222333');
+  await admin.getByRole('link', { name: /Aurora/i }).click();
+  await changeStatus(admin, 'Ativa');
+
+  // Back later, the customer finds the panel.
+  await page.reload();
+  await expect(page).toHaveURL('/app/panel');
+});

@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo12345';
+
+/** Signs in through the login form (the page must show it). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Opens the login page and signs in, then waits for the app to leave it. */
+export async function signInFromLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/app/login');
+  await signIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/app\/login/);
+}
+
+export const layout = (page: Page, name: string) => page.locator(`[data-layout="${name}"]`);
+export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });

@@ -1,0 +1,379 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { Company, FieldErrors, StepId, Track, TrackId } from '../domain';
+import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '../domain';
+import { errorMessage } from './errors';
+
+/**
+ * What the two onboarding wizards share: their context, events, actors and rules. Each wizard
+ * (companyOpeningWizard, companyMigrationWizard) is one machine built from this setup, with one state per step of
+ * its track, named by the step id.
+ */
+
+export type PaymentReturn = 'paid' | 'cancelled' | null;
+
+export interface WizardInput {
+  trackId: TrackId;
+  company: Company | null;
+  track: Track | null;
+  /** Form values kept from an earlier visit, per step. */
+  drafts: Partial<Record<StepId, unknown>>;
+  /** The payment page sent the person back, paid or not. */
+  paymentReturn: PaymentReturn;
+}
+
+export interface WizardContext extends WizardInput {
+  fieldErrors: FieldErrors;
+  /** Why the last call failed, in Portuguese. */
+  error: string | null;
+  subscriptionId: string | null;
+  /** What the Receita Federal has on the CNPJ (migration). */
+  registration: Record<string, unknown> | null;
+}
+
+export type WizardEvent =
+  | { type: 'draft.change'; stepId: StepId; value: unknown }
+  | { type: 'step.submit' }
+  | { type: 'step.retry' }
+  | { type: 'registration.skip' }
+  | { type: 'payment.retry' }
+  | { type: 'track.updated'; company: Company; track: Track | null };
+
+/** What a step submission answers (`POST /companies/{id}/steps/{stepId}`). */
+export interface SubmittedStep {
+  track: Track;
+  company: Company;
+  subscription?: { id: string; planId: string; status: string; priceCents: number };
+}
+
+/** A failed call as the app's actors throw it: a pt-BR message, and field messages for a 400. */
+function fieldsOf(error: unknown): FieldErrors {
+  const fields = (error as { fields?: unknown } | null)?.fields;
+  return fields && typeof fields === 'object' ? (fields as FieldErrors) : {};
+}
+
+const currentStepId = (context: Pick<WizardContext, 'track'>): StepId | undefined =>
+  context.track ? currentStep(context.track)?.stepId : undefined;
+
+export const wizardSetup = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+  },
+  actors: {
+    /** Creates the company on its track (POST /companies) or starts the track of an existing one. */
+    prepareCompany: fromPromise<{ company: Company; track: Track }, { trackId: TrackId; company: Company | null; cnpj?: string }>(
+      async () => {
+        throw new Error('prepareCompany must be provided');
+      },
+    ),
+    submitStep: fromPromise<SubmittedStep, { companyId: string; stepId: StepId; payload: unknown }>(async () => {
+      throw new Error('submitStep must be provided');
+    }),
+    /** POST /subscriptions/{id}: the provider's payment page. */
+    startPayment: fromPromise<{ paymentUrl: string }, { subscriptionId: string; trackId: TrackId }>(async () => {
+      throw new Error('startPayment must be provided');
+    }),
+    /** Reports the company and its track again and again (`track.updated`) while the customer waits. */
+    /** `soon`: a confirmation expected in seconds (a payment); `later`: the team's work, in hours or days. */
+    watchTrack: fromCallback<WizardEvent, { companyId: string; pace: 'soon' | 'later' }>(() => () => {}),
+    loadRegistration: fromPromise<Record<string, unknown>, { companyId: string }>(async () => {
+      throw new Error('loadRegistration must be provided');
+    }),
+  },
+  actions: {
+    storeDraft: assign(({ context, event }) => {
+      if (event.type !== 'draft.change') return {};
+      const { [event.stepId]: _, ...others } = context.drafts;
+      return { drafts: { ...others, [event.stepId]: event.value }, fieldErrors: {} };
+    }),
+    showProblems: assign(({ context }) => {
+      const stepId = currentStepId(context) ?? 'pre-registration';
+      return { fieldErrors: stepProblems(context.trackId, stepId, context.drafts[stepId], context.track), error: null };
+    }),
+    clearErrors: assign({ fieldErrors: {}, error: null }),
+    storeError: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error),
+      fieldErrors: fieldsOf(params.error),
+    })),
+    storeCompany: assign((_, params: { company: Company; track: Track | null }) => ({
+      company: params.company,
+      track: params.track,
+    })),
+    storeSubscription: assign((_, params: { subscriptionId: string | null }) => ({ subscriptionId: params.subscriptionId })),
+    storeRegistration: assign((_, params: { registration: Record<string, unknown> }) => ({ registration: params.registration })),
+    forgetPaymentReturn: assign({ paymentReturn: null }),
+    notePaymentCancelled: assign({
+      error: 'O pagamento não foi concluído. Escolha o plano e tente de novo quando quiser.',
+      paymentReturn: null,
+    }),
+    // Effects the app provides: drafts kept across visits, the session's copy of the company, navigation.
+    persistDraft: (_, _params: { stepId: StepId; value: unknown }) => {},
+    forgetDraft: (_, _params: { stepId: StepId }) => {},
+    companyChanged: (_, _params: { company: Company; track: Track | null }) => {},
+    openPaymentPage: (_, _params: { url: string }) => {},
+    goToPanel: () => {},
+  },
+  guards: {
+    hasNoCompany: ({ context }) => !context.company || !context.track,
+    atStep: ({ context }, params: { stepId: StepId }) => currentStepId(context) === params.stepId,
+    trackDone: ({ context }) => context.track?.status === 'done',
+    stepReady: ({ context }) => {
+      const stepId = currentStepId(context) ?? 'pre-registration';
+      return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track)).length === 0;
+    },
+    stepReadyWithoutCompany: ({ context }) =>
+      (!context.company || !context.track) &&
+      Object.keys(stepProblems(context.trackId, 'pre-registration', context.drafts['pre-registration'], null)).length === 0,
+    paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',
+    paymentReturnedCancelled: ({ context }) => context.paymentReturn === 'cancelled',
+    /** The reported track stands past this step. */
+    movedPast: ({ event }, params: { stepId: StepId }) =>
+      event.type === 'track.updated' && !!event.track && currentStep(event.track)?.stepId !== params.stepId,
+    companyOperating: ({ event }) => event.type === 'track.updated' && isOperating(event.company),
+  },
+  delays: {
+    /** How long a payment may take to be confirmed before the customer is told. */
+    paymentConfirmation: 90_000,
+  },
+});
+
+type StateConfig = ReturnType<typeof wizardSetup.createStateConfig>;
+
+const submitted = ({ event }: { event: { output: SubmittedStep } }) => ({
+  company: event.output.company,
+  track: event.output.track,
+});
+const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** Where the customer resumes: the first step not done, or the end. */
+export function routing(trackId: TrackId) {
+  return wizardSetup.createStateConfig({
+    always: [
+      { guard: 'hasNoCompany', target: TRACK_STEPS[trackId][0] },
+      { guard: 'trackDone', target: 'finished' },
+      ...TRACK_STEPS[trackId].map((stepId) => ({ guard: { type: 'atStep' as const, params: { stepId } }, target: stepId })),
+      { target: 'finished' },
+    ],
+  });
+}
+
+/**
+ * A step the customer fills: editing → submitting → back to routing (the next step), or failed with the server's
+ * messages. A first step without a company creates it first (preparing).
+ */
+export function formStep(
+  stepId: StepId,
+  extra: { initial?: string; states?: Record<string, StateConfig>; createsCompany?: boolean } = {},
+) {
+  const submit = [
+    ...(extra.createsCompany ? [{ guard: 'stepReadyWithoutCompany', target: 'preparing' } as const] : []),
+    { guard: 'stepReady', target: 'submitting' } as const,
+    { actions: 'showProblems' } as const,
+  ];
+  const preparing = wizardSetup.createStateConfig({
+    tags: 'busy',
+    entry: 'clearErrors',
+    invoke: {
+      id: 'prepareCompany',
+      src: 'prepareCompany',
+      input: ({ context }) => ({
+        trackId: context.trackId,
+        company: context.company,
+        cnpj: (context.drafts['pre-registration'] as { cnpj?: string } | undefined)?.cnpj,
+      }),
+      onDone: {
+        target: 'submitting',
+        actions: [
+          { type: 'storeCompany', params: ({ event }) => event.output },
+          { type: 'companyChanged', params: ({ event }) => event.output },
+        ],
+      },
+      onError: { target: 'failed', actions: { type: 'storeError', params: failed } },
+    },
+  });
+  return wizardSetup.createStateConfig({
+    initial: extra.initial ?? 'editing',
+    states: {
+      ...extra.states,
+      editing: { on: { 'step.submit': submit } },
+      ...(extra.createsCompany ? { preparing } : {}),
+      submitting: {
+        tags: 'busy',
+        entry: 'clearErrors',
+        invoke: {
+          id: 'submitStep',
+          src: 'submitStep',
+          input: ({ context }) => ({ companyId: context.company!.id, stepId, payload: context.drafts[stepId] }),
+          onDone: {
+            target: '#wizard.routing',
+            actions: [
+              { type: 'storeCompany', params: submitted },
+              { type: 'forgetDraft', params: { stepId } },
+              { type: 'companyChanged', params: submitted },
+            ],
+          },
+          onError: { target: 'failed', actions: { type: 'storeError', params: failed } },
+        },
+      },
+      failed: { on: { 'step.submit': submit } },
+    },
+  });
+}
+
+/**
+ * The plan and its payment: choosing → saving the plan (the step) → starting the payment → the provider's page.
+ * Back from it, the wizard waits for the provider's confirmation to complete the step.
+ */
+export function subscriptionStep() {
+  return wizardSetup.createStateConfig({
+    initial: 'entering',
+    states: {
+      entering: {
+        always: [
+          { guard: 'paymentReturnedPaid', target: 'confirming' },
+          { guard: 'paymentReturnedCancelled', target: 'choosing', actions: 'notePaymentCancelled' },
+          { target: 'choosing' },
+        ],
+      },
+      choosing: {
+        on: { 'step.submit': [{ guard: 'stepReady', target: 'saving' }, { actions: 'showProblems' }] },
+      },
+      saving: {
+        tags: 'busy',
+        entry: 'clearErrors',
+        invoke: {
+          id: 'submitStep',
+          src: 'submitStep',
+          input: ({ context }) => ({
+            companyId: context.company!.id,
+            stepId: 'subscription',
+            payload: context.drafts.subscription,
+          }),
+          onDone: {
+            target: 'startingPayment',
+            actions: [
+              { type: 'storeCompany', params: submitted },
+              { type: 'storeSubscription', params: ({ event }) => ({ subscriptionId: event.output.subscription?.id ?? null }) },
+            ],
+          },
+          onError: { target: 'choosing', actions: { type: 'storeError', params: failed } },
+        },
+      },
+      startingPayment: {
+        tags: 'busy',
+        invoke: {
+          id: 'startPayment',
+          src: 'startPayment',
+          input: ({ context }) => ({ subscriptionId: context.subscriptionId!, trackId: context.trackId }),
+          onDone: {
+            target: 'redirecting',
+            actions: { type: 'openPaymentPage', params: ({ event }) => ({ url: event.output.paymentUrl }) },
+          },
+          onError: { target: 'choosing', actions: { type: 'storeError', params: failed } },
+        },
+      },
+      /** The browser is leaving for the payment page. */
+      redirecting: { tags: 'busy' },
+      confirming: {
+        entry: 'forgetPaymentReturn',
+        invoke: {
+          id: 'watchTrack',
+          src: 'watchTrack',
+          input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
+        },
+        on: { 'track.updated': trackUpdate('subscription') },
+        after: { paymentConfirmation: 'slowConfirmation' },
+      },
+      /** Still no confirmation: keep waiting, or choose to pay again. */
+      slowConfirmation: {
+        invoke: {
+          id: 'watchTrack',
+          src: 'watchTrack',
+          input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
+        },
+        on: { 'track.updated': trackUpdate('subscription'), 'payment.retry': 'choosing' },
+      },
+    },
+  });
+}
+
+/** Keeps each report of the track; leaves for the next step once the track moved past this one. */
+function trackUpdate(stepId: StepId) {
+  const store = {
+    type: 'storeCompany' as const,
+    params: ({ event }: { event: WizardEvent }) =>
+      event.type === 'track.updated' ? { company: event.company, track: event.track } : { company: null as never, track: null },
+  };
+  const changed = {
+    type: 'companyChanged' as const,
+    params: ({ event }: { event: WizardEvent }) =>
+      event.type === 'track.updated' ? { company: event.company, track: event.track } : { company: null as never, track: null },
+  };
+  return [
+    { guard: { type: 'movedPast' as const, params: { stepId } }, target: '#wizard.routing', actions: [store, changed] },
+    { actions: store },
+  ];
+}
+
+/** A step the team does while the customer waits (e.g. the registration-fee guide). */
+export function teamStep(stepId: StepId) {
+  return wizardSetup.createStateConfig({
+    invoke: { id: 'watchTrack', src: 'watchTrack', input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }) },
+    on: { 'track.updated': trackUpdate(stepId) },
+  });
+}
+
+/** Every customer step is done: the team works until the company is open (or taken over); then the panel. */
+export function finishedState() {
+  return wizardSetup.createStateConfig({
+    initial: 'waiting',
+    states: {
+      waiting: {
+        invoke: {
+          id: 'watchTrack',
+          src: 'watchTrack',
+          input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }),
+        },
+        on: {
+          'track.updated': [
+            {
+              guard: 'companyOperating',
+              target: 'operating',
+              actions: {
+                type: 'storeCompany',
+                params: ({ event }) => ({ company: event.company, track: event.track }),
+              },
+            },
+            { actions: { type: 'storeCompany', params: ({ event }) => ({ company: event.company, track: event.track }) } },
+          ],
+        },
+      },
+      operating: { type: 'final', entry: 'goToPanel' },
+    },
+  });
+}
+
+export const initialWizardContext = ({ input }: { input: WizardInput }): WizardContext => ({
+  ...input,
+  fieldErrors: {},
+  error: null,
+  subscriptionId: null,
+  registration: null,
+});
+
+/** Typing in any step keeps the value (and its draft across visits). */
+export const keepDrafts = {
+  'draft.change': {
+    actions: [
+      'storeDraft',
+      {
+        type: 'persistDraft',
+        params: ({ event }: { event: WizardEvent }) =>
+          event.type === 'draft.change'
+            ? { stepId: event.stepId, value: event.value }
+            : { stepId: 'pre-registration' as StepId, value: null },
+      },
+    ],
+  },
+} as const;

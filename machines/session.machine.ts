@@ -1,0 +1,345 @@
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { Claims } from '../domain';
+import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS, chooseCompanyId, isSystemAdmin } from '../domain';
+import { companyMachine } from './company.machine';
+import type { CompanyParentEvent } from './company.machine';
+import { errorMessage } from './errors';
+
+/** The user fields kept after sign-in (spec §3). */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  photoUrl: string | null;
+  createdAt: string | null;
+}
+
+/** What the identity provider reports for a signed-in user. */
+export interface AuthState {
+  user: SessionUser;
+  claims: Claims;
+  accessToken: string;
+}
+
+/** A fresh ID token and the claims it carries. */
+export interface RefreshedToken {
+  accessToken: string;
+  claims: Claims;
+}
+
+export interface SessionInput {
+  /** The company selected in an earlier visit (session cookie). */
+  storedCompanyId: string | null;
+  /** When a 401 last reloaded the page (kept across the reload by the app). */
+  lastReloadAt: number | null;
+}
+
+export interface SessionContext extends SessionInput {
+  user: SessionUser | null;
+  claims: Claims | null;
+  accessToken: string | null;
+  /** Why the last sign-in failed, in pt-BR. */
+  error: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'auth.changed'; auth: AuthState | null }
+  | { type: 'session.signIn'; email: string; password: string }
+  | { type: 'session.signOut' }
+  | { type: 'company.select'; companyId: string }
+  | { type: 'api.unauthorized' }
+  | { type: 'page.unload' }
+  /** The server changed the user's claims (a new company): take a fresh token and load again. */
+  | { type: 'session.refresh' }
+  | CompanyParentEvent;
+
+/** The user an event reports: the listener's `auth.changed`, or the answer of a sign-in. */
+function authOf(event: { type: string }): AuthState | null {
+  if (event.type === 'auth.changed') return (event as Extract<SessionEvent, { type: 'auth.changed' }>).auth;
+  return (event as { output?: AuthState }).output ?? null;
+}
+
+const signedOutContext = { user: null, claims: null, accessToken: null } as const;
+
+/**
+ * Spec §4 "Authentication" and §8 (401 handling): who is signed in, which company is loaded, the 50-minute forced
+ * token refresh and recovery from a 401 of the main API. Every effect is a named actor or action the app provides.
+ */
+const sessionSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** Reports every change of the signed-in user as `auth.changed`. */
+    authListener: fromCallback<SessionEvent>(() => () => {}),
+    /** Signs in and answers the signed-in user (the listener may stay silent when the same user signs in again). */
+    signIn: fromPromise<AuthState, { email: string; password: string }>(async () => {
+      throw new Error('signIn must be provided');
+    }),
+    signOut: fromPromise<void>(async () => {}),
+    /** Forces a new ID token (getIdToken(true)). */
+    refreshToken: fromPromise<RefreshedToken>(async () => {
+      throw new Error('refreshToken must be provided');
+    }),
+    company: companyMachine,
+  },
+  actions: {
+    storeAuth: assign((_, auth: AuthState) => ({
+      user: auth.user,
+      claims: auth.claims,
+      accessToken: auth.accessToken,
+      error: null,
+    })),
+    storeToken: assign((_, token: RefreshedToken) => ({ accessToken: token.accessToken, claims: token.claims })),
+    storeSignInError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    clearSession: assign({ ...signedOutContext, storedCompanyId: null }),
+    clearCompany: sendTo('company', { type: 'company.clear' }),
+    loadCompany: sendTo('company', ({ context }) => ({
+      type: 'company.load',
+      companyId: chooseCompanyId(context.storedCompanyId, context.claims)!,
+    })),
+    selectCompany: assign((_, params: { companyId: string }) => ({ storedCompanyId: params.companyId })),
+    markReload: assign(() => ({ lastReloadAt: Date.now() })),
+    // Effects the app provides: session cookies, navigation, page reload, logging.
+    persistSession: (_, _params: { user: SessionUser | null; claims: Claims | null; accessToken: string | null }) => {},
+    clearPersistedSession: () => {},
+    reloadPage: (_, _params: { at: number }) => {},
+    redirectToLogin: () => {},
+    /** Drops the identity provider's stored session, which can no longer be refreshed. */
+    forgetStoredSession: () => {},
+    logError: (_, params: { message: string; error: unknown }) => {
+      console.error(params.message, params.error);
+    },
+  },
+  guards: {
+    isSignOut: ({ event }) => authOf(event) === null,
+    isKnownUser: ({ context, event }) => context.user !== null && authOf(event)?.user.uid === context.user.uid,
+    isSystemAdmin: ({ event }) => isSystemAdmin(authOf(event)?.claims),
+    hasCompanyToLoad: ({ context, event }) => chooseCompanyId(context.storedCompanyId, authOf(event)?.claims) !== null,
+    refreshedWithCompany: ({ context, event }) =>
+      !isSystemAdmin(context.claims) &&
+      chooseCompanyId(context.storedCompanyId, (event as { output?: RefreshedToken }).output?.claims) !== null,
+    mayAccessCompany: ({ context, event }) =>
+      event.type === 'company.select' && chooseCompanyId(event.companyId, context.claims) === event.companyId,
+    reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,
+  },
+  delays: {
+    tokenRefresh: TOKEN_REFRESH_INTERVAL_MS,
+  },
+});
+
+const authParams = ({ event }: { event: { type: string } }) => authOf(event)!;
+/** Keeps the reported user, claims and token (context and session cookies). */
+const rememberAuth = [
+  { type: 'storeAuth', params: authParams },
+  { type: 'persistSession', params: authParams },
+] as const;
+
+type RefreshDone = { context: SessionContext; event: { output: RefreshedToken } };
+/** Keeps a refreshed token and its claims (context and session cookies). */
+const keepRefreshedToken = [
+  { type: 'storeToken', params: ({ event }: RefreshDone) => event.output },
+  {
+    type: 'persistSession',
+    params: ({ context, event }: RefreshDone) => ({
+      user: context.user,
+      claims: event.output.claims,
+      accessToken: event.output.accessToken,
+    }),
+  },
+] as const;
+
+/** A user is signed in: system admins skip company loading; others load the chosen company, if any (spec §4). */
+const whenSignedIn = [
+  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany'] },
+  { guard: 'hasCompanyToLoad', target: '#session.loadingCompany', actions: rememberAuth },
+  { target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany'] },
+] as const;
+
+export const sessionMachine = sessionSetup.createMachine({
+  id: 'session',
+  initial: 'initializing',
+  context: ({ input }) => ({ ...input, ...signedOutContext, error: null }),
+  invoke: [
+    { id: 'authListener', src: 'authListener' },
+    { id: 'company', systemId: 'company', src: 'company' },
+  ],
+  on: {
+    'auth.changed': [
+      {
+        guard: 'isSignOut',
+        target: '.signedOut',
+        actions: ['clearSession', 'clearCompany', 'clearPersistedSession'],
+      },
+      // The same user again (a sign-in already reported it): keep the state, take the fresh token.
+      { guard: 'isKnownUser', actions: rememberAuth },
+      ...whenSignedIn,
+    ],
+    'page.unload': '.unloaded',
+  },
+  states: {
+    /** Waiting for the identity provider's first answer. */
+    initializing: { tags: 'busy' },
+    signedOut: {
+      on: { 'session.signIn': 'signingIn' },
+    },
+    signingIn: {
+      tags: 'busy',
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) =>
+          event.type === 'session.signIn' ? { email: event.email, password: event.password } : { email: '', password: '' },
+        onDone: whenSignedIn,
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'storeSignInError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadingCompany: {
+      tags: 'busy',
+      entry: 'loadCompany',
+      on: {
+        'company.loaded': 'signedIn',
+        // The company actor keeps the error; the pages that need a company show it.
+        'company.failed': 'signedIn',
+        'api.unauthorized': 'recovering',
+        'session.signOut': 'signingOut',
+      },
+    },
+    signedIn: {
+      initial: 'active',
+      on: {
+        'session.signOut': 'signingOut',
+        'company.select': {
+          guard: 'mayAccessCompany',
+          target: 'loadingCompany',
+          actions: { type: 'selectCompany', params: ({ event }) => ({ companyId: event.companyId }) },
+        },
+        'api.unauthorized': 'recovering',
+        'session.refresh': 'refreshingClaims',
+      },
+      states: {
+        active: {
+          after: { tokenRefresh: 'refreshingToken' },
+        },
+        refreshingToken: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'storeToken', params: ({ event }) => event.output },
+                {
+                  type: 'persistSession',
+                  params: ({ context, event }) => ({
+                    user: context.user,
+                    claims: event.output.claims,
+                    accessToken: event.output.accessToken,
+                  }),
+                },
+              ],
+            },
+            onError: {
+              target: 'refreshStopped',
+              actions: { type: 'logError', params: ({ event }) => ({ message: 'Token refresh failed', error: event.error }) },
+            },
+          },
+        },
+        /** The refresh failed: the timer stays stopped until the next sign-in. */
+        refreshStopped: {},
+      },
+    },
+    /** New claims from the server: a forced refresh carries them, then the (new) company loads. */
+    refreshingClaims: {
+      tags: 'busy',
+      invoke: {
+        id: 'refreshClaims',
+        src: 'refreshToken',
+        onDone: [
+          {
+            guard: 'refreshedWithCompany',
+            target: 'loadingCompany',
+            actions: keepRefreshedToken,
+          },
+          {
+            target: 'signedIn',
+            actions: keepRefreshedToken,
+          },
+        ],
+        onError: {
+          target: 'signedIn',
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'Claims refresh failed', error: event.error }) },
+        },
+      },
+      on: { 'api.unauthorized': 'recovering' },
+    },
+    /** A 401 from the main API: force a refresh, then reload; further 401s are swallowed meanwhile. */
+    recovering: {
+      tags: 'busy',
+      on: { 'api.unauthorized': {} },
+      invoke: {
+        id: 'recoverToken',
+        src: 'refreshToken',
+        onDone: [
+          {
+            guard: 'reloadAllowed',
+            target: 'reloading',
+            actions: { type: 'storeToken', params: ({ event }) => event.output },
+          },
+          {
+            target: 'signedIn',
+            actions: { type: 'storeToken', params: ({ event }) => event.output },
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: 'Session recovery failed', error: event.error }) },
+            'clearSession',
+            'clearCompany',
+            'clearPersistedSession',
+            'forgetStoredSession',
+            'redirectToLogin',
+          ],
+        },
+      },
+    },
+    /** The page is reloading with a fresh token. */
+    reloading: {
+      tags: 'busy',
+      entry: ['markReload', { type: 'reloadPage', params: ({ context }) => ({ at: context.lastReloadAt! }) }],
+    },
+    signingOut: {
+      tags: 'busy',
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: ['clearSession', 'clearCompany', 'clearPersistedSession'] },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: 'Sign-out failed', error: event.error }) },
+            'clearSession',
+            'clearCompany',
+            'clearPersistedSession',
+          ],
+        },
+      },
+    },
+    /** Page unload: every timer stops with the machine. */
+    unloaded: { type: 'final' },
+  },
+});
+
+type SessionSnapshot = { context: SessionContext };
+
+export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
+export const selectClaims = (snapshot: SessionSnapshot) => snapshot.context.claims;
+export const selectIsSystemAdmin = (snapshot: SessionSnapshot) => isSystemAdmin(snapshot.context.claims);

@@ -1,0 +1,50 @@
+/**
+ * `npm start`: builds the SPA, starts the Firebase Auth emulator unless real Firebase is configured, then serves
+ * everything on one port (SPA, /api, /fn).
+ */
+import { join } from 'node:path';
+import { build } from 'vite';
+import { DEFAULT_EMULATOR_HOST, loadConfig } from '../server/config';
+import type { RunningEmulator } from './emulator';
+import { ensureAuthEmulator } from './emulator';
+
+const config = loadConfig();
+
+if (process.env.SKIP_BUILD !== '1') {
+  console.log('Building the web app…');
+  await build({ logLevel: 'warn' });
+}
+
+let emulator: RunningEmulator | undefined;
+if (config.firebase.authEmulatorHost) {
+  const host = config.firebase.authEmulatorHost ?? DEFAULT_EMULATOR_HOST;
+  console.log(`Firebase Auth emulator on ${host} (project ${config.firebase.projectId})…`);
+  emulator = await ensureAuthEmulator({
+    host,
+    projectId: config.firebase.projectId,
+    persistDir: join(config.dataDir, 'auth-emulator'),
+    logFile: join(config.dataDir, 'auth-emulator.log'),
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+}
+
+const { startServer } = await import('../server/index');
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer();
+} catch (error) {
+  await emulator?.stop();
+  throw error;
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await running.close();
+    await emulator?.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm test`: the type check and every test. Prepares what it needs (Debian's Chromium, a Firebase Auth emulator), then runs the unit
+ * and server suites (Vitest; PostgreSQL too when TEST_DATABASE_URL is set) and the browser suite (Playwright).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureAuthEmulator } from './emulator';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9199';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium not found at ${CHROMIUM}. Install it with "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium (apt-get install chromium)…');
+  if (
+    run('apt-get', ['install', '-y', 'chromium']) !== 0 &&
+    (run('apt-get', ['update']) !== 0 || run('apt-get', ['install', '-y', 'chromium']) !== 0)
+  ) {
+    console.error('Could not install Chromium with apt-get.');
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+console.log(`Firebase Auth emulator for tests on ${EMULATOR_HOST}…`);
+const emulator = await ensureAuthEmulator({ host: EMULATOR_HOST, projectId: 'demo-contabil' });
+const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, CHROMIUM_PATH: CHROMIUM };
+
+// Types first: a type error fails fast, before the slower suites.
+let status = run('npx', ['tsc', '--noEmit', '-p', '.']);
+if (status === 0) status = run('npx', ['vitest', 'run'], env);
+if (status === 0) status = run('npx', ['playwright', 'test'], env);
+await emulator.stop();
+process.exit(status);

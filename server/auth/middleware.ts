@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Role } from '../../domain';
+import { canAccessCompany, hasRole } from '../../domain';
+import { forbidden, unauthorized } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import type { IdentityService } from './identity';
+
+/** Requires `Authorization: Bearer <Firebase ID token>`; the verified identity goes to `c.var.identity`. */
+export function authenticate(identity: IdentityService) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Entre na sua conta para continuar.');
+    try {
+      c.set('identity', await identity.verifyIdToken(match[1]));
+    } catch {
+      throw unauthorized();
+    }
+    await next();
+  });
+}
+
+/** Admin-only routes (spec §6) answer 403 to everyone else. */
+export function requireRole(role: Role) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!hasRole(c.var.identity.claims, role)) throw forbidden('Acesso restrito à equipe contábil.');
+    await next();
+  });
+}
+
+/** The tenant check of every company-scoped route. */
+export function assertCompanyAccess(c: Context<AppEnv>, companyId: string): void {
+  if (!canAccessCompany(c.var.identity.claims, companyId)) throw forbidden('Você não tem acesso a esta empresa.');
+}
+
+/** A user acts on their own account; a system admin on anyone's. */
+export function assertSelfOrAdmin(c: Context<AppEnv>, userId: string): void {
+  const { uid, claims } = c.var.identity;
+  if (uid !== userId && !hasRole(claims, 'system-admin')) throw forbidden('Você só pode alterar a sua própria conta.');
+}

@@ -1,0 +1,217 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule } from '../../domain';
+import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '../../domain';
+import type { DbExecutor } from './companies';
+import { companies, nfsCustomers, nfsRequestStatusChanges, nfsRequests, nfsSchedules, users } from './schema';
+
+type RequestRow = typeof nfsRequests.$inferSelect;
+type ScheduleRow = typeof nfsSchedules.$inferSelect;
+
+const documentFields = (emissionType: NfsEmissionType, document: string) => ({
+  cnpj: emissionType === 'cnpj' ? document : null,
+  cpf: emissionType === 'cpf' ? document : null,
+});
+
+export function toRequestDto(row: RequestRow): NfsRequest {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    status: row.status,
+    emissionType: row.emissionType,
+    ...documentFields(row.emissionType, row.customerDocument),
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    description: row.description,
+    activity: row.activity,
+    serviceItem: row.serviceItem,
+    competence: row.competence,
+    totalCents: row.totalCents,
+    issWithheld: row.issWithheld,
+    scheduleId: row.scheduleId,
+    invoiceNumber: row.invoiceNumber,
+    accessKey: row.accessKey,
+    pdfDocumentId: row.pdfDocumentId,
+    xmlDocumentId: row.xmlDocumentId,
+    reason: row.reason,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+  };
+}
+
+export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | null, now = new Date()): NfsSchedule {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    emissionType: row.emissionType,
+    ...documentFields(row.emissionType, row.customerDocument),
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    description: row.description,
+    activity: row.activity,
+    serviceItem: row.serviceItem,
+    totalCents: row.totalCents,
+    issWithheld: row.issWithheld,
+    dayOfMonth: row.dayOfMonth,
+    active: row.active,
+    nextRun: row.active ? nextRunDate(row.dayOfMonth, lastGeneratedMonth, now) : null,
+    lastGeneratedMonth,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findRequest(db: DbExecutor, id: string): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(nfsRequests).where(eq(nfsRequests.id, id));
+  return row;
+}
+
+export interface RequestFilter {
+  companyId?: string;
+  query?: string;
+  status?: NfsRequestStatus[];
+  /** YYYY-MM: requests of that competence. */
+  date?: string;
+  limit: number;
+  offset: number;
+  /** Customers read newest first; the team works the queue oldest first. */
+  order: 'newest' | 'oldest';
+}
+
+/** The tomador or the description (accents and case ignored), or the tomador's document. */
+function searchCondition(query: string): SQL | undefined {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = onlyDigits(query);
+  return or(
+    sql`unaccent(${nfsRequests.customerName}) ilike unaccent(${pattern})`,
+    sql`unaccent(${nfsRequests.description}) ilike unaccent(${pattern})`,
+    digits.length >= 3 ? ilike(nfsRequests.customerDocument, `%${digits}%`) : undefined,
+    sql`unaccent(coalesce(${companies.alias}, ${companies.name}, '')) ilike unaccent(${pattern})`,
+  );
+}
+
+export async function listRequests(
+  db: DbExecutor,
+  filter: RequestFilter,
+): Promise<{ data: (NfsRequest & { companyName: string | null })[]; total: number }> {
+  const where = and(
+    filter.companyId ? eq(nfsRequests.companyId, filter.companyId) : undefined,
+    filter.status?.length ? inArray(nfsRequests.status, filter.status) : undefined,
+    filter.date ? eq(nfsRequests.competence, filter.date) : undefined,
+    filter.query ? searchCondition(filter.query) : undefined,
+  );
+  const order =
+    filter.order === 'newest'
+      ? [desc(nfsRequests.createdAt), desc(nfsRequests.id)]
+      : [asc(nfsRequests.createdAt), asc(nfsRequests.id)];
+  const rows = await db
+    .select({
+      request: nfsRequests,
+      companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(nfsRequests)
+    .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? (await listRequests(db, { ...filter, offset: 0, limit: 1 })).total : 0);
+  return { data: rows.map((row) => ({ ...toRequestDto(row.request), companyName: row.companyName })), total };
+}
+
+export interface RequestChange {
+  id: string;
+  fromStatus: NfsRequestStatus | null;
+  toStatus: NfsRequestStatus;
+  note: string | null;
+  changedBy: { id: string; name: string } | null;
+  changedAt: string;
+}
+
+export async function requestHistory(db: DbExecutor, requestId: string): Promise<RequestChange[]> {
+  const rows = await db
+    .select({ change: nfsRequestStatusChanges, userName: users.name })
+    .from(nfsRequestStatusChanges)
+    .leftJoin(users, eq(users.id, nfsRequestStatusChanges.changedBy))
+    .where(eq(nfsRequestStatusChanges.requestId, requestId))
+    .orderBy(desc(nfsRequestStatusChanges.changedAt));
+  return rows.map(({ change, userName }) => ({
+    id: change.id,
+    fromStatus: change.fromStatus,
+    toStatus: change.toStatus,
+    note: change.note,
+    changedBy: change.changedBy && userName ? { id: change.changedBy, name: userName } : null,
+    changedAt: change.changedAt.toISOString(),
+  }));
+}
+
+/** Remembers a tomador so the next request to them fills in by itself. */
+export async function rememberCustomer(
+  db: DbExecutor,
+  companyId: string,
+  customer: { emissionType: NfsEmissionType; document: string; name: string; email: string | null },
+) {
+  const now = new Date();
+  await db
+    .insert(nfsCustomers)
+    .values({ companyId, ...customer, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [nfsCustomers.companyId, nfsCustomers.document],
+      set: { emissionType: customer.emissionType, name: customer.name, email: customer.email, updatedAt: now },
+    });
+}
+
+/** Tomadores whose document starts with the digits typed, or whose name contains the text, most recent first. */
+export async function findCustomers(db: DbExecutor, companyId: string, query: string): Promise<NfsCustomer[]> {
+  const digits = onlyDigits(query);
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select()
+    .from(nfsCustomers)
+    .where(
+      and(
+        eq(nfsCustomers.companyId, companyId),
+        or(
+          digits.length >= 3 ? ilike(nfsCustomers.document, `${digits}%`) : undefined,
+          sql`unaccent(${nfsCustomers.name}) ilike unaccent(${pattern})`,
+        ),
+      ),
+    )
+    .orderBy(desc(nfsCustomers.updatedAt))
+    .limit(8);
+  return rows.map((row) => ({ emissionType: row.emissionType, document: row.document, name: row.name, email: row.email }));
+}
+
+/** Each schedule with the month of its newest generated request. */
+export async function listSchedules(
+  db: DbExecutor,
+  filter: { companyId?: string; onlyActive?: boolean },
+  now = new Date(),
+): Promise<(NfsSchedule & { companyName: string | null })[]> {
+  const last = sql<
+    string | null
+  >`(select max(${nfsRequests.scheduleMonth}) from ${nfsRequests} where ${nfsRequests.scheduleId} = ${nfsSchedules.id})`;
+  const rows = await db
+    .select({ schedule: nfsSchedules, last, companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})` })
+    .from(nfsSchedules)
+    .innerJoin(companies, eq(companies.id, nfsSchedules.companyId))
+    .where(
+      and(
+        filter.companyId ? eq(nfsSchedules.companyId, filter.companyId) : undefined,
+        filter.onlyActive ? eq(nfsSchedules.active, true) : undefined,
+      ),
+    )
+    .orderBy(asc(nfsSchedules.dayOfMonth), asc(nfsSchedules.createdAt));
+  return rows.map((row) => ({ ...toScheduleDto(row.schedule, row.last, now), companyName: row.companyName }));
+}
+
+export async function findSchedule(db: DbExecutor, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db.select().from(nfsSchedules).where(eq(nfsSchedules.id, id));
+  return row;
+}
+
+export const currentMonth = (now = new Date()) => {
+  const today = saoPauloDate(now);
+  return monthKey(today.year, today.month);
+};

@@ -1,0 +1,389 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '../../domain';
+import {
+  COMPANY_SIZES,
+  COMPANY_STATUSES,
+  COMPANY_TYPES,
+  PROGRESS_STATUSES,
+  ROLES,
+  STEP_IDS,
+  SUBSCRIPTION_STATUSES,
+  TRACK_IDS,
+  BRANCH_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  NFS_EMISSION_TYPES,
+  NFS_REQUEST_STATUSES,
+} from '../../domain';
+
+export const companyStatus = pgEnum('company_status', COMPANY_STATUSES);
+export const trackId = pgEnum('track_id', TRACK_IDS);
+export const progressStatus = pgEnum('progress_status', PROGRESS_STATUSES);
+export const stepId = pgEnum('step_id', STEP_IDS);
+export const role = pgEnum('role', ROLES);
+export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const companySize = pgEnum('company_size', COMPANY_SIZES);
+export const companyType = pgEnum('company_type', COMPANY_TYPES);
+export const branchType = pgEnum('branch_type', BRANCH_TYPES);
+export const documentType = pgEnum('document_type', DOCUMENT_TYPES);
+export const documentStatus = pgEnum('document_status', DOCUMENT_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
+
+/** PostgreSQL full-text vector, filled by SQL (see the CNAE seed). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A person who signs in; `id` is the Firebase uid. Roles here are mirrored into the custom claims. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    photoUrl: text('photo_url'),
+    roles: role('roles')
+      .array()
+      .notNull()
+      .default(sql`'{company-admin}'::role[]`),
+    /** Who referred this user (a referral code), stored at signup. */
+    indicatedBy: text('indicated_by'),
+    /** The track chosen at signup, until the user has a company. */
+    trackId: trackId('track_id'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name'),
+    alias: text('alias'),
+    cnpj: text('cnpj'),
+    status: companyStatus('status').notNull().default('pending'),
+    /** The status before it was disabled, restored when it is enabled again. */
+    previousStatus: companyStatus('previous_status'),
+    size: companySize('size'),
+    type: companyType('type'),
+    branchType: branchType('branch_type').notNull().default('matriz'),
+    address: jsonb('address').$type<Address>(),
+    /** CNAE subclass codes (7 digits). */
+    mainActivity: text('main_activity'),
+    secondaryActivities: jsonb('secondary_activities').$type<string[]>().notNull().default([]),
+    trackId: trackId('track_id'),
+    trackStatus: progressStatus('track_status'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_cnpj_key').on(t.cnpj),
+    index('companies_status_idx').on(t.status),
+    index('companies_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Who may act on a company as its customer. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_members_user_idx').on(t.userId)],
+);
+
+/** The steps of the company's current track, with what was typed at each. */
+export const companySteps = pgTable(
+  'company_steps',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    stepId: stepId('step_id').notNull(),
+    position: integer('position').notNull(),
+    status: progressStatus('status').notNull().default('pending'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.stepId] })],
+);
+
+/** Every status change: who, when, from, to and why. */
+export const companyStatusChanges = pgTable(
+  'company_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fromStatus: companyStatus('from_status'),
+    toStatus: companyStatus('to_status').notNull(),
+    note: text('note'),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_status_changes_company_idx').on(t.companyId, t.changedAt)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    status: subscriptionStatus('status').notNull().default('pending'),
+    /** Monthly price in centavos. */
+    priceCents: integer('price_cents').notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('subscriptions_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const states = pgTable('states', {
+  uf: text('uf').primaryKey(),
+  name: text('name').notNull(),
+  ibgeCode: text('ibge_code').notNull(),
+});
+
+export const municipalities = pgTable(
+  'municipalities',
+  {
+    ibgeCode: text('ibge_code').primaryKey(),
+    name: text('name').notNull(),
+    state: text('state')
+      .notNull()
+      .references(() => states.uf),
+    slug: text('slug').notNull(),
+  },
+  (t) => [uniqueIndex('municipalities_state_slug_key').on(t.state, t.slug)],
+);
+
+/** CNAE 2.3 subclasses; the hierarchy is kept flat because it never changes within a version. */
+export const cnaes = pgTable(
+  'cnaes',
+  {
+    code: text('code').primaryKey(),
+    formatted: text('formatted').notNull(),
+    text: text('text').notNull(),
+    classCode: text('class_code').notNull(),
+    classText: text('class_text').notNull(),
+    groupCode: text('group_code').notNull(),
+    groupText: text('group_text').notNull(),
+    divisionCode: text('division_code').notNull(),
+    divisionText: text('division_text').notNull(),
+    sectionCode: text('section_code').notNull(),
+    sectionText: text('section_text').notNull(),
+    isAllowedMei: boolean('is_allowed_mei').notNull().default(false),
+    isRFactor: boolean('is_r_factor'),
+    taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
+    allowedActivities: jsonb('allowed_activities').$type<string[]>().notNull().default([]),
+    notAllowedActivities: jsonb('not_allowed_activities').$type<string[]>().notNull().default([]),
+    obs: text('obs'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Text, MEI occupations and hierarchy, weighted, for search and matching (accents removed, Portuguese stems). */
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [index('cnaes_search_idx').using('gin', t.searchVector)],
+);
+
+export const meiOccupations = pgTable(
+  'mei_occupations',
+  {
+    id: serial('id').primaryKey(),
+    occupation: text('occupation').notNull(),
+    cnae: text('cnae')
+      .notNull()
+      .references(() => cnaes.code),
+    iss: boolean('iss').notNull(),
+    icms: boolean('icms').notNull(),
+  },
+  (t) => [index('mei_occupations_cnae_idx').on(t.cnae)],
+);
+
+/** A file kept for a company: guides, receipts, certificates, invoices… */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: documentType('type').notNull(),
+    status: documentStatus('status').notNull().default('available'),
+    /** The file name as the person gave it. */
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Where the storage keeps the bytes. */
+    storageKey: text('storage_key').notNull(),
+    /** The onboarding step the file belongs to, if any. */
+    stepId: stepId('step_id'),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('documents_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** A charge of a subscription at the payment provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout: the key of its notifications. */
+    providerCheckoutId: text('provider_checkout_id').notNull(),
+    checkoutUrl: text('checkout_url').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    method: paymentMethod('method'),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_checkout_key').on(t.provider, t.providerCheckoutId),
+    index('payments_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+export const nfsEmissionType = pgEnum('nfs_emission_type', NFS_EMISSION_TYPES);
+export const nfsRequestStatus = pgEnum('nfs_request_status', NFS_REQUEST_STATUSES);
+
+/** What a customer asks the team to invoice; the team issues it (NFS-e) or refuses it. */
+export const nfsRequests = pgTable(
+  'nfs_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: nfsRequestStatus('status').notNull().default('requested'),
+    emissionType: nfsEmissionType('emission_type').notNull(),
+    /** The tomador's CNPJ or CPF, by `emission_type`. */
+    customerDocument: text('customer_document').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    description: text('description').notNull(),
+    activity: text('activity'),
+    serviceItem: text('service_item'),
+    /** The month the service belongs to, YYYY-MM. */
+    competence: text('competence').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    issWithheld: boolean('iss_withheld').notNull().default(false),
+    /** The schedule that created it, and for which month: one request per schedule and month. */
+    scheduleId: uuid('schedule_id').references(() => nfsSchedules.id, { onDelete: 'set null' }),
+    scheduleMonth: text('schedule_month'),
+    invoiceNumber: text('invoice_number'),
+    accessKey: text('access_key'),
+    pdfDocumentId: uuid('pdf_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    xmlDocumentId: uuid('xml_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** Why it was refused or cancelled. */
+    reason: text('reason'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('nfs_requests_schedule_month_key').on(t.scheduleId, t.scheduleMonth),
+    index('nfs_requests_company_idx').on(t.companyId, t.createdAt),
+    index('nfs_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Every status change of a request: who, when, from, to. */
+export const nfsRequestStatusChanges = pgTable(
+  'nfs_request_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => nfsRequests.id, { onDelete: 'cascade' }),
+    fromStatus: nfsRequestStatus('from_status'),
+    toStatus: nfsRequestStatus('to_status').notNull(),
+    note: text('note'),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('nfs_request_status_changes_request_idx').on(t.requestId, t.changedAt)],
+);
+
+/** A monthly invoice: on its day, the month's request is created from it. */
+export const nfsSchedules = pgTable(
+  'nfs_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    emissionType: nfsEmissionType('emission_type').notNull(),
+    customerDocument: text('customer_document').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    description: text('description').notNull(),
+    activity: text('activity'),
+    serviceItem: text('service_item'),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    issWithheld: boolean('iss_withheld').notNull().default(false),
+    dayOfMonth: integer('day_of_month').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('nfs_schedules_company_idx').on(t.companyId), index('nfs_schedules_active_idx').on(t.active, t.dayOfMonth)],
+);
+
+/** The tomadores a company invoiced, offered again by their document. */
+export const nfsCustomers = pgTable(
+  'nfs_customers',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    emissionType: nfsEmissionType('emission_type').notNull(),
+    document: text('document').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.document] })],
+);

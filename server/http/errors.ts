@@ -1,0 +1,41 @@
+import type { FieldErrors } from '../../domain';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+/** The error envelope of the API conventions: `{ error: { code, message, fields? } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, 'bad_request', message, fields);
+export const unauthorized = (message = 'Sua sessão expirou ou é inválida. Entre novamente.') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Você não tem permissão para esta ação.') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Não encontrado.') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);

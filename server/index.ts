@@ -1,0 +1,96 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { Logger } from './app';
+import { createFirebaseIdentity } from './auth/firebase';
+import { join } from 'node:path';
+import { loadConfig, publicConfigOf, serviceUrl } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_LOGINS, DEMO_PASSWORD, ensureDemoIdentities, isDatabaseEmpty, seedDemoData } from './seed/demo';
+import { seedReferenceData } from './seed/reference';
+import { mountFakes } from './fakes/mount';
+import { createBrasilApiLookup } from './services/cnpj-lookup';
+import { scheduleIntervalFrom, startScheduleRunner } from './services/nfs-scheduler';
+import { createSandboxPayments } from './services/payments';
+import { createLocalStorage } from './services/storage';
+import { mountSpa } from './spa';
+
+const logger: Logger = {
+  info: (message, ...details) => console.log(message, ...details),
+  error: (message, ...details) => console.error(message, ...details),
+};
+
+/** Starts the product: database (migrated and seeded), API, functions API and the built SPA on one port. */
+export async function startServer(options: { serveSpa?: boolean } = {}) {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
+  const identity = createFirebaseIdentity(config.firebase);
+  const storage = createLocalStorage(join(config.dataDir, 'files'));
+
+  if (await seedReferenceData(database.db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
+  if (config.seedDemo) {
+    if (await isDatabaseEmpty(database.db)) {
+      await seedDemoData(database.db, identity, { storage });
+      logger.info('Demo data created.');
+    } else if (config.firebase.authEmulatorHost) {
+      await ensureDemoIdentities(database.db, identity);
+    }
+  }
+
+  const { webhookSecret, apiKey } = config.services.payments;
+  const app = createApp({
+    db: database.db,
+    identity,
+    cnpjLookup: createBrasilApiLookup({ baseUrl: serviceUrl(config, 'brasilapi') }),
+    payments: createSandboxPayments({ baseUrl: serviceUrl(config, 'payments'), apiKey, webhookSecret }),
+    storage,
+    config,
+    logger,
+  });
+  const fakes = mountFakes(app, config);
+  if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);
+  if (options.serveSpa !== false) mountSpa(app, config.distDir, publicConfigOf(config));
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  // Monthly invoices from the schedules; SCHEDULER_DISABLED=1 leaves that to another process.
+  const scheduler =
+    process.env.SCHEDULER_DISABLED === '1'
+      ? undefined
+      : startScheduleRunner({ db: database.db, logger, intervalMs: scheduleIntervalFrom(process.env.SCHEDULER_INTERVAL_MS) });
+  const url = `http://localhost:${config.port}`;
+  logger.info(options.serveSpa === false ? `\nAPI running at ${url}/api` : `\nContábil is running at ${url}`);
+  if (config.seedDemo) {
+    logger.info(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const login of DEMO_LOGINS) logger.info(`  ${login.email.padEnd(20)} ${login.description}`);
+  }
+
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Idle keep-alive connections would otherwise hold the port open.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
+    await scheduler?.stop();
+    await database.close();
+  };
+  return { url, close, config };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const running = await startServer({ serveSpa: process.env.SERVE_SPA !== '0' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      await running.close();
+      process.exit(0);
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import {
+  COMPANY_STATUSES,
+  CompanyCreateSchema,
+  CompanyListQuerySchema,
+  CompanyStatusChangeSchema,
+  CompanyUpdateSchema,
+  TRACK_IDS,
+  chooseCompanyId,
+  companyIdsOf,
+  isSystemAdmin,
+} from '../../domain';
+import type { AppDeps } from '../app';
+import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { findCompany, findCompanyByCnpj, findTrack, listCompanies, lockCompany } from '../db/companies';
+import { companies } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import { syncClaims } from '../services/claims';
+import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
+import { changeCompanyStatus, statusHistory } from '../services/company-status';
+import { createCompany, setTrack } from '../services/onboarding';
+
+const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
+const Uuid = v.pipe(v.string(), v.uuid());
+
+/** Ids are UUIDs; anything else cannot exist, so it answers 404 rather than reaching the database. */
+function validCompanyId() {
+  return validator('param', (params: Record<string, string>) => {
+    if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+    return { id: params.id };
+  });
+}
+
+/** Spec §7 Companies: reading, creating and changing companies, their track and status. */
+export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      .use('/companies', authenticate(identity))
+      .use('/companies/*', authenticate(identity))
+      .get('/companies', valid('query', CompanyListQuerySchema), async (c) => {
+        const { query, limit, offset } = c.req.valid('query');
+        const { claims } = c.var.identity;
+        // The team sees every company; a customer lists their own (the company selector).
+        const onlyIds = isSystemAdmin(claims) ? undefined : companyIdsOf(claims);
+        return c.json(await listCompanies(db, { query, onlyIds, limit, offset }));
+      })
+      .post('/companies', valid('json', CompanyCreateSchema), async (c) => {
+        const { cnpj, userId, trackId } = c.req.valid('json');
+        const { uid, claims } = c.var.identity;
+        if (userId && userId !== uid && !isSystemAdmin(claims))
+          throw forbidden('Você só pode cadastrar empresas para a sua conta.');
+        const company = await createCompany({ db, cnpjLookup, config }, { cnpj, ownerId: userId ?? uid, trackId });
+        // The owner's token must carry the new company: the client refreshes it after this call.
+        await syncClaims(db, identity, userId ?? uid);
+        return c.json({ data: company }, 201);
+      })
+      .get('/companies/me', async (c) => {
+        const companyId = chooseCompanyId(null, c.var.identity.claims);
+        if (!companyId) throw notFound('Você ainda não tem uma empresa cadastrada.');
+        const company = await findCompany(db, companyId);
+        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        return c.json({ data: company });
+      })
+      .get('/companies/:id', validCompanyId(), async (c) => {
+        const { id } = c.req.valid('param');
+        assertCompanyAccess(c, id);
+        const company = await findCompany(db, id);
+        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        return c.json({ data: company });
+      })
+      .put('/companies/:id', requireRole('system-admin'), validCompanyId(), valid('json', CompanyUpdateSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const changes = c.req.valid('json');
+        if (changes.cnpj) {
+          const other = await findCompanyByCnpj(db, changes.cnpj);
+          if (other && other.id !== id) throw conflict('Já existe uma empresa com este CNPJ.');
+        }
+        const [row] = await db
+          .update(companies)
+          .set({
+            ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+            updatedAt: new Date(),
+          })
+          .where(eq(companies.id, id))
+          .returning({ id: companies.id });
+        if (!row) throw notFound(COMPANY_NOT_FOUND);
+        return c.json({ data: await findCompany(db, id) });
+      })
+      .get('/companies/:id/steps', validCompanyId(), async (c) => {
+        const { id } = c.req.valid('param');
+        assertCompanyAccess(c, id);
+        if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
+        return c.json({ data: await findTrack(db, id) });
+      })
+      .put(
+        '/companies/:id/track/:track',
+        validator('param', (params: Record<string, string>) => {
+          if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+          if (!v.is(v.picklist(TRACK_IDS), params.track))
+            throw badRequest('Jornada inválida: use create-company ou migrate-company.');
+          return { id: params.id, track: params.track as (typeof TRACK_IDS)[number] };
+        }),
+        async (c) => {
+          const { id, track } = c.req.valid('param');
+          assertCompanyAccess(c, id);
+          return c.json({ data: await setTrack(db, id, track) });
+        },
+      )
+      .put(
+        '/companies/:id/status/:status',
+        requireRole('system-admin'),
+        validator('param', (params: Record<string, string>) => {
+          if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+          if (!v.is(v.picklist(COMPANY_STATUSES), params.status)) throw badRequest('Situação inválida.');
+          return { id: params.id, status: params.status as (typeof COMPANY_STATUSES)[number] };
+        }),
+        valid('json', CompanyStatusChangeSchema),
+        async (c) => {
+          const { id, status } = c.req.valid('param');
+          const { note } = c.req.valid('json');
+          await db.transaction(async (tx) => {
+            const company = await lockCompany(tx, id);
+            if (!company) throw notFound(COMPANY_NOT_FOUND);
+            await changeCompanyStatus(tx, company, status, { note, changedBy: c.var.identity.uid });
+          });
+          return c.json({ data: await findCompany(db, id) });
+        },
+      )
+      .get('/companies/:id/status-history', validCompanyId(), async (c) => {
+        const { id } = c.req.valid('param');
+        assertCompanyAccess(c, id);
+        if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
+        return c.json({ data: await statusHistory(db, id) });
+      })
+      // What the Receita Federal has on the company's CNPJ, for the customer to confirm (migration).
+      .get('/companies/:id/registration', validCompanyId(), async (c) => {
+        const { id } = c.req.valid('param');
+        assertCompanyAccess(c, id);
+        const company = await findCompany(db, id);
+        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        if (!company.cnpj) throw conflict('A empresa ainda não tem CNPJ.');
+        try {
+          const registration = await cnpjLookup.find(company.cnpj);
+          if (!registration) throw notFound('Não encontramos este CNPJ na Receita Federal. Confira o número.');
+          return c.json({ data: registration });
+        } catch (error) {
+          if (error instanceof CnpjLookupUnavailable) {
+            throw new HttpError(
+              503,
+              'unavailable',
+              'A consulta à Receita Federal está indisponível. Tente novamente em instantes.',
+            );
+          }
+          throw error;
+        }
+      })
+  );
+}

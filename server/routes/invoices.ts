@@ -1,0 +1,294 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import type { NfsRequestStatus } from '../../domain';
+import {
+  NFS_REQUEST_STATUSES,
+  NfsListQuerySchema,
+  NfsRequestSchema,
+  NfsScheduleSchema,
+  NfsSearchQuerySchema,
+  isOperating,
+  nfsStatusBodySchema,
+  reaisToCents,
+  validate,
+} from '../../domain';
+import { canDeleteNfsRequest, nfsStatusChangeRefusal } from '../../machines/nfsRequest.machine';
+import type { AppDeps } from '../app';
+import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import type { DbExecutor } from '../db/companies';
+import { findCompany } from '../db/companies';
+import {
+  findCustomers,
+  findRequest,
+  findSchedule,
+  listRequests,
+  listSchedules,
+  rememberCustomer,
+  requestHistory,
+  toRequestDto,
+} from '../db/invoices';
+import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import { generateNow } from '../services/nfs-scheduler';
+
+const Uuid = v.pipe(v.string(), v.uuid());
+const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
+const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
+const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
+
+function validId(message: string) {
+  return validator('param', (params: Record<string, string>) => {
+    if (!v.is(Uuid, params.id)) throw notFound(message);
+    return { id: params.id, status: params.status };
+  });
+}
+
+/** Invoices are asked for an operating company, for one of its own activities. */
+async function assertCanInvoice(db: DbExecutor, companyId: string, activity: string | undefined) {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('Empresa não encontrada.');
+  if (!isOperating(company)) throw conflict('Sua empresa ainda não pode emitir notas: ela precisa estar ativa.');
+  const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
+  if (activity && activities.length && !activities.includes(activity)) {
+    throw badRequest('Esta atividade não está no cadastro da empresa.', {
+      activity: 'Esta atividade não está no cadastro da empresa.',
+    });
+  }
+}
+
+/** The invoice fields as stored: the tomador's document in one column, the value in centavos. */
+function storedFields(input: {
+  emissionType: 'cnpj' | 'cpf';
+  cnpj?: string;
+  cpf?: string;
+  totalValue: number;
+  customerName: string;
+  customerEmail?: string;
+  description: string;
+  activity?: string;
+  serviceItem?: string;
+  issWithheld: boolean;
+}) {
+  return {
+    emissionType: input.emissionType,
+    customerDocument: (input.emissionType === 'cnpj' ? input.cnpj : input.cpf)!,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail ?? null,
+    description: input.description,
+    activity: input.activity ?? null,
+    serviceItem: input.serviceItem ?? null,
+    totalCents: reaisToCents(input.totalValue),
+    issWithheld: input.issWithheld,
+  };
+}
+
+/** Spec §7 Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
+export function invoicesRoutes({ db, identity }: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      .use('/nfs/*', authenticate(identity))
+      // The team's queue across companies, oldest first.
+      .get('/nfs/requests/search', requireRole('system-admin'), valid('query', NfsSearchQuerySchema), async (c) => {
+        const { query, status, date, limit, offset } = c.req.valid('query');
+        return c.json(await listRequests(db, { query, status, date, limit, offset, order: 'oldest' }));
+      })
+      .get('/nfs/requests', valid('query', NfsListQuerySchema), async (c) => {
+        const { companyId, query, status, date, limit, offset } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        return c.json(await listRequests(db, { companyId, query, status, date, limit, offset, order: 'newest' }));
+      })
+      .post('/nfs/requests', valid('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const input = c.req.valid('json');
+        await assertCanInvoice(db, companyId, input.activity);
+        const fields = storedFields(input);
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(nfsRequests)
+            .values({ companyId, ...fields, competence: input.competence, createdBy: c.var.identity.uid })
+            .returning();
+          await tx
+            .insert(nfsRequestStatusChanges)
+            .values({ requestId: created.id, toStatus: 'requested', changedBy: c.var.identity.uid });
+          await rememberCustomer(tx, companyId, {
+            emissionType: fields.emissionType,
+            document: fields.customerDocument,
+            name: fields.customerName,
+            email: fields.customerEmail,
+          });
+          return created;
+        });
+        return c.json({ data: toRequestDto(row) }, 201);
+      })
+      .get('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), async (c) => {
+        const request = await findRequest(db, c.req.valid('param').id);
+        if (!request) throw notFound(REQUEST_NOT_FOUND);
+        assertCompanyAccess(c, request.companyId);
+        return c.json({ data: { ...toRequestDto(request), history: await requestHistory(db, request.id) } });
+      })
+      .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const request = await findRequest(db, c.req.valid('param').id);
+        if (!request || request.companyId !== companyId) throw notFound(REQUEST_NOT_FOUND);
+        if (!canDeleteNfsRequest(request.status)) {
+          throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
+        }
+        await db.delete(nfsRequests).where(eq(nfsRequests.id, request.id));
+        return c.json({ data: { id: request.id } });
+      })
+      .put(
+        '/nfs/requests/:id/status/:status',
+        requireRole('system-admin'),
+        validator('param', (params: Record<string, string>) => {
+          if (!v.is(Uuid, params.id)) throw notFound(REQUEST_NOT_FOUND);
+          if (!v.is(v.picklist(NFS_REQUEST_STATUSES), params.status)) throw badRequest('Situação inválida.');
+          return { id: params.id, status: params.status as NfsRequestStatus };
+        }),
+        async (c) => {
+          const { id, status } = c.req.valid('param');
+          const body = validate(nfsStatusBodySchema(status), await c.req.json().catch(() => ({})));
+          if (!body.ok) throw badRequest(body.message, body.fields);
+          const data = body.value as {
+            invoiceNumber?: string;
+            accessKey?: string;
+            pdfDocumentId?: string;
+            xmlDocumentId?: string;
+            reason?: string;
+          };
+          const updated = await db.transaction(async (tx) => {
+            const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
+            if (!request) throw notFound(REQUEST_NOT_FOUND);
+            const refusal = nfsStatusChangeRefusal(request.status, status);
+            if (refusal) throw conflict(refusal);
+            for (const [field, documentId] of [
+              ['pdfDocumentId', data.pdfDocumentId],
+              ['xmlDocumentId', data.xmlDocumentId],
+            ] as const) {
+              if (!documentId) continue;
+              const [file] = await tx
+                .select({ id: documents.id })
+                .from(documents)
+                .where(and(eq(documents.id, documentId), eq(documents.companyId, request.companyId)));
+              if (!file)
+                throw badRequest('Arquivo não encontrado entre os documentos da empresa.', {
+                  [field]: 'Arquivo não encontrado.',
+                });
+            }
+            const now = new Date();
+            const [row] = await tx
+              .update(nfsRequests)
+              .set({
+                status,
+                statusChangedAt: now,
+                updatedAt: now,
+                ...(status === 'issued'
+                  ? {
+                      invoiceNumber: data.invoiceNumber,
+                      accessKey: data.accessKey ?? null,
+                      pdfDocumentId: data.pdfDocumentId ?? null,
+                      xmlDocumentId: data.xmlDocumentId ?? null,
+                      issuedAt: now,
+                      reason: null,
+                    }
+                  : {}),
+                ...(data.reason ? { reason: data.reason } : {}),
+              })
+              .where(eq(nfsRequests.id, id))
+              .returning();
+            await tx.insert(nfsRequestStatusChanges).values({
+              requestId: id,
+              fromStatus: request.status,
+              toStatus: status,
+              note: data.reason ?? (status === 'issued' ? `Nota nº ${data.invoiceNumber}.` : null),
+              changedBy: c.var.identity.uid,
+            });
+            return row;
+          });
+          return c.json({ data: toRequestDto(updated) });
+        },
+      )
+      .get(
+        '/nfs/customers',
+        valid('query', v.object({ ...CompanyQuery.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+        async (c) => {
+          const { companyId, query } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          return c.json({ data: await findCustomers(db, companyId, query ?? '') });
+        },
+      )
+      .get('/nfs/schedulers/active', requireRole('system-admin'), async (c) => {
+        const data = await listSchedules(db, { onlyActive: true });
+        return c.json({ data, total: data.length });
+      })
+      .get('/nfs/schedulers', valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const data = await listSchedules(db, { companyId });
+        return c.json({ data, total: data.length });
+      })
+      .post('/nfs/schedulers', valid('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const input = c.req.valid('json');
+        await assertCanInvoice(db, companyId, input.activity);
+        const [row] = await db
+          .insert(nfsSchedules)
+          .values({
+            companyId,
+            ...storedFields(input),
+            dayOfMonth: input.dayOfMonth,
+            active: input.active,
+            createdBy: c.var.identity.uid,
+          })
+          .returning({ id: nfsSchedules.id });
+        const [schedule] = (await listSchedules(db, { companyId })).filter((s) => s.id === row.id);
+        return c.json({ data: schedule }, 201);
+      })
+      .put(
+        '/nfs/schedulers/:id',
+        validId(SCHEDULE_NOT_FOUND),
+        valid('query', CompanyQuery),
+        valid('json', NfsScheduleSchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const existing = await findSchedule(db, c.req.valid('param').id);
+          if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
+          const input = c.req.valid('json');
+          await assertCanInvoice(db, companyId, input.activity);
+          await db
+            .update(nfsSchedules)
+            .set({ ...storedFields(input), dayOfMonth: input.dayOfMonth, active: input.active, updatedAt: new Date() })
+            .where(eq(nfsSchedules.id, existing.id));
+          const [schedule] = (await listSchedules(db, { companyId })).filter((s) => s.id === existing.id);
+          return c.json({ data: schedule });
+        },
+      )
+      .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const existing = await findSchedule(db, c.req.valid('param').id);
+        if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
+        // Requests it already created stay: they are the company's invoices.
+        await db.delete(nfsSchedules).where(eq(nfsSchedules.id, existing.id));
+        return c.json({ data: { id: existing.id } });
+      })
+      // "Gerar agora": this month's request at once, still once per month.
+      .post('/nfs/schedulers/:id/generate', validId(SCHEDULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const existing = await findSchedule(db, c.req.valid('param').id);
+        if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
+        await assertCanInvoice(db, companyId, undefined);
+        const created = await generateNow(db, existing.id);
+        if (!created) throw conflict('A nota deste mês já foi gerada para este agendamento.');
+        return c.json({ data: toRequestDto(created) }, 201);
+      })
+  );
+}

@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { AliasSuggestSchema, LucaIntentSchema } from '../../domain';
+import type { AppDeps } from '../app';
+import { authenticate } from '../auth/middleware';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import { createLocalLuca } from '../services/luca';
+
+/** Spec §7 Luca: activities and trade names suggested from the business described in the person's own words. */
+export function lucaRoutes({ db, identity, luca = createLocalLuca(db) }: AppDeps) {
+  return new Hono<AppEnv>()
+    .use('/luca/*', authenticate(identity))
+    .post('/luca/cnaes/match', valid('json', LucaIntentSchema), async (c) => {
+      const { intent } = c.req.valid('json');
+      return c.json({ data: await luca.matchCnaes(intent) });
+    })
+    .post('/luca/companies/alias-suggest', valid('json', AliasSuggestSchema), async (c) => {
+      const { intent, activity, ownerName } = c.req.valid('json');
+      return c.json({ data: await luca.suggestAliases({ intent, activity, ownerName: ownerName || undefined }) });
+    });
+}

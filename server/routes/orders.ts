@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { OrdersQuerySchema } from '../../domain';
+import type { AppDeps } from '../app';
+import { authenticate, requireRole } from '../auth/middleware';
+import { listOrders } from '../db/orders';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+
+/** Spec §7: the team's queues of companies being opened and migrated (admin-only, spec §6). */
+export function ordersRoutes({ db, identity }: AppDeps) {
+  return new Hono<AppEnv>()
+    .use('/companies/orders/*', authenticate(identity), requireRole('system-admin'))
+    .get('/companies/orders/opening-requests', valid('query', OrdersQuerySchema), async (c) =>
+      c.json(await listOrders(db, 'create-company', c.req.valid('query'))),
+    )
+    .get('/companies/orders/migration-requests', valid('query', OrdersQuerySchema), async (c) =>
+      c.json(await listOrders(db, 'migrate-company', c.req.valid('query'))),
+    );
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { AnnualBillingQuerySchema, saoPauloDate } from '../../domain';
+import type { AppDeps } from '../app';
+import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { annualBillingByCompany } from '../db/reports';
+import { notFound } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+
+/** Spec §7 Reports: the company's billing, for the customer and the team. */
+export function reportsRoutes({ db, identity }: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      .use('/reports/*', authenticate(identity))
+      // The spec spells it "anual".
+      .get('/reports/anual-billing-by-company', valid('query', AnnualBillingQuerySchema), async (c) => {
+        const { companyId, year } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate().year);
+        if (!billing) throw notFound('Empresa não encontrada.');
+        return c.json({ data: billing });
+      })
+  );
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { PaymentStartSchema, findPlan } from '../../domain';
+import type { AppDeps } from '../app';
+import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { payments, subscriptions } from '../db/schema';
+import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import { applyPaymentNotification } from '../services/onboarding';
+import { PaymentProviderError, PaymentSignatureError } from '../services/payments';
+
+/** Spec §7 `POST /subscriptions/{id}`: a payment URL at the provider; and the provider's notifications. */
+export function subscriptionsRoutes({ db, identity, payments: provider, config, logger }: AppDeps) {
+  return new Hono<AppEnv>()
+    .post(
+      '/subscriptions/:id',
+      authenticate(identity),
+      validator('param', (params: Record<string, string>) => {
+        if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound('Assinatura não encontrada.');
+        return { id: params.id };
+      }),
+      valid('json', PaymentStartSchema),
+      async (c) => {
+        const [subscription] = await db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, c.req.valid('param').id));
+        if (!subscription) throw notFound('Assinatura não encontrada.');
+        assertCompanyAccess(c, subscription.companyId);
+        if (subscription.status === 'active') throw conflict('Esta assinatura já está paga.');
+        if (subscription.status === 'cancelled') throw conflict('Esta assinatura foi cancelada.');
+
+        // A charge already waiting at the provider is offered again rather than charged twice.
+        const [open] = await db
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.subscriptionId, subscription.id),
+              eq(payments.status, 'pending'),
+              eq(payments.amountCents, subscription.priceCents),
+            ),
+          )
+          .orderBy(desc(payments.createdAt))
+          .limit(1);
+        if (open) {
+          const checkout = await provider.getCheckout(open.providerCheckoutId).catch(() => null);
+          if (checkout?.status === 'pending') return c.json({ data: { paymentId: open.id, paymentUrl: open.checkoutUrl } });
+        }
+
+        const plan = findPlan(subscription.planId);
+        const paymentId = randomUUID();
+        const returnPath = c.req.valid('json').returnPath ?? '/app/user/my-billing';
+        let checkout;
+        try {
+          checkout = await provider.createCheckout({
+            reference: paymentId,
+            amountCents: subscription.priceCents,
+            description: `Contábil — plano ${plan?.name ?? subscription.planId}, mensalidade`,
+            returnUrl: `${config.publicUrl}${returnPath}`,
+            notificationUrl: `${config.publicUrl}/api/webhooks/payments/${provider.name}`,
+            customerEmail: c.var.identity.email ?? undefined,
+          });
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          logger.error('Payment provider refused the checkout', error);
+          throw new HttpError(503, 'unavailable', 'O serviço de pagamentos está indisponível. Tente novamente em instantes.');
+        }
+        await db.insert(payments).values({
+          id: paymentId,
+          subscriptionId: subscription.id,
+          companyId: subscription.companyId,
+          provider: provider.name,
+          providerCheckoutId: checkout.id,
+          checkoutUrl: checkout.url,
+          amountCents: subscription.priceCents,
+        });
+        return c.json({ data: { paymentId, paymentUrl: checkout.url } });
+      },
+    )
+    .post('/webhooks/payments/:provider', async (c) => {
+      if (c.req.param('provider') !== provider.name) throw notFound('Provedor de pagamentos desconhecido.');
+      const raw = await c.req.text();
+      let notification;
+      try {
+        notification = provider.parseNotification(raw, c.req.raw.headers);
+      } catch (error) {
+        if (error instanceof PaymentSignatureError) throw unauthorized('Assinatura da notificação inválida.');
+        throw new HttpError(400, 'bad_request', 'Notificação de pagamento inválida.');
+      }
+      const result = await applyPaymentNotification(db, provider.name, notification);
+      if (result === 'unknown') throw notFound('Pagamento desconhecido.');
+      return c.json({ data: { result } });
+    });
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { NfsEmissionType, NfsRequestStatus } from '../../domain';
+import { formatMoney, meiLimitCents, monthKey, saoPauloDate } from '../../domain';
+import type { DbExecutor } from '../db/companies';
+import { documents, nfsCustomers, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import type { FileStorage } from '../services/storage';
+import { simplePdf } from './pdf';
+
+interface Tomador {
+  emissionType: NfsEmissionType;
+  document: string;
+  name: string;
+  email: string | null;
+}
+
+const TOMADORES: Record<string, Tomador> = {
+  clinica: {
+    emissionType: 'cnpj',
+    document: '76827687000103',
+    name: 'Clínica Sorriso Pleno Ltda',
+    email: 'financeiro@sorrisopleno.com.br',
+  },
+  padaria: {
+    emissionType: 'cnpj',
+    document: '36711088000105',
+    name: 'Padaria Pão Dourado Ltda',
+    email: 'contato@paodourado.com.br',
+  },
+  aurora: {
+    emissionType: 'cnpj',
+    document: '11222333000181',
+    name: 'Estúdio Aurora Design Ltda',
+    email: 'adm@estudioaurora.com.br',
+  },
+  ana: { emissionType: 'cpf', document: '57291053714', name: 'Ana Lima', email: 'ana.lima@email.com' },
+  noiva: { emissionType: 'cpf', document: '70679117610', name: 'Beatriz Nogueira', email: null },
+};
+
+/** Deterministic "random" values, so the demo is the same on every machine. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+export interface DemoInvoiceCompanies {
+  mendes: string;
+  photography: string;
+  photographyOpenedMonth: number;
+  /** YYYY-MM-DD, for the MEI limit of the opening year. */
+  photographyOpenedOn: string;
+  others: string[];
+}
+
+/** Invoice requests in every status, a monthly schedule, and issued invoices with their PDF and XML. */
+export async function seedDemoInvoices(
+  tx: DbExecutor,
+  companies: DemoInvoiceCompanies,
+  people: { customer: string; admin: string },
+  storage: FileStorage | undefined,
+  now: Date,
+) {
+  const today = saoPauloDate(now);
+  const random = sequence(42);
+  let number = 101;
+
+  async function file(companyId: string, name: string, bytes: Uint8Array, contentType: string) {
+    if (!storage) return null;
+    const storageKey = `${companyId}/${randomUUID()}.${name.split('.').pop()}`;
+    await storage.save(storageKey, bytes);
+    const [row] = await tx
+      .insert(documents)
+      .values({ companyId, type: 'nota_fiscal', name, contentType, size: bytes.length, storageKey, uploadedBy: people.admin })
+      .returning({ id: documents.id });
+    return row.id;
+  }
+
+  async function request(
+    companyId: string,
+    tomador: Tomador,
+    values: {
+      month: number;
+      cents: number;
+      description: string;
+      status: NfsRequestStatus;
+      activity: string;
+      scheduleId?: string;
+      reason?: string;
+    },
+  ) {
+    const competence = monthKey(today.year, values.month);
+    const requestedAt = new Date(Date.UTC(today.year, values.month - 1, Math.min(5 + Math.floor(random() * 20), 28), 13));
+    const issuedAt = new Date(requestedAt.getTime() + 26 * 3_600_000);
+    const issued = values.status === 'issued';
+    const invoiceNumber = issued ? String(number++) : null;
+    const id = randomUUID();
+    let pdf: string | null = null;
+    let xml: string | null = null;
+    if (issued && invoiceNumber) {
+      pdf = await file(
+        companyId,
+        `NFS-e ${invoiceNumber}.pdf`,
+        simplePdf([
+          `NOTA FISCAL DE SERVICOS ELETRONICA - NFS-e No ${invoiceNumber}`,
+          `Competencia: ${competence.slice(5)}/${competence.slice(0, 4)}`,
+          `Tomador: ${tomador.name}`,
+          `Servico: ${values.description}`,
+          `Valor: ${formatMoney(values.cents)}`,
+          'Documento de demonstracao - sem valor fiscal.',
+        ]),
+        'application/pdf',
+      );
+      xml = await file(
+        companyId,
+        `NFS-e ${invoiceNumber}.xml`,
+        new TextEncoder().encode(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<NFSe><infNFSe><nNFSe>${invoiceNumber}</nNFSe><competencia>${competence}</competencia><valor>${(values.cents / 100).toFixed(2)}</valor><demonstracao>true</demonstracao></infNFSe></NFSe>\n`,
+        ),
+        'application/xml',
+      );
+    }
+    await tx.insert(nfsRequests).values({
+      id,
+      companyId,
+      status: values.status,
+      emissionType: tomador.emissionType,
+      customerDocument: tomador.document,
+      customerName: tomador.name,
+      customerEmail: tomador.email,
+      description: values.description,
+      activity: values.activity,
+      competence,
+      totalCents: values.cents,
+      scheduleId: values.scheduleId ?? null,
+      scheduleMonth: values.scheduleId ? competence : null,
+      invoiceNumber,
+      accessKey: issued ? `3550308${String(invoiceNumber).padStart(13, '0')}`.padEnd(50, '0') : null,
+      pdfDocumentId: pdf,
+      xmlDocumentId: xml,
+      reason: values.reason ?? null,
+      issuedAt: issued ? issuedAt : null,
+      createdBy: values.scheduleId ? null : people.customer,
+      createdAt: requestedAt,
+      updatedAt: issued ? issuedAt : requestedAt,
+      statusChangedAt: issued ? issuedAt : requestedAt,
+    });
+    await tx.insert(nfsRequestStatusChanges).values([
+      { requestId: id, toStatus: 'requested', changedBy: values.scheduleId ? null : people.customer, changedAt: requestedAt },
+      ...(values.status !== 'requested'
+        ? [
+            {
+              requestId: id,
+              fromStatus: 'requested' as const,
+              toStatus: values.status,
+              note: values.reason ?? (issued ? `Nota nº ${invoiceNumber}.` : null),
+              changedBy: people.admin,
+              changedAt: issued ? issuedAt : new Date(requestedAt.getTime() + 3_600_000),
+            },
+          ]
+        : []),
+    ]);
+  }
+
+  await tx.insert(nfsCustomers).values(Object.values(TOMADORES).map((t) => ({ companyId: companies.mendes, ...t })));
+
+  // Mendes Tech: a monthly maintenance contract, plus the month's projects.
+  const [schedule] = await tx
+    .insert(nfsSchedules)
+    .values({
+      companyId: companies.mendes,
+      emissionType: 'cnpj',
+      customerDocument: TOMADORES.clinica.document,
+      customerName: TOMADORES.clinica.name,
+      customerEmail: TOMADORES.clinica.email,
+      description: 'Manutenção mensal do sistema de agendamentos e suporte técnico.',
+      activity: '6204000',
+      totalCents: 320_000,
+      dayOfMonth: 5,
+      createdBy: people.customer,
+      createdAt: new Date(Date.UTC(today.year, 0, 2, 12)),
+    })
+    .returning({ id: nfsSchedules.id });
+  for (let month = 1; month <= today.month; month++) {
+    const due = month < today.month || today.day >= 5;
+    if (!due) continue;
+    await request(companies.mendes, TOMADORES.clinica, {
+      month,
+      cents: 320_000,
+      description: 'Manutenção mensal do sistema de agendamentos e suporte técnico.',
+      status: month < today.month ? 'issued' : 'processing',
+      activity: '6204000',
+      scheduleId: schedule.id,
+    });
+  }
+  for (let month = 1; month < today.month; month++) {
+    const projects = 1 + Math.floor(random() * 2);
+    for (let i = 0; i < projects; i++) {
+      const tomador = [TOMADORES.padaria, TOMADORES.aurora, TOMADORES.ana][Math.floor(random() * 3)];
+      await request(companies.mendes, tomador, {
+        month,
+        cents: Math.round((450_000 + random() * 1_350_000) / 100) * 100,
+        description:
+          tomador.emissionType === 'cpf'
+            ? 'Consultoria em tecnologia: configuração de loja virtual.'
+            : 'Desenvolvimento de funcionalidades sob encomenda (sprint mensal).',
+        status: 'issued',
+        activity: '6201501',
+      });
+    }
+  }
+  if (today.month > 1) {
+    await request(companies.mendes, TOMADORES.aurora, {
+      month: today.month - 1,
+      cents: 280_000,
+      description: 'Ajustes de layout do site institucional.',
+      status: 'rejected',
+      activity: '6201501',
+      reason: 'O valor não confere com o contrato enviado. Confira e peça de novo, por favor.',
+    });
+  }
+  await request(companies.mendes, TOMADORES.padaria, {
+    month: today.month,
+    cents: 750_000,
+    description: 'Integração do sistema de pedidos com o aplicativo de entregas.',
+    status: 'requested',
+    activity: '6201501',
+  });
+
+  // Carlos Mendes Fotografia (MEI, opened this year): past 80 % of its proportional limit, so the panel warns.
+  let photographyTotal = 0;
+  for (let month = companies.photographyOpenedMonth; month < today.month; month++) {
+    const sessions = 2 + Math.floor(random() * 3);
+    for (let i = 0; i < sessions; i++) {
+      const cents = Math.round((120_000 + random() * 180_000) / 100) * 100;
+      photographyTotal += cents;
+      await request(companies.photography, i % 2 ? TOMADORES.noiva : TOMADORES.ana, {
+        month,
+        cents,
+        description: i % 2 ? 'Cobertura fotográfica de casamento.' : 'Ensaio fotográfico e edição de 40 imagens.',
+        status: 'issued',
+        activity: '7420001',
+      });
+    }
+  }
+  const target = Math.round(meiLimitCents(today.year, companies.photographyOpenedOn) * 0.86);
+  if (today.month > companies.photographyOpenedMonth && photographyTotal < target) {
+    await request(companies.photography, TOMADORES.aurora, {
+      month: today.month - 1,
+      cents: target - photographyTotal,
+      description: 'Cobertura fotográfica de evento corporativo.',
+      status: 'issued',
+      activity: '7420001',
+    });
+  }
+
+  // The team's queue has work from other customers too.
+  for (const [i, companyId] of companies.others.entries()) {
+    await request(companyId, i % 2 ? TOMADORES.ana : TOMADORES.aurora, {
+      month: today.month,
+      cents: 180_000 + i * 95_000,
+      description: 'Prestação de serviços conforme contrato.',
+      status: i === 0 ? 'processing' : 'requested',
+      activity: '6201501',
+    });
+  }
+}

@@ -1,0 +1,337 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Claims, Company, StepActor, StepId, StepRefusal, Track, TrackId } from '../../domain';
+import {
+  completesOnSubmit,
+  findPlan,
+  meiActivityProblem,
+  newTrack,
+  partnerCountProblem,
+  planSizeProblem,
+  statusAfterPayment,
+  stepSchema,
+  stepSubmissionRefusal,
+  trackAfterCompletion,
+  trackAfterSubmission,
+  validate,
+} from '../../domain';
+import type { AppEnvironment } from '../config';
+import type { Database } from '../db/client';
+import type { CompanyRow, DbExecutor } from '../db/companies';
+import { findCompany, findCompanyByCnpj, findTrack, lockCompany, saveTrack, startTrack } from '../db/companies';
+import { cnaes, companies, companyMembers, companyStatusChanges, documents, payments, subscriptions } from '../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { CnpjLookup } from './cnpj-lookup';
+import { CnpjLookupUnavailable } from './cnpj-lookup';
+import { changeCompanyStatus } from './company-status';
+import type { PaymentNotification } from './payments';
+
+export interface OnboardingDeps {
+  db: Database;
+  cnpjLookup: CnpjLookup;
+  config: { environment: AppEnvironment };
+}
+
+const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabilidade. Se ela é sua, fale com a nossa equipe.';
+
+/** Spec §5: in production only, a CNPJ must exist at the Receita Federal; a failed lookup counts as not existing. */
+async function assertCnpjExists(deps: OnboardingDeps, cnpj: string, field = 'cnpj'): Promise<void> {
+  if (deps.config.environment !== 'production') return;
+  let found = null;
+  try {
+    found = await deps.cnpjLookup.find(cnpj);
+  } catch (error) {
+    if (!(error instanceof CnpjLookupUnavailable)) throw error;
+  }
+  if (!found) throw badRequest('CNPJ não existe', { [field]: 'CNPJ não existe' });
+}
+
+/** POST /companies: a new company (pending) owned by a user, optionally on a track from the start. */
+export async function createCompany(
+  deps: OnboardingDeps,
+  input: { cnpj?: string; ownerId: string; trackId?: TrackId },
+): Promise<Company> {
+  if (input.cnpj) {
+    if (await findCompanyByCnpj(deps.db, input.cnpj)) throw conflict(CNPJ_TAKEN);
+    await assertCnpjExists(deps, input.cnpj);
+  }
+  const id = await deps.db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ cnpj: input.cnpj ?? null, status: 'pending' })
+      .returning({ id: companies.id });
+    await tx.insert(companyMembers).values({ companyId: company.id, userId: input.ownerId });
+    await tx.insert(companyStatusChanges).values({
+      companyId: company.id,
+      toStatus: 'pending',
+      note: 'Empresa cadastrada.',
+      changedBy: input.ownerId,
+    });
+    if (input.trackId) await startTrack(tx, company.id, newTrack(input.trackId));
+    return company.id;
+  });
+  return (await findCompany(deps.db, id))!;
+}
+
+/** PUT /companies/{id}/track/{track}: sets or changes the track while none of its steps is done. */
+export async function setTrack(db: Database, companyId: string, trackId: TrackId): Promise<Track> {
+  return db.transaction(async (tx) => {
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw notFound('Empresa não encontrada.');
+    const current = await findTrack(tx, companyId);
+    if (current?.trackId === trackId) return current;
+    if (current?.steps.some((step) => step.status === 'done')) {
+      throw conflict('A jornada já começou: não é possível trocá-la. Fale com a nossa equipe.');
+    }
+    const track = newTrack(trackId);
+    await startTrack(tx, companyId, track);
+    return track;
+  });
+}
+
+export interface SubmittedStep {
+  track: Track;
+  company: Company;
+  /** The subscription a subscription step created, to be paid next. */
+  subscription?: { id: string; planId: string; status: string; priceCents: number };
+}
+
+async function assertActivitiesExist(tx: DbExecutor, main: string, secondary: string[]) {
+  const codes = [main, ...secondary];
+  const rows = await tx
+    .select({ code: cnaes.code, formatted: cnaes.formatted, isAllowedMei: cnaes.isAllowedMei })
+    .from(cnaes)
+    .where(inArray(cnaes.code, codes));
+  const missing = codes.find((code) => !rows.some((row) => row.code === code));
+  if (missing) {
+    const field = missing === main ? 'mainActivity' : 'secondaryActivities';
+    throw badRequest('Atividade inexistente.', { [field]: `A atividade ${missing} não existe na CNAE 2.3.` });
+  }
+  return codes.map((code) => rows.find((row) => row.code === code)!);
+}
+
+async function assertDocumentsOfCompany(tx: DbExecutor, companyId: string, ids: string[], field: string, message: string) {
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.companyId, companyId), inArray(documents.id, ids)));
+  if (rows.length !== new Set(ids).size) throw badRequest(message, { [field]: message });
+}
+
+/** Checks that need the database or other steps, and changes to the company that a step brings. */
+async function applyStep(
+  tx: DbExecutor,
+  company: CompanyRow,
+  track: Track,
+  stepId: StepId,
+  value: Record<string, any>,
+): Promise<SubmittedStep['subscription']> {
+  const now = new Date();
+  switch (stepId) {
+    case 'pre-registration':
+      if (track.trackId === 'create-company') {
+        const activities = await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);
+        const meiProblem = meiActivityProblem(value.size, activities);
+        if (meiProblem) throw badRequest(meiProblem, { mainActivity: meiProblem });
+        await tx
+          .update(companies)
+          .set({
+            type: value.type,
+            size: value.size,
+            alias: value.alias,
+            name: value.name ?? null,
+            address: value.address,
+            mainActivity: value.mainActivity,
+            secondaryActivities: value.secondaryActivities,
+            branchType: value.branchType,
+            updatedAt: now,
+          })
+          .where(eq(companies.id, company.id));
+      } else {
+        const other = await findCompanyByCnpj(tx, value.cnpj);
+        if (other && other.id !== company.id) throw conflict(CNPJ_TAKEN);
+        await tx.update(companies).set({ cnpj: value.cnpj, updatedAt: now }).where(eq(companies.id, company.id));
+      }
+      return undefined;
+    case 'partner-registration': {
+      const preRegistration = track.steps.find((s) => s.stepId === 'pre-registration')?.payload as {
+        type?: Company['type'];
+      } | null;
+      const problem = partnerCountProblem(preRegistration?.type ?? company.type, value.partners.length);
+      if (problem) throw badRequest(problem, { partners: problem });
+      return undefined;
+    }
+    case 'subscription': {
+      const plan = findPlan(value.planId)!;
+      const problem = planSizeProblem(plan, company.size);
+      if (problem) throw badRequest(problem, { planId: problem });
+      const [pending] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.companyId, company.id), eq(subscriptions.status, 'pending')));
+      const [subscription] = pending
+        ? await tx
+            .update(subscriptions)
+            .set({ planId: plan.id, priceCents: plan.priceCents, updatedAt: now })
+            .where(eq(subscriptions.id, pending.id))
+            .returning()
+        : await tx
+            .insert(subscriptions)
+            .values({ companyId: company.id, planId: plan.id, priceCents: plan.priceCents })
+            .returning();
+      return {
+        id: subscription.id,
+        planId: subscription.planId,
+        status: subscription.status,
+        priceCents: subscription.priceCents,
+      };
+    }
+    case 'awaiting-guide':
+      await assertDocumentsOfCompany(
+        tx,
+        company.id,
+        [value.documentId],
+        'documentId',
+        'Guia não encontrada entre os documentos da empresa.',
+      );
+      return undefined;
+    case 'upload-guide-receipt':
+      await assertDocumentsOfCompany(
+        tx,
+        company.id,
+        [value.documentId],
+        'documentId',
+        'Comprovante não encontrado entre os documentos da empresa.',
+      );
+      return undefined;
+    case 'download-company-info':
+      await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);
+      await tx
+        .update(companies)
+        .set({
+          name: value.name,
+          alias: value.alias ?? company.alias,
+          address: value.address,
+          mainActivity: value.mainActivity,
+          secondaryActivities: value.secondaryActivities,
+          updatedAt: now,
+        })
+        .where(eq(companies.id, company.id));
+      return undefined;
+    case 'migrate-accountant': {
+      const ids = Object.values(value.items as Record<string, { documentId?: string }>).flatMap((item) =>
+        item.documentId ? [item.documentId] : [],
+      );
+      await assertDocumentsOfCompany(
+        tx,
+        company.id,
+        ids,
+        'items',
+        'Algum arquivo enviado não foi encontrado entre os documentos da empresa.',
+      );
+      return undefined;
+    }
+    case 'partner-registration-basic':
+      return undefined;
+  }
+}
+
+function refusalError(refusal: StepRefusal): HttpError {
+  const code = refusal.status === 403 ? 'forbidden' : refusal.status === 404 ? 'not_found' : 'conflict';
+  return new HttpError(refusal.status, code, refusal.message);
+}
+
+/** POST /companies/{id}/steps/{stepId}: validates the payload, checks the order, saves it and moves the track. */
+export async function submitStep(
+  deps: OnboardingDeps,
+  input: { companyId: string; stepId: StepId; payload: unknown; actor: StepActor },
+): Promise<SubmittedStep> {
+  // The track kind decides the schema; read it before opening the transaction to validate early.
+  const before = await findTrack(deps.db, input.companyId);
+  if (!before) throw conflict('Esta empresa ainda não começou uma jornada de abertura ou de troca de contador.');
+  const refusalBefore = stepSubmissionRefusal(before, input.stepId, input.actor);
+  if (refusalBefore) throw refusalError(refusalBefore);
+  const result = validate(stepSchema(before.trackId, input.stepId), input.payload);
+  if (!result.ok) throw badRequest(result.message, result.fields);
+  const value = result.value as Record<string, any>;
+  if (input.stepId === 'pre-registration' && before.trackId === 'migrate-company') await assertCnpjExists(deps, value.cnpj);
+
+  return deps.db.transaction(async (tx) => {
+    const company = await lockCompany(tx, input.companyId);
+    if (!company) throw notFound('Empresa não encontrada.');
+    // Again under the lock: another request may have moved the track meanwhile.
+    const track = (await findTrack(tx, input.companyId))!;
+    const refusal = stepSubmissionRefusal(track, input.stepId, input.actor);
+    if (refusal) throw refusalError(refusal);
+    const subscription = await applyStep(tx, company, track, input.stepId, value);
+    const after = trackAfterSubmission(track, input.stepId, value, completesOnSubmit(input.stepId));
+    await saveTrack(tx, input.companyId, track, after);
+    return { track: after, company: (await findCompany(tx, input.companyId))!, subscription };
+  });
+}
+
+/**
+ * A payment notification: marks the payment, activates the subscription, completes a waiting subscription step and
+ * hands the company to the team (pending → awaiting opening | migrating). Idempotent: a repeated notification
+ * changes nothing.
+ */
+export async function applyPaymentNotification(
+  db: Database,
+  provider: string,
+  notification: PaymentNotification,
+): Promise<'applied' | 'duplicate' | 'unknown'> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerCheckoutId, notification.checkoutId)))
+      .for('update');
+    if (!payment) return 'unknown';
+    const now = new Date();
+    if (notification.status !== 'paid') {
+      if (payment.status !== 'pending') return 'duplicate';
+      await tx
+        .update(payments)
+        .set({ status: notification.status === 'cancelled' ? 'cancelled' : 'failed', updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      return 'applied';
+    }
+    if (payment.status === 'paid') return 'duplicate';
+    await tx
+      .update(payments)
+      .set({
+        status: 'paid',
+        method: notification.method,
+        paidAt: notification.paidAt ? new Date(notification.paidAt) : now,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.subscriptionId));
+    if (subscription.status !== 'active') {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'active', activatedAt: subscription.activatedAt ?? now, updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+    }
+    const company = (await lockCompany(tx, payment.companyId))!;
+    const track = await findTrack(tx, company.id);
+    const step = track?.steps.find((s) => s.stepId === 'subscription');
+    if (track && step && step.status !== 'done')
+      await saveTrack(tx, company.id, track, trackAfterCompletion(track, 'subscription'));
+    const plan = findPlan(subscription.planId);
+    if (company.status === 'pending' && track) {
+      await changeCompanyStatus(tx, company, statusAfterPayment(track.trackId), {
+        note: `Pagamento confirmado (plano ${plan?.name ?? subscription.planId}).`,
+        changedBy: null,
+      });
+    } else if (company.status === 'overdue') {
+      await changeCompanyStatus(tx, company, 'active', { note: 'Pagamento em atraso regularizado.', changedBy: null });
+    }
+    return 'applied';
+  });
+}
+
+/** The actor of a request: the team, or the customer. */
+export function actorOf(claims: Claims): StepActor {
+  return claims.roles?.includes('system-admin') ? 'team' : 'customer';
+}

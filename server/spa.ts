@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { PublicConfig } from './config';
+import { CONFIG_PLACEHOLDER, configScript } from './config';
+import type { AppEnv } from './http/types';
+import redirects from '../src/redirects.json';
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and for every other GET the index.html with the public
+ * configuration inlined (history fallback; the router shows its own 404).
+ */
+export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: PublicConfig) {
+  const indexFile = join(distDir, 'index.html');
+  let template: string;
+  try {
+    template = readFileSync(indexFile, 'utf8');
+  } catch {
+    throw new Error(`The SPA is not built (${indexFile} is missing): run "npm run build" first`);
+  }
+  const html = template.replace(CONFIG_PLACEHOLDER, configScript(publicConfig));
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  // A missing asset (an old build's file) is a 404, never the page: the browser would run HTML as a script.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  // Old addresses answer 301 here too, for visitors and crawlers that run no JavaScript.
+  for (const [from, to] of Object.entries(redirects as Record<string, string>)) app.get(from, (c) => c.redirect(to, 301));
+  // Files of the build (favicon, robots.txt…): only paths that name a file.
+  const files = serveStatic({ root: distDir });
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+}

@@ -1,0 +1,93 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { NfsCustomer, NfsRequest, NfsRequestStatus, NfsSchedule, Page } from '../../domain';
+import { PAGE_SIZE } from '../../domain';
+import { mainApi } from './clients';
+
+/** Spec §7 Invoices. */
+
+export interface NfsRequestChange {
+  id: string;
+  fromStatus: NfsRequestStatus | null;
+  toStatus: NfsRequestStatus;
+  note: string | null;
+  changedBy: { id: string; name: string } | null;
+  changedAt: string;
+}
+
+export type NfsRequestDetail = NfsRequest & { history: NfsRequestChange[] };
+export type NfsRequestRow = NfsRequest & { companyName: string | null };
+
+export interface RequestListParams {
+  companyId?: string;
+  page: number;
+  query?: string;
+  status?: NfsRequestStatus[];
+  month?: string;
+}
+
+const listQuery = ({ page, query, status, month }: RequestListParams) => ({
+  query: query || undefined,
+  status,
+  date: month || undefined,
+  limit: PAGE_SIZE.invoices,
+  offset: (page - 1) * PAGE_SIZE.invoices,
+});
+
+export const invoiceQueries = {
+  all: () => ['invoices'] as const,
+  requests: (params: RequestListParams & { companyId: string }) =>
+    queryOptions({
+      queryKey: ['invoices', 'requests', params],
+      queryFn: () =>
+        mainApi<Page<NfsRequestRow>>('/nfs/requests', { query: { companyId: params.companyId, ...listQuery(params) } }),
+    }),
+  /** The team's queue across companies. */
+  queue: (params: RequestListParams) =>
+    queryOptions({
+      queryKey: ['invoices', 'queue', params],
+      queryFn: () => mainApi<Page<NfsRequestRow>>('/nfs/requests/search', { query: listQuery(params) }),
+    }),
+  request: (id: string) =>
+    queryOptions({
+      queryKey: ['invoices', 'request', id],
+      queryFn: () => mainApi<{ data: NfsRequestDetail }>(`/nfs/requests/${id}`).then((r) => r.data),
+    }),
+  schedules: (companyId: string) =>
+    queryOptions({
+      queryKey: ['invoices', 'schedules', companyId],
+      queryFn: () => mainApi<Page<NfsSchedule>>('/nfs/schedulers', { query: { companyId } }),
+    }),
+  customers: (companyId: string, query: string) =>
+    queryOptions({
+      queryKey: ['invoices', 'customers', companyId, query],
+      queryFn: () => mainApi<{ data: NfsCustomer[] }>('/nfs/customers', { query: { companyId, query } }).then((r) => r.data),
+      staleTime: 60_000,
+    }),
+};
+
+export const createRequest = (companyId: string, body: unknown) =>
+  mainApi<{ data: NfsRequest }>('/nfs/requests', { method: 'POST', query: { companyId }, body: body as object }).then(
+    (r) => r.data,
+  );
+
+export const deleteRequest = (request: Pick<NfsRequest, 'id' | 'companyId'>) =>
+  mainApi(`/nfs/requests/${request.id}`, { method: 'DELETE', query: { companyId: request.companyId } });
+
+export const changeRequestStatus = (id: string, status: NfsRequestStatus, body: object = {}) =>
+  mainApi<{ data: NfsRequest }>(`/nfs/requests/${id}/status/${status}`, { method: 'PUT', body }).then((r) => r.data);
+
+export const saveSchedule = (companyId: string, body: unknown, id?: string) =>
+  mainApi<{ data: NfsSchedule }>(id ? `/nfs/schedulers/${id}` : '/nfs/schedulers', {
+    method: id ? 'PUT' : 'POST',
+    query: { companyId },
+    body: body as object,
+  }).then((r) => r.data);
+
+export const deleteSchedule = (schedule: Pick<NfsSchedule, 'id' | 'companyId'>) =>
+  mainApi(`/nfs/schedulers/${schedule.id}`, { method: 'DELETE', query: { companyId: schedule.companyId } });
+
+export const generateScheduleNow = (schedule: Pick<NfsSchedule, 'id' | 'companyId'>) =>
+  mainApi<{ data: NfsRequest }>(`/nfs/schedulers/${schedule.id}/generate`, {
+    method: 'POST',
+    query: { companyId: schedule.companyId },
+  }).then((r) => r.data);

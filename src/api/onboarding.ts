@@ -1,0 +1,125 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CnaeMatch, CnaeRow, Company, CompanyDocument, DocumentType, Page, StepId, Track, TrackId } from '../../domain';
+import { PAGE_SIZE, TRACK_WIZARD_PATH } from '../../domain';
+import type { SubmittedStep } from '../../machines/onboarding';
+import { appConfig } from '../config';
+import { mainApi } from './clients';
+import { ApiError, toApiError } from './errors';
+
+/** Spec §7 Companies and Other calls of the onboarding wizards. */
+
+export function createCompany(input: { trackId: TrackId; cnpj?: string }) {
+  return mainApi<{ data: Company }>('/companies', { method: 'POST', body: input }).then((r) => r.data);
+}
+
+export function setTrack(companyId: string, trackId: TrackId) {
+  return mainApi<{ data: Track }>(`/companies/${companyId}/track/${trackId}`, { method: 'PUT' }).then((r) => r.data);
+}
+
+export function submitStep(companyId: string, stepId: StepId, payload: unknown) {
+  return mainApi<{ data: SubmittedStep }>(`/companies/${companyId}/steps/${stepId}`, {
+    method: 'POST',
+    body: payload as object,
+  }).then((r) => r.data);
+}
+
+/** POST /subscriptions/{id}: the payment page, coming back to the wizard. */
+export function startPayment(subscriptionId: string, trackId: TrackId) {
+  return mainApi<{ data: { paymentId: string; paymentUrl: string } }>(`/subscriptions/${subscriptionId}`, {
+    method: 'POST',
+    body: { returnPath: TRACK_WIZARD_PATH[trackId] },
+  }).then((r) => r.data);
+}
+
+export function fetchRegistration(companyId: string) {
+  return mainApi<{ data: Record<string, unknown> }>(`/companies/${companyId}/registration`).then((r) => r.data);
+}
+
+export interface StatusChange {
+  id: string;
+  fromStatus: Company['status'] | null;
+  toStatus: Company['status'];
+  note: string | null;
+  changedBy: { id: string; name: string } | null;
+  changedAt: string;
+}
+
+export const onboardingQueries = {
+  statusHistory: (companyId: string) =>
+    queryOptions({
+      queryKey: ['companies', companyId, 'status-history'],
+      queryFn: () => mainApi<{ data: StatusChange[] }>(`/companies/${companyId}/status-history`).then((r) => r.data),
+    }),
+  cnaeSearch: (search: string) =>
+    queryOptions({
+      queryKey: ['cnaes', 'search', search],
+      queryFn: () => mainApi<Page<CnaeRow>>('/cnaes', { query: { search, limit: PAGE_SIZE.cnaeSearch } }),
+      staleTime: 5 * 60_000,
+    }),
+  cnaeMatch: (intent: string) =>
+    queryOptions({
+      queryKey: ['luca', 'match', intent],
+      queryFn: () =>
+        mainApi<{ data: CnaeMatch[] }>('/luca/cnaes/match', { method: 'POST', body: { intent } }).then((r) => r.data),
+      staleTime: 5 * 60_000,
+    }),
+  aliasSuggestions: (intent: string, activity?: string, ownerName?: string) =>
+    queryOptions({
+      queryKey: ['luca', 'alias', intent, activity ?? '', ownerName ?? ''],
+      queryFn: () =>
+        mainApi<{ data: string[] }>('/luca/companies/alias-suggest', {
+          method: 'POST',
+          body: { intent, activity, ownerName },
+        }).then((r) => r.data),
+      staleTime: 5 * 60_000,
+    }),
+  documents: (companyId: string) =>
+    queryOptions({
+      queryKey: ['documents', companyId],
+      queryFn: () => mainApi<Page<CompanyDocument>>('/documents', { query: { companyId, limit: 100 } }),
+    }),
+};
+
+/**
+ * Uploads a file as a company document, reporting progress (0–100). XMLHttpRequest, because fetch cannot report
+ * upload progress.
+ */
+export function uploadDocument(
+  input: { companyId: string; type: DocumentType; stepId?: StepId; file: File; token: string | null },
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<CompanyDocument> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.set('type', input.type);
+    if (input.stepId) form.set('stepId', input.stepId);
+    form.set('file', input.file);
+    const request = new XMLHttpRequest();
+    request.open('POST', `${appConfig.apiUrl}/documents?companyId=${encodeURIComponent(input.companyId)}`);
+    if (input.token) request.setRequestHeader('Authorization', `Bearer ${input.token}`);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status === 201) return resolve((request.response as { data: CompanyDocument }).data);
+      reject(toApiError({ status: request.status, data: request.response }));
+    };
+    request.onerror = () => reject(toApiError({ status: 0 }));
+    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
+    signal?.addEventListener('abort', () => request.abort());
+    request.send(form);
+  });
+}
+
+/** The address of a document's file, downloaded with the session token. */
+export async function downloadDocument(document: CompanyDocument, token: string | null) {
+  const response = await fetch(`${appConfig.apiUrl}/documents/${document.id}/file?companyId=${document.companyId}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw toApiError({ status: response.status, data: await response.json().catch(() => null) });
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: document.name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,62 @@
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { buttonClass } from './ui/Button';
+
+function ErrorLayout({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-[70vh] flex-col items-center justify-center px-6 py-16 text-center">
+      <p className="text-sm font-semibold text-brand-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      <div className="mt-4 max-w-lg text-slate-600">{children}</div>
+    </main>
+  );
+}
+
+/** 404 "Page Not Found" (spec §2, §8), with the path that was asked for. */
+export function NotFoundPage({ path }: { path?: string }) {
+  const location = useLocation();
+  return (
+    <ErrorLayout status={404} title="Página não encontrada">
+      <p>
+        Não encontramos{' '}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm text-slate-800">{path ?? location.pathname}</code>. Confira o
+        endereço ou volte para o início.
+      </p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/" className={buttonClass('primary')}>
+          Ir para o início
+        </Link>
+        <Link to="/app/panel" className={buttonClass('secondary')}>
+          Acessar minha conta
+        </Link>
+      </div>
+    </ErrorLayout>
+  );
+}
+
+/** The generic 500 page (spec §8: "Internal Server Error", status defaulting to 500). */
+export function ServerErrorPage({ error, status = 500 }: { error: unknown; status?: number }) {
+  const router = useRouter();
+  const message = error instanceof Error && error.message ? error.message : null;
+  return (
+    <ErrorLayout status={status} title="Erro interno do servidor">
+      <p>Algo deu errado do nosso lado. Tente de novo em instantes; se continuar, fale com a nossa equipe.</p>
+      {message && <p className="mt-2 text-sm text-slate-500">{message}</p>}
+      <div className="mt-8 flex justify-center gap-3">
+        <button type="button" className={buttonClass('primary')} onClick={() => router.invalidate()}>
+          Tentar novamente
+        </button>
+        <Link to="/" className={buttonClass('secondary')}>
+          Ir para o início
+        </Link>
+      </div>
+    </ErrorLayout>
+  );
+}
+
+/** Chooses the page from the error's status: 404 or the generic 500. */
+export function statusOf(error: unknown): number {
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 ? status : 500;
+}

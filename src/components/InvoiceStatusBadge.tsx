@@ -1,0 +1,16 @@
+import type { NfsRequestStatus } from '../../domain';
+import { NFS_REQUEST_STATUS_LABEL } from '../../domain';
+import type { BadgeTone } from './ui/Badge';
+import { Badge } from './ui/Badge';
+
+const TONE: Record<NfsRequestStatus, BadgeTone> = {
+  requested: 'blue',
+  processing: 'yellow',
+  issued: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
+};
+
+export function InvoiceStatusBadge({ status }: { status: NfsRequestStatus }) {
+  return <Badge tone={TONE[status]}>{NFS_REQUEST_STATUS_LABEL[status]}</Badge>;
+}

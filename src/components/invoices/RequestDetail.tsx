@@ -1,0 +1,132 @@
+import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import type { CompanyDocument } from '../../../domain';
+import { NFS_REQUEST_STATUS_LABEL, formatCnaeCode, formatCnpj, formatMoney } from '../../../domain';
+import { canDeleteNfsRequest } from '../../../machines/nfsRequest.machine';
+import { deleteRequest, invoiceQueries } from '../../api/invoices';
+import { downloadDocument } from '../../api/onboarding';
+import { InvoiceStatusBadge } from '../InvoiceStatusBadge';
+import { Button } from '../ui/Button';
+import { Alert } from '../ui/Card';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { PageSpinner } from '../ui/Spinner';
+import { formatDateTime } from '../../lib/format';
+import { useSessionActor } from '../../lib/session-handle';
+
+export const formatCompetence = (competence: string) => {
+  const [year, month] = competence.split('-');
+  return `${month}/${year}`;
+};
+
+export const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-3 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** One request: what was asked, where it stands, the invoice's files once issued, and its history. */
+export function RequestDetail({ id, onDeleted, actions }: { id: string; onDeleted?: () => void; actions?: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
+  const { data: request, isPending, error } = useQuery(invoiceQueries.request(id));
+  const remove = useMutation({
+    mutationFn: deleteRequest,
+    onSuccess: () => {
+      toast.success('Solicitação excluída.');
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      onDeleted?.();
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  if (isPending) return <PageSpinner />;
+  if (error) return <Alert>{error.message}</Alert>;
+
+  const download = (documentId: string, name: string) =>
+    downloadDocument({ id: documentId, companyId: request.companyId, name } as CompanyDocument, token).catch((e: Error) =>
+      toast.error(e.message),
+    );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between">
+        <InvoiceStatusBadge status={request.status} />
+        <span className="text-lg font-bold text-slate-900">{formatMoney(request.totalCents)}</span>
+      </div>
+      {request.reason && (
+        <Alert tone={request.status === 'rejected' ? 'error' : 'info'}>
+          {request.status === 'rejected' ? 'Motivo da recusa: ' : 'Motivo: '}
+          {request.reason}
+        </Alert>
+      )}
+      {request.status === 'issued' && (
+        <section className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+          <p className="font-semibold text-emerald-900">Nota nº {request.invoiceNumber}</p>
+          {request.accessKey && <p className="mt-1 break-all font-mono text-xs text-emerald-900">{request.accessKey}</p>}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {request.pdfDocumentId && (
+              <Button variant="secondary" onClick={() => download(request.pdfDocumentId!, `NFS-e ${request.invoiceNumber}.pdf`)}>
+                <ArrowDownTrayIcon className="size-4" aria-hidden="true" /> PDF
+              </Button>
+            )}
+            {request.xmlDocumentId && (
+              <Button variant="secondary" onClick={() => download(request.xmlDocumentId!, `NFS-e ${request.invoiceNumber}.xml`)}>
+                <ArrowDownTrayIcon className="size-4" aria-hidden="true" /> XML
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+      <dl className="divide-y divide-slate-100">
+        <Row label="Tomador">{request.customerName}</Row>
+        <Row label={request.emissionType === 'cnpj' ? 'CNPJ' : 'CPF'}>
+          {request.cnpj ? formatCnpj(request.cnpj) : formatCpf(request.cpf ?? '')}
+        </Row>
+        {request.customerEmail && <Row label="E-mail">{request.customerEmail}</Row>}
+        <Row label="Competência">{formatCompetence(request.competence)}</Row>
+        <Row label="Descrição">
+          <span className="whitespace-pre-line">{request.description}</span>
+        </Row>
+        {request.activity && <Row label="Atividade">{formatCnaeCode(request.activity)}</Row>}
+        {request.serviceItem && <Row label="Item de serviço">{request.serviceItem}</Row>}
+        <Row label="ISS retido">{request.issWithheld ? 'Sim' : 'Não'}</Row>
+        {request.scheduleId && <Row label="Origem">Agendamento mensal</Row>}
+      </dl>
+      {actions}
+      <section>
+        <h3 className="text-sm font-semibold text-slate-900">Histórico</h3>
+        <ol className="mt-2 space-y-2">
+          {request.history.map((change) => (
+            <li key={change.id} className="text-sm">
+              <span className="font-medium text-slate-900">{NFS_REQUEST_STATUS_LABEL[change.toStatus]}</span>
+              <span className="text-slate-500">
+                {' '}
+                · {formatDateTime(change.changedAt)}
+                {change.changedBy ? ` · ${change.changedBy.name}` : ''}
+              </span>
+              {change.note && <span className="block text-slate-600">{change.note}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {onDeleted && canDeleteNfsRequest(request.status) && (
+        <ConfirmButton
+          variant="danger"
+          busy={remove.isPending}
+          title="Excluir esta solicitação?"
+          description="A equipe não vai emitir esta nota. Você pode pedir uma nova quando quiser."
+          confirmLabel="Excluir"
+          onConfirm={() => remove.mutate(request)}
+        >
+          Excluir solicitação
+        </ConfirmButton>
+      )}
+    </div>
+  );
+}

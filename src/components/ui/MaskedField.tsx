@@ -1,0 +1,33 @@
+import type { MaskTokens } from 'maska';
+import { MaskInput } from 'maska';
+import { useEffect, useRef } from 'react';
+import type { TextFieldProps } from './TextField';
+import { TextField } from './TextField';
+
+export interface MaskedFieldProps extends Omit<TextFieldProps, 'onChange' | 'value' | 'defaultValue' | 'inputRef'> {
+  /** maska pattern: `#` digit, `@` letter, `*` letter or digit (spec §5); several patterns pick by length. */
+  mask: string | string[];
+  /** Extra tokens, e.g. a letter-or-digit one that upper-cases (the alphanumeric CNPJ). */
+  tokens?: MaskTokens;
+  value: string;
+  onValueChange: (masked: string) => void;
+}
+
+/** A text field with an input mask (maska), keeping the caret where the person types. */
+export function MaskedField({ mask, tokens, value, onValueChange, ...field }: MaskedFieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const onChange = useRef(onValueChange);
+  onChange.current = onValueChange;
+
+  useEffect(() => {
+    if (!ref.current) return;
+    const masked = new MaskInput(ref.current, { mask, tokens, onMaska: (detail) => onChange.current(detail.masked) });
+    return () => masked.destroy();
+  }, [mask, tokens]);
+
+  useEffect(() => {
+    if (ref.current && ref.current.value !== value) ref.current.value = value;
+  }, [value]);
+
+  return <TextField {...field} inputRef={ref} defaultValue={value} />;
+}

@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+
+export interface PaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Search params of the page link, e.g. (page) => ({ ...search, page }). */
+  searchFor: (page: number) => Record<string, unknown>;
+}
+
+const linkClass =
+  'rounded-lg px-3 py-2 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50 aria-disabled:pointer-events-none aria-disabled:opacity-40';
+
+/** "Mostrando 1–25 de 40" with previous/next links that keep the rest of the URL. */
+export function Pagination({ page, pageSize, total, searchFor }: PaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-4">
+      <p className="text-sm text-slate-600">
+        Mostrando <strong>{first}</strong>–<strong>{last}</strong> de <strong>{total}</strong>
+      </p>
+      <div className="flex gap-2">
+        <Link
+          to="."
+          search={searchFor(page - 1) as never}
+          className={linkClass}
+          aria-disabled={page <= 1 || undefined}
+          tabIndex={page <= 1 ? -1 : undefined}
+        >
+          Anterior
+        </Link>
+        <Link
+          to="."
+          search={searchFor(page + 1) as never}
+          className={linkClass}
+          aria-disabled={page >= pages || undefined}
+          tabIndex={page >= pages ? -1 : undefined}
+        >
+          Próxima
+        </Link>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback, useState } from 'react';
+import type * as v from 'valibot';
+import type { FieldErrors } from '../../domain';
+import { validate } from '../../domain';
+
+/**
+ * Form state checked with a domain schema: the same rules and pt-BR messages the server applies. Server-side field
+ * errors can be shown with `setErrors`.
+ */
+export function useSchemaForm<TSchema extends v.GenericSchema, TValues extends Record<string, unknown>>(
+  schema: TSchema,
+  initial: TValues,
+) {
+  const [values, setValues] = useState<TValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = useCallback(
+    <K extends keyof TValues>(field: K) =>
+      (value: TValues[K]) => {
+        setValues((current) => ({ ...current, [field]: value }));
+        setErrors((current) => {
+          if (!(field in current)) return current;
+          const { [field as string]: _removed, ...rest } = current;
+          return rest;
+        });
+      },
+    [],
+  );
+
+  /**
+   * Validates everything (the values, or what will be sent when the form's shape differs); answers the parsed
+   * value, or null after showing the messages.
+   */
+  const check = (input: unknown = values): v.InferOutput<TSchema> | null => {
+    const result = validate(schema, input);
+    if (result.ok) {
+      setErrors({});
+      return result.value;
+    }
+    setErrors(result.fields);
+    return null;
+  };
+
+  return { values, errors, set, check, setErrors };
+}

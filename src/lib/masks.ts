@@ -1,0 +1,11 @@
+import type { MaskTokens } from 'maska';
+
+/** Input masks (maska: `#` digit, `@` letter, `*` letter or digit, spec §5), shared by every form. */
+
+export const CPF_MASK = '###.###.###-##';
+export const PHONE_MASK = ['(##) ####-####', '(##) #####-####'];
+export const CEP_MASK = '#####-###';
+
+/** Letters or digits, upper-cased: the CNPJ became alphanumeric in 2026 (the check digits stay numeric). */
+export const CNPJ_TOKENS: MaskTokens = { A: { pattern: /[0-9A-Za-z]/, transform: (char: string) => char.toUpperCase() } };
+export const CNPJ_MASK = 'AA.AAA.AAA/AAAA-##';

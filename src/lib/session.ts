@@ -1,0 +1,110 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Actor, ActorOptions, AnyActorLogic } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type { LoadedCompany } from '../../machines/company.machine';
+import { companyMachine } from '../../machines/company.machine';
+import type { SessionEvent } from '../../machines/session.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { connectAuth } from '../api/clients';
+import { companyQueries } from '../api/companies';
+import { sessionCookies } from './cookies';
+
+export type SessionActor = Actor<typeof sessionMachine>;
+
+const LAST_RELOAD_KEY = 'session.lastReloadAt';
+const firebase = () => import('./firebase');
+
+function readLastReload(): number | null {
+  const value = Number(sessionStorage.getItem(LAST_RELOAD_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Where the login page sends the user back to (spec §2): the query is kept and `next` added. */
+export function loginRedirectHref(location: Location): string {
+  const params = new URLSearchParams(location.search);
+  if (location.pathname !== '/app/login') params.set('next', location.pathname + location.search + location.hash);
+  const query = params.toString();
+  return `/app/login${query ? `?${query}` : ''}`;
+}
+
+/** The session actor with the browser's implementations: Firebase, the API, cookies, navigation. */
+export function createSessionActor(
+  queryClient: QueryClient,
+  navigate: (href: string) => void,
+  inspect?: ActorOptions<AnyActorLogic>['inspect'],
+): SessionActor {
+  const fetchCompany = fromPromise<LoadedCompany, { companyId: string }>(async ({ input }) => {
+    const [company, track] = await Promise.all([
+      queryClient.fetchQuery({ ...companyQueries.detail(input.companyId), staleTime: 0 }),
+      queryClient.fetchQuery({ ...companyQueries.steps(input.companyId), staleTime: 0 }),
+    ]);
+    return { company, track };
+  });
+
+  const machine = sessionMachine.provide({
+    actors: {
+      authListener: fromCallback<SessionEvent>(({ sendBack }) => {
+        let unsubscribe: (() => void) | undefined;
+        let stopped = false;
+        firebase().then((f) => {
+          if (stopped) return;
+          unsubscribe = f.onAuthChange(
+            (auth) => sendBack({ type: 'auth.changed', auth }),
+            (error) => console.error('Auth state update failed', error),
+          );
+        });
+        return () => {
+          stopped = true;
+          unsubscribe?.();
+        };
+      }),
+      signIn: fromPromise(({ input }) => firebase().then((f) => f.signIn(input.email, input.password))),
+      signOut: fromPromise(() => firebase().then((f) => f.signOut())),
+      refreshToken: fromPromise(() => firebase().then((f) => f.refreshToken())),
+      company: companyMachine.provide({
+        actors: { fetchCompany },
+        actions: {
+          persistSelection: (_, { companyId, trackId }) => sessionCookies.writeSelection(companyId, trackId),
+        },
+      }),
+    },
+    actions: {
+      persistSession: (_, { user, claims, accessToken }) => sessionCookies.writeSession(user, claims, accessToken),
+      clearPersistedSession: () => {
+        sessionCookies.clear();
+        queryClient.clear();
+      },
+      reloadPage: (_, { at }) => {
+        sessionStorage.setItem(LAST_RELOAD_KEY, String(at));
+        window.location.reload();
+      },
+      forgetStoredSession: () => {
+        firebase()
+          .then((f) => f.signOut())
+          .catch((error) => console.error('Sign-out after a failed refresh failed', error));
+      },
+      redirectToLogin: () => {
+        if (window.location.pathname !== '/app/login') navigate(loginRedirectHref(window.location));
+      },
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: { storedCompanyId: sessionCookies.storedCompanyId(), lastReloadAt: readLastReload() },
+    inspect,
+  });
+  connectAuth({
+    token: () => actor.getSnapshot().context.accessToken,
+    unauthorized: () => actor.send({ type: 'api.unauthorized' }),
+  });
+  // The refresh timer must not outlive the page (spec §4).
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) actor.send({ type: 'page.unload' });
+  });
+  return actor;
+}
+
+/** Resolves once the session knows who is signed in and has loaded their company. */
+export function sessionSettled(actor: SessionActor) {
+  return waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: Infinity });
+}

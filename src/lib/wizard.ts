@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
+import type { Company, StepId, Track, TrackId } from '../../domain';
+import { TRACK_STEPS } from '../../domain';
+import { companyMigrationWizardMachine } from '../../machines/companyMigrationWizard.machine';
+import { companyOpeningWizardMachine } from '../../machines/companyOpeningWizard.machine';
+import type { WizardEvent, WizardInput } from '../../machines/onboarding';
+import { companyQueries } from '../api/companies';
+import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } from '../api/onboarding';
+import { companyActorOf } from './company-actor';
+import { navigateExternal } from './external';
+import type { SessionActor } from './session';
+
+const WATCH_INTERVAL_MS = { soon: 3000, later: 15_000 } as const;
+const MACHINES = { 'create-company': companyOpeningWizardMachine, 'migrate-company': companyMigrationWizardMachine } as const;
+
+const draftKey = (uid: string, trackId: TrackId, stepId: StepId) => `contabil.wizard.${uid}.${trackId}.${stepId}`;
+
+/** What the customer typed in each step, kept in this browser until the step is sent. */
+export const wizardDrafts = {
+  load(uid: string, trackId: TrackId, track: Track | null): Partial<Record<StepId, unknown>> {
+    const drafts: Partial<Record<StepId, unknown>> = {};
+    for (const stepId of TRACK_STEPS[trackId]) {
+      const stored = localStorage.getItem(draftKey(uid, trackId, stepId));
+      const saved = track?.steps.find((step) => step.stepId === stepId)?.payload;
+      if (stored) drafts[stepId] = JSON.parse(stored);
+      else if (saved) drafts[stepId] = saved;
+    }
+    return drafts;
+  },
+  save(uid: string, trackId: TrackId, stepId: StepId, value: unknown) {
+    localStorage.setItem(draftKey(uid, trackId, stepId), JSON.stringify(value));
+  },
+  forget(uid: string, trackId: TrackId, stepId: StepId) {
+    localStorage.removeItem(draftKey(uid, trackId, stepId));
+  },
+};
+
+export interface WizardDeps {
+  session: SessionActor;
+  queryClient: QueryClient;
+  navigate: (path: string) => void;
+  onPaymentPageBlocked: () => void;
+}
+
+async function fetchCompanyAndTrack(queryClient: QueryClient, companyId: string) {
+  const [company, track] = await Promise.all([
+    queryClient.fetchQuery({ ...companyQueries.detail(companyId), staleTime: 0 }),
+    queryClient.fetchQuery({ ...companyQueries.steps(companyId), staleTime: 0 }),
+  ]);
+  return { company, track };
+}
+
+/** The wizard machine of a track with the browser's implementations: the API, the session, drafts, navigation. */
+export function wizardMachineFor(trackId: TrackId, { session, queryClient, navigate, onPaymentPageBlocked }: WizardDeps) {
+  const uid = session.getSnapshot().context.user?.uid ?? 'anonymous';
+  const companyActor = companyActorOf(session);
+
+  /** The session learns of a change to the company, so guards and menus see it too. */
+  const reloadSessionCompany = async () => {
+    companyActor.send({ type: 'company.reload' });
+    await waitFor(companyActor, (s) => s.matches('loaded') || s.matches('failed'), { timeout: 15_000 });
+  };
+
+  return MACHINES[trackId].provide({
+    actors: {
+      prepareCompany: fromPromise(async ({ input }) => {
+        if (input.company) return { company: input.company, track: await setTrack(input.company.id, input.trackId) };
+        const created = await createCompany({ trackId: input.trackId, ...(input.cnpj ? { cnpj: input.cnpj } : {}) });
+        // The token must carry the new company before any call about it: refresh, then load it in the session.
+        session.send({ type: 'session.refresh' });
+        await waitFor(session, (s) => !s.hasTag('busy'), { timeout: 20_000 });
+        if (companyActor.getSnapshot().context.company?.id !== created.id) {
+          session.send({ type: 'company.select', companyId: created.id });
+          await waitFor(session, (s) => !s.hasTag('busy'), { timeout: 20_000 });
+        }
+        return fetchCompanyAndTrack(queryClient, created.id) as Promise<{ company: Company; track: Track }>;
+      }),
+      submitStep: fromPromise(({ input }) => submitStep(input.companyId, input.stepId, input.payload)),
+      startPayment: fromPromise(({ input }) => startPayment(input.subscriptionId, input.trackId)),
+      loadRegistration: fromPromise(({ input }) => fetchRegistration(input.companyId)),
+      watchTrack: fromCallback<WizardEvent, { companyId: string; pace: 'soon' | 'later' }>(({ sendBack, input }) => {
+        let stopped = false;
+        const check = () => {
+          // A tab in the background does not poll; it checks again as soon as it is seen.
+          if (document.hidden) return;
+          fetchCompanyAndTrack(queryClient, input.companyId).then(
+            ({ company, track }) => !stopped && sendBack({ type: 'track.updated', company, track }),
+            (error) => console.error('Could not check the track', error),
+          );
+        };
+        const timer = setInterval(check, WATCH_INTERVAL_MS[input.pace]);
+        document.addEventListener('visibilitychange', check);
+        check();
+        return () => {
+          stopped = true;
+          clearInterval(timer);
+          document.removeEventListener('visibilitychange', check);
+        };
+      }),
+    },
+    actions: {
+      persistDraft: (_, { stepId, value }) => wizardDrafts.save(uid, trackId, stepId, value),
+      forgetDraft: (_, { stepId }) => wizardDrafts.forget(uid, trackId, stepId),
+      companyChanged: (_, { company, track }) => {
+        queryClient.setQueryData(companyQueries.detail(company.id).queryKey, company);
+        queryClient.setQueryData(companyQueries.steps(company.id).queryKey, track);
+        void reloadSessionCompany();
+      },
+      openPaymentPage: (_, { url }) => {
+        if (!navigateExternal(url)) onPaymentPageBlocked();
+      },
+      goToPanel: () => {
+        void reloadSessionCompany().then(() => navigate('/app/panel'));
+      },
+    },
+  });
+}
+
+/** The wizard's starting point from the session's company and what this browser kept. */
+export function wizardInput(trackId: TrackId, session: SessionActor, paymentReturn: WizardInput['paymentReturn']): WizardInput {
+  const { company, track } = companyActorOf(session).getSnapshot().context;
+  const uid = session.getSnapshot().context.user?.uid ?? 'anonymous';
+  const own = track?.trackId === trackId ? track : null;
+  return { trackId, company, track: own, drafts: wizardDrafts.load(uid, trackId, own), paymentReturn };
+}

@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PageSpinner } from './components/ui/Spinner';
+import './index.css';
+import { createSessionHandle } from './lib/session-handle';
+import { routeTree } from './routeTree.gen';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The HTTP clients already retry what spec §9 says may be retried.
+    queries: { retry: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: {
+    queryClient,
+    session: createSessionHandle(queryClient, (href) => router.history.push(href)),
+  },
+  // Let TanStack Query decide when data is stale.
+  defaultPreloadStaleTime: 0,
+  defaultPreload: 'intent',
+  defaultPendingComponent: () => <PageSpinner />,
+  scrollRestoration: true,
+  trailingSlash: 'never',
+  Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** Hides the side menu of the admin layout (spec §2). */
+    hideSideMenu?: boolean;
+    /** Hides the company selector of the admin layout (spec §2). */
+    hideCompanySelector?: boolean;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,45 @@
+import type { ParsedLocation } from '@tanstack/react-router';
+import { notFound, redirect } from '@tanstack/react-router';
+import redirects from '../redirects.json';
+import { rememberReferral } from '../lib/referral';
+
+/** Old paths and their new home: a build-time table, also answered with 301 by the server. */
+export const REDIRECTS: Readonly<Record<string, string>> = redirects;
+
+const MAX_PATH_LENGTH = 2048;
+
+/** A path no page can have: traversal, empty segments, control characters, broken escapes. */
+export function isValidPath(pathname: string): boolean {
+  if (pathname.length > MAX_PATH_LENGTH || pathname.includes('//')) return false;
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return !/[\u0000-\u001f\u007f]/.test(decoded) && !decoded.split('/').some((segment) => segment === '..' || segment === '.');
+  } catch {
+    return false;
+  }
+}
+
+/** Errors the 404 page recognises, with the path that was asked for. */
+export function pageNotFound(path: string) {
+  return notFound({ data: { message: `Page Not Found: ${path}`, path } });
+}
+
+type Middleware = (location: ParsedLocation) => void;
+
+/** Runs on every page change, after the redirect lookup and before the route guards. */
+const globalMiddleware: Middleware[] = [
+  // A referral link (?ref= or ?indicacao=) is remembered until signup stores it as `indicatedBy`.
+  (location) => rememberReferral(location.search as Record<string, unknown>),
+];
+
+/**
+ * Spec §2 navigation: page-validity check (404), redirect lookup, global middleware; the route's own guards run
+ * after this, in its `beforeLoad`.
+ */
+export function runNavigationPipeline(location: ParsedLocation): void {
+  if (!isValidPath(location.pathname)) throw pageNotFound(location.pathname);
+  const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+  const target = REDIRECTS[pathname];
+  if (target) throw redirect({ href: target, statusCode: 301, replace: true });
+  for (const middleware of globalMiddleware) middleware(location);
+}

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFoundPage, ServerErrorPage, statusOf } from '../components/ErrorPages';
+import { Toasts } from '../components/Toasts';
+import type { SessionHandle } from '../lib/session-handle';
+import { runNavigationPipeline } from '../router/navigation';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: SessionHandle;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => runNavigationPipeline(location),
+  head: () => ({
+    meta: [
+      { title: 'Contábil — Reimagine o controle da sua empresa' },
+      { name: 'description', content: 'Contabilidade sem burocracia, rápida e segura, tudo resolvido online pelo melhor preço.' },
+    ],
+  }),
+  component: RootLayout,
+  notFoundComponent: ({ data }) => <NotFoundPage path={(data as { path?: string } | undefined)?.path} />,
+  errorComponent: ({ error }) => {
+    const status = statusOf(error);
+    return status === 404 ? <NotFoundPage /> : <ServerErrorPage error={error} status={status} />;
+  },
+});
+
+function RootLayout() {
+  return (
+    <>
+      <HeadContent />
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}

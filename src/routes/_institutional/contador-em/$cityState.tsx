@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CityPage, parseCityState } from '../../../components/CityPage';
+import { pageNotFound } from '../../../router/navigation';
+
+export const Route = createFileRoute('/_institutional/contador-em/$cityState')({
+  beforeLoad: ({ params, location }) => {
+    if (!parseCityState(params.cityState)) throw pageNotFound(location.pathname);
+  },
+  component: () => <CityPage kind="contador" cityState={Route.useParams().cityState} />,
+});

@@ -1,0 +1,71 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { ArrowRightStartOnRectangleIcon, UserCircleIcon } from '@heroicons/react/24/outline';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { ROLE_LABEL, isSystemAdmin } from '../../../../domain';
+import { useSessionActor } from '../../../lib/session-handle';
+
+function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
+  const source = name?.trim() || email || '?';
+  const parts = source.split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
+}
+
+/** Who is signed in, a link to the profile and sign-out. */
+export function UserMenu() {
+  const session = useSessionActor();
+  const user = useSelector(session, (s) => s.context.user);
+  const admin = useSelector(session, (s) => isSystemAdmin(s.context.claims));
+  const navigate = useNavigate();
+  function signOut() {
+    session.send({ type: 'session.signOut' });
+    // A chosen sign-out is not an interruption: the login page opens without a page to return to.
+    navigate({ to: '/app/login' });
+  }
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton
+        className="flex items-center gap-2 rounded-full p-1 pr-2 text-sm hover:bg-slate-100"
+        aria-label="Menu do usuário"
+      >
+        {user?.photoUrl ? (
+          <img src={user.photoUrl} alt="" className="size-8 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+            {initialsOf(user?.displayName, user?.email)}
+          </span>
+        )}
+        <span className="hidden max-w-40 truncate font-medium text-slate-800 sm:block">{user?.displayName || user?.email}</span>
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+      >
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-semibold text-slate-900">{user?.displayName || 'Sem nome'}</p>
+          <p className="truncate text-xs text-slate-500">{user?.email}</p>
+          <p className="mt-1 text-xs text-brand-700">{ROLE_LABEL[admin ? 'system-admin' : 'company-admin']}</p>
+        </div>
+        {!admin && (
+          <MenuItem>
+            <Link
+              to="/app/user/my-profile"
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-slate-100"
+            >
+              <UserCircleIcon className="size-5" aria-hidden="true" /> Meu perfil
+            </Link>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <button
+            type="button"
+            onClick={signOut}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100"
+          >
+            <ArrowRightStartOnRectangleIcon className="size-5" aria-hidden="true" /> Sair
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

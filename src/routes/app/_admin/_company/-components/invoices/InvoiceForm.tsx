@@ -1,0 +1,239 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useEffect } from 'react';
+import type { Company, FieldErrors, NfsCustomer } from '../../../../../../../domain';
+import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, normalizeCnpj, onlyDigits } from '../../../../../../../domain';
+import { invoiceQueries } from '../../../../../../api/invoices';
+import { Button } from '../../../../../../components/ui/Button';
+import { Alert } from '../../../../../../components/ui/Card';
+import { CheckboxField, ChoiceCards } from '../../../../../../components/ui/choices';
+import { MaskedField } from '../../../../../../components/ui/MaskedField';
+import { MoneyField } from '../../../../../../components/ui/MoneyField';
+import { SelectField } from '../../../../../../components/ui/SelectField';
+import { TextAreaField } from '../../../../../../components/ui/TextAreaField';
+import { TextField } from '../../../../../../components/ui/TextField';
+import { useSchemaForm } from '../../../../../../lib/form';
+import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '../../../../../../lib/masks';
+
+export type InvoiceFormValues = {
+  emissionType: 'cnpj' | 'cpf';
+  cnpj: string;
+  cpf: string;
+  totalCents: number | undefined;
+  customerName: string;
+  customerEmail: string;
+  description: string;
+  activity: string;
+  serviceItem: string;
+  issWithheld: boolean;
+  competence: string;
+  dayOfMonth: string;
+  active: boolean;
+};
+
+export const emptyInvoice = (competence: string): InvoiceFormValues => ({
+  emissionType: 'cnpj',
+  cnpj: '',
+  cpf: '',
+  totalCents: undefined,
+  customerName: '',
+  customerEmail: '',
+  description: '',
+  activity: '',
+  serviceItem: '',
+  issWithheld: false,
+  competence,
+  dayOfMonth: '5',
+  active: true,
+});
+
+/** The body the API takes: the value in reais (spec §3 `totalValue`), blanks left out. */
+export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedule') {
+  return {
+    emissionType: values.emissionType,
+    ...(values.emissionType === 'cnpj' ? { cnpj: values.cnpj || undefined } : { cpf: values.cpf || undefined }),
+    totalValue: values.totalCents === undefined ? undefined : values.totalCents / 100,
+    customerName: values.customerName,
+    customerEmail: values.customerEmail || undefined,
+    description: values.description,
+    activity: values.activity || undefined,
+    serviceItem: values.serviceItem || undefined,
+    issWithheld: values.issWithheld,
+    ...(mode === 'request' ? { competence: values.competence } : { dayOfMonth: values.dayOfMonth, active: values.active }),
+  };
+}
+
+/** The tomador the company invoiced before with this document, if any. */
+function useKnownCustomer(companyId: string, emissionType: 'cnpj' | 'cpf', document: string) {
+  const digits = emissionType === 'cnpj' ? normalizeCnpj(document) : onlyDigits(document);
+  const complete = digits.length === (emissionType === 'cnpj' ? 14 : 11);
+  const { data } = useQuery({ ...invoiceQueries.customers(companyId, digits), enabled: complete });
+  return complete ? data?.find((customer: NfsCustomer) => customer.document === digits) : undefined;
+}
+
+/** An invoice request, or a monthly schedule of one: the tomador, the service, the value. */
+export function InvoiceForm({
+  company,
+  mode,
+  initial,
+  submitLabel,
+  busy,
+  serverErrors,
+  serverMessage,
+  onSubmit,
+  onCancel,
+}: {
+  company: Company;
+  mode: 'request' | 'schedule';
+  initial: InvoiceFormValues;
+  submitLabel: string;
+  busy: boolean;
+  serverErrors?: FieldErrors;
+  serverMessage?: string | null;
+  onSubmit: (body: ReturnType<typeof invoiceBody>) => void;
+  onCancel?: () => void;
+}) {
+  const form = useSchemaForm(mode === 'request' ? NfsRequestSchema : NfsScheduleSchema, initial);
+  const { values, set } = form;
+  const errors = { ...form.errors, ...serverErrors };
+  const known = useKnownCustomer(company.id, values.emissionType, values.emissionType === 'cnpj' ? values.cnpj : values.cpf);
+  const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
+
+  // A tomador invoiced before fills in by itself (spec: saved customers are offered again).
+  useEffect(() => {
+    if (!known) return;
+    if (!values.customerName) set('customerName')(known.name);
+    if (!values.customerEmail && known.email) set('customerEmail')(known.email);
+    // Only when another tomador is recognised; what the person typed afterwards stays.
+  }, [known]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = invoiceBody(values, mode);
+    if (!form.check(body)) return;
+    onSubmit(body);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {serverMessage && <Alert>{serverMessage}</Alert>}
+      <ChoiceCards
+        legend="Tomador do serviço"
+        name="emissionType"
+        value={values.emissionType}
+        onChange={set('emissionType')}
+        columns={2}
+        options={[
+          { value: 'cnpj', title: 'Empresa (CNPJ)' },
+          { value: 'cpf', title: 'Pessoa (CPF)' },
+        ]}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {values.emissionType === 'cnpj' ? (
+          <MaskedField
+            label="CNPJ do tomador"
+            mask={CNPJ_MASK}
+            tokens={CNPJ_TOKENS}
+            value={values.cnpj}
+            onValueChange={set('cnpj')}
+            error={errors.cnpj}
+          />
+        ) : (
+          <MaskedField
+            label="CPF do tomador"
+            inputMode="numeric"
+            mask={CPF_MASK}
+            value={values.cpf}
+            onValueChange={set('cpf')}
+            error={errors.cpf}
+          />
+        )}
+        <TextField
+          label="Nome ou razão social"
+          value={values.customerName}
+          onChange={(e) => set('customerName')(e.target.value)}
+          error={errors.customerName}
+          hint={known ? 'Já emitimos para este tomador: os dados foram preenchidos.' : undefined}
+        />
+        <TextField
+          label="E-mail do tomador (opcional)"
+          type="email"
+          value={values.customerEmail}
+          onChange={(e) => set('customerEmail')(e.target.value)}
+          error={errors.customerEmail}
+          hint="Enviamos uma cópia da nota para ele."
+        />
+        <MoneyField
+          label="Valor do serviço (R$)"
+          cents={values.totalCents}
+          onCentsChange={set('totalCents')}
+          error={errors.totalValue}
+        />
+      </div>
+      <TextAreaField
+        label="Descrição do serviço"
+        value={values.description}
+        onChange={(e) => set('description')(e.target.value)}
+        error={errors.description}
+        hint="Como deve aparecer na nota. Até 2.000 caracteres."
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField
+          label="Atividade (CNAE)"
+          value={values.activity}
+          onChange={(e) => set('activity')(e.target.value)}
+          error={errors.activity}
+        >
+          <option value="">{activities.length ? 'Escolha' : 'Não informada'}</option>
+          {activities.map((code, i) => (
+            <option key={code} value={code}>
+              {formatCnaeCode(code)}
+              {i === 0 ? ' (principal)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Item da lista de serviços (opcional)"
+          value={values.serviceItem}
+          onChange={(e) => set('serviceItem')(e.target.value)}
+          error={errors.serviceItem}
+          hint="Ex.: 1.07. Se não souber, nossa equipe preenche."
+        />
+        {mode === 'request' ? (
+          <TextField
+            label="Competência"
+            type="month"
+            value={values.competence}
+            onChange={(e) => set('competence')(e.target.value)}
+            error={errors.competence}
+          />
+        ) : (
+          <SelectField
+            label="Dia do mês"
+            value={values.dayOfMonth}
+            onChange={(e) => set('dayOfMonth')(e.target.value)}
+            error={errors.dayOfMonth}
+          >
+            {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((day) => (
+              <option key={day} value={day}>
+                Dia {day}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+      <CheckboxField label="O tomador retém o ISS" checked={values.issWithheld} onChange={set('issWithheld')} />
+      {mode === 'schedule' && <CheckboxField label="Agendamento ativo" checked={values.active} onChange={set('active')} />}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancelar
+          </Button>
+        )}
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Company, NfsRequestStatus } from '../../../../../../../domain';
+import {
+  NFS_REQUEST_STATUSES,
+  NFS_REQUEST_STATUS_LABEL,
+  PAGE_SIZE,
+  formatMoney,
+  monthKey,
+  saoPauloDate,
+} from '../../../../../../../domain';
+import { ApiError } from '../../../../../../api/errors';
+import { createRequest, invoiceQueries } from '../../../../../../api/invoices';
+import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
+import { Button } from '../../../../../../components/ui/Button';
+import { Card, EmptyState } from '../../../../../../components/ui/Card';
+import { Drawer } from '../../../../../../components/ui/Drawer';
+import { Pagination } from '../../../../../../components/ui/Pagination';
+import { SearchInput } from '../../../../../../components/ui/SearchInput';
+import { PageSpinner } from '../../../../../../components/ui/Spinner';
+import { Table } from '../../../../../../components/ui/Table';
+import { InvoiceForm, emptyInvoice } from './InvoiceForm';
+import { RequestDetail, formatCompetence } from '../../../../../../components/invoices/RequestDetail';
+
+export interface RequestsSearch {
+  q?: string;
+  status?: NfsRequestStatus;
+  month?: string;
+  page?: number;
+  request?: string;
+  novo?: boolean;
+}
+
+const thisMonth = () => {
+  const today = saoPauloDate();
+  return monthKey(today.year, today.month);
+};
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+
+/** The company's invoice requests: ask for one, find them, open one. */
+export function RequestsTab({ company, search }: { company: Company; search: RequestsSearch }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const page = search.page ?? 1;
+  const [query, setQuery] = useState(search.q ?? '');
+  const list = useQuery(
+    invoiceQueries.requests({
+      companyId: company.id,
+      page,
+      query: search.q,
+      status: search.status ? [search.status] : undefined,
+      month: search.month,
+    }),
+  );
+  const go = (changes: Partial<RequestsSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
+  const create = useMutation({
+    mutationFn: (body: unknown) => createRequest(company.id, body),
+    onSuccess: () => {
+      toast.success('Solicitação enviada! Nossa equipe emite a nota em até 1 dia útil.');
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      go({ novo: undefined, page: undefined });
+    },
+  });
+  const apiError = create.error instanceof ApiError ? create.error : null;
+
+  function filter(event: FormEvent) {
+    event.preventDefault();
+    go({ q: query.trim() || undefined, page: undefined });
+  }
+
+  return (
+    <div className="space-y-5">
+      {search.novo ? (
+        <Card>
+          <h2 className="mb-4 text-lg font-bold text-slate-900">Nova solicitação de nota fiscal</h2>
+          <InvoiceForm
+            company={company}
+            mode="request"
+            initial={emptyInvoice(thisMonth())}
+            submitLabel="Solicitar nota"
+            busy={create.isPending}
+            serverErrors={apiError?.fields}
+            serverMessage={apiError && !Object.keys(apiError.fields).length ? apiError.message : null}
+            onSubmit={(body) => create.mutate(body)}
+            onCancel={() => go({ novo: undefined })}
+          />
+        </Card>
+      ) : (
+        <div className="flex justify-end">
+          <Button onClick={() => go({ novo: true })}>Nova solicitação</Button>
+        </div>
+      )}
+
+      <form role="search" onSubmit={filter} className="flex flex-wrap gap-2">
+        <SearchInput
+          label="Buscar por tomador ou descrição"
+          placeholder="Buscar por tomador ou descrição"
+          className="min-w-60 flex-1"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select
+          aria-label="Situação"
+          className={selectClass}
+          value={search.status ?? ''}
+          onChange={(e) => go({ status: (e.target.value || undefined) as NfsRequestStatus | undefined, page: undefined })}
+        >
+          <option value="">Todas as situações</option>
+          {NFS_REQUEST_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {NFS_REQUEST_STATUS_LABEL[status]}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label="Competência"
+          type="month"
+          className={selectClass}
+          value={search.month ?? ''}
+          onChange={(e) => go({ month: e.target.value || undefined, page: undefined })}
+        />
+        <Button type="submit" variant="secondary">
+          Buscar
+        </Button>
+      </form>
+
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <EmptyState title="Não foi possível carregar as notas">{list.error.message}</EmptyState>
+      ) : list.data.data.length === 0 ? (
+        <EmptyState
+          title={search.q || search.status || search.month ? 'Nenhuma nota encontrada' : 'Nenhuma nota solicitada ainda'}
+        >
+          {search.q || search.status || search.month
+            ? 'Tente outros filtros.'
+            : 'Peça a sua primeira nota fiscal de serviço: nossa equipe emite e você recebe o PDF e o XML aqui.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Table columns={['Competência', 'Tomador', 'Descrição', 'Valor', 'Situação']}>
+            {list.data.data.map((request) => (
+              <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                    onClick={() => go({ request: request.id })}
+                  >
+                    {request.customerName}
+                  </button>
+                </td>
+                <td className="max-w-xs truncate px-4 py-3 text-slate-600">{request.description}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <InvoiceStatusBadge status={request.status} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE.invoices}
+            total={list.data.total}
+            searchFor={(p) => ({ ...search, page: p })}
+          />
+        </>
+      )}
+
+      <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Nota fiscal">
+        {search.request && <RequestDetail id={search.request} onDeleted={() => go({ request: undefined })} />}
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { CompanyStatus, StepId } from '../../../../../../../../domain';
+import {
+  COMPANY_STATUS_LABEL,
+  PAGE_SIZE,
+  STEP_IDS,
+  STEP_LABEL,
+  TRACK_STEPS,
+  companyDisplayName,
+} from '../../../../../../../../domain';
+import type { OrdersParams } from '../../../../../../../api/companies';
+import { orderQueries } from '../../../../../../../api/companies';
+import { CompanyStatusBadge } from '../../../../../../../components/StatusBadge';
+import { Badge } from '../../../../../../../components/ui/Badge';
+import { SearchInput } from '../../../../../../../components/ui/SearchInput';
+import { Button } from '../../../../../../../components/ui/Button';
+import { EmptyState, PageHeader } from '../../../../../../../components/ui/Card';
+import { Table } from '../../../../../../../components/ui/Table';
+import { Pagination } from '../../../../../../../components/ui/Pagination';
+import { formatRelative } from '../../../../../../../lib/format';
+
+const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
+  opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],
+  migration: ['pending', 'migrating', 'active', 'disabled'],
+};
+
+export const OrdersSearch = v.object({
+  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  status: v.fallback(
+    v.optional(v.picklist(['pending', 'awaiting_opening', 'migrating', 'opening', 'active', 'overdue', 'disabled'])),
+    undefined,
+  ),
+  step: v.fallback(v.optional(v.picklist(STEP_IDS)), undefined),
+});
+export type OrdersSearch = v.InferOutput<typeof OrdersSearch>;
+
+export const ordersParams = (kind: OrdersParams['kind'], search: OrdersSearch): OrdersParams => ({
+  kind,
+  page: search.page ?? 1,
+  status: search.status,
+  stepId: search.step,
+  query: search.q,
+});
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+
+/** The team's queue of companies being opened or migrated: where each stands and for how long. */
+export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; search: OrdersSearch }) {
+  const params = ordersParams(kind, search);
+  const { data } = useSuspenseQuery(orderQueries.list(params));
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(search.q ?? '');
+  const trackId = kind === 'opening' ? 'create-company' : 'migrate-company';
+  const update = (changes: Partial<OrdersSearch>) =>
+    navigate({ to: '.', search: { ...search, ...changes, page: undefined } as never });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update({ q: query.trim() || undefined });
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={kind === 'opening' ? 'Pedidos de abertura' : 'Pedidos de migração'}
+        description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} na fila — quem espera há mais tempo aparece primeiro.`}
+      />
+      <form role="search" onSubmit={submit} className="mb-4 flex flex-wrap gap-2">
+        <SearchInput
+          label="Buscar por empresa, cliente ou CNPJ"
+          placeholder="Buscar por empresa, cliente ou CNPJ"
+          className="min-w-60 flex-1"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select
+          aria-label="Situação"
+          className={selectClass}
+          value={search.status ?? ''}
+          onChange={(e) => update({ status: (e.target.value || undefined) as CompanyStatus | undefined })}
+        >
+          <option value="">Em andamento</option>
+          {STATUSES[kind].map((status) => (
+            <option key={status} value={status}>
+              {COMPANY_STATUS_LABEL[status]}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Etapa"
+          className={selectClass}
+          value={search.step ?? ''}
+          onChange={(e) => update({ step: (e.target.value || undefined) as StepId | undefined })}
+        >
+          <option value="">Todas as etapas</option>
+          {TRACK_STEPS[trackId].map((stepId) => (
+            <option key={stepId} value={stepId}>
+              {STEP_LABEL[stepId]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          Buscar
+        </Button>
+      </form>
+
+      {data.data.length === 0 ? (
+        <EmptyState title="Nenhum pedido aqui">Quando um cliente começar, o pedido aparece nesta fila.</EmptyState>
+      ) : (
+        <Table columns={['Empresa', 'Cliente', 'Etapa atual', 'Esperando', 'Situação']}>
+          {data.data.map((order) => (
+            <tr key={order.company.id} className="hover:bg-slate-50">
+              <td className="px-4 py-3">
+                <Link
+                  to="/app/admin/companies/$companyId"
+                  params={{ companyId: order.company.id }}
+                  className="font-semibold text-slate-900 hover:text-brand-700"
+                >
+                  {companyDisplayName(order.company)}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                {order.customer ? (
+                  <>
+                    {order.customer.name}
+                    <span className="block text-xs text-slate-500">{order.customer.email}</span>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className="px-4 py-3">
+                {order.currentStep ? (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="text-slate-800">{STEP_LABEL[order.currentStep.stepId]}</span>
+                    <Badge tone={order.currentStep.actor === 'team' ? 'yellow' : 'gray'}>
+                      {order.currentStep.actor === 'team' ? 'Com a equipe' : 'Com o cliente'}
+                    </Badge>
+                  </span>
+                ) : (
+                  <Badge tone="green">Etapas concluídas</Badge>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(order.waitingSince)}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <CompanyStatusBadge status={order.company.status} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pagination
+        page={params.page}
+        pageSize={PAGE_SIZE.openingOrders}
+        total={data.total}
+        searchFor={(page) => ({ ...search, page })}
+      />
+    </div>
+  );
+}

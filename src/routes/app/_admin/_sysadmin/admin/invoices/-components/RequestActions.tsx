@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { FieldErrors, NfsRequestStatus } from '../../../../../../../../domain';
+import { NFS_REQUEST_STATUS_LABEL, nfsStatusBodySchema, validate } from '../../../../../../../../domain';
+import { nextNfsStatuses } from '../../../../../../../../machines/nfsRequest.machine';
+import { ApiError } from '../../../../../../../api/errors';
+import { changeRequestStatus, invoiceQueries } from '../../../../../../../api/invoices';
+import { FileUpload } from '../../../../../../../components/FileUpload';
+import { Button } from '../../../../../../../components/ui/Button';
+import { TextAreaField } from '../../../../../../../components/ui/TextAreaField';
+import { TextField } from '../../../../../../../components/ui/TextField';
+
+const ACTION_LABEL: Record<NfsRequestStatus, string> = {
+  requested: 'Devolver para a fila',
+  processing: 'Começar emissão',
+  issued: 'Registrar emissão',
+  rejected: 'Recusar',
+  cancelled: 'Cancelar nota',
+};
+
+/** The team's moves on a request: only those the request lifecycle machine allows from where it is. */
+export function RequestActions({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const { data: request } = useQuery(invoiceQueries.request(id));
+  const [target, setTarget] = useState<NfsRequestStatus | null>(null);
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [accessKey, setAccessKey] = useState('');
+  const [pdf, setPdf] = useState<{ documentId: string; fileName: string }>();
+  const [xml, setXml] = useState<{ documentId: string; fileName: string }>();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useMutation({
+    mutationFn: ({ to, body }: { to: NfsRequestStatus; body: object }) => changeRequestStatus(id, to, body),
+    onSuccess: (updated) => {
+      toast.success(`Nota marcada como "${NFS_REQUEST_STATUS_LABEL[updated.status]}".`);
+      setTarget(null);
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+      else toast.error(error.message);
+    },
+  });
+  if (!request) return null;
+  const options = nextNfsStatuses(request.status);
+  if (options.length === 0) return null;
+
+  function send(to: NfsRequestStatus) {
+    const body =
+      to === 'issued'
+        ? { invoiceNumber, accessKey, pdfDocumentId: pdf?.documentId, xmlDocumentId: xml?.documentId }
+        : to === 'rejected' || to === 'cancelled'
+          ? { reason }
+          : {};
+    const checked = validate(nfsStatusBodySchema(to), body);
+    if (!checked.ok) return setErrors(checked.fields);
+    change.mutate({ to, body });
+  }
+
+  const needsForm = target === 'issued' || target === 'rejected' || target === 'cancelled';
+  return (
+    <section className="rounded-lg border border-slate-200 p-4">
+      <h3 className="text-sm font-semibold text-slate-900">Ações da equipe</h3>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {options.map((to) => (
+          <Button
+            key={to}
+            variant={to === 'rejected' || to === 'cancelled' ? 'secondary' : 'primary'}
+            busy={change.isPending && change.variables?.to === to}
+            onClick={() => (to === 'issued' || to === 'rejected' || to === 'cancelled' ? setTarget(to) : send(to))}
+          >
+            {ACTION_LABEL[to]}
+          </Button>
+        ))}
+      </div>
+      {needsForm && (
+        <form
+          className="mt-4 space-y-4 border-t border-slate-100 pt-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send(target);
+          }}
+        >
+          {target === 'issued' ? (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Número da nota"
+                  value={invoiceNumber}
+                  onChange={(e) => setInvoiceNumber(e.target.value)}
+                  error={errors.invoiceNumber}
+                />
+                <TextField
+                  label="Chave de acesso (opcional)"
+                  value={accessKey}
+                  onChange={(e) => setAccessKey(e.target.value)}
+                  error={errors.accessKey}
+                />
+              </div>
+              <FileUpload
+                label="PDF da nota"
+                companyId={request.companyId}
+                type="nota_fiscal"
+                value={pdf}
+                onUploaded={(d) => setPdf({ documentId: d.id, fileName: d.name })}
+                error={errors.pdfDocumentId}
+              />
+              <FileUpload
+                label="XML da nota"
+                companyId={request.companyId}
+                type="nota_fiscal"
+                value={xml}
+                onUploaded={(d) => setXml({ documentId: d.id, fileName: d.name })}
+                error={errors.xmlDocumentId}
+              />
+            </>
+          ) : (
+            <TextAreaField
+              label={target === 'rejected' ? 'Motivo da recusa (o cliente vê)' : 'Motivo do cancelamento (o cliente vê)'}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              error={errors.reason}
+            />
+          )}
+          <div className="flex gap-2">
+            <Button type="submit" busy={change.isPending}>
+              {ACTION_LABEL[target]}
+            </Button>
+            <Button variant="ghost" onClick={() => setTarget(null)}>
+              Voltar
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { NfsRequestStatus } from '../../../../../../../domain';
+import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '../../../../../../../domain';
+import { invoiceQueries } from '../../../../../../api/invoices';
+import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
+import { Button } from '../../../../../../components/ui/Button';
+import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
+import { Drawer } from '../../../../../../components/ui/Drawer';
+import { Pagination } from '../../../../../../components/ui/Pagination';
+import { SearchInput } from '../../../../../../components/ui/SearchInput';
+import { PageSpinner } from '../../../../../../components/ui/Spinner';
+import { Table } from '../../../../../../components/ui/Table';
+import { formatRelative } from '../../../../../../lib/format';
+import { RequestDetail, formatCompetence } from '../../../../../../components/invoices/RequestDetail';
+import { RequestActions } from './-components/RequestActions';
+
+const QueueSearch = v.object({
+  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  status: v.fallback(v.optional(v.picklist([...NFS_REQUEST_STATUSES, 'open'])), undefined),
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+});
+type QueueSearch = v.InferOutput<typeof QueueSearch>;
+
+export const Route = createFileRoute('/app/_admin/_sysadmin/admin/invoices/nf-requests')({
+  validateSearch: QueueSearch,
+  head: () => ({ meta: [{ title: 'Solicitações de nota fiscal | Contábil' }] }),
+  component: QueuePage,
+});
+
+const OPEN: NfsRequestStatus[] = ['requested', 'processing'];
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+
+/** The team's queue of invoices to issue, across companies, oldest first. */
+function QueuePage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const status = !search.status || search.status === 'open' ? OPEN : [search.status];
+  const queue = useQuery(invoiceQueries.queue({ page, query: search.q, status }));
+  const [query, setQuery] = useState(search.q ?? '');
+  const go = (changes: Partial<QueueSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    go({ q: query.trim() || undefined, page: undefined });
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Solicitações de nota fiscal"
+        description="As notas pedidas por todas as empresas; quem espera há mais tempo aparece primeiro."
+      />
+      <form role="search" onSubmit={submit} className="mb-4 flex flex-wrap gap-2">
+        <SearchInput
+          label="Buscar por empresa, tomador ou descrição"
+          placeholder="Buscar por empresa, tomador ou descrição"
+          className="min-w-60 flex-1"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <select
+          aria-label="Situação"
+          className={selectClass}
+          value={search.status ?? 'open'}
+          onChange={(e) => go({ status: e.target.value as QueueSearch['status'], page: undefined })}
+        >
+          <option value="open">Em aberto</option>
+          {NFS_REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {NFS_REQUEST_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          Buscar
+        </Button>
+      </form>
+      {queue.isPending ? (
+        <PageSpinner />
+      ) : queue.isError ? (
+        <EmptyState title="Não foi possível carregar a fila">{queue.error.message}</EmptyState>
+      ) : queue.data.data.length === 0 ? (
+        <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>
+      ) : (
+        <>
+          <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação']}>
+            {queue.data.data.map((request) => (
+              <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+                <td className="px-4 py-3">
+                  <button
+                    type="button"
+                    className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                    onClick={() => go({ request: request.id })}
+                  >
+                    {request.companyName ?? 'Empresa'}
+                  </button>
+                </td>
+                <td className="px-4 py-3 text-slate-700">{request.customerName}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <InvoiceStatusBadge status={request.status} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE.invoices}
+            total={queue.data.total}
+            searchFor={(p) => ({ ...search, page: p })}
+          />
+        </>
+      )}
+      <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Solicitação de nota fiscal">
+        {search.request && <RequestDetail id={search.request} actions={<RequestActions id={search.request} />} />}
+      </Drawer>
+    </div>
+  );
+}

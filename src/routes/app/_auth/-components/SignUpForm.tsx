@@ -1,0 +1,105 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { TrackId } from '../../../../../domain';
+import { TRACK_LABEL, UserSignupSchema } from '../../../../../domain';
+import { ApiError } from '../../../../api/errors';
+import { signUp } from '../../../../api/users';
+import { Button } from '../../../../components/ui/Button';
+import { Alert } from '../../../../components/ui/Card';
+import { MaskedField } from '../../../../components/ui/MaskedField';
+import { TextField } from '../../../../components/ui/TextField';
+import { useSchemaForm } from '../../../../lib/form';
+import { PHONE_MASK } from '../../../../lib/masks';
+import { referralCode } from '../../../../lib/referral';
+import { useSessionActor } from '../../../../lib/session-handle';
+
+/** POST /users with the rules of spec §5, then sign-in with the new account. */
+export function SignUpForm({ track, referral }: { track: TrackId; referral?: string }) {
+  const session = useSessionActor();
+  const form = useSchemaForm(UserSignupSchema, { name: '', email: '', phone: '', password: '', trackId: track as TrackId });
+  const create = useMutation({
+    mutationFn: signUp,
+    onSuccess: (user, input) => {
+      toast.success(`Conta criada! Boas-vindas, ${user.name.split(' ')[0]}.`);
+      session.send({ type: 'session.signIn', email: input.email, password: input.password });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) form.setErrors(error.fields);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check()) return;
+    const indicatedBy = referral || referralCode();
+    create.mutate({ ...form.values, phone: form.values.phone || undefined, ...(indicatedBy ? { indicatedBy } : {}) });
+  }
+
+  const serverError = create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {serverError && <Alert>{serverError}</Alert>}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">O que você precisa?</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {(['create-company', 'migrate-company'] as const).map((id) => (
+            <label
+              key={id}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:font-semibold"
+            >
+              <input
+                type="radio"
+                name="trackId"
+                value={id}
+                checked={form.values.trackId === id}
+                onChange={() => form.set('trackId')(id)}
+                className="accent-brand-700"
+              />
+              {TRACK_LABEL[id]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label="Nome completo"
+        autoComplete="name"
+        value={form.values.name}
+        onChange={(e) => form.set('name')(e.target.value)}
+        error={form.errors.name}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => form.set('email')(e.target.value)}
+        error={form.errors.email}
+      />
+      <MaskedField
+        label="Celular"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="numeric"
+        mask={PHONE_MASK}
+        value={form.values.phone}
+        onValueChange={form.set('phone')}
+        error={form.errors.phone}
+        hint="Opcional. Usamos para falar sobre o andamento da sua empresa."
+      />
+      <TextField
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(e) => form.set('password')(e.target.value)}
+        error={form.errors.password}
+        hint="No mínimo 8 caracteres."
+      />
+      <Button type="submit" busy={create.isPending} className="w-full">
+        Criar conta
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { UFS } from '../../../../../domain';
+import { lookupCep } from '../../../../api/cep';
+import { Spinner } from '../../../../components/ui/Spinner';
+import { CEP_MASK } from '../../../../lib/masks';
+import { MaskedField } from '../../../../components/ui/MaskedField';
+import { TextField } from '../../../../components/ui/TextField';
+import { SelectField } from '../../../../components/ui/SelectField';
+
+export interface AddressValue {
+  zipCode?: string;
+  street?: string;
+  number?: string;
+  complement?: string;
+  neighborhood?: string;
+  city?: string;
+  state?: string;
+}
+
+/**
+ * An address with its CEP: a complete CEP fills street, district, city and state from the postal service; when the
+ * lookup finds nothing (or fails) the fields stay for typing.
+ */
+export function AddressFields({
+  value,
+  onChange,
+  error,
+  prefix,
+}: {
+  value: AddressValue | undefined;
+  onChange: (value: AddressValue) => void;
+  error: (path: string) => string | undefined;
+  /** The address's path in the form, for its messages ("address", "partners.0.address"). */
+  prefix: string;
+}) {
+  const address = value ?? {};
+  const [looking, setLooking] = useState(false);
+  const [notFound, setNotFound] = useState(false);
+  const set = (field: keyof AddressValue, fieldValue: string) => onChange({ ...address, [field]: fieldValue });
+
+  async function onZipCode(zipCode: string) {
+    const next = { ...address, zipCode };
+    onChange(next);
+    setNotFound(false);
+    if (zipCode.replace(/\D/g, '').length !== 8) return;
+    setLooking(true);
+    const found = await lookupCep(zipCode);
+    setLooking(false);
+    if (!found) return setNotFound(true);
+    onChange({
+      ...next,
+      street: found.street || next.street,
+      neighborhood: found.neighborhood || next.neighborhood,
+      city: found.city,
+      state: found.state,
+    });
+  }
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-6">
+      <div className="sm:col-span-2">
+        <MaskedField
+          label="CEP"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          mask={CEP_MASK}
+          value={address.zipCode ?? ''}
+          onValueChange={onZipCode}
+          error={error(`${prefix}.zipCode`)}
+          hint={
+            looking ? (
+              <Spinner className="size-3" label="Buscando endereço…" />
+            ) : notFound ? (
+              'CEP não encontrado: preencha o endereço.'
+            ) : undefined
+          }
+        />
+      </div>
+      <TextField
+        className="sm:col-span-4"
+        label="Logradouro"
+        autoComplete="address-line1"
+        value={address.street ?? ''}
+        onChange={(e) => set('street', e.target.value)}
+        error={error(`${prefix}.street`)}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label="Número"
+        value={address.number ?? ''}
+        onChange={(e) => set('number', e.target.value)}
+        error={error(`${prefix}.number`)}
+        hint="Sem número? Escreva S/N."
+      />
+      <TextField
+        className="sm:col-span-4"
+        label="Complemento (opcional)"
+        autoComplete="address-line2"
+        value={address.complement ?? ''}
+        onChange={(e) => set('complement', e.target.value)}
+        error={error(`${prefix}.complement`)}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label="Bairro"
+        value={address.neighborhood ?? ''}
+        onChange={(e) => set('neighborhood', e.target.value)}
+        error={error(`${prefix}.neighborhood`)}
+      />
+      <TextField
+        className="sm:col-span-3"
+        label="Cidade"
+        autoComplete="address-level2"
+        value={address.city ?? ''}
+        onChange={(e) => set('city', e.target.value)}
+        error={error(`${prefix}.city`)}
+      />
+      <SelectField
+        className="sm:col-span-1"
+        label="UF"
+        value={address.state ?? ''}
+        onChange={(e) => set('state', e.target.value)}
+        error={error(`${prefix}.state`)}
+      >
+        <option value="">—</option>
+        {UFS.map((uf) => (
+          <option key={uf} value={uf}>
+            {uf}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../../../components/ui/Button';
+import { Alert, Card } from '../../../../components/ui/Card';
+import { useWizard, useWizardBusy, useWizardContext } from './wizard-context';
+
+/** A step's frame: title, what it asks, the last error, and the button that sends it. */
+export function StepCard({
+  title,
+  description,
+  children,
+  submitLabel = 'Salvar e continuar',
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  submitLabel?: string | null;
+  footer?: ReactNode;
+}) {
+  const wizard = useWizard();
+  const busy = useWizardBusy();
+  const error = useWizardContext((c) => c.error);
+  const hasFieldErrors = useWizardContext((c) => Object.keys(c.fieldErrors).length > 0);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    wizard.send({ type: 'step.submit' });
+  }
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+        {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
+        {(error || hasFieldErrors) && (
+          <div className="mt-4">
+            <Alert>{error ?? 'Confira os campos destacados.'}</Alert>
+          </div>
+        )}
+        <div className="mt-6 space-y-6">{children}</div>
+        {(submitLabel || footer) && (
+          <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
+            {footer}
+            {submitLabel && (
+              <Button type="submit" busy={busy}>
+                {submitLabel}
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import toast from 'react-hot-toast';
+import type { TrackId } from '../../../../../domain';
+import { TRACK_LABEL, newTrack } from '../../../../../domain';
+import type { PaymentReturn } from '../../../../../machines/onboarding';
+import { PageHeader } from '../../../../components/ui/Card';
+import { useSessionActor } from '../../../../lib/session-handle';
+import { wizardInput, wizardMachineFor } from '../../../../lib/wizard';
+import { TrackProgress } from '../../-components/TrackProgress';
+import { AwaitingGuide } from './steps/AwaitingGuide';
+import { DownloadCompanyInfo } from './steps/DownloadCompanyInfo';
+import { Finished } from './steps/Finished';
+import { MigrateAccountant } from './steps/MigrateAccountant';
+import { MigrationPreRegistration } from './steps/MigrationPreRegistration';
+import { OpeningPreRegistration } from './steps/OpeningPreRegistration';
+import { Partners } from './steps/Partners';
+import { PartnersBasic } from './steps/PartnersBasic';
+import { Subscription } from './steps/Subscription';
+import { UploadGuideReceipt } from './steps/UploadGuideReceipt';
+import type { WizardActor } from './wizard-context';
+import { WizardActorContext, useWizard } from './wizard-context';
+
+const INTRO: Record<TrackId, string> = {
+  'create-company': 'Conte sobre o seu negócio e nós cuidamos do registro da empresa.',
+  'migrate-company': 'Traga sua empresa para a nossa contabilidade: nós falamos com o contador atual.',
+};
+
+/** The step on screen: the wizard machine's state, named by the step id. */
+function CurrentStep({ trackId }: { trackId: TrackId }) {
+  const step = useSelector(useWizard(), (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
+  switch (step) {
+    case 'pre-registration':
+      return trackId === 'create-company' ? <OpeningPreRegistration /> : <MigrationPreRegistration />;
+    case 'partner-registration':
+      return <Partners />;
+    case 'partner-registration-basic':
+      return <PartnersBasic />;
+    case 'subscription':
+      return <Subscription />;
+    case 'awaiting-guide':
+      return <AwaitingGuide />;
+    case 'upload-guide-receipt':
+      return <UploadGuideReceipt />;
+    case 'download-company-info':
+      return <DownloadCompanyInfo />;
+    case 'migrate-accountant':
+      return <MigrateAccountant />;
+    default:
+      return <Finished />;
+  }
+}
+
+/** A wizard of a track: the machine (provided with the browser's calls) and the screen of its current step. */
+export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentReturn: PaymentReturn }) {
+  const session = useSessionActor();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      wizardMachineFor(trackId, {
+        session,
+        queryClient,
+        navigate: (to) => navigate({ to }),
+        onPaymentPageBlocked: () => toast.error('Não foi possível abrir a página de pagamento. Fale com a nossa equipe.'),
+      }),
+    [trackId, session, queryClient, navigate],
+  );
+  const actor = useActorRef(machine, { input: wizardInput(trackId, session, paymentReturn) }) as unknown as WizardActor;
+  const track = useSelector(actor, (s) => s.context.track) ?? newTrack(trackId);
+
+  return (
+    <WizardActorContext.Provider value={actor}>
+      <PageHeader title={TRACK_LABEL[trackId]} description={INTRO[trackId]} />
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+        <aside className="rounded-xl border border-slate-200 bg-white p-4 lg:self-start" aria-label="Etapas">
+          <TrackProgress track={track} />
+        </aside>
+        <div>
+          <CurrentStep trackId={trackId} />
+        </div>
+      </div>
+    </WizardActorContext.Provider>
+  );
+}

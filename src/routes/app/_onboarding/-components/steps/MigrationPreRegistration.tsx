@@ -1,0 +1,98 @@
+import { CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { useQuery } from '@tanstack/react-query';
+import { normalizeCnpj } from '../../../../../../domain';
+import { mainApi } from '../../../../../api/clients';
+import { MaskedField } from '../../../../../components/ui/MaskedField';
+import { TextField } from '../../../../../components/ui/TextField';
+import { StepCard } from '../StepCard';
+import { TextAreaField } from '../../../../../components/ui/TextAreaField';
+import { useStepForm } from '../wizard-context';
+import { CNPJ_MASK, CNPJ_TOKENS, PHONE_MASK } from '../../../../../lib/masks';
+
+interface Values {
+  cnpj: string;
+  currentAccountant: { name: string; email: string; phone: string };
+  reason: string;
+}
+
+/** Whether the Receita Federal knows the CNPJ (spec §7 /api/cnpj-exists): a hint while typing, not a verdict. */
+function CnpjCheck({ cnpj }: { cnpj: string }) {
+  const complete = normalizeCnpj(cnpj).length === 14;
+  const check = useQuery({
+    queryKey: ['cnpj-exists', normalizeCnpj(cnpj)],
+    queryFn: () => mainApi<{ exists: boolean }>('/cnpj-exists', { query: { cnpj: normalizeCnpj(cnpj) } }),
+    enabled: complete,
+    staleTime: 10 * 60_000,
+  });
+  if (!complete || !check.data) return null;
+  return check.data.exists ? (
+    <p className="mt-1 flex items-center gap-1 text-xs text-emerald-700">
+      <CheckCircleIcon className="size-4" aria-hidden="true" /> CNPJ encontrado na Receita Federal.
+    </p>
+  ) : (
+    <p className="mt-1 flex items-center gap-1 text-xs text-amber-700">
+      <ExclamationTriangleIcon className="size-4" aria-hidden="true" /> Não encontramos este CNPJ na Receita Federal. Confira o
+      número.
+    </p>
+  );
+}
+
+/** The migration's first step: the company's CNPJ and who its accountant is today. */
+export function MigrationPreRegistration() {
+  const { values, set, error } = useStepForm<Values>('pre-registration', {
+    cnpj: '',
+    currentAccountant: { name: '', email: '', phone: '' },
+    reason: '',
+  });
+  return (
+    <StepCard
+      title="Sua empresa e o contador atual"
+      description="Com o CNPJ buscamos os dados da empresa na Receita Federal. Nós falamos com o seu contador atual."
+    >
+      <div>
+        <MaskedField
+          label="CNPJ"
+          mask={CNPJ_MASK}
+          tokens={CNPJ_TOKENS}
+          value={values.cnpj}
+          onValueChange={(v) => set('cnpj', v)}
+          error={error('cnpj')}
+        />
+        <CnpjCheck cnpj={values.cnpj} />
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-3 text-sm font-semibold text-slate-900">Contador ou escritório atual</legend>
+        <TextField
+          className="sm:col-span-2"
+          label="Nome"
+          value={values.currentAccountant.name}
+          onChange={(e) => set('currentAccountant.name', e.target.value)}
+          error={error('currentAccountant.name')}
+        />
+        <TextField
+          label="E-mail (opcional)"
+          type="email"
+          value={values.currentAccountant.email}
+          onChange={(e) => set('currentAccountant.email', e.target.value)}
+          error={error('currentAccountant.email')}
+        />
+        <MaskedField
+          label="Telefone (opcional)"
+          type="tel"
+          inputMode="numeric"
+          mask={PHONE_MASK}
+          value={values.currentAccountant.phone}
+          onValueChange={(v) => set('currentAccountant.phone', v)}
+          error={error('currentAccountant.phone')}
+        />
+      </fieldset>
+      <TextAreaField
+        label="Por que quer trocar de contador? (opcional)"
+        value={values.reason}
+        onChange={(e) => set('reason', e.target.value)}
+        error={error('reason')}
+        hint="Ajuda a nossa equipe a planejar a transição."
+      />
+    </StepCard>
+  );
+}

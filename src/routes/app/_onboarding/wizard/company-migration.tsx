@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireWizard } from '../../../../lib/guards';
+import { WizardRoute, WizardSearch } from '../-components/WizardRoute';
+
+export const Route = createFileRoute('/app/_onboarding/wizard/company-migration')({
+  validateSearch: WizardSearch,
+  beforeLoad: async (args) => {
+    await requireWizard(args);
+  },
+  head: () => ({ meta: [{ title: 'Troca de contador | Contábil' }] }),
+  component: () => <WizardRoute trackId="migrate-company" status={Route.useSearch().status} />,
+});

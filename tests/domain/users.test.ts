@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { AdminUserCreateSchema, UserSignupSchema, validate } from '../../domain';
+
+const valid = { name: 'Maria Souza', email: 'maria.souza@empresa.com.br', password: 'segredo123' };
+
+describe('signup rules (spec §5)', () => {
+  it('accepts a well-formed signup and keeps only digits of the phone', () => {
+    const result = validate(UserSignupSchema, { ...valid, phone: '(11) 98765-4321', trackId: 'migrate-company' });
+    expect(result).toEqual({ ok: true, value: { ...valid, phone: '11987654321', trackId: 'migrate-company' } });
+  });
+
+  it.each(['maria', 'maria@', 'maria@empresa', 'ma ria@empresa.com', 'maria@empresa.company', 'maria+x@empresa.com'])(
+    'refuses the e-mail %s with "E-mail inválido"',
+    (email) => {
+      const result = validate(UserSignupSchema, { ...valid, email });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.fields.email).toBe('E-mail inválido');
+    },
+  );
+
+  it('refuses a password shorter than 8 characters', () => {
+    const result = validate(UserSignupSchema, { ...valid, password: '1234567' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fields.password).toBe('A senha deve conter no mínimo 8 caracteres');
+  });
+
+  it('reports every invalid field at once', () => {
+    const result = validate(UserSignupSchema, { email: 'x', password: '1' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fields).toEqual({
+        name: 'Informe seu nome.',
+        email: 'E-mail inválido',
+        password: 'A senha deve conter no mínimo 8 caracteres',
+      });
+    }
+  });
+});
+
+describe('admin user rules (spec §5)', () => {
+  it('refuses a phone shorter than 11 characters and defaults the role', () => {
+    const bad = validate(AdminUserCreateSchema, { email: 'a@b.com', name: 'Ana Lima', phone: '1199999' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.fields.phone).toBe('Celular inválido');
+    const good = validate(AdminUserCreateSchema, { email: 'a@b.com', name: 'Ana Lima' });
+    expect(good.ok && good.value.roles).toEqual(['company-admin']);
+  });
+});

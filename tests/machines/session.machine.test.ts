@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS } from '../../domain';
+import { admin, customer, loadedCompany, newcomer, refreshed, sessionHarness } from './session.harness';
+
+beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') }));
+afterEach(() => vi.useRealTimers());
+
+describe('session machine', () => {
+  it('waits for the identity provider, then is signed out when there is no user', () => {
+    const { actor, auth } = sessionHarness();
+    expect(actor.getSnapshot().value).toBe('initializing');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    auth(null);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('stores claims, token and user, then loads the first company of the claims with its steps', async () => {
+    const { actor, auth, pending, effects, company } = sessionHarness();
+    auth(customer);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    expect(actor.getSnapshot().context).toMatchObject({ user: customer.user, claims: customer.claims, accessToken: 'token-1' });
+    expect(effects.persistSession).toEqual([customer]);
+    expect(pending.resolve('fetchCompany', loadedCompany('c1'))).toEqual({ companyId: 'c1' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(company()?.getSnapshot().context.company.id).toBe('c1');
+    expect(effects.persistSelection).toEqual([{ companyId: 'c1', trackId: 'create-company' }]);
+  });
+
+  it('prefers the stored company when the user may still access it', () => {
+    const { auth, pending } = sessionHarness({ storedCompanyId: 'c2' });
+    auth(customer);
+    expect(pending.resolve('fetchCompany', loadedCompany('c2'))).toEqual({ companyId: 'c2' });
+  });
+
+  it('skips company loading for system admins and for users without a company', () => {
+    const first = sessionHarness();
+    first.auth(admin);
+    expect(first.actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(first.pending.count('fetchCompany')).toBe(0);
+    const second = sessionHarness();
+    second.auth(newcomer);
+    expect(second.actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(second.pending.count('fetchCompany')).toBe(0);
+  });
+
+  it('clears session, company and track and stops the timer when the user becomes none', async () => {
+    const { actor, auth, pending, effects, company } = sessionHarness();
+    auth(customer);
+    pending.resolve('fetchCompany', loadedCompany('c1'));
+    await vi.advanceTimersByTimeAsync(0);
+    auth(null);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, claims: null, accessToken: null });
+    expect(company()?.getSnapshot().context).toMatchObject({ company: null, track: null });
+    expect(effects.clearPersistedSession).toBe(1);
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 2);
+    expect(pending.count('refreshToken')).toBe(0);
+  });
+
+  it('forces a token refresh every 50 minutes while signed in', async () => {
+    const { actor, auth, pending } = sessionHarness();
+    auth(admin);
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
+    expect(pending.count('refreshToken')).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.count('refreshToken')).toBe(1);
+    pending.resolve('refreshToken', refreshed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.accessToken).toBe('token-refreshed');
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+    expect(pending.count('refreshToken')).toBe(1);
+  });
+
+  it('logs a failed refresh and stops the timer', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(admin);
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+    pending.reject('refreshToken');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshStopped' });
+    expect(effects.logError).toEqual(['Token refresh failed']);
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 3);
+    expect(pending.count('refreshToken')).toBe(0);
+  });
+
+  it('stops every timer on page unload', async () => {
+    const { actor, auth, pending } = sessionHarness();
+    auth(admin);
+    actor.send({ type: 'page.unload' });
+    expect(actor.getSnapshot().status).toBe('done');
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 2);
+    expect(pending.count('refreshToken')).toBe(0);
+  });
+
+  it('on a 401 forces a refresh, then reloads the page, swallowing 401s meanwhile', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(admin);
+    actor.send({ type: 'api.unauthorized' });
+    actor.send({ type: 'api.unauthorized' });
+    expect(actor.getSnapshot().value).toBe('recovering');
+    expect(pending.count('refreshToken')).toBe(1);
+    pending.resolve('refreshToken', refreshed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('reloading');
+    expect(effects.reloadPage).toEqual([Date.now()]);
+  });
+
+  it('reloads at most once in 10 seconds', async () => {
+    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - RELOAD_GUARD_MS + 1000 });
+    auth(admin);
+    actor.send({ type: 'api.unauthorized' });
+    pending.resolve('refreshToken', refreshed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(effects.reloadPage).toEqual([]);
+  });
+
+  it('when recovery fails clears everything and goes to the login page', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(customer);
+    actor.send({ type: 'api.unauthorized' });
+    pending.reject('refreshToken');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(effects.redirectToLogin).toBe(1);
+    expect(effects.clearPersistedSession).toBe(1);
+    expect(effects.forgetStoredSession).toBe(1);
+  });
+
+  it('signs in with e-mail and password and shows why it failed', async () => {
+    const { actor, auth, pending } = sessionHarness();
+    auth(null);
+    actor.send({ type: 'session.signIn', email: 'a@b.com', password: 'x' });
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    pending.reject('signIn', new Error('E-mail ou senha incorretos.'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.error).toBe('E-mail ou senha incorretos.');
+    actor.send({ type: 'session.signIn', email: 'a@b.com', password: 'certa' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    pending.resolve('signIn', admin);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(actor.getSnapshot().context.user).toEqual(admin.user);
+  });
+
+  it('takes the user from the sign-in itself, and the listener’s later report changes nothing', async () => {
+    const { actor, auth, pending } = sessionHarness();
+    auth(null);
+    actor.send({ type: 'session.signIn', email: 'cliente@demo.test', password: 'demo12345' });
+    pending.resolve('signIn', customer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    auth(customer);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    expect(pending.count('fetchCompany')).toBe(1);
+  });
+
+  it('switches to another company of the claims, and only to those', async () => {
+    const { actor, auth, pending, company } = sessionHarness();
+    auth(customer);
+    pending.resolve('fetchCompany', loadedCompany('c1'));
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'company.select', companyId: 'not-mine' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    actor.send({ type: 'company.select', companyId: 'c2' });
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    pending.resolve('fetchCompany', loadedCompany('c2'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(company()?.getSnapshot().context.company.id).toBe('c2');
+  });
+
+  it('stays signed in when the company cannot be loaded, keeping the error for the pages', async () => {
+    const { actor, auth, pending, company } = sessionHarness();
+    auth(customer);
+    pending.reject('fetchCompany', new Error('Empresa não encontrada.'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(company()?.getSnapshot().value).toBe('failed');
+    expect(company()?.getSnapshot().context.error).toBe('Empresa não encontrada.');
+  });
+
+  it('takes fresh claims after the server changed them, and loads the new company', async () => {
+    const { actor, auth, pending, company } = sessionHarness();
+    auth(newcomer);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    actor.send({ type: 'session.refresh' });
+    expect(actor.getSnapshot().value).toBe('refreshingClaims');
+    pending.resolve('refreshToken', {
+      accessToken: 'token-new',
+      claims: { roles: ['company-admin'], companies: ['c9'], companyId: 'c9' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    expect(actor.getSnapshot().context.accessToken).toBe('token-new');
+    pending.resolve('fetchCompany', loadedCompany('c9'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+    expect(company()?.getSnapshot().context.company.id).toBe('c9');
+  });
+
+  it('signs out', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(admin);
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    pending.resolve('signOut');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.clearPersistedSession).toBe(1);
+  });
+});

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CnaeRow } from '../../domain';
+import { findCnaes } from '../../server/db/cnaes';
+import { cnaes } from '../../server/db/schema';
+import { seedReferenceData } from '../../server/seed/reference';
+import type { TestServer } from '../support/server';
+import { engine, startTestServer } from '../support/server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedReferenceData(server.db);
+});
+afterAll(() => server?.close());
+
+async function search(query: Record<string, string> = {}) {
+  const { status, body } = await server.call(`/api/cnaes?${new URLSearchParams(query)}`);
+  expect(status).toBe(200);
+  return body as { total: number; data: CnaeRow[] };
+}
+
+const codesOf = (page: { data: CnaeRow[] }) => page.data.map((cnae) => cnae.code);
+
+describe(`GET /api/cnaes (${engine})`, () => {
+  it('lists every subclass by code, 10 a page, without a token', async () => {
+    const page = await search();
+    expect(page.total).toBe(1331);
+    expect(codesOf(page)).toHaveLength(10);
+    expect(codesOf(page)[0]).toBe('0111301');
+    expect(codesOf(page)).toEqual([...codesOf(page)].sort());
+  });
+
+  it('answers { total, data } with the rows in snake_case (spec §3, conventions)', async () => {
+    const { body } = await server.call('/api/cnaes?search=6920601');
+    expect(Object.keys(body).sort()).toEqual(['data', 'total']);
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      [
+        'code',
+        'formatted',
+        'text',
+        'tax_rates',
+        'is_allowed_mei',
+        'is_r_factor',
+        'cnae_allowed_activities',
+        'cnae_not_allowed_activities',
+        'obs',
+        'hierarchy',
+        'is_active',
+      ].sort(),
+    );
+    expect(body.data[0]).toMatchObject({
+      code: '6920601',
+      formatted: '6920-6/01',
+      text: 'Atividades de contabilidade',
+      is_allowed_mei: false,
+      cnae_allowed_activities: [],
+      cnae_not_allowed_activities: [],
+      is_active: true,
+      hierarchy: {
+        section: { code: 'M', text: 'ATIVIDADES PROFISSIONAIS, CIENTÍFICAS E TÉCNICAS' },
+        division: { code: '69', text: 'ATIVIDADES JURÍDICAS, DE CONTABILIDADE E DE AUDITORIA' },
+        group: { code: '692' },
+        class: { code: '69206' },
+      },
+    });
+  });
+
+  it('pages with limit and offset, and knows the total past the end', async () => {
+    const all = await search({ limit: '20' });
+    const second = await search({ limit: '5', offset: '10' });
+    expect(codesOf(second)).toEqual(codesOf(all).slice(10, 15));
+    expect(second.total).toBe(1331);
+    expect(await search({ offset: '5000' })).toEqual({ total: 1331, data: [] });
+  });
+
+  it.each(['6920601', '6920-6/01', '6920.6-01', ' 6920-6/01 '])('finds a subclass by its code: %j', async (code) => {
+    expect(await search({ search: code })).toMatchObject({ total: 1, data: [{ code: '6920601' }] });
+  });
+
+  it('finds every subclass whose code begins with what was typed', async () => {
+    expect(codesOf(await search({ search: '69206' }))).toEqual(['6920601', '6920602']);
+    const division = await search({ search: '62' });
+    expect(division.total).toBeGreaterThan(5);
+    expect(division.data.every((cnae) => cnae.code.startsWith('62'))).toBe(true);
+  });
+
+  it.each(['contabilidade', 'contabil', 'CONTÁBIL', 'Contábil', 'atividades de contabilidade'])(
+    'finds by words, whatever the accents, case or Portuguese word form: %j',
+    async (words) => {
+      const page = await search({ search: words });
+      expect(codesOf(page)).toContain('6920601');
+      expect(codesOf(page).indexOf('6920601')).toBeLessThan(2);
+    },
+  );
+
+  it('ranks the subclass named by the words first', async () => {
+    expect(codesOf(await search({ search: 'contabilidade' }))[0]).toBe('6920601');
+    expect(codesOf(await search({ search: 'cabeleireiros' }))[0]).toBe('9602501');
+    expect(codesOf(await search({ search: 'programas de computador sob encomenda' }))[0]).toBe('6201501');
+  });
+
+  it('reads the last word as a prefix while it is being typed', async () => {
+    for (const typed of ['cont', 'contab', 'contabi', 'contabilid', 'contabilida', 'contabilidad', 'atividades de contab'])
+      expect(codesOf(await search({ search: typed, limit: '50' })), typed).toContain('6920601');
+    expect(codesOf(await search({ search: 'cabelei' }))[0]).toBe('9602501');
+  });
+
+  it('needs every word typed: more words narrow the answer', async () => {
+    const broad = await search({ search: 'comércio varejista' });
+    const narrow = await search({ search: 'comércio varejista calçados' });
+    expect(narrow.total).toBeLessThan(broad.total);
+    expect(codesOf(narrow)).toContain('4782201');
+  });
+
+  it('answers an empty page when nothing matches', async () => {
+    expect(await search({ search: 'xyzwq' })).toEqual({ total: 0, data: [] });
+    expect(await search({ search: '!!!' })).toEqual({ total: 0, data: [] });
+    expect(await search({ search: '9999' })).toEqual({ total: 0, data: [] });
+  });
+
+  it('filters by isActive', async () => {
+    await server.db.update(cnaes).set({ isActive: false }).where(eq(cnaes.code, '6920602'));
+    try {
+      expect(await search({ isActive: 'false' })).toMatchObject({ total: 1, data: [{ code: '6920602', is_active: false }] });
+      expect((await search({ isActive: 'true' })).total).toBe(1330);
+      expect(codesOf(await search({ search: 'contabil', isActive: 'true' }))).not.toContain('6920602');
+      expect(codesOf(await search({ search: 'contabil' }))).toContain('6920602');
+    } finally {
+      await server.db.update(cnaes).set({ isActive: true }).where(eq(cnaes.code, '6920602'));
+    }
+  });
+
+  it.each([
+    [{ isActive: 'talvez' }, 'isActive', 'O filtro de situação deve ser "true" ou "false".'],
+    [{ limit: '0' }, 'limit', 'O limite deve ser um número entre 1 e 100.'],
+    [{ offset: '-1' }, 'offset', 'O deslocamento deve ser um número inteiro não negativo.'],
+    [{ search: 'x'.repeat(101) }, 'search', 'A busca pode ter no máximo 100 caracteres.'],
+  ])('refuses %j with 400 and a message in Portuguese', async (query, field, message) => {
+    const { status, body } = await server.call(`/api/cnaes?${new URLSearchParams(query)}`);
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'bad_request', message, fields: { [field]: message } });
+  });
+});
+
+describe('findCnaes', () => {
+  it('answers the subclasses asked for, in the order asked, leaving out unknown codes', async () => {
+    const rows = await findCnaes(server.db, ['9602501', '0000000', '6920601']);
+    expect(rows.map((row) => row.code)).toEqual(['9602501', '6920601']);
+    expect(rows[0]).toMatchObject({ formatted: '9602-5/01', is_allowed_mei: true });
+    expect(await findCnaes(server.db, [])).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companySteps, subscriptions } from '../../server/db/schema';
+import type { TestServer, TestUser } from '../support/server';
+import { startTestServer } from '../support/server';
+
+let server: TestServer;
+let customer: TestUser;
+let otherCustomer: TestUser;
+let admin: TestUser;
+let ownId: string;
+let foreignId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ownId = await server.createCompany({
+    name: 'Padaria Pão Dourado Ltda',
+    alias: 'Pão Dourado',
+    cnpj: '27494746000155',
+    status: 'active',
+    trackId: 'create-company',
+    trackStatus: 'done',
+  });
+  foreignId = await server.createCompany({ name: 'Clínica Sorriso Pleno Ltda', alias: 'Sorriso Pleno', cnpj: '76827687000103' });
+  await server.db.insert(subscriptions).values({ companyId: ownId, planId: 'essencial', status: 'active', priceCents: 24900 });
+  await server.db.insert(companySteps).values([
+    { companyId: ownId, stepId: 'pre-registration', position: 0, status: 'done', payload: { size: 'ME' } },
+    { companyId: ownId, stepId: 'partner-registration', position: 1, status: 'done', payload: { partners: [{ name: 'Ana' }] } },
+  ]);
+  [customer, otherCustomer, admin] = await Promise.all([
+    server.createUser({ companyIds: [ownId] }),
+    server.createUser({ companyIds: [foreignId] }),
+    server.createUser({ roles: ['system-admin'] }),
+  ]);
+});
+afterAll(() => server?.close());
+
+describe('GET /api/companies/me', () => {
+  it('answers the customer’s company in { data }', async () => {
+    const { status, body } = await server.call('/api/companies/me', { token: customer.token });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      id: ownId,
+      name: 'Padaria Pão Dourado Ltda',
+      alias: 'Pão Dourado',
+      cnpj: '27494746000155',
+      status: 'active',
+      trackId: 'create-company',
+      currentSubscription: { planId: 'essencial', status: 'active' },
+    });
+  });
+
+  it('is 401 without a token', async () => {
+    const { status, body } = await server.call('/api/companies/me');
+    expect(status).toBe(401);
+    expect(body.error).toEqual({ code: 'unauthorized', message: 'Entre na sua conta para continuar.' });
+  });
+
+  it('is 404 with a pt-BR message for a user without a company', async () => {
+    const { status, body } = await server.call('/api/companies/me', { token: admin.token });
+    expect(status).toBe(404);
+    expect(body.error.message).toBe('Você ainda não tem uma empresa cadastrada.');
+  });
+});
+
+describe('GET /api/companies/{id} and /steps', () => {
+  it('answers the company and its track in { data }', async () => {
+    const company = await server.call(`/api/companies/${ownId}`, { token: customer.token });
+    expect(company.status).toBe(200);
+    expect(company.body.data.id).toBe(ownId);
+    const steps = await server.call(`/api/companies/${ownId}/steps`, { token: customer.token });
+    expect(steps.status).toBe(200);
+    expect(steps.body.data).toEqual({
+      trackId: 'create-company',
+      status: 'done',
+      steps: [
+        { stepId: 'pre-registration', status: 'done', payload: { size: 'ME' } },
+        { stepId: 'partner-registration', status: 'done', payload: { partners: [{ name: 'Ana' }] } },
+      ],
+    });
+  });
+
+  it('is 403 for another customer’s company, and leaks nothing', async () => {
+    for (const path of [`/api/companies/${foreignId}`, `/api/companies/${foreignId}/steps`]) {
+      const { status, body } = await server.call(path, { token: customer.token });
+      expect(status).toBe(403);
+      expect(body).toEqual({ error: { code: 'forbidden', message: 'Você não tem acesso a esta empresa.' } });
+    }
+    const mine = await server.call(`/api/companies/${foreignId}`, { token: otherCustomer.token });
+    expect(mine.status).toBe(200);
+  });
+
+  it('lets a system admin read any company', async () => {
+    const { status, body } = await server.call(`/api/companies/${foreignId}`, { token: admin.token });
+    expect(status).toBe(200);
+    expect(body.data.name).toBe('Clínica Sorriso Pleno Ltda');
+  });
+
+  it('is 404 for ids that do not exist or are not ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1'; drop table companies;--"]) {
+      const { status, body } = await server.call(`/api/companies/${encodeURIComponent(id)}`, { token: admin.token });
+      expect(status).toBe(404);
+      expect(body.error.message).toBe('Empresa não encontrada.');
+    }
+  });
+
+  it('answers a null track for a company that has none', async () => {
+    const { body } = await server.call(`/api/companies/${foreignId}/steps`, { token: admin.token });
+    expect(body).toEqual({ data: null });
+  });
+});
+
+describe('GET /api/companies', () => {
+  it('lists every company for the team, newest first, as { data, total }', async () => {
+    const { status, body } = await server.call('/api/companies', { token: admin.token });
+    expect(status).toBe(200);
+    expect(body.total).toBe(2);
+    expect(body.data.map((c: { id: string }) => c.id)).toEqual([foreignId, ownId]);
+  });
+
+  it('lists only their own companies for a customer', async () => {
+    const { body } = await server.call('/api/companies', { token: customer.token });
+    expect(body).toMatchObject({ total: 1, data: [{ id: ownId }] });
+  });
+
+  it('searches names ignoring accents and case, and CNPJs with or without punctuation', async () => {
+    for (const query of ['padaria pao', 'DOURADO', 'pão', '27.494.746/0001-55', '27494746']) {
+      const { body } = await server.call(`/api/companies?query=${encodeURIComponent(query)}`, { token: admin.token });
+      expect(
+        body.data.map((c: { id: string }) => c.id),
+        query,
+      ).toEqual([ownId]);
+    }
+    const none = await server.call(`/api/companies?query=${encodeURIComponent('100%_')}`, { token: admin.token });
+    expect(none.body).toEqual({ data: [], total: 0 });
+  });
+
+  it('pages with limit and offset', async () => {
+    const { body } = await server.call('/api/companies?limit=1&offset=1', { token: admin.token });
+    expect(body.total).toBe(2);
+    expect(body.data.map((c: { id: string }) => c.id)).toEqual([ownId]);
+  });
+
+  it('refuses a bad page with a pt-BR message per field', async () => {
+    const { status, body } = await server.call('/api/companies?limit=abc&offset=-1', { token: admin.token });
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({
+      limit: 'O limite deve ser um número entre 1 e 100.',
+      offset: 'O deslocamento deve ser um número inteiro não negativo.',
+    });
+  });
+});
+
+describe('the error envelope', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const { status, body } = await server.call('/api/nothing-here', { token: admin.token });
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: { code: 'not_found', message: 'Recurso não encontrado.' } });
+  });
+
+  it('logged no server error in this file', () => {
+    expect(server.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer, TestUser } from '../support/server';
+import { startTestServer } from '../support/server';
+
+let server: TestServer;
+let admin: TestUser;
+let customer: TestUser;
+let other: TestUser;
+let companyId: string;
+let otherCompanyId: string;
+
+const valid = {
+  emissionType: 'cnpj',
+  cnpj: '11.222.333/0001-81',
+  totalValue: '1.500,50',
+  customerName: 'Estúdio Aurora Design Ltda',
+  customerEmail: 'financeiro@aurora.com.br',
+  description: 'Desenvolvimento do aplicativo de agendamentos — sprint de outubro.',
+  activity: '6201501',
+  competence: '2026-10',
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  companyId = await server.createCompany({ status: 'active', mainActivity: '6201501', secondaryActivities: ['6204000'] });
+  otherCompanyId = await server.createCompany({ status: 'active' });
+  [admin, customer, other] = await Promise.all([
+    server.createUser({ roles: ['system-admin'] }),
+    server.createUser({ companyIds: [companyId] }),
+    server.createUser({ companyIds: [otherCompanyId] }),
+  ]);
+});
+afterAll(() => server?.close());
+
+const create = (body: unknown, token = customer.token, company = companyId) =>
+  server.call(`/api/nfs/requests?companyId=${company}`, { method: 'POST', token, body });
+
+async function upload(token: string, company: string, name: string, bytes: string) {
+  const form = new FormData();
+  form.set('type', 'nota_fiscal');
+  form.set('file', new File([bytes], name));
+  const response = await fetch(`${server.baseUrl}/api/documents?companyId=${company}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return (await response.json()).data.id as string;
+}
+
+describe('invoice requests (spec §5 rules)', () => {
+  it('answers the exact messages of the spec', async () => {
+    const noCnpj = await create({ ...valid, cnpj: undefined, totalValue: 0.5 });
+    expect(noCnpj.status).toBe(400);
+    expect(noCnpj.body.error.fields).toMatchObject({
+      cnpj: 'CNPJ precisa ser definido.',
+      totalValue: 'Valor precisa ser maior ou igual a 1 real.',
+    });
+    const noCpf = await create({ ...valid, emissionType: 'cpf', cnpj: undefined });
+    expect(noCpf.body.error.fields).toEqual({ cpf: 'CPF precisa ser definido.' });
+    const badCnpj = await create({ ...valid, cnpj: '11.222.333/0001-82' });
+    expect(badCnpj.body.error.fields).toEqual({ cnpj: 'CNPJ inválido.' });
+    const nothing = await create({});
+    expect(nothing.body.error.fields).toMatchObject({
+      customerName: 'Informe o nome ou a razão social do tomador.',
+      description: 'Descreva o serviço prestado.',
+      competence: 'Informe o mês de competência.',
+    });
+  });
+
+  it('creates a request in centavos, and remembers the tomador for next time', async () => {
+    const { status, body } = await create(valid);
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      status: 'requested',
+      cnpj: '11222333000181',
+      cpf: null,
+      totalCents: 150050,
+      competence: '2026-10',
+    });
+    const customers = await server.call(`/api/nfs/customers?companyId=${companyId}&query=112223`, { token: customer.token });
+    expect(customers.body.data).toEqual([
+      { emissionType: 'cnpj', document: '11222333000181', name: 'Estúdio Aurora Design Ltda', email: 'financeiro@aurora.com.br' },
+    ]);
+  });
+
+  it('refuses an activity the company does not have, and a company not yet active', async () => {
+    const wrong = await create({ ...valid, activity: '9602501' });
+    expect(wrong.body.error.fields).toEqual({ activity: 'Esta atividade não está no cadastro da empresa.' });
+    const pendingId = await server.createCompany({ status: 'pending' });
+    const pendingUser = await server.createUser({ companyIds: [pendingId] });
+    const pending = await create(valid, pendingUser.token, pendingId);
+    expect(pending.status).toBe(409);
+    expect(pending.body.error.message).toBe('Sua empresa ainda não pode emitir notas: ela precisa estar ativa.');
+  });
+
+  it('lists newest first, filters by status, month and text, and pages by 10', async () => {
+    for (const [i, name] of ['Padaria Pão Dourado', 'Clínica Sorriso', 'Ana Souza'].entries()) {
+      await create({
+        ...valid,
+        customerName: name,
+        competence: `2026-0${i + 1}`,
+        ...(name === 'Ana Souza' ? { emissionType: 'cpf', cpf: '438.944.943-52' } : {}),
+      });
+    }
+    const all = await server.call(`/api/nfs/requests?companyId=${companyId}`, { token: customer.token });
+    expect(all.body.total).toBe(4);
+    expect(all.body.data[0].customerName).toBe('Ana Souza');
+    const byMonth = await server.call(`/api/nfs/requests?companyId=${companyId}&date=2026-02`, { token: customer.token });
+    expect(byMonth.body.data.map((r: { customerName: string }) => r.customerName)).toEqual(['Clínica Sorriso']);
+    const byText = await server.call(`/api/nfs/requests?companyId=${companyId}&query=${encodeURIComponent('padaria pao')}`, {
+      token: customer.token,
+    });
+    expect(byText.body.total).toBe(1);
+    const byStatus = await server.call(`/api/nfs/requests?companyId=${companyId}&status=issued`, { token: customer.token });
+    expect(byStatus.body).toEqual({ data: [], total: 0 });
+    const page = await server.call(`/api/nfs/requests?companyId=${companyId}&limit=2&offset=2`, { token: customer.token });
+    expect(page.body).toMatchObject({ total: 4, data: [{}, {}] });
+    const bad = await server.call(`/api/nfs/requests?companyId=${companyId}&status=paga&date=2026-13`, { token: customer.token });
+    expect(bad.body.error.fields).toEqual({ status: 'Situação inválida.', date: 'Mês inválido: use AAAA-MM.' });
+  });
+});
+
+describe('the team issues a request', () => {
+  it('moves it through the lifecycle with the invoice files; the customer sees and downloads them', async () => {
+    const { body } = await create({ ...valid, customerName: 'Cliente da emissão' });
+    const id = body.data.id as string;
+    expect(
+      (await server.call(`/api/nfs/requests/${id}/status/processing`, { method: 'PUT', token: customer.token, body: {} })).status,
+    ).toBe(403);
+    const queue = await server.call('/api/nfs/requests/search?status=requested', { token: admin.token });
+    expect(queue.body.data[0].companyName).toBeDefined();
+    expect((await server.call('/api/nfs/requests/search', { token: customer.token })).status).toBe(403);
+
+    const illegal = await server.call(`/api/nfs/requests/${id}/status/issued`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { invoiceNumber: '1' },
+    });
+    expect(illegal.status).toBe(409);
+    expect(illegal.body.error.message).toBe('Não é possível mudar a nota de "Solicitada" para "Emitida".');
+    expect(
+      (await server.call(`/api/nfs/requests/${id}/status/processing`, { method: 'PUT', token: admin.token, body: {} })).body.data
+        .status,
+    ).toBe('processing');
+
+    const undeletable = await server.call(`/api/nfs/requests/${id}?companyId=${companyId}`, {
+      method: 'DELETE',
+      token: customer.token,
+    });
+    expect(undeletable.status).toBe(409);
+
+    const noNumber = await server.call(`/api/nfs/requests/${id}/status/issued`, { method: 'PUT', token: admin.token, body: {} });
+    expect(noNumber.body.error.fields).toEqual({ invoiceNumber: 'Informe o número da nota.' });
+    const foreignFile = await upload(other.token, otherCompanyId, 'outra.pdf', '%PDF-1.4 x');
+    const wrongFile = await server.call(`/api/nfs/requests/${id}/status/issued`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { invoiceNumber: '4321', pdfDocumentId: foreignFile },
+    });
+    expect(wrongFile.status).toBe(400);
+
+    const pdf = await upload(admin.token, companyId, 'NFS-e 4321.pdf', '%PDF-1.4 nota');
+    const xml = await upload(admin.token, companyId, 'NFS-e 4321.xml', '<?xml version="1.0"?><NFSe/>');
+    const issued = await server.call(`/api/nfs/requests/${id}/status/issued`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { invoiceNumber: '4321', accessKey: '3550308'.padEnd(50, '7'), pdfDocumentId: pdf, xmlDocumentId: xml },
+    });
+    expect(issued.body.data).toMatchObject({ status: 'issued', invoiceNumber: '4321', pdfDocumentId: pdf, xmlDocumentId: xml });
+
+    const seen = await server.call(`/api/nfs/requests/${id}`, { token: customer.token });
+    expect(seen.body.data.history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['issued', 'processing', 'requested']);
+    const file = await fetch(`${server.baseUrl}/api/documents/${pdf}/file?companyId=${companyId}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(await file.text()).toBe('%PDF-1.4 nota');
+
+    const noReason = await server.call(`/api/nfs/requests/${id}/status/cancelled`, {
+      method: 'PUT',
+      token: admin.token,
+      body: {},
+    });
+    expect(noReason.body.error.fields).toEqual({ reason: 'Informe o motivo.' });
+    const cancelled = await server.call(`/api/nfs/requests/${id}/status/cancelled`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { reason: 'Valor errado, será emitida outra.' },
+    });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', reason: 'Valor errado, será emitida outra.' });
+  });
+
+  it('lets the customer delete a request the team has not started', async () => {
+    const { body } = await create({ ...valid, customerName: 'Para excluir' });
+    const deleted = await server.call(`/api/nfs/requests/${body.data.id}?companyId=${companyId}`, {
+      method: 'DELETE',
+      token: customer.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await server.call(`/api/nfs/requests/${body.data.id}`, { token: customer.token })).status).toBe(404);
+  });
+});
+
+describe('schedules', () => {
+  it('enforce the day of the month (1 to 12), list the next run and generate once per month', async () => {
+    const schedule = { ...valid, competence: undefined, dayOfMonth: 13 };
+    const bad = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: schedule,
+    });
+    expect(bad.body.error.fields).toEqual({ dayOfMonth: 'Dia do mês precisa ser entre 1 e 12.' });
+    const zero = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...schedule, dayOfMonth: '0' },
+    });
+    expect(zero.body.error.fields).toEqual({ dayOfMonth: 'Dia do mês precisa ser entre 1 e 12.' });
+
+    const created = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...schedule, dayOfMonth: 5 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      dayOfMonth: 5,
+      active: true,
+      totalCents: 150050,
+      nextRun: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const id = created.body.data.id as string;
+
+    const paused = await server.call(`/api/nfs/schedulers/${id}?companyId=${companyId}`, {
+      method: 'PUT',
+      token: customer.token,
+      body: { ...schedule, dayOfMonth: 7, active: false },
+    });
+    expect(paused.body.data).toMatchObject({ dayOfMonth: 7, active: false, nextRun: null });
+
+    const first = await server.call(`/api/nfs/schedulers/${id}/generate?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+    });
+    expect(first.status).toBe(201);
+    const again = await server.call(`/api/nfs/schedulers/${id}/generate?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('A nota deste mês já foi gerada para este agendamento.');
+
+    const list = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, { token: customer.token });
+    expect(list.body.data[0].lastGeneratedMonth).toMatch(/^\d{4}-\d{2}$/);
+    expect((await server.call('/api/nfs/schedulers/active', { token: customer.token })).status).toBe(403);
+    expect((await server.call('/api/nfs/schedulers/active', { token: admin.token })).status).toBe(200);
+
+    expect(
+      (await server.call(`/api/nfs/schedulers/${id}?companyId=${companyId}`, { method: 'DELETE', token: customer.token })).status,
+    ).toBe(200);
+  });
+
+  it('keep each company to its own', async () => {
+    for (const [method, path, body] of [
+      ['GET', `/api/nfs/requests?companyId=${companyId}`],
+      ['POST', `/api/nfs/requests?companyId=${companyId}`, valid],
+      ['GET', `/api/nfs/schedulers?companyId=${companyId}`],
+      ['GET', `/api/nfs/customers?companyId=${companyId}`],
+    ] as [string, string, unknown?][]) {
+      expect((await server.call(path, { method, token: other.token, body })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+});

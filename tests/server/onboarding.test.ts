@@ -1,0 +1,409 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSignature } from '../../server/services/payments';
+import { seedReferenceData } from '../../server/seed/reference';
+import type { TestServer, TestUser } from '../support/server';
+import { startTestServer } from '../support/server';
+
+let server: TestServer;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedReferenceData(server.db);
+  admin = await server.createUser({ roles: ['system-admin'] });
+});
+afterAll(() => server?.close());
+
+const address = {
+  zipCode: '30130-010',
+  street: 'Avenida Afonso Pena',
+  number: '1200',
+  neighborhood: 'Centro',
+  city: 'Belo Horizonte',
+  state: 'MG',
+};
+const partner = (cpf: string, share: number) => ({
+  name: 'Juliana Rocha',
+  cpf,
+  birthDate: '1991-03-04',
+  maritalStatus: 'single',
+  share,
+  email: 'juliana@doces.com.br',
+  phone: '31987654321',
+  address,
+});
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
+
+/** A customer who signed up, with a fresh token after creating their company (the claims changed). */
+async function customerWithCompany(trackId: 'create-company' | 'migrate-company', cnpj?: string) {
+  const user = await server.createUser();
+  const created = await server.call('/api/companies', {
+    method: 'POST',
+    token: user.token,
+    body: { trackId, ...(cnpj ? { cnpj } : {}) },
+  });
+  expect(created.status).toBe(201);
+  const token = await server.signIn(user.email, user.password);
+  return { user, token, companyId: created.body.data.id as string };
+}
+
+async function upload(token: string, companyId: string, type: string, bytes: Uint8Array, name = 'guia.pdf') {
+  const form = new FormData();
+  form.set('type', type);
+  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' }));
+  const response = await fetch(`${server.baseUrl}/api/documents?companyId=${companyId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Pays at the sandbox as a person would: the form on its checkout page. */
+async function payAtSandbox(paymentUrl: string) {
+  const response = await fetch(`${paymentUrl}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ method: 'pix' }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  return response.headers.get('location')!;
+}
+
+describe('opening a company, end to end over the API', () => {
+  it('walks every step, with the payment, the guide and the status changes', async () => {
+    const { token, companyId } = await customerWithCompany('create-company');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims.companies).toEqual([companyId]);
+
+    const steps = await server.call(`/api/companies/${companyId}/steps`, { token });
+    expect(steps.body.data.steps.map((s: { stepId: string; status: string }) => `${s.stepId}:${s.status}`)).toEqual([
+      'pre-registration:in_progress',
+      'partner-registration:pending',
+      'subscription:pending',
+      'awaiting-guide:pending',
+      'upload-guide-receipt:pending',
+    ]);
+
+    const early = await server.call(`/api/companies/${companyId}/steps/partner-registration`, {
+      method: 'POST',
+      token,
+      body: { partners: [] },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe('Conclua a etapa "Dados da empresa" antes desta.');
+
+    const invalid = await server.call(`/api/companies/${companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token,
+      body: { size: 'MEI' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toMatchObject({ type: 'Escolha a natureza jurídica.', alias: 'Informe o nome fantasia.' });
+
+    const notMei = await server.call(`/api/companies/${companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token,
+      body: { type: 'on_person', size: 'MEI', mainActivity: '6201501', alias: 'Rocha Tech', address },
+    });
+    expect(notMei.status).toBe(400);
+    expect(notMei.body.error.fields.mainActivity).toBe('A atividade 6201-5/01 não é permitida para o MEI.');
+
+    const pre = await server.call(`/api/companies/${companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token,
+      body: {
+        type: 'on_person',
+        size: 'MEI',
+        mainActivity: '1091102',
+        secondaryActivities: ['5620104'],
+        alias: 'Rocha Doces',
+        address,
+      },
+    });
+    expect(pre.status).toBe(200);
+    expect(pre.body.data.company).toMatchObject({
+      alias: 'Rocha Doces',
+      size: 'MEI',
+      type: 'on_person',
+      address: { zipCode: '30130010' },
+    });
+
+    const twoOwners = await server.call(`/api/companies/${companyId}/steps/partner-registration`, {
+      method: 'POST',
+      token,
+      body: { partners: [partner('43894494352', 50), partner('57291053714', 50)] },
+    });
+    expect(twoOwners.status).toBe(400);
+    expect(twoOwners.body.error.fields.partners).toBe(
+      'Empresário individual e SLU têm um único titular: cadastre só uma pessoa.',
+    );
+    const partners = await server.call(`/api/companies/${companyId}/steps/partner-registration`, {
+      method: 'POST',
+      token,
+      body: { partners: [partner('438.944.943-52', 100)] },
+    });
+    expect(partners.status).toBe(200);
+
+    const wrongPlan = await server.call(`/api/companies/${companyId}/steps/subscription`, {
+      method: 'POST',
+      token,
+      body: { planId: 'completo' },
+    });
+    expect(wrongPlan.body.error.fields.planId).toBe('O plano Completo não atende Microempreendedor Individual (MEI).');
+    const subscription = await server.call(`/api/companies/${companyId}/steps/subscription`, {
+      method: 'POST',
+      token,
+      body: { planId: 'mei' },
+    });
+    expect(subscription.status).toBe(200);
+    expect(subscription.body.data.subscription).toMatchObject({ planId: 'mei', status: 'pending', priceCents: 8900 });
+    expect(subscription.body.data.track.steps[2]).toMatchObject({ stepId: 'subscription', status: 'in_progress' });
+
+    const start = await server.call(`/api/subscriptions/${subscription.body.data.subscription.id}`, {
+      method: 'POST',
+      token,
+      body: { returnPath: '/app/wizard/company-opening' },
+    });
+    expect(start.status).toBe(200);
+    expect(start.body.data.paymentUrl).toContain('/fakes/payments/checkout/');
+    const again = await server.call(`/api/subscriptions/${subscription.body.data.subscription.id}`, {
+      method: 'POST',
+      token,
+      body: {},
+    });
+    expect(again.body.data.paymentUrl).toBe(start.body.data.paymentUrl);
+
+    const back = await payAtSandbox(start.body.data.paymentUrl);
+    expect(back).toMatch(/\/app\/wizard\/company-opening\?status=paid&checkout=/);
+    const afterPayment = await server.call(`/api/companies/${companyId}`, { token });
+    expect(afterPayment.body.data).toMatchObject({ status: 'awaiting_opening', currentSubscription: { status: 'active' } });
+    const paid = await server.call(`/api/companies/${companyId}/steps`, { token });
+    expect(paid.body.data.steps.map((s: { status: string }) => s.status)).toEqual([
+      'done',
+      'done',
+      'done',
+      'in_progress',
+      'pending',
+    ]);
+
+    // The team attaches the registration-fee guide; the customer may not.
+    const guide = await upload(admin.token, companyId, 'guia_taxa', PDF, 'DARE JUCEMG.pdf');
+    expect(guide.status).toBe(201);
+    const byCustomer = await server.call(`/api/companies/${companyId}/steps/awaiting-guide`, {
+      method: 'POST',
+      token,
+      body: { documentId: guide.body.data.id },
+    });
+    expect(byCustomer.status).toBe(403);
+    expect(byCustomer.body.error.message).toBe('Esta etapa é feita pela nossa equipe.');
+    const attached = await server.call(`/api/companies/${companyId}/steps/awaiting-guide`, {
+      method: 'POST',
+      token: admin.token,
+      body: { documentId: guide.body.data.id, dueDate: '2026-12-10', amountCents: 9870 },
+    });
+    expect(attached.status).toBe(200);
+
+    const download = await fetch(`${server.baseUrl}/api/documents/${guide.body.data.id}/file?companyId=${companyId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''DARE%20JUCEMG.pdf");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+
+    const receipt = await upload(token, companyId, 'comprovante_pagamento', PDF, 'comprovante.pdf');
+    const finished = await server.call(`/api/companies/${companyId}/steps/upload-guide-receipt`, {
+      method: 'POST',
+      token,
+      body: { documentId: receipt.body.data.id },
+    });
+    expect(finished.body.data.track.status).toBe('done');
+
+    // The team moves the company along its lifecycle; activating needs the CNPJ.
+    const opening = await server.call(`/api/companies/${companyId}/status/opening`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { note: 'Protocolado na JUCEMG.' },
+    });
+    expect(opening.body.data.status).toBe('opening');
+    const noCnpj = await server.call(`/api/companies/${companyId}/status/active`, {
+      method: 'PUT',
+      token: admin.token,
+      body: {},
+    });
+    expect(noCnpj.status).toBe(409);
+    expect(noCnpj.body.error.message).toBe('Informe o CNPJ da empresa antes de ativá-la.');
+    const withCnpj = await server.call(`/api/companies/${companyId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { cnpj: '36.711.088/0001-05' },
+    });
+    expect(withCnpj.body.data.cnpj).toBe('36711088000105');
+    const active = await server.call(`/api/companies/${companyId}/status/active`, {
+      method: 'PUT',
+      token: admin.token,
+      body: {},
+    });
+    expect(active.body.data.status).toBe('active');
+
+    const history = await server.call(`/api/companies/${companyId}/status-history`, { token });
+    expect(
+      history.body.data.map((h: { fromStatus: string | null; toStatus: string }) => `${h.fromStatus}→${h.toStatus}`),
+    ).toEqual(['opening→active', 'awaiting_opening→opening', 'pending→awaiting_opening', 'null→pending']);
+    expect(history.body.data[1]).toMatchObject({ note: 'Protocolado na JUCEMG.', changedBy: { id: admin.uid } });
+  });
+});
+
+describe('status changes', () => {
+  it('are the team’s, follow the lifecycle and answer 409 in Portuguese otherwise', async () => {
+    const { token, companyId } = await customerWithCompany('create-company');
+    expect((await server.call(`/api/companies/${companyId}/status/active`, { method: 'PUT', token, body: {} })).status).toBe(403);
+    const illegal = await server.call(`/api/companies/${companyId}/status/active`, {
+      method: 'PUT',
+      token: admin.token,
+      body: {},
+    });
+    expect(illegal.status).toBe(409);
+    expect(illegal.body.error.message).toBe('Não é possível mudar a situação de "Cadastro pendente" para "Ativa".');
+    const unknown = await server.call(`/api/companies/${companyId}/status/closed`, {
+      method: 'PUT',
+      token: admin.token,
+      body: {},
+    });
+    expect(unknown.status).toBe(400);
+    await server.call(`/api/companies/${companyId}/status/disabled`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { note: 'Pedido do cliente.' },
+    });
+    const back = await server.call(`/api/companies/${companyId}/status/pending`, { method: 'PUT', token: admin.token, body: {} });
+    expect(back.body.data.status).toBe('pending');
+  });
+});
+
+describe('migration', () => {
+  it('takes the CNPJ, reads the Receita Federal record and refuses a CNPJ taken by another company', async () => {
+    const { token, companyId } = await customerWithCompany('migrate-company');
+    const bad = await server.call(`/api/companies/${companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token,
+      body: { cnpj: '11.222.333/0001-82', currentAccountant: { name: 'Silva Contábil' } },
+    });
+    expect(bad.body.error.fields.cnpj).toBe('CNPJ inválido.');
+    const pre = await server.call(`/api/companies/${companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token,
+      body: { cnpj: '11.222.333/0001-81', currentAccountant: { name: 'Silva Contábil', email: 'contato@silva.com.br' } },
+    });
+    expect(pre.status).toBe(200);
+    expect(pre.body.data.company.cnpj).toBe('11222333000181');
+    const registration = await server.call(`/api/companies/${companyId}/registration`, { token });
+    expect(registration.status).toBe(200);
+    expect(registration.body.data).toMatchObject({ cnpj: '11222333000181', situation: 'active' });
+    expect(registration.body.data.partners.length).toBeGreaterThan(0);
+
+    const other = await customerWithCompany('migrate-company');
+    const taken = await server.call(`/api/companies/${other.companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token: other.token,
+      body: { cnpj: '11222333000181', currentAccountant: { name: 'Outro' } },
+    });
+    expect(taken.status).toBe(409);
+    expect(
+      (await server.call('/api/companies', { method: 'POST', token: other.token, body: { cnpj: '11222333000181' } })).status,
+    ).toBe(409);
+  });
+
+  it('lists migrations and openings in the team’s queues, oldest first', async () => {
+    const customerCall = await server.call('/api/companies/orders/migration-requests', {
+      token: (await server.createUser()).token,
+    });
+    expect(customerCall.status).toBe(403);
+    const { body } = await server.call('/api/companies/orders/migration-requests', { token: admin.token });
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    expect(body.data[0]).toMatchObject({ currentStep: { actor: 'customer' }, customer: { email: expect.stringContaining('@') } });
+    const filtered = await server.call('/api/companies/orders/opening-requests?stepId=pre-registration', { token: admin.token });
+    expect(
+      filtered.body.data.every((o: { currentStep: { stepId: string } }) => o.currentStep.stepId === 'pre-registration'),
+    ).toBe(true);
+  });
+});
+
+describe('tenants, files and notifications', () => {
+  it('refuses another customer’s company on every onboarding call', async () => {
+    const mine = await customerWithCompany('create-company');
+    const theirs = await customerWithCompany('create-company');
+    const calls: [string, string, unknown?][] = [
+      ['POST', `/api/companies/${theirs.companyId}/steps/pre-registration`, {}],
+      ['PUT', `/api/companies/${theirs.companyId}/track/migrate-company`],
+      ['GET', `/api/companies/${theirs.companyId}/status-history`],
+      ['GET', `/api/companies/${theirs.companyId}/registration`],
+      ['GET', `/api/documents?companyId=${theirs.companyId}`],
+    ];
+    for (const [method, path, body] of calls) {
+      const { status } = await server.call(path, { method, token: mine.token, body });
+      expect(status, `${method} ${path}`).toBe(403);
+    }
+    expect((await upload(mine.token, theirs.companyId, 'outros', PDF)).status).toBe(403);
+  });
+
+  it('refuses files of the wrong kind or size with a clear message', async () => {
+    const { token, companyId } = await customerWithCompany('create-company');
+    const exe = await upload(token, companyId, 'outros', new TextEncoder().encode('MZ\x90\x00 not a pdf'), 'nota.pdf');
+    expect(exe.status).toBe(415);
+    expect(exe.body.error.message).toContain('Tipo de arquivo não aceito');
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(PDF);
+    const tooBig = await upload(token, companyId, 'outros', big, 'grande.pdf');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.message).toBe('O arquivo passa do limite de 10 MB.');
+    const noType = await upload(token, companyId, 'qualquer', PDF);
+    expect(noType.body.error.fields).toEqual({ type: 'Escolha o tipo do documento.' });
+  });
+
+  it('accepts only signed payment notifications, once', async () => {
+    const raw = JSON.stringify({
+      event: 'checkout.paid',
+      data: { id: 'chk_x', reference: 'r', status: 'paid', method: 'pix', amount_cents: 1, paid_at: null },
+    });
+    const unsigned = await server.call('/api/webhooks/payments/sandbox', { method: 'POST', body: raw });
+    expect(unsigned.status).toBe(401);
+    const signed = await server.call('/api/webhooks/payments/sandbox', {
+      method: 'POST',
+      body: raw,
+      headers: { 'x-sandbox-signature': sandboxSignature(raw, 'test-webhook-secret') },
+    });
+    expect(signed.status).toBe(404);
+    expect(signed.body.error.message).toBe('Pagamento desconhecido.');
+  });
+
+  it('answers whether a CNPJ exists, treating a failure as not existing', async () => {
+    expect((await server.call('/api/cnpj-exists?cnpj=11.222.333/0001-81')).body).toEqual({ exists: true });
+    expect((await server.call('/api/cnpj-exists?cnpj=36711088000105')).body).toEqual({ exists: false });
+    expect((await server.call('/api/cnpj-exists?cnpj=123')).body).toEqual({ exists: false });
+  });
+});
+
+describe('in production', () => {
+  it('creates a company only with a CNPJ the Receita Federal knows (spec §5)', async () => {
+    const production = await startTestServer({ environment: 'production' });
+    try {
+      const user = await production.createUser();
+      const missing = await production.call('/api/companies', {
+        method: 'POST',
+        token: user.token,
+        body: { cnpj: '36.711.088/0001-05' },
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toMatchObject({ message: 'CNPJ não existe', fields: { cnpj: 'CNPJ não existe' } });
+      const known = await production.call('/api/companies', {
+        method: 'POST',
+        token: user.token,
+        body: { cnpj: '11.222.333/0001-81' },
+      });
+      expect(known.status).toBe(201);
+    } finally {
+      await production.close();
+    }
+  });
+});

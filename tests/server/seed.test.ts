@@ -1,0 +1,72 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnaes, companies, meiOccupations, municipalities, states, users } from '../../server/db/schema';
+import { claimsOfUser } from '../../server/db/users';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed/demo';
+import { seedReferenceData } from '../../server/seed/reference';
+import type { TestServer } from '../support/server';
+import { engine, startTestServer } from '../support/server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('reference data', () => {
+  it('loads CNAE 2.3, MEI occupations, states and municipalities once', async () => {
+    expect(await seedReferenceData(server.db)).toBe(true);
+    expect(await seedReferenceData(server.db)).toBe(false);
+    const [[c], [m], [s], [o], [mei]] = await Promise.all([
+      server.db.select({ n: count() }).from(cnaes),
+      server.db.select({ n: count() }).from(municipalities),
+      server.db.select({ n: count() }).from(states),
+      server.db.select({ n: count() }).from(meiOccupations),
+      server.db.select({ n: count() }).from(cnaes).where(eq(cnaes.isAllowedMei, true)),
+    ]);
+    expect([c.n, m.n, s.n, o.n, mei.n]).toEqual([1331, 5571, 27, 466, 349]);
+    const [hairdresser] = await server.db.select().from(cnaes).where(eq(cnaes.code, '9602501'));
+    expect(hairdresser).toMatchObject({ formatted: '9602-5/01', sectionCode: 'S', isAllowedMei: true });
+  });
+});
+
+describe(`demo data (${engine})`, () => {
+  it('seeds the demo logins and companies into an empty database', async () => {
+    expect(await isDatabaseEmpty(server.db)).toBe(true);
+    await seedDemoData(server.db, server.identity);
+    expect(await isDatabaseEmpty(server.db)).toBe(false);
+    const [{ n }] = await server.db.select({ n: count() }).from(companies);
+    expect(n).toBeGreaterThan(25);
+
+    const token = await server.signIn('cliente@demo.test', DEMO_PASSWORD);
+    const me = await server.call('/api/companies/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ alias: 'Mendes Tech', status: 'active', currentSubscription: { status: 'active' } });
+    const steps = await server.call(`/api/companies/${me.body.data.id}/steps`, { token });
+    expect(steps.body.data.status).toBe('done');
+
+    // Invoices in every status; the MEI photography business past 80 % of its limit.
+    const billing = await server.call(`/api/reports/anual-billing-by-company?companyId=${me.body.data.id}`, { token });
+    expect(billing.body.data.totalCents).toBeGreaterThan(0);
+    expect(billing.body.data.mei).toBeNull();
+    const mine = await server.call('/api/companies', { token });
+    const photography = mine.body.data.find((c: { alias: string }) => c.alias === 'Carlos Mendes Fotografia');
+    const meiBilling = await server.call(`/api/reports/anual-billing-by-company?companyId=${photography.id}`, { token });
+    expect(meiBilling.body.data.mei.level).toBe('attention');
+    const requests = await server.call(`/api/nfs/requests?companyId=${me.body.data.id}&limit=100`, { token });
+    expect(new Set(requests.body.data.map((r: { status: string }) => r.status))).toEqual(
+      new Set(['issued', 'processing', 'requested', 'rejected']),
+    );
+
+    const newcomer = await server.signIn('novo@demo.test', DEMO_PASSWORD);
+    const track = await server.call('/api/companies/me', { token: newcomer });
+    expect(track.body.data).toMatchObject({ status: 'pending', trackId: 'create-company' });
+
+    const adminToken = await server.signIn('admin@demo.test', DEMO_PASSWORD);
+    const list = await server.call('/api/companies', { token: adminToken });
+    expect(list.body.total).toBe(n);
+    const [adminRow] = await server.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+    expect(await claimsOfUser(server.db, adminRow.id)).toEqual({ roles: ['system-admin'] });
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import type { Claims, Role } from '../../domain';
+import type { Logger } from '../../server/app';
+import { createApp } from '../../server/app';
+import { createFirebaseIdentity } from '../../server/auth/firebase';
+import type { Database } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { companies, companyMembers, users } from '../../server/db/schema';
+import type { AppEnvironment } from '../../server/config';
+import { mountFakes } from '../../server/fakes/mount';
+import { syncClaims } from '../../server/services/claims';
+import { createBrasilApiLookup } from '../../server/services/cnpj-lookup';
+import { createSandboxPayments } from '../../server/services/payments';
+import { createLocalStorage } from '../../server/services/storage';
+
+export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+async function openTestDatabase() {
+  if (engine === 'pglite') return openDatabase({ kind: 'pglite' });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
+  const name = `contabil_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: target.toString(), maxConnections: 5 });
+  return {
+    ...database,
+    url: target.toString(),
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  claims: Claims;
+}
+
+/** The API on a real HTTP port, with a real database and the Firebase Auth emulator. */
+export async function startTestServer(options: { environment?: AppEnvironment } = {}) {
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the global setup starts the emulator');
+  const database = await openTestDatabase();
+  const identity = createFirebaseIdentity({
+    projectId: 'demo-contabil',
+    apiKey: 'test',
+    authDomain: 'test',
+    authEmulatorHost: emulatorHost,
+  });
+  const errors: unknown[] = [];
+  const logger: Logger = { info: () => {}, error: (message, ...details) => errors.push([message, ...details]) };
+  // The app needs its own address (payment return and notification URLs), known only once it listens.
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({ fetch: (request) => app!.fetch(request), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const filesDir = await mkdtemp(join(tmpdir(), 'contabil-files-'));
+  const services = {
+    viaCepUrl: null,
+    cnpjApiUrl: null,
+    payments: { url: null, apiKey: 'test-api-key', webhookSecret: 'test-webhook-secret' },
+  };
+  app = createApp({
+    db: database.db,
+    identity,
+    cnpjLookup: createBrasilApiLookup({ baseUrl: `${baseUrl}/fakes/brasilapi` }),
+    payments: createSandboxPayments({ baseUrl: `${baseUrl}/fakes/payments`, ...services.payments }),
+    storage: createLocalStorage(filesDir),
+    config: { environment: options.environment ?? 'test', publicUrl: baseUrl },
+    logger,
+  });
+  mountFakes(app, { services });
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await fetch(
+      `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
+    const body = (await response.json()) as { idToken?: string };
+    if (!body.idToken) throw new Error(`Sign-in failed for ${email}: ${JSON.stringify(body)}`);
+    return body.idToken;
+  }
+
+  return {
+    baseUrl,
+    db: database.db as Database,
+    /** The PostgreSQL database of this file, for a second connection to it; undefined on PGlite (one process only). */
+    databaseUrl: 'url' in database ? database.url : undefined,
+    identity,
+    /** Errors the API logged (a 500 leaves one here). */
+    errors,
+    signIn,
+    /** Calls the API; a JSON body is sent as JSON. */
+    async call(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
+      const text = await response.text();
+      let json: any = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = text;
+      }
+      return { status: response.status, body: json };
+    },
+    /** A signed-in user with the given roles and companies (database rows, emulator account, claims). */
+    async createUser(options: { roles?: Role[]; companyIds?: string[]; name?: string } = {}): Promise<TestUser> {
+      const email = `user-${randomUUID().slice(0, 12)}@teste.com.br`;
+      const password = 'senha-segura-1';
+      const { uid } = await identity.createUser({ email, password, displayName: options.name ?? 'Pessoa de Teste' });
+      await database.db
+        .insert(users)
+        .values({ id: uid, email, name: options.name ?? 'Pessoa de Teste', roles: options.roles ?? ['company-admin'] });
+      for (const companyId of options.companyIds ?? [])
+        await database.db.insert(companyMembers).values({ companyId, userId: uid });
+      await syncClaims(database.db, identity, uid);
+      const token = await signIn(email, password);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Claims;
+      return { uid, email, password, token, claims };
+    },
+    async createCompany(values: Partial<typeof companies.$inferInsert> = {}): Promise<string> {
+      const [row] = await database.db
+        .insert(companies)
+        .values({ name: 'Empresa de Teste Ltda', status: 'active', ...values })
+        .returning({ id: companies.id });
+      return row.id;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

@@ -1,0 +1,34 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { CONFIG_PLACEHOLDER, configScript, loadConfig, publicConfigOf } from './server/config.ts';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** In dev the page gets the same inlined configuration the server injects in production. */
+function devAppConfig(): Plugin {
+  return {
+    name: 'dev-app-config',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(CONFIG_PLACEHOLDER, configScript(publicConfigOf(loadConfig()))),
+  };
+}
+
+export default defineConfig({
+  // The router plugin must come before react().
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), devAppConfig()],
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/fn': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+});

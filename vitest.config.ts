@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTest = {
+  include: ['tests/server/**/*.test.ts'],
+  environment: 'node' as const,
+  globalSetup: ['tests/support/emulator-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 90_000,
+  // Each file opens its own database (~0.5 GB for PGlite): two at a time fit the machine.
+  maxWorkers: 2,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/web/**/*.test.ts',
+            'tests/services/**/*.test.ts',
+          ],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // The server runs go one after the other: they share the emulator's accounts (the demo logins).
+      { test: { ...serverTest, name: 'server-pglite', env: { TEST_DB: 'pglite' }, sequence: { groupOrder: 1 } } },
+      // The same suite against real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...serverTest, name: 'server-postgres', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } } }]
+        : []),
+    ],
+  },
+});
