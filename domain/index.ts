@@ -17,3 +17,4 @@ export * from './documents';
 export * from './viacep';
 export * from './invoices';
 export * from './mei';
+export * from './bankStatements';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../domain';
+import { MAX_OFX_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../domain';
 import type { IdentityService } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -14,6 +14,7 @@ import type { ErrorBody } from './http/errors';
 import { HttpError, notFound } from './http/errors';
 import type { AppEnv } from './http/types';
 import { adminUsersRoutes } from './routes/admin-users';
+import { bankStatementsRoutes } from './routes/bank-statements';
 import { cnaesRoutes } from './routes/cnaes';
 import { companiesRoutes } from './routes/companies';
 import { documentsRoutes } from './routes/documents';
@@ -71,9 +72,18 @@ export function createApp(deps: AppDeps) {
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     onError: (c) => c.json(errorBody('payload_too_large', UPLOAD_MESSAGES.tooLarge), 413),
   });
+  const ofxUploadLimit = bodyLimit({
+    maxSize: MAX_OFX_BYTES + 64 * 1024,
+    onError: (c) =>
+      c.json(errorBody('payload_too_large', `O arquivo OFX passa do limite de ${MAX_OFX_BYTES / 1024 / 1024} MB. Exporte um período menor.`), 413),
+  });
   const api = new Hono<AppEnv>()
     .use((c, next) =>
-      (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
+      !(c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+        ? jsonLimit(c, next)
+        : c.req.path.endsWith('/bank-statements/ofx/upload')
+          ? ofxUploadLimit(c, next)
+          : uploadLimit(c, next),
     )
     .get('/health', (c) => c.json({ data: { status: 'ok' } }))
     .route('/', usersRoutes(deps))
@@ -88,6 +98,7 @@ export function createApp(deps: AppDeps) {
     .route('/', invoicesRoutes(deps))
     .route('/', siteRoutes(deps))
     .route('/', reportsRoutes(deps))
+    .route('/', bankStatementsRoutes(deps))
     .all('*', () => {
       throw notFound('Recurso não encontrado.');
     });

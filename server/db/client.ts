@@ -32,6 +32,9 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle connection the server drops (restart, failover, DROP DATABASE) emits an error on the pool; without a
+    // listener it would end the process. The pool replaces the connection; the next query reports a real failure.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };

@@ -32,6 +32,10 @@ import {
   PAYMENT_STATUSES,
   NFS_EMISSION_TYPES,
   NFS_REQUEST_STATUSES,
+  BANK_ACCOUNT_KINDS,
+  BANK_ACCOUNT_SOURCES,
+  CATEGORY_SOURCES,
+  TAX_CATEGORY_KINDS,
 } from '../../domain';
 
 export const companyStatus = pgEnum('company_status', COMPANY_STATUSES);
@@ -386,4 +390,91 @@ export const nfsCustomers = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.companyId, t.document] })],
+);
+
+export const bankAccountSource = pgEnum('bank_account_source', BANK_ACCOUNT_SOURCES);
+export const bankAccountKind = pgEnum('bank_account_kind', BANK_ACCOUNT_KINDS);
+export const taxCategoryKind = pgEnum('tax_category_kind', TAX_CATEGORY_KINDS);
+export const categorySource = pgEnum('category_source', CATEGORY_SOURCES);
+
+/** The categories bank movements are classified into; rows come from `TAX_CATEGORIES` (seeded by migration). */
+export const taxCategories = pgTable('tax_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: taxCategoryKind('kind').notNull(),
+  ledgerAccount: text('ledger_account').notNull(),
+  description: text('description').notNull(),
+  position: integer('position').notNull(),
+});
+
+/**
+ * A company's bank account, as its statements name it. Empty strings, not nulls, for a missing bank or branch, so
+ * the unique index finds the same account again on the next import.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    source: bankAccountSource('source').notNull(),
+    bankId: text('bank_id').notNull().default(''),
+    branchId: text('branch_id').notNull().default(''),
+    accountNumber: text('account_number').notNull(),
+    kind: bankAccountKind('kind').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('bank_accounts_identity_key').on(t.companyId, t.bankId, t.branchId, t.accountNumber, t.kind)],
+);
+
+/** One movement of an account. `dedup_key` makes a second import of the same movement a no-op. */
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    postedOn: text('posted_on').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    memo: text('memo'),
+    type: text('type'),
+    /** The bank's own id (OFX FITID, Cora entry id), when it gave one. */
+    externalId: text('external_id'),
+    dedupKey: text('dedup_key').notNull(),
+    taxCategoryId: text('tax_category_id').references(() => taxCategories.id),
+    categorySource: categorySource('category_source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_transactions_dedup_key').on(t.accountId, t.dedupKey),
+    index('bank_transactions_account_idx').on(t.accountId, t.postedOn),
+    index('bank_transactions_company_idx').on(t.companyId, t.postedOn),
+  ],
+);
+
+/** "When the description contains … → category …", per company. */
+export const categoryRules = pgTable(
+  'category_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contains: text('contains').notNull(),
+    direction: text('direction', { enum: ['in', 'out', 'any'] }).notNull().default('any'),
+    taxCategoryId: text('tax_category_id')
+      .notNull()
+      .references(() => taxCategories.id),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('category_rules_company_text_key').on(t.companyId, t.contains, t.direction)],
 );

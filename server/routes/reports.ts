@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { AnnualBillingQuerySchema, saoPauloDate } from '../../domain';
+import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { billingByCategory } from '../db/bankStatements';
 import { annualBillingByCompany } from '../db/reports';
 import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -19,6 +20,12 @@ export function reportsRoutes({ db, identity }: AppDeps) {
         const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate().year);
         if (!billing) throw notFound('Empresa não encontrada.');
         return c.json({ data: billing });
+      })
+      // Bank movements per tax category over a month, quarter or year.
+      .get('/reports/billing-by-category', valid('query', BillingByCategoryQuerySchema), async (c) => {
+        const { companyId, period } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        return c.json({ data: await billingByCategory(db, companyId, period) });
       })
   );
 }

@@ -10,6 +10,7 @@ import {
   hasActiveSubscription,
 } from '../../../../../domain';
 import { reportQueries } from '../../../../api/reports';
+import { CategoryChart } from '../../../../components/bank/CategoryChart';
 import { CompanyStatusBadge, SubscriptionBadge } from '../../../../components/StatusBadge';
 import { Alert, Card, PageHeader } from '../../../../components/ui/Card';
 import { PageSpinner } from '../../../../components/ui/Spinner';
@@ -122,9 +123,9 @@ function PanelPage() {
         </Card>
       </div>
       <Billing companyId={company.id} />
-      <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-6 text-center text-sm text-slate-600">
-        Em construção: os gráficos das movimentações bancárias por categoria chegam em breve a este painel.
-      </p>
+      <div className="mt-8">
+        <CategoryChart companyId={company.id} />
+      </div>
     </div>
   );
 }

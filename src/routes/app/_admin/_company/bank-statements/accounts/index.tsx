@@ -1,11 +1,37 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../../components/ComingSoon';
+import * as v from 'valibot';
+import { AccountList } from '../../../../../../components/bank/AccountList';
+import { CategoryChart } from '../../../../../../components/bank/CategoryChart';
+import { OfxImport } from '../../../../../../components/bank/OfxImport';
+import { PageHeader } from '../../../../../../components/ui/Card';
+import { useCompanyState } from '../../../../-components/useCompany';
+
+const AccountsSearch = v.object({
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+});
 
 export const Route = createFileRoute('/app/_admin/_company/bank-statements/accounts/')({
+  validateSearch: AccountsSearch,
   head: () => ({ meta: [{ title: 'Extratos bancários | Contábil' }] }),
-  component: () => (
-    <ComingSoon title="Extratos bancários">
-      Aqui você vai importar extratos OFX ou conectar sua conta Cora e classificar as movimentações.
-    </ComingSoon>
-  ),
+  component: BankAccountsPage,
 });
+
+/** Import OFX statements, see the company's accounts, and its movements by category. */
+function BankAccountsPage() {
+  const { company } = useCompanyState();
+  const { page = 1 } = Route.useSearch();
+  if (!company) return null;
+  return (
+    <div>
+      <PageHeader
+        title="Extratos bancários"
+        description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
+      />
+      <div className="space-y-6">
+        <OfxImport companyId={company.id} />
+        <AccountList companyId={company.id} page={page} />
+        <CategoryChart companyId={company.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+import * as v from 'valibot';
+import { PAGE_SIZE } from './constants';
+import { paginationQuery } from './pagination';
+
+/** An OFX file may be larger than other uploads: a year of a busy account runs to tens of thousands of lines. */
+export const MAX_OFX_BYTES = 25 * 1024 * 1024;
+
+/** Where an account's movements come from: an OFX file the customer uploads, or a bank connection. */
+export const BANK_ACCOUNT_SOURCES = ['ofx', 'cora'] as const;
+export type BankAccountSource = (typeof BANK_ACCOUNT_SOURCES)[number];
+
+export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'credit_card', 'other'] as const;
+export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
+
+export const BANK_ACCOUNT_KIND_LABEL: Record<BankAccountKind, string> = {
+  checking: 'Conta corrente',
+  savings: 'Poupança',
+  credit_card: 'Cartão de crédito',
+  other: 'Outra conta',
+};
+
+/** Names of the banks Brazilian customers use most, by COMPE code (BANKID in OFX files). */
+const BANK_NAMES: Record<string, string> = {
+  '001': 'Banco do Brasil',
+  '033': 'Santander',
+  '041': 'Banrisul',
+  '070': 'BRB',
+  '077': 'Banco Inter',
+  '104': 'Caixa Econômica Federal',
+  '136': 'Unicred',
+  '208': 'BTG Pactual',
+  '212': 'Banco Original',
+  '237': 'Bradesco',
+  '260': 'Nubank',
+  '273': 'Sulcredi',
+  '290': 'PagBank',
+  '323': 'Mercado Pago',
+  '336': 'C6 Bank',
+  '341': 'Itaú',
+  '380': 'PicPay',
+  '403': 'Cora',
+  '422': 'Safra',
+  '655': 'Votorantim',
+  '748': 'Sicredi',
+  '756': 'Sicoob',
+};
+
+/** "Itaú", or "Banco 0123" for a code we don't name, or null when the file names no bank. */
+export function bankName(bankId: string | null): string | null {
+  if (!bankId) return null;
+  const digits = bankId.replace(/\D/g, '');
+  const code = digits.length > 0 && digits.length <= 3 ? digits.padStart(3, '0') : digits.slice(-3);
+  return BANK_NAMES[code] ?? `Banco ${bankId}`;
+}
+
+/** Income, expense, or a movement between the company's own accounts (neither). */
+export const TAX_CATEGORY_KINDS = ['income', 'expense', 'transfer'] as const;
+export type TaxCategoryKind = (typeof TAX_CATEGORY_KINDS)[number];
+
+export const TAX_CATEGORY_KIND_LABEL: Record<TaxCategoryKind, string> = {
+  income: 'Entradas',
+  expense: 'Saídas',
+  transfer: 'Movimentações entre contas',
+};
+
+export interface TaxCategory {
+  id: string;
+  name: string;
+  kind: TaxCategoryKind;
+  /** The ledger account (plano de contas) a movement of this category is booked against in the export. */
+  ledgerAccount: string;
+  description: string;
+}
+
+/** The bank account itself in the chart of accounts: "Bancos conta movimento". */
+export const BANK_LEDGER_ACCOUNT = '1.1.1.02';
+
+/**
+ * The categories an accountant classifies bank movements into, with the ledger account of a simplified chart of
+ * accounts for small companies. Seeded into the database by migration; the ids are stable.
+ */
+export const TAX_CATEGORIES: readonly TaxCategory[] = [
+  { id: 'receita-servicos', name: 'Receita de serviços', kind: 'income', ledgerAccount: '3.1.1.01', description: 'Pagamentos de clientes por serviços prestados.' },
+  { id: 'receita-vendas', name: 'Receita de vendas', kind: 'income', ledgerAccount: '3.1.1.02', description: 'Vendas de mercadorias e produtos.' },
+  { id: 'receitas-financeiras', name: 'Receitas financeiras', kind: 'income', ledgerAccount: '3.2.1.01', description: 'Rendimentos de aplicações e juros recebidos.' },
+  { id: 'aporte-socios', name: 'Aporte dos sócios', kind: 'income', ledgerAccount: '2.3.1.01', description: 'Dinheiro colocado na empresa pelos sócios (capital).' },
+  { id: 'emprestimos-recebidos', name: 'Empréstimos recebidos', kind: 'income', ledgerAccount: '2.1.4.01', description: 'Empréstimos e financiamentos liberados pelo banco.' },
+  { id: 'outras-receitas', name: 'Outras receitas', kind: 'income', ledgerAccount: '3.2.9.99', description: 'Entradas que não se encaixam nas demais.' },
+  { id: 'pro-labore', name: 'Pró-labore', kind: 'expense', ledgerAccount: '4.1.1.01', description: 'Remuneração mensal dos sócios que trabalham na empresa.' },
+  { id: 'distribuicao-lucros', name: 'Distribuição de lucros', kind: 'expense', ledgerAccount: '2.3.4.01', description: 'Lucros repassados aos sócios (isentos de IR).' },
+  { id: 'impostos-taxas', name: 'Impostos e taxas', kind: 'expense', ledgerAccount: '4.1.3.01', description: 'DAS, ISS, IRPJ, CSLL, taxas municipais e estaduais.' },
+  { id: 'folha-pagamento', name: 'Folha de pagamento', kind: 'expense', ledgerAccount: '4.1.1.02', description: 'Salários, férias, 13º, FGTS e INSS de funcionários.' },
+  { id: 'aluguel', name: 'Aluguel e condomínio', kind: 'expense', ledgerAccount: '4.1.2.01', description: 'Aluguel do imóvel, condomínio e IPTU.' },
+  { id: 'fornecedores', name: 'Fornecedores', kind: 'expense', ledgerAccount: '4.1.2.02', description: 'Compras de mercadorias, matéria-prima e insumos.' },
+  { id: 'servicos-terceiros', name: 'Serviços de terceiros', kind: 'expense', ledgerAccount: '4.1.2.05', description: 'Contador, advogado, freelancers e outros prestadores.' },
+  { id: 'despesas-administrativas', name: 'Despesas administrativas', kind: 'expense', ledgerAccount: '4.1.2.03', description: 'Material de escritório, softwares, assinaturas.' },
+  { id: 'agua-luz-telefone', name: 'Água, luz, telefone e internet', kind: 'expense', ledgerAccount: '4.1.2.04', description: 'Contas de consumo da empresa.' },
+  { id: 'marketing', name: 'Marketing e publicidade', kind: 'expense', ledgerAccount: '4.1.2.06', description: 'Anúncios, impulsionamentos, material de divulgação.' },
+  { id: 'transporte', name: 'Transporte e combustível', kind: 'expense', ledgerAccount: '4.1.2.07', description: 'Combustível, aplicativos de transporte, pedágios, fretes.' },
+  { id: 'tarifas-bancarias', name: 'Tarifas bancárias', kind: 'expense', ledgerAccount: '4.1.4.01', description: 'Tarifas de conta, TED, boletos e maquininha.' },
+  { id: 'juros-multas', name: 'Juros e multas pagos', kind: 'expense', ledgerAccount: '4.1.4.02', description: 'Juros de atraso, multas e encargos de empréstimos.' },
+  { id: 'emprestimos-pagos', name: 'Pagamento de empréstimos', kind: 'expense', ledgerAccount: '2.1.4.01', description: 'Parcelas de empréstimos e financiamentos.' },
+  { id: 'outras-despesas', name: 'Outras despesas', kind: 'expense', ledgerAccount: '4.1.9.99', description: 'Saídas que não se encaixam nas demais.' },
+  { id: 'transferencia-entre-contas', name: 'Transferência entre contas', kind: 'transfer', ledgerAccount: '1.1.1.09', description: 'Dinheiro movido entre contas da própria empresa.' },
+  { id: 'aplicacao-resgate', name: 'Aplicação / resgate', kind: 'transfer', ledgerAccount: '1.1.2.01', description: 'Aplicações financeiras e seus resgates.' },
+];
+
+export const TAX_CATEGORY_IDS = TAX_CATEGORIES.map((category) => category.id);
+
+export function taxCategory(id: string | null | undefined): TaxCategory | undefined {
+  return id ? TAX_CATEGORIES.find((category) => category.id === id) : undefined;
+}
+
+/** An account as the API answers it. */
+export interface BankAccount {
+  id: string;
+  companyId: string;
+  source: BankAccountSource;
+  bankId: string | null;
+  bankName: string | null;
+  branchId: string | null;
+  accountNumber: string;
+  kind: BankAccountKind;
+  currency: string;
+  transactionCount: number;
+  uncategorizedCount: number;
+  /** Sum of every movement, in centavos (not the bank's balance: movements before the first import are unknown). */
+  totalCents: number;
+  firstTransactionOn: string | null;
+  lastTransactionOn: string | null;
+  lastImportAt: string | null;
+  createdAt: string;
+}
+
+/** Who chose a transaction's category: a person, or a rule. A rule never overwrites a person's choice. */
+export const CATEGORY_SOURCES = ['manual', 'rule'] as const;
+export type CategorySource = (typeof CATEGORY_SOURCES)[number];
+
+export interface BankTransaction {
+  id: string;
+  accountId: string;
+  /** YYYY-MM-DD, as the bank dated it. */
+  postedOn: string;
+  /** Centavos; negative for money going out. */
+  amountCents: number;
+  description: string;
+  memo: string | null;
+  type: string | null;
+  taxCategoryId: string | null;
+  categorySource: CategorySource | null;
+  createdAt: string;
+}
+
+/** The answer of an OFX import: what happened to each account of the file, and in total. */
+export interface OfxImportAccountSummary {
+  id: string;
+  bankName: string | null;
+  accountNumber: string;
+  kind: BankAccountKind;
+  added: number;
+  duplicates: number;
+  skipped: number;
+  categorized: number;
+}
+export interface OfxImportSummary {
+  accounts: OfxImportAccountSummary[];
+  added: number;
+  duplicates: number;
+  /** Balance and future-dated lines, which are not movements. */
+  skipped: number;
+  /** Added transactions a rule categorised at once. */
+  categorized: number;
+}
+
+/** What a category rule looks at in a movement. */
+export const CATEGORY_RULE_FIELDS = ['description'] as const;
+export type CategoryRuleField = (typeof CATEGORY_RULE_FIELDS)[number];
+
+export interface CategoryRule {
+  id: string;
+  companyId: string;
+  /** The text the description must contain (accents and case ignored). */
+  contains: string;
+  /** Only money coming in, going out, or both. */
+  direction: 'in' | 'out' | 'any';
+  taxCategoryId: string;
+  createdAt: string;
+}
+
+export const BANK_MESSAGES = {
+  category: 'Escolha uma categoria válida.',
+  contains: 'Informe o trecho da descrição (de 3 a 100 caracteres).',
+  noSelection: 'Selecione ao menos uma movimentação.',
+  month: 'Informe o mês no formato AAAA-MM.',
+  period: 'Informe o período como AAAA (ano), AAAA-T1 a AAAA-T4 (trimestre) ou AAAA-MM (mês).',
+  exportType: 'Formato de exportação inválido: use txt ou csv.',
+} as const;
+
+const Uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
+const CompanyId = Uuid('Empresa inválida.');
+const TaxCategoryIdSchema = v.picklist(TAX_CATEGORY_IDS as [string, ...string[]], BANK_MESSAGES.category);
+
+/** A boolean in a query string: "true"/"1" or "false"/"0". */
+const QueryFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])], 'Use true ou false.'),
+    v.transform((value) => value === true || value === 'true' || value === '1'),
+  ),
+  false,
+);
+
+export const BankAccountsQuerySchema = v.object({
+  companyId: CompanyId,
+  ...paginationQuery(PAGE_SIZE.bankAccounts),
+});
+
+export const BankTransactionsQuerySchema = v.object({
+  companyId: CompanyId,
+  accountId: Uuid('Conta inválida.'),
+  withoutTaxCategory: QueryFlag,
+  /** Only the movements of one month (YYYY-MM). */
+  month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_MESSAGES.month))),
+  ...paginationQuery(PAGE_SIZE.transactions),
+});
+
+/** `PUT /bank-statements/transactions/{id}/tax-category`: null clears the category. */
+export const TaxCategoryBodySchema = v.object({
+  taxCategoryId: v.nullable(TaxCategoryIdSchema),
+});
+
+/** Several selected movements into one category at once. */
+export const BulkTaxCategoryBodySchema = v.object({
+  ids: v.pipe(
+    v.array(Uuid('Movimentação inválida.'), BANK_MESSAGES.noSelection),
+    v.minLength(1, BANK_MESSAGES.noSelection),
+    v.maxLength(500, 'Selecione no máximo 500 movimentações por vez.'),
+  ),
+  taxCategoryId: v.nullable(TaxCategoryIdSchema),
+});
+
+export const CategoryRuleBodySchema = v.object({
+  contains: v.pipe(v.string(BANK_MESSAGES.contains), v.trim(), v.minLength(3, BANK_MESSAGES.contains), v.maxLength(100, BANK_MESSAGES.contains)),
+  direction: v.optional(v.picklist(['in', 'out', 'any'], 'Escolha entradas, saídas ou ambas.'), 'any'),
+  taxCategoryId: TaxCategoryIdSchema,
+  /** Also categorise the movements already imported that have no category. */
+  applyNow: v.optional(v.boolean(), true),
+});
+
+export const EXPORT_TYPES = ['txt', 'csv'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export const ExportQuerySchema = v.object({
+  companyId: CompanyId,
+  /** The month to export (YYYY-MM). */
+  date: v.pipe(v.string(BANK_MESSAGES.month), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_MESSAGES.month)),
+});
+
+/** `YYYY` (year), `YYYY-T1`…`YYYY-T4` (quarter) or `YYYY-MM` (month). */
+export const BillingPeriodSchema = v.pipe(
+  v.string(BANK_MESSAGES.period),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^\d{4}(-(0[1-9]|1[0-2])|-T[1-4])?$/, BANK_MESSAGES.period),
+);
+
+export const BillingByCategoryQuerySchema = v.object({
+  companyId: CompanyId,
+  period: BillingPeriodSchema,
+});
+
+/** The first and last day (inclusive, YYYY-MM-DD) of a billing period. */
+export function periodRange(period: string): { from: string; to: string } {
+  const year = Number(period.slice(0, 4));
+  let first = 1;
+  let last = 12;
+  if (/^\d{4}-T[1-4]$/.test(period)) {
+    first = (Number(period.slice(-1)) - 1) * 3 + 1;
+    last = first + 2;
+  } else if (/^\d{4}-\d{2}$/.test(period)) {
+    first = last = Number(period.slice(5, 7));
+  }
+  const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(last)}-${pad(lastDay)}` };
+}
+
+export interface BillingByCategoryRow {
+  /** null: movements not yet categorised. */
+  taxCategoryId: string | null;
+  name: string;
+  kind: TaxCategoryKind | null;
+  /** Money in and out, both positive centavos. */
+  inCents: number;
+  outCents: number;
+  count: number;
+}
+
+export interface BillingByCategory {
+  period: string;
+  from: string;
+  to: string;
+  rows: BillingByCategoryRow[];
+  totalInCents: number;
+  totalOutCents: number;
+}
+
+/** Accent- and case-insensitive text for rule matching: "Pagamento à Vista" → "pagamento a vista". */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether a rule applies to a movement. */
+export function ruleMatches(rule: Pick<CategoryRule, 'contains' | 'direction'>, transaction: { description: string; amountCents: number }): boolean {
+  if (rule.direction === 'in' && transaction.amountCents < 0) return false;
+  if (rule.direction === 'out' && transaction.amountCents >= 0) return false;
+  return foldText(transaction.description).includes(foldText(rule.contains));
+}
+
+/**
+ * The text a rule offered after a manual categorisation would look for: the description without dates, numbers and
+ * document ids, e.g. "PIX RECEBIDO 12/03 JOAO SILVA 123.456" → "PIX RECEBIDO JOAO SILVA".
+ */
+export function suggestRuleText(description: string): string {
+  return description
+    .replace(/\d{1,2}\/\d{1,2}(\/\d{2,4})?/g, ' ')
+    .replace(/[\d.,/*-]{3,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+}

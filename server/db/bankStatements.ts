@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type {
+  BankAccount,
+  BankAccountKind,
+  BankAccountSource,
+  BankTransaction,
+  BillingByCategory,
+  CategoryRule,
+  OfxImportSummary,
+  TaxCategory,
+} from '../../domain';
+import { TAX_CATEGORIES, bankName, foldText, periodRange, ruleMatches } from '../../domain';
+import type { DbExecutor } from './companies';
+import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
+
+type AccountRow = typeof bankAccounts.$inferSelect;
+type TransactionRow = typeof bankTransactions.$inferSelect;
+type RuleRow = typeof categoryRules.$inferSelect;
+
+/** Rows per INSERT: 11 parameters a row stays well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_BATCH = 2_000;
+
+export function toTransactionDto(row: TransactionRow): BankTransaction {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    postedOn: row.postedOn,
+    amountCents: row.amountCents,
+    description: row.description,
+    memo: row.memo,
+    type: row.type,
+    taxCategoryId: row.taxCategoryId,
+    categorySource: row.categorySource,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toRuleDto(row: RuleRow): CategoryRule {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    contains: row.contains,
+    direction: row.direction,
+    taxCategoryId: row.taxCategoryId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listTaxCategories(db: DbExecutor): Promise<TaxCategory[]> {
+  const rows = await db.select().from(taxCategories).orderBy(asc(taxCategories.position));
+  return rows.map(({ id, name, kind, ledgerAccount, description }) => ({ id, name, kind, ledgerAccount, description }));
+}
+
+/** Accounts of a company with what they hold, in one round trip. */
+export async function listAccounts(
+  db: DbExecutor,
+  filter: { companyId: string; limit: number; offset: number; accountId?: string },
+): Promise<{ data: BankAccount[]; total: number }> {
+  const stats = db
+    .select({
+      accountId: bankTransactions.accountId,
+      transactionCount: count().as('transaction_count'),
+      uncategorizedCount: sql<number>`count(*) filter (where ${bankTransactions.taxCategoryId} is null)`.as('uncategorized_count'),
+      totalCents: sql<string>`coalesce(sum(${bankTransactions.amountCents}), 0)`.as('total_cents'),
+      firstOn: sql<string | null>`min(${bankTransactions.postedOn})`.as('first_on'),
+      lastOn: sql<string | null>`max(${bankTransactions.postedOn})`.as('last_on'),
+    })
+    .from(bankTransactions)
+    .where(eq(bankTransactions.companyId, filter.companyId))
+    .groupBy(bankTransactions.accountId)
+    .as('stats');
+  const where = and(
+    eq(bankAccounts.companyId, filter.companyId),
+    filter.accountId ? eq(bankAccounts.id, filter.accountId) : undefined,
+  );
+  const rows = await db
+    .select({
+      account: bankAccounts,
+      transactionCount: stats.transactionCount,
+      uncategorizedCount: stats.uncategorizedCount,
+      totalCents: stats.totalCents,
+      firstOn: stats.firstOn,
+      lastOn: stats.lastOn,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(bankAccounts)
+    .leftJoin(stats, eq(stats.accountId, bankAccounts.id))
+    .where(where)
+    .orderBy(desc(bankAccounts.lastImportAt), asc(bankAccounts.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const total =
+    rows[0]?.total ?? (filter.offset > 0 ? (await db.select({ n: count() }).from(bankAccounts).where(where))[0].n : 0);
+  return {
+    data: rows.map(({ account, transactionCount, uncategorizedCount, totalCents, firstOn, lastOn }) => ({
+      id: account.id,
+      companyId: account.companyId,
+      source: account.source,
+      bankId: account.bankId || null,
+      bankName: bankName(account.bankId || null) ?? (account.source === 'cora' ? 'Cora' : null),
+      branchId: account.branchId || null,
+      accountNumber: account.accountNumber,
+      kind: account.kind,
+      currency: account.currency,
+      transactionCount: Number(transactionCount ?? 0),
+      uncategorizedCount: Number(uncategorizedCount ?? 0),
+      totalCents: Number(totalCents ?? 0),
+      firstTransactionOn: firstOn ?? null,
+      lastTransactionOn: lastOn ?? null,
+      lastImportAt: account.lastImportAt?.toISOString() ?? null,
+      createdAt: account.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+export async function findAccount(db: DbExecutor, companyId: string, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id)));
+  return row;
+}
+
+/** Newest first; `month` (YYYY-MM) narrows to one month. */
+export async function listTransactions(
+  db: DbExecutor,
+  filter: { accountId: string; withoutTaxCategory: boolean; month?: string; limit: number; offset: number },
+): Promise<{ data: BankTransaction[]; total: number }> {
+  const range = filter.month ? periodRange(filter.month) : undefined;
+  const where = and(
+    eq(bankTransactions.accountId, filter.accountId),
+    filter.withoutTaxCategory ? isNull(bankTransactions.taxCategoryId) : undefined,
+    range ? gte(bankTransactions.postedOn, range.from) : undefined,
+    range ? lte(bankTransactions.postedOn, range.to) : undefined,
+  );
+  const rows = await db
+    .select({ transaction: bankTransactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(bankTransactions)
+    .where(where)
+    .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const total =
+    rows[0]?.total ?? (filter.offset > 0 ? (await db.select({ n: count() }).from(bankTransactions).where(where))[0].n : 0);
+  return { data: rows.map((row) => toTransactionDto(row.transaction)), total };
+}
+
+/** The movements of one account in a date range, oldest first: what an export carries. */
+export async function transactionsBetween(db: DbExecutor, accountId: string, from: string, to: string) {
+  return db
+    .select()
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)))
+    .orderBy(asc(bankTransactions.postedOn), asc(bankTransactions.createdAt), asc(bankTransactions.id));
+}
+
+export async function listRules(db: DbExecutor, companyId: string): Promise<RuleRow[]> {
+  return db.select().from(categoryRules).where(eq(categoryRules.companyId, companyId)).orderBy(asc(categoryRules.createdAt));
+}
+
+/** The first rule that matches, oldest first: the rule a person wrote first wins. */
+export function categoryByRules(
+  rules: readonly Pick<RuleRow, 'contains' | 'direction' | 'taxCategoryId'>[],
+  transaction: { description: string; amountCents: number },
+): string | null {
+  return rules.find((rule) => ruleMatches(rule, transaction))?.taxCategoryId ?? null;
+}
+
+/**
+ * Applies the company's rules to its movements without a category (never to one a person chose). Returns how many
+ * got one. Matching happens here rather than in SQL so it is the same function the import and the screen use.
+ */
+export async function applyRules(db: DbExecutor, companyId: string, onlyRules?: RuleRow[]): Promise<number> {
+  const rules = onlyRules ?? (await listRules(db, companyId));
+  if (rules.length === 0) return 0;
+  const uncategorized = await db
+    .select({ id: bankTransactions.id, description: bankTransactions.description, amountCents: bankTransactions.amountCents })
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.companyId, companyId), isNull(bankTransactions.taxCategoryId)));
+  const byCategory = new Map<string, string[]>();
+  for (const transaction of uncategorized) {
+    const category = categoryByRules(rules, transaction);
+    if (category) byCategory.set(category, [...(byCategory.get(category) ?? []), transaction.id]);
+  }
+  let updated = 0;
+  for (const [taxCategoryId, ids] of byCategory) {
+    for (let i = 0; i < ids.length; i += INSERT_BATCH) {
+      const result = await db
+        .update(bankTransactions)
+        .set({ taxCategoryId, categorySource: 'rule' })
+        // Checked again here: a person may have categorised one meanwhile.
+        .where(and(inArray(bankTransactions.id, ids.slice(i, i + INSERT_BATCH)), isNull(bankTransactions.taxCategoryId)))
+        .returning({ id: bankTransactions.id });
+      updated += result.length;
+    }
+  }
+  return updated;
+}
+
+/** An account as an import names it. */
+export interface ImportedAccount {
+  source: BankAccountSource;
+  bankId: string | null;
+  branchId: string | null;
+  accountNumber: string;
+  kind: BankAccountKind;
+  currency: string;
+  transactions: ImportedTransaction[];
+  /** Lines of the file that were not movements (balances, future entries). */
+  skipped: number;
+}
+
+export interface ImportedTransaction {
+  /** The bank's id for the movement (OFX FITID, Cora entry id), when it has one. */
+  externalId: string | null;
+  postedOn: string;
+  amountCents: number;
+  description: string;
+  memo: string | null;
+  type: string | null;
+}
+
+/**
+ * The identity of each movement within its account, so a second import of the same movement is recognised.
+ * The bank's id is trusted together with date and value (some banks reuse an id for different movements); without
+ * an id, date + value + description. Identical movements in one statement are told apart by their order of
+ * appearance (the 2nd "PIX 50,00" of a day is `#2`): two genuine identical payments both survive, and importing
+ * the same statement again maps each onto itself.
+ */
+export function dedupKeys(transactions: readonly ImportedTransaction[]): string[] {
+  const occurrences = new Map<string, number>();
+  return transactions.map((t) => {
+    const base = t.externalId
+      ? `id\u0000${t.externalId}\u0000${t.postedOn}\u0000${t.amountCents}`
+      : `tx\u0000${t.postedOn}\u0000${t.amountCents}\u0000${foldText(`${t.description} ${t.memo ?? ''}`)}`;
+    const n = (occurrences.get(base) ?? 0) + 1;
+    occurrences.set(base, n);
+    return createHash('sha256').update(`${base}\u0000${n}`).digest('base64url').slice(0, 32);
+  });
+}
+
+/**
+ * Stores the accounts and movements of one statement in one database transaction: either all of it is written or
+ * none. Movements already imported are counted as duplicates; new ones get a category from the company's rules.
+ */
+export async function importStatement(
+  db: DbExecutor,
+  companyId: string,
+  accounts: readonly ImportedAccount[],
+): Promise<OfxImportSummary> {
+  return db.transaction(async (tx) => {
+    const rules = await listRules(tx, companyId);
+    const summary: OfxImportSummary = { accounts: [], added: 0, duplicates: 0, skipped: 0, categorized: 0 };
+    for (const imported of accounts) {
+      const [account] = await tx
+        .insert(bankAccounts)
+        .values({
+          companyId,
+          source: imported.source,
+          bankId: imported.bankId ?? '',
+          branchId: imported.branchId ?? '',
+          accountNumber: imported.accountNumber,
+          kind: imported.kind,
+          currency: imported.currency,
+          lastImportAt: new Date(),
+        })
+        .onConflictDoUpdate({
+          target: [bankAccounts.companyId, bankAccounts.bankId, bankAccounts.branchId, bankAccounts.accountNumber, bankAccounts.kind],
+          set: { lastImportAt: new Date(), updatedAt: new Date() },
+        })
+        .returning();
+      const keys = dedupKeys(imported.transactions);
+      let added = 0;
+      let categorized = 0;
+      for (let i = 0; i < imported.transactions.length; i += INSERT_BATCH) {
+        const rows = imported.transactions.slice(i, i + INSERT_BATCH).map((t, j) => {
+          const taxCategoryId = categoryByRules(rules, t);
+          return {
+            accountId: account.id,
+            companyId,
+            postedOn: t.postedOn,
+            amountCents: t.amountCents,
+            description: t.description,
+            memo: t.memo,
+            type: t.type,
+            externalId: t.externalId,
+            dedupKey: keys[i + j],
+            taxCategoryId,
+            categorySource: taxCategoryId ? ('rule' as const) : null,
+          };
+        });
+        const inserted = await tx
+          .insert(bankTransactions)
+          .values(rows)
+          .onConflictDoNothing({ target: [bankTransactions.accountId, bankTransactions.dedupKey] })
+          .returning({ taxCategoryId: bankTransactions.taxCategoryId });
+        added += inserted.length;
+        categorized += inserted.filter((row) => row.taxCategoryId).length;
+      }
+      const duplicates = imported.transactions.length - added;
+      summary.accounts.push({
+        id: account.id,
+        bankName: bankName(account.bankId || null),
+        accountNumber: account.accountNumber,
+        kind: account.kind,
+        added,
+        duplicates,
+        skipped: imported.skipped,
+        categorized,
+      });
+      summary.added += added;
+      summary.duplicates += duplicates;
+      summary.skipped += imported.skipped;
+      summary.categorized += categorized;
+    }
+    return summary;
+  });
+}
+
+/** Money in and out per category over a period, for the whole company. */
+export async function billingByCategory(db: DbExecutor, companyId: string, period: string): Promise<BillingByCategory> {
+  const { from, to } = periodRange(period);
+  const rows = await db
+    .select({
+      taxCategoryId: bankTransactions.taxCategoryId,
+      inCents: sql<string>`coalesce(sum(${bankTransactions.amountCents}) filter (where ${bankTransactions.amountCents} > 0), 0)`,
+      outCents: sql<string>`coalesce(-sum(${bankTransactions.amountCents}) filter (where ${bankTransactions.amountCents} < 0), 0)`,
+      count: count(),
+    })
+    .from(bankTransactions)
+    .where(and(eq(bankTransactions.companyId, companyId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)))
+    .groupBy(bankTransactions.taxCategoryId);
+  const position = new Map(TAX_CATEGORIES.map((category, i) => [category.id, i]));
+  const data = rows
+    .map((row) => {
+      const category = TAX_CATEGORIES.find((c) => c.id === row.taxCategoryId);
+      return {
+        taxCategoryId: row.taxCategoryId,
+        name: category?.name ?? 'Sem categoria',
+        kind: category?.kind ?? null,
+        inCents: Number(row.inCents),
+        outCents: Number(row.outCents),
+        count: Number(row.count),
+      };
+    })
+    .sort((a, b) => (position.get(a.taxCategoryId ?? '') ?? 999) - (position.get(b.taxCategoryId ?? '') ?? 999));
+  return {
+    period,
+    from,
+    to,
+    rows: data,
+    totalInCents: data.reduce((sum, row) => sum + row.inCents, 0),
+    totalOutCents: data.reduce((sum, row) => sum + row.outCents, 0),
+  };
+}

@@ -1,0 +1,242 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import {
+  BankAccountsQuerySchema,
+  BankTransactionsQuerySchema,
+  BulkTaxCategoryBodySchema,
+  CategoryRuleBodySchema,
+  EXPORT_TYPES,
+  ExportQuerySchema,
+  MAX_OFX_BYTES,
+  TaxCategoryBodySchema,
+  periodRange,
+} from '../../domain';
+import type { AppDeps } from '../app';
+import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import type { ImportedAccount } from '../db/bankStatements';
+import {
+  applyRules,
+  findAccount,
+  importStatement,
+  listAccounts,
+  listRules,
+  listTaxCategories,
+  listTransactions,
+  toRuleDto,
+  toTransactionDto,
+  transactionsBetween,
+} from '../db/bankStatements';
+import { bankAccounts, bankTransactions, categoryRules } from '../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import type { OfxStatement } from '../services/ofx';
+import { OfxParseError, parseOfx } from '../services/ofx';
+import { toCsv, toLedgerTxt } from '../services/statement-export';
+
+const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
+const ACCOUNT_NOT_FOUND = 'Conta bancária não encontrada.';
+const TRANSACTION_NOT_FOUND = 'Movimentação não encontrada.';
+const RULE_NOT_FOUND = 'Regra não encontrada.';
+const OFX_TOO_LARGE = `O arquivo OFX passa do limite de ${MAX_OFX_BYTES / 1024 / 1024} MB. Exporte um período menor.`;
+
+function validId(message: string) {
+  return validator('param', (params: Record<string, string>) => {
+    if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(message);
+    return { id: params.id, type: params.type };
+  });
+}
+
+/** The parser's accounts as the database stores them. */
+function importedAccounts(statement: OfxStatement): ImportedAccount[] {
+  return statement.accounts.map((account) => ({
+    source: 'ofx',
+    bankId: account.bankId,
+    branchId: account.branchId,
+    accountNumber: account.accountId,
+    kind: account.kind,
+    currency: account.currency,
+    skipped: account.skipped,
+    transactions: account.transactions.map((t) => {
+      // Brazilian banks put the useful text in NAME or in MEMO, sometimes the same in both.
+      const description = t.name ?? t.memo ?? t.type ?? 'Movimentação';
+      return {
+        externalId: t.fitId,
+        postedOn: t.postedOn,
+        amountCents: t.amountCents,
+        description,
+        memo: t.memo && t.memo !== description ? t.memo : null,
+        type: t.type,
+      };
+    }),
+  }));
+}
+
+/** `filename*` keeps accents of the name (RFC 6266). */
+function attachment(name: string): string {
+  return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Spec §7 Bank statements: OFX import, accounts, movements, categories and rules, exports. */
+export function bankStatementsRoutes({ db, identity }: AppDeps) {
+  return (
+    new Hono<AppEnv>()
+      .use('/bank-statements/*', authenticate(identity))
+      .get('/bank-statements/tax-categories', async (c) => {
+        const data = await listTaxCategories(db);
+        return c.json({ data, total: data.length });
+      })
+      .post('/bank-statements/ofx/upload', valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+          throw badRequest('Envie o arquivo OFX como multipart/form-data no campo "file".');
+        }
+        const form = await c.req.parseBody().catch(() => {
+          throw badRequest('Não foi possível ler o arquivo enviado.');
+        });
+        const file = form.file;
+        if (!(file instanceof File)) throw badRequest('Escolha o arquivo OFX do extrato.', { file: 'Escolha o arquivo OFX do extrato.' });
+        if (file.size === 0) throw badRequest('O arquivo está vazio.', { file: 'O arquivo está vazio.' });
+        if (file.size > MAX_OFX_BYTES) throw new HttpError(413, 'payload_too_large', OFX_TOO_LARGE);
+        let statement: OfxStatement;
+        try {
+          statement = parseOfx(new Uint8Array(await file.arrayBuffer()));
+        } catch (error) {
+          if (error instanceof OfxParseError) throw badRequest(error.message, { file: error.message });
+          throw error;
+        }
+        const summary = await importStatement(db, companyId, importedAccounts(statement));
+        return c.json({ data: summary }, 201);
+      })
+      .get('/bank-statements/accounts', valid('query', BankAccountsQuerySchema), async (c) => {
+        const { companyId, limit, offset } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        return c.json(await listAccounts(db, { companyId, limit, offset }));
+      })
+      .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const { data } = await listAccounts(db, { companyId, accountId: c.req.valid('param').id, limit: 1, offset: 0 });
+        if (!data[0]) throw notFound(ACCOUNT_NOT_FOUND);
+        return c.json({ data: data[0] });
+      })
+      .delete('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const account = await findAccount(db, companyId, c.req.valid('param').id);
+        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+        // Its movements go with it (ON DELETE CASCADE), in the same statement.
+        await db.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
+        return c.json({ data: { id: account.id } });
+      })
+      .get(
+        '/bank-statements/accounts/:id/exports/:type?',
+        validId(ACCOUNT_NOT_FOUND),
+        valid('query', ExportQuerySchema),
+        async (c) => {
+          const { companyId, date } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const type = c.req.valid('param').type ?? 'txt';
+          if (!v.is(v.picklist(EXPORT_TYPES), type)) throw badRequest('Formato de exportação inválido: use txt ou csv.');
+          const account = await findAccount(db, companyId, c.req.valid('param').id);
+          if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+          const { from, to } = periodRange(date);
+          const rows = await transactionsBetween(db, account.id, from, to);
+          const body = type === 'txt' ? toLedgerTxt(rows) : toCsv(rows);
+          const name = `extrato-${account.accountNumber.replace(/[^\w-]+/g, '')}-${date}.${type}`;
+          return c.body(new Uint8Array(body), 200, {
+            'content-type': type === 'txt' ? 'text/plain; charset=windows-1252' : 'text/csv; charset=utf-8',
+            'content-disposition': attachment(name),
+            'cache-control': 'private, no-store',
+          });
+        },
+      )
+      .get('/bank-statements/transactions', valid('query', BankTransactionsQuerySchema), async (c) => {
+        const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        if (!(await findAccount(db, companyId, accountId))) throw notFound(ACCOUNT_NOT_FOUND);
+        return c.json(await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset }));
+      })
+      // Bulk: several selected movements into one category (or none).
+      .post(
+        '/bank-statements/transactions/tax-category',
+        valid('query', CompanyQuery),
+        valid('json', BulkTaxCategoryBodySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const { ids, taxCategoryId } = c.req.valid('json');
+          const updated = await db
+            .update(bankTransactions)
+            .set({ taxCategoryId, categorySource: taxCategoryId ? 'manual' : null })
+            .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)))
+            .returning({ id: bankTransactions.id });
+          return c.json({ data: { updated: updated.length } });
+        },
+      )
+      .put(
+        '/bank-statements/transactions/:id/tax-category',
+        validId(TRANSACTION_NOT_FOUND),
+        valid('query', CompanyQuery),
+        valid('json', TaxCategoryBodySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const { taxCategoryId } = c.req.valid('json');
+          const [row] = await db
+            .update(bankTransactions)
+            .set({ taxCategoryId, categorySource: taxCategoryId ? 'manual' : null })
+            .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, c.req.valid('param').id)))
+            .returning();
+          if (!row) throw notFound(TRANSACTION_NOT_FOUND);
+          return c.json({ data: toTransactionDto(row) });
+        },
+      )
+      .get('/bank-statements/category-rules', valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const rules = await listRules(db, companyId);
+        return c.json({ data: rules.map(toRuleDto), total: rules.length });
+      })
+      .post('/bank-statements/category-rules/apply', valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const categorized = await db.transaction((tx) => applyRules(tx, companyId));
+        return c.json({ data: { categorized } });
+      })
+      .post(
+        '/bank-statements/category-rules',
+        valid('query', CompanyQuery),
+        valid('json', CategoryRuleBodySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
+          const result = await db.transaction(async (tx) => {
+            const [rule] = await tx
+              .insert(categoryRules)
+              .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
+              .onConflictDoNothing()
+              .returning();
+            if (!rule) return null;
+            return { rule, applied: applyNow ? await applyRules(tx, companyId, [rule]) : 0 };
+          });
+          if (!result) throw conflict('Já existe uma regra com este texto.');
+          return c.json({ data: toRuleDto(result.rule), applied: result.applied }, 201);
+        },
+      )
+      .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const [deleted] = await db
+          .delete(categoryRules)
+          .where(and(eq(categoryRules.companyId, companyId), eq(categoryRules.id, c.req.valid('param').id)))
+          .returning({ id: categoryRules.id });
+        if (!deleted) throw notFound(RULE_NOT_FOUND);
+        return c.json({ data: deleted });
+      })
+  );
+}

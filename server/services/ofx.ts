@@ -1,0 +1,562 @@
+// OFX bank statement parser (pure: no I/O, no database).
+//
+// Hand-written rather than taken from npm: the published parsers turn SGML into XML with regular
+// expressions and hand it to an XML library, so they cannot tell a truncated file from a complete
+// one, and none handles decimal commas, UTF-8 bytes under a 1252 header, or several accounts in one
+// file. A small linear tokenizer does all of that and stays fast on large files.
+
+export interface OfxTransaction {
+  fitId: string | null;
+  /** 'YYYY-MM-DD', the calendar date as written in DTPOSTED (time and offset ignored). */
+  postedOn: string;
+  /** Integer centavos (cents of the account currency), negative for debits. */
+  amountCents: number;
+  type: string | null;
+  name: string | null;
+  memo: string | null;
+  checkNumber: string | null;
+}
+
+export interface OfxAccount {
+  kind: 'checking' | 'savings' | 'credit_card' | 'other';
+  bankId: string | null;
+  branchId: string | null;
+  accountId: string;
+  currency: string;
+  startDate: string | null;
+  endDate: string | null;
+  ledgerBalanceCents: number | null;
+  transactions: OfxTransaction[];
+  /** Lines left out because they are balance lines or future-dated, not movements. */
+  skipped: number;
+}
+
+export interface OfxStatement {
+  /** 1 for OFX 1.x (SGML), 2 for OFX 2.x (XML). */
+  version: 1 | 2;
+  accounts: OfxAccount[];
+}
+
+/** The file cannot be imported; the message (pt-BR) says why and can be shown to the user. */
+export class OfxParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OfxParseError';
+  }
+}
+
+export interface ParseOfxOptions {
+  /** 'YYYY-MM-DD'; lines posted after it are future lines. Defaults to today in America/Sao_Paulo. */
+  today?: string;
+}
+
+const TRUNCATED = 'Arquivo OFX incompleto: termina antes do fim do extrato.';
+
+export function parseOfx(input: Uint8Array | string, options: ParseOfxOptions = {}): OfxStatement {
+  const today = options.today ?? todayInSaoPaulo();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`parseOfx: today must be YYYY-MM-DD, got ${today}`);
+
+  const text = typeof input === 'string' ? input : decode(input);
+  const start = findOfxStart(text);
+  const prolog = text.slice(0, start);
+  const version: 1 | 2 = /<\?(?:xml|ofx)\b/i.test(prolog) ? 2 : 1;
+
+  const ofx = buildTree(text, start);
+  const statements: Element[] = [];
+  collectStatements(ofx, statements);
+  if (statements.length === 0) {
+    throw new OfxParseError('O arquivo OFX não contém nenhum extrato de conta bancária ou cartão de crédito.');
+  }
+  return { version, accounts: statements.map((s, i) => readAccount(s, i + 1, today)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding and detection
+
+function decode(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  // Banks often write UTF-8 under a CHARSET:1252 header, so the bytes decide, not the header:
+  // text in 1252 with accents is practically never valid UTF-8.
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+function findOfxStart(text: string): number {
+  const match = /<OFX\s*>/i.exec(text);
+  if (match) return match.index;
+  const head = text.replace(/^\uFEFF/, '').trimStart();
+  if (head === '') throw new OfxParseError('O arquivo está vazio: não é um extrato OFX.');
+  if (head.startsWith('%PDF')) throw new OfxParseError('O arquivo não é um extrato OFX: parece ser um PDF.');
+  if (/^OFXHEADER\s*:|<\?OFX\b/i.test(head.slice(0, 2000))) throw new OfxParseError(TRUNCATED);
+  throw new OfxParseError('O arquivo não é um extrato OFX: não encontramos a tag <OFX>.');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokenizer: one pass with indexOf, no regex over the whole body.
+
+type Token =
+  | { kind: 'open'; name: string; selfClosing: boolean }
+  | { kind: 'close'; name: string }
+  | { kind: 'text'; value: string }
+  | { kind: 'end' };
+
+const END: Token = { kind: 'end' };
+const TAG_NAME = /^[A-Za-z_][\w.:-]*$/;
+
+class Lexer {
+  private pos: number;
+  private pending: Token | null = null;
+  private done = false;
+  private nextGt = -1;
+  private nextLt = -1;
+
+  constructor(
+    private readonly src: string,
+    start: number,
+  ) {
+    this.pos = start;
+  }
+
+  /** Stops reading: what follows </OFX> is not part of the statement. */
+  finish(): void {
+    this.done = true;
+    this.pending = null;
+  }
+
+  next(): Token {
+    if (this.pending) {
+      const token = this.pending;
+      this.pending = null;
+      return token;
+    }
+    if (this.done) return END;
+    const src = this.src;
+    let text = '';
+    for (;;) {
+      const lt = src.indexOf('<', this.pos);
+      if (lt === -1) {
+        text += decodeEntities(src.slice(this.pos));
+        this.pos = src.length;
+        this.done = true;
+        return text ? { kind: 'text', value: text } : END;
+      }
+      if (lt > this.pos) text += decodeEntities(src.slice(this.pos, lt));
+
+      if (src.startsWith('<![CDATA[', lt)) {
+        const end = src.indexOf(']]>', lt + 9);
+        if (end === -1) throw new OfxParseError(TRUNCATED);
+        text += src.slice(lt + 9, end);
+        this.pos = end + 3;
+        continue;
+      }
+      if (src.startsWith('<!--', lt)) {
+        const end = src.indexOf('-->', lt + 4);
+        if (end === -1) throw new OfxParseError(TRUNCATED);
+        this.pos = end + 3;
+        continue;
+      }
+      if (src.startsWith('<?', lt)) {
+        const end = src.indexOf('?>', lt + 2);
+        if (end === -1) throw new OfxParseError(TRUNCATED);
+        this.pos = end + 2;
+        continue;
+      }
+
+      // Both searches are cached so that text full of stray '<' or '>' still costs one pass.
+      if (this.nextGt <= lt) this.nextGt = src.indexOf('>', lt + 1);
+      // No '>' left: cut inside a tag, and in any case </OFX> cannot follow.
+      if (this.nextGt === -1) throw new OfxParseError(TRUNCATED);
+      const gt = this.nextGt;
+      if (this.nextLt <= lt) this.nextLt = src.indexOf('<', lt + 1);
+      const token = this.nextLt !== -1 && this.nextLt < gt ? null : readTag(src.slice(lt + 1, gt));
+      if (!token) {
+        // Not a tag ("A < B", "<3"): a literal character of the text.
+        text += '<';
+        this.pos = lt + 1;
+        continue;
+      }
+      this.pos = gt + 1;
+      if (text) {
+        this.pending = token;
+        return { kind: 'text', value: text };
+      }
+      return token;
+    }
+  }
+}
+
+function readTag(inner: string): Token | null {
+  if (inner.startsWith('/')) {
+    const name = inner.slice(1).trim();
+    return TAG_NAME.test(name) ? { kind: 'close', name: name.toUpperCase() } : null;
+  }
+  const selfClosing = inner.endsWith('/');
+  const body = selfClosing ? inner.slice(0, -1) : inner;
+  const space = body.search(/\s/);
+  const name = space === -1 ? body : body.slice(0, space);
+  return TAG_NAME.test(name) ? { kind: 'open', name: name.toUpperCase(), selfClosing } : null;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes the XML entities and numeric references; a '&' that starts none of them stays as is. */
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,4});/g, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    return valid ? String.fromCodePoint(code) : whole;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree: SGML leaves may be unclosed, aggregates are closed.
+
+interface Element {
+  name: string;
+  /** Text of a leaf; null for an aggregate. */
+  value: string | null;
+  children: Element[];
+}
+
+/**
+ * The aggregates the statement is read from. They must be closed explicitly: one closed only because
+ * an ancestor closed means a broken or truncated file, and the statement would come out partial.
+ */
+const STRUCTURAL = new Set([
+  'OFX',
+  'BANKMSGSRSV1',
+  'CREDITCARDMSGSRSV1',
+  'STMTTRNRS',
+  'CCSTMTTRNRS',
+  'STMTRS',
+  'CCSTMTRS',
+  'BANKACCTFROM',
+  'CCACCTFROM',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'LEDGERBAL',
+]);
+
+function buildTree(src: string, start: number): Element {
+  const lexer = new Lexer(src, start);
+  const root: Element = { name: '#root', value: null, children: [] };
+  const stack: Element[] = [root];
+  let closedOfx = false;
+  let token = lexer.next();
+
+  while (token.kind !== 'end') {
+    if (token.kind === 'text') {
+      token = lexer.next(); // text between aggregates (indentation, stray characters)
+      continue;
+    }
+    if (token.kind === 'close') {
+      const name = token.name;
+      let at = stack.length - 1;
+      while (at > 0 && stack[at].name !== name) at--;
+      if (at === 0) {
+        if (STRUCTURAL.has(name)) throw new OfxParseError(`Arquivo OFX corrompido: </${name}> sem o <${name}> correspondente.`);
+        token = lexer.next(); // a stray end tag of a leaf: harmless
+        continue;
+      }
+      while (stack.length - 1 > at) closeImplicitly(stack);
+      stack.pop();
+      if (name === 'OFX') {
+        closedOfx = true;
+        lexer.finish();
+        break;
+      }
+      token = lexer.next();
+      continue;
+    }
+
+    const element: Element = { name: token.name, value: null, children: [] };
+    stack[stack.length - 1].children.push(element);
+    if (token.selfClosing) {
+      element.value = '';
+      token = lexer.next();
+      continue;
+    }
+    if (STRUCTURAL.has(element.name)) {
+      stack.push(element);
+      token = lexer.next();
+      continue;
+    }
+    token = lexer.next();
+    let text = '';
+    if (token.kind === 'text') {
+      text = token.value;
+      token = lexer.next();
+    }
+    if (token.kind === 'close' && token.name === element.name) {
+      element.value = text; // <TAG>value</TAG>
+      token = lexer.next();
+    } else if (text.trim() !== '') {
+      element.value = text; // SGML <TAG>value, not closed
+    } else {
+      // <TAG> with nothing after it: an aggregate, or an empty unclosed leaf. Which one is known only
+      // when an ancestor closes (see closeImplicitly).
+      stack.push(element);
+    }
+  }
+  if (!closedOfx) throw new OfxParseError(TRUNCATED);
+  const ofx = root.children.find((e) => e.name === 'OFX');
+  if (!ofx) throw new OfxParseError(TRUNCATED);
+  return ofx;
+}
+
+/** The element on top was never closed: it was an empty SGML leaf, and what seemed inside it belongs to its parent. */
+function closeImplicitly(stack: Element[]): void {
+  const element = stack.pop()!;
+  if (STRUCTURAL.has(element.name)) {
+    throw new OfxParseError(`Arquivo OFX incompleto ou corrompido: a tag <${element.name}> não foi fechada.`);
+  }
+  const parent = stack[stack.length - 1];
+  for (const child of element.children) parent.children.push(child);
+  element.children = [];
+  element.value = '';
+}
+
+function child(element: Element, name: string): Element | undefined {
+  return element.children.find((c) => c.name === name);
+}
+
+/** Trimmed text of a leaf child; null when absent or empty. */
+function leaf(element: Element | undefined, name: string): string | null {
+  if (!element) return null;
+  for (const c of element.children) {
+    if (c.name === name && c.value !== null) {
+      const value = c.value.trim();
+      if (value) return value;
+    }
+  }
+  return null;
+}
+
+function collectStatements(element: Element, out: Element[]): void {
+  for (const c of element.children) {
+    if (c.name === 'STMTRS' || c.name === 'CCSTMTRS') out.push(c);
+    else if (c.value === null) collectStatements(c, out);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statement → account
+
+function readAccount(statement: Element, index: number, today: string): OfxAccount {
+  const bankFrom = child(statement, 'BANKACCTFROM');
+  const cardFrom = child(statement, 'CCACCTFROM');
+  const isCard = statement.name === 'CCSTMTRS' || cardFrom !== undefined;
+  const from = cardFrom ?? bankFrom;
+  const accountId = leaf(from, 'ACCTID');
+  if (!accountId) throw new OfxParseError(`O extrato ${index} do arquivo não informa o número da conta (ACCTID).`);
+
+  const list = child(statement, 'BANKTRANLIST');
+  const balance = leaf(child(statement, 'LEDGERBAL'), 'BALAMT');
+  const account: OfxAccount = {
+    kind: isCard ? 'credit_card' : accountKind(leaf(bankFrom, 'ACCTTYPE')),
+    bankId: isCard ? null : leaf(bankFrom, 'BANKID'),
+    branchId: isCard ? null : leaf(bankFrom, 'BRANCHID'),
+    accountId,
+    currency: leaf(statement, 'CURDEF')?.toUpperCase() ?? 'BRL',
+    // The period and the balance are informative: an odd value there does not spoil the movements.
+    startDate: parseDate(leaf(list, 'DTSTART')),
+    endDate: parseDate(leaf(list, 'DTEND')),
+    ledgerBalanceCents: balance === null ? null : parseAmountCents(balance),
+    transactions: [],
+    skipped: 0,
+  };
+
+  let n = 0;
+  for (const line of list?.children ?? []) {
+    if (line.name !== 'STMTTRN') continue;
+    n++;
+    const transaction = readTransaction(line, n, accountId, today);
+    if (transaction) account.transactions.push(transaction);
+    else account.skipped++;
+  }
+  return account;
+}
+
+function accountKind(acctType: string | null): OfxAccount['kind'] {
+  switch (acctType?.toUpperCase()) {
+    case 'CHECKING':
+      return 'checking';
+    case 'SAVINGS':
+      return 'savings';
+    default:
+      return 'other'; // MONEYMRKT, CREDITLINE, CD, missing
+  }
+}
+
+/** The transaction, or null when the line is a balance or future line rather than a movement. */
+function readTransaction(line: Element, n: number, accountId: string, today: string): OfxTransaction | null {
+  const name = cleanText(leaf(line, 'NAME') ?? leaf(child(line, 'PAYEE'), 'NAME'));
+  const memo = cleanText(leaf(line, 'MEMO'));
+  const rawAmount = leaf(line, 'TRNAMT');
+  const amountCents = rawAmount === null ? null : parseAmountCents(rawAmount);
+  // Balance and future lines are dropped before validation: banks fill them in carelessly.
+  if (isBalanceLine(name, memo, amountCents === 0) || isFutureDescription(name, memo)) return null;
+
+  const where = `Transação ${n} da conta ${accountId}`;
+  const rawDate = leaf(line, 'DTPOSTED');
+  if (rawDate === null) throw new OfxParseError(`${where} sem data (DTPOSTED).`);
+  const postedOn = parseDate(rawDate);
+  if (postedOn === null) throw new OfxParseError(`${where} com data inválida (DTPOSTED "${rawDate}").`);
+  if (rawAmount === null) throw new OfxParseError(`${where} sem valor (TRNAMT).`);
+  if (amountCents === null) throw new OfxParseError(`${where} com valor inválido (TRNAMT "${rawAmount}").`);
+  if (postedOn > today) return null;
+
+  return {
+    fitId: leaf(line, 'FITID'),
+    postedOn,
+    amountCents,
+    type: leaf(line, 'TRNTYPE')?.toUpperCase() ?? null,
+    name,
+    memo,
+    checkNumber: leaf(line, 'CHECKNUM') ?? leaf(line, 'REFNUM'),
+  };
+}
+
+function cleanText(value: string | null): string | null {
+  if (value === null) return null;
+  const cleaned = value.replace(/\s+/g, ' ').trim();
+  return cleaned || null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balance and future lines
+//
+// Rule: a line is a balance line when its NAME or MEMO, compared without accents, case or
+// punctuation, *starts* with the word SALDO or SDO (also spelled out "S A L D O") and then
+//   - ends there ("SALDO", "SALDO:"), or
+//   - goes on with a word that names a balance: ANTERIOR, DO DIA, FINAL, BLOQUEADO, CONTA, ...
+//     (words like DO/DA/EM and numbers such as dates are passed over), or
+//   - has a zero amount.
+// So "SALDO ANTERIOR", "Saldo do dia 05/03", "SDO CTA/APL AUTOMATICAS" are skipped, while
+// "PAGAMENTO SALDO FORNECEDOR" or "SALDO FORNECEDOR XYZ" with an amount are kept as movements.
+// A future line is one posted after `today` or described as "lançamento(s) futuro(s)".
+
+const BALANCE_WORDS = new Set(['SALDO', 'SALDOS', 'SDO']);
+const BALANCE_QUALIFIERS = new Set([
+  'ANTERIOR', 'ANT', 'DIA', 'FINAL', 'INICIAL', 'ATUAL', 'TOTAL', 'PARCIAL', 'DISPONIVEL', 'DISP',
+  'BLOQUEADO', 'BLOQUEADOS', 'BLOQ', 'CONTA', 'CTA', 'CC', 'C', 'CORRENTE', 'LIQUIDO', 'PREVISTO',
+  'APLIC', 'APLICACAO', 'APLICACOES', 'INVEST', 'INVESTIMENTO', 'INVESTIMENTOS', 'POUPANCA',
+  'MES', 'PERIODO', 'FECHAMENTO', 'ABERTURA', 'CONSOLIDADO',
+]);
+const FILLER_WORDS = new Set(['DO', 'DA', 'DE', 'DOS', 'DAS', 'EM', 'NO', 'NA', 'E']);
+
+function isBalanceLine(name: string | null, memo: string | null, amountIsZero: boolean): boolean {
+  return isBalanceText(name, amountIsZero) || isBalanceText(memo, amountIsZero);
+}
+
+function isBalanceText(text: string | null, amountIsZero: boolean): boolean {
+  if (text === null || !/^\W*[sS]/.test(text)) return false; // cheap exit for most lines
+  const words = normalize(text).split(' ');
+  // "S A L D O": join a leading run of one-letter words.
+  let first = words[0];
+  let i = 1;
+  if (first.length === 1) {
+    while (i < words.length && words[i].length === 1) first += words[i++];
+  }
+  if (!BALANCE_WORDS.has(first)) return false;
+  if (amountIsZero) return true;
+  for (; i < words.length; i++) {
+    const word = words[i];
+    if (FILLER_WORDS.has(word) || /^\d+$/.test(word)) continue;
+    return BALANCE_QUALIFIERS.has(word);
+  }
+  return true;
+}
+
+function isFutureDescription(name: string | null, memo: string | null): boolean {
+  const test = (text: string | null) =>
+    text !== null && /futur/i.test(text) && /\bLANC(AMENTOS?)? FUTUROS?\b/.test(normalize(text));
+  return test(name) || test(memo);
+}
+
+/** Upper case, no accents, words separated by single spaces. */
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/**
+ * '-1234.56', '1234,56', '1.234,56', '1,234.56', ' +12.5 ' → centavos; null when not a number.
+ * The last separator is the decimal one when both kinds appear; a single separator is decimal; the
+ * same separator repeated groups thousands. Rounds half away from zero, on the digits, not on floats.
+ */
+export function parseAmountCents(raw: string): number | null {
+  const match = /^([+-]?)\s*([\d.,]+)$/.exec(raw.trim());
+  if (!match) return null;
+  const [, sign, number] = match;
+  const lastDot = number.lastIndexOf('.');
+  const lastComma = number.lastIndexOf(',');
+  let intPart: string;
+  let fracPart: string;
+  if (lastDot !== -1 && lastComma !== -1) {
+    const decimalAt = Math.max(lastDot, lastComma);
+    const thousands = lastDot > lastComma ? ',' : '.';
+    intPart = number.slice(0, decimalAt);
+    fracPart = number.slice(decimalAt + 1);
+    if (!isGrouped(intPart, thousands)) return null;
+    intPart = intPart.split(thousands).join('');
+  } else {
+    const separator = lastDot !== -1 ? '.' : lastComma !== -1 ? ',' : null;
+    if (separator === null) {
+      intPart = number;
+      fracPart = '';
+    } else if (number.indexOf(separator) === number.lastIndexOf(separator)) {
+      intPart = number.slice(0, number.indexOf(separator));
+      fracPart = number.slice(number.indexOf(separator) + 1);
+    } else {
+      if (!isGrouped(number, separator)) return null;
+      intPart = number.split(separator).join('');
+      fracPart = '';
+    }
+  }
+  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || intPart + fracPart === '') return null;
+
+  let cents = Number(intPart || '0') * 100 + Number((fracPart + '00').slice(0, 2));
+  if (fracPart.length > 2 && fracPart[2] >= '5') cents += 1;
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}
+
+/** '1.234.567' grouped by '.': a first group of 1–3 digits, then groups of exactly 3. */
+function isGrouped(digits: string, separator: string): boolean {
+  const groups = digits.split(separator);
+  return /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+}
+
+/** 'YYYYMMDD…' (time, fraction and [offset:TZ] ignored) → 'YYYY-MM-DD'; null when not a real date. */
+export function parseDate(raw: string | null): string | null {
+  if (raw === null) return null;
+  const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(raw.trim());
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  return `${y}-${m}-${d}`;
+}
+
+function todayInSaoPaulo(): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}

@@ -1,0 +1,78 @@
+import { BANK_LEDGER_ACCOUNT, taxCategory } from '../../domain';
+
+/** A movement as an export needs it. */
+export interface ExportedTransaction {
+  postedOn: string;
+  amountCents: number;
+  description: string;
+  memo: string | null;
+  taxCategoryId: string | null;
+}
+
+const ddmmyyyy = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+/** 123456 → "1234,56": the decimal comma accounting software in Brazil expects. */
+function decimalComma(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The history text on one line, without the separator. */
+function history(t: ExportedTransaction): string {
+  const text = t.memo && t.memo !== t.description ? `${t.description} - ${t.memo}` : t.description;
+  return text.replace(/[;\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+/**
+ * Windows-1252 bytes, the encoding desktop accounting systems read. Portuguese letters are all in its Latin-1 range;
+ * typographic quotes and dashes become their ASCII look-alikes and anything else outside it a "?".
+ */
+export function toWindows1252(text: string): Buffer {
+  const plain = text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\u0000-\u00ff]/g, '?');
+  return Buffer.from(plain, 'latin1');
+}
+
+/**
+ * The "lançamentos contábeis" text layout: one line per movement, fields separated by ";", CRLF, Windows-1252:
+ *
+ *   DATA;CONTA_DEBITO;CONTA_CREDITO;VALOR;HISTORICO
+ *   05/03/2026;1.1.1.02;3.1.1.01;1500,00;PIX RECEBIDO CLIENTE X
+ *
+ * Money in debits the bank account and credits the category's account; money out the reverse. The value is always
+ * positive. A movement without a category leaves its counterpart account empty, for the accountant to fill in.
+ */
+export function toLedgerTxt(transactions: readonly ExportedTransaction[]): Buffer {
+  const lines = transactions.map((t) => {
+    const counterpart = taxCategory(t.taxCategoryId)?.ledgerAccount ?? '';
+    const [debit, credit] = t.amountCents >= 0 ? [BANK_LEDGER_ACCOUNT, counterpart] : [counterpart, BANK_LEDGER_ACCOUNT];
+    return [ddmmyyyy(t.postedOn), debit, credit, decimalComma(Math.abs(t.amountCents)), history(t)].join(';');
+  });
+  return toWindows1252(lines.map((line) => `${line}\r\n`).join(''));
+}
+
+function csvField(value: string): string {
+  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A spreadsheet of the movements: UTF-8 with a BOM and ";" so Excel in Portuguese opens it as columns. */
+export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
+  const header = ['Data', 'Descrição', 'Complemento', 'Valor', 'Tipo', 'Categoria', 'Conta contábil'];
+  const rows = transactions.map((t) => {
+    const category = taxCategory(t.taxCategoryId);
+    return [
+      ddmmyyyy(t.postedOn),
+      t.description,
+      t.memo ?? '',
+      decimalComma(t.amountCents),
+      t.amountCents >= 0 ? 'Entrada' : 'Saída',
+      category?.name ?? '',
+      category?.ledgerAccount ?? '',
+    ].map(csvField);
+  });
+  const text = [header, ...rows].map((row) => row.join(';')).join('\r\n');
+  return Buffer.from(`\ufeff${text}\r\n`, 'utf8');
+}

@@ -1,0 +1,220 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  BankAccount,
+  BankTransaction,
+  BillingByCategory,
+  CategoryRule,
+  ExportType,
+  OfxImportSummary,
+  Page,
+  TaxCategory,
+} from '../../domain';
+import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '../../domain';
+import { appConfig } from '../config';
+import { mainApi } from './clients';
+import { ApiError, toApiError } from './errors';
+
+/** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
+
+export interface TransactionListParams {
+  companyId: string;
+  accountId: string;
+  page: number;
+  /** YYYY-MM */
+  month?: string;
+  withoutTaxCategory?: boolean;
+}
+
+export type RuleDirection = CategoryRule['direction'];
+
+export interface NewCategoryRule {
+  contains: string;
+  direction: RuleDirection;
+  taxCategoryId: string;
+}
+
+export const bankQueries = {
+  /** Every query of this resource, to invalidate after a change that moves counts around. */
+  all: () => ['bank-statements'] as const,
+  accountsOf: (companyId: string) => ['bank-statements', 'accounts', companyId] as const,
+  accounts: (companyId: string, page: number) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'accounts', companyId, { page }],
+      queryFn: () =>
+        mainApi<Page<BankAccount>>('/bank-statements/accounts', {
+          query: { companyId, limit: PAGE_SIZE.bankAccounts, offset: (page - 1) * PAGE_SIZE.bankAccounts },
+        }),
+    }),
+  /** One account, found in the company's list (the API has no single-account read). */
+  account: (companyId: string, accountId: string) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'accounts', companyId, 'lookup'],
+      queryFn: () =>
+        mainApi<Page<BankAccount>>('/bank-statements/accounts', { query: { companyId, limit: MAX_PAGE_SIZE, offset: 0 } }),
+      select: (page) => page.data.find((account) => account.id === accountId) ?? null,
+    }),
+  transactions: ({ companyId, accountId, page, month, withoutTaxCategory }: TransactionListParams) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'transactions', companyId, accountId, { page, month, withoutTaxCategory }],
+      queryFn: () =>
+        mainApi<Page<BankTransaction>>('/bank-statements/transactions', {
+          query: {
+            companyId,
+            accountId,
+            month: month || undefined,
+            withoutTaxCategory: withoutTaxCategory ? 'true' : undefined,
+            limit: PAGE_SIZE.transactions,
+            offset: (page - 1) * PAGE_SIZE.transactions,
+          },
+        }),
+    }),
+  taxCategories: () =>
+    queryOptions({
+      queryKey: ['bank-statements', 'tax-categories'],
+      queryFn: () => mainApi<{ data: TaxCategory[] }>('/bank-statements/tax-categories').then((r) => r.data),
+      // The same list ships with the domain: the selects work at once, and the server's answer replaces it.
+      placeholderData: [...TAX_CATEGORIES],
+      staleTime: Infinity,
+    }),
+  rules: (companyId: string) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'rules', companyId],
+      queryFn: () => mainApi<Page<CategoryRule>>('/bank-statements/category-rules', { query: { companyId } }),
+    }),
+  billingByCategory: (companyId: string, period: string) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'billing-by-category', companyId, period],
+      queryFn: () =>
+        mainApi<{ data: BillingByCategory }>('/reports/billing-by-category', { query: { companyId, period } }).then(
+          (r) => r.data,
+        ),
+    }),
+};
+
+/** After movements change category: their lists, the accounts' counts and the chart. */
+export function invalidateMovements(queryClient: QueryClient) {
+  return Promise.all(
+    (['transactions', 'accounts', 'billing-by-category'] as const).map((part) =>
+      queryClient.invalidateQueries({ queryKey: ['bank-statements', part] }),
+    ),
+  );
+}
+
+export const deleteAccount = (account: Pick<BankAccount, 'id' | 'companyId'>) =>
+  mainApi(`/bank-statements/accounts/${account.id}`, { method: 'DELETE', query: { companyId: account.companyId } });
+
+export const setTaxCategory = (companyId: string, transactionId: string, taxCategoryId: string | null) =>
+  mainApi<{ data: BankTransaction }>(`/bank-statements/transactions/${transactionId}/tax-category`, {
+    method: 'PUT',
+    query: { companyId },
+    body: { taxCategoryId },
+  }).then((r) => r.data);
+
+export const setTaxCategoryMany = (companyId: string, ids: string[], taxCategoryId: string | null) =>
+  mainApi<{ data: { updated: number } }>('/bank-statements/transactions/tax-category', {
+    method: 'POST',
+    query: { companyId },
+    body: { ids, taxCategoryId },
+  }).then((r) => r.data.updated);
+
+export const createRule = (companyId: string, rule: NewCategoryRule) =>
+  mainApi<{ data: CategoryRule; applied: number }>('/bank-statements/category-rules', {
+    method: 'POST',
+    query: { companyId },
+    body: { ...rule, applyNow: true },
+  });
+
+export const deleteRule = (rule: Pick<CategoryRule, 'id' | 'companyId'>) =>
+  mainApi(`/bank-statements/category-rules/${rule.id}`, { method: 'DELETE', query: { companyId: rule.companyId } });
+
+export const applyRules = (companyId: string) =>
+  mainApi<{ data: { categorized: number } }>('/bank-statements/category-rules/apply', {
+    method: 'POST',
+    query: { companyId },
+  }).then((r) => r.data.categorized);
+
+/**
+ * Sends an OFX file with XMLHttpRequest, whose upload progress fetch does not report (as `uploadDocument` does).
+ */
+export function uploadOfx(
+  input: { companyId: string; file: File; token: string | null },
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<OfxImportSummary> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.set('file', input.file);
+    const request = new XMLHttpRequest();
+    request.open('POST', `${appConfig.apiUrl}/bank-statements/ofx/upload?companyId=${encodeURIComponent(input.companyId)}`);
+    if (input.token) request.setRequestHeader('Authorization', `Bearer ${input.token}`);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status === 200 || request.status === 201) {
+        return resolve((request.response as { data: OfxImportSummary }).data);
+      }
+      reject(toApiError({ status: request.status, data: request.response }));
+    };
+    request.onerror = () => reject(toApiError({ status: 0 }));
+    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
+    signal?.addEventListener('abort', () => request.abort());
+    request.send(form);
+  });
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A badly encoded name: fall back to the plain one.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  return plain ? (plain[2] ?? plain[1]).trim() : null;
+}
+
+/** An error body read as a Blob (the download asked for one) turned back into the server's pt-BR message. */
+async function downloadError(error: unknown): Promise<ApiError> {
+  const e = error as { data?: unknown; statusCode?: number; status?: number };
+  if (e?.data instanceof Blob) {
+    let data: unknown = null;
+    try {
+      data = JSON.parse(await e.data.text());
+    } catch {
+      data = null;
+    }
+    return toApiError({ status: e.statusCode ?? e.status, data });
+  }
+  return toApiError(error);
+}
+
+/**
+ * Downloads a month of an account's movements (TXT for the accounting system, or CSV) through the main client, so
+ * the bearer token and the 401 recovery apply; saves it under the name the server gives.
+ */
+export async function downloadExport(account: Pick<BankAccount, 'id' | 'companyId'>, type: ExportType, month: string) {
+  let response: Awaited<ReturnType<typeof mainApi.raw<Blob, 'blob'>>>;
+  try {
+    response = await mainApi.raw<Blob, 'blob'>(`/bank-statements/accounts/${account.id}/exports/${type}`, {
+      query: { date: month, companyId: account.companyId },
+      responseType: 'blob',
+    });
+  } catch (error) {
+    throw await downloadError(error);
+  }
+  const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? `extrato-${month}.${type}`;
+  const url = URL.createObjectURL(response._data ?? new Blob());
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

@@ -1,0 +1,326 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer, TestUser } from '../support/server';
+import { startTestServer } from '../support/server';
+
+let server: TestServer;
+let admin: TestUser;
+let customer: TestUser;
+let other: TestUser;
+let companyId: string;
+let otherCompanyId: string;
+
+const FIXTURES = new URL('../fixtures/ofx/', import.meta.url);
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  companyId = await server.createCompany({ status: 'active' });
+  otherCompanyId = await server.createCompany({ status: 'active' });
+  [admin, customer, other] = await Promise.all([
+    server.createUser({ roles: ['system-admin'] }),
+    server.createUser({ companyIds: [companyId] }),
+    server.createUser({ companyIds: [otherCompanyId] }),
+  ]);
+});
+afterAll(() => server?.close());
+
+async function upload(bytes: Uint8Array<ArrayBuffer> | string, options: { token?: string; company?: string; name?: string } = {}) {
+  const form = new FormData();
+  form.set('file', new File([bytes], options.name ?? 'extrato.ofx'));
+  const response = await fetch(`${server.baseUrl}/api/bank-statements/ofx/upload?companyId=${options.company ?? companyId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.token ?? customer.token}` },
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const get = (path: string, token = customer.token) => server.call(path, { token });
+
+/** A Brazilian-style SGML statement built from lines "date;amount;memo[;fitid]". */
+function ofx(lines: string[], account = '12345-6') {
+  const transactions = lines.map((line) => {
+    const [date, amount, memo, fitId] = line.split(';');
+    return `<STMTTRN>\n<TRNTYPE>${amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}\n<DTPOSTED>${date}120000[-03:BRT]\n<TRNAMT>${amount}\n${fitId ? `<FITID>${fitId}\n` : ''}<MEMO>${memo}\n</STMTTRN>`;
+  });
+  return `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX>\n<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20260310<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>\n<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0237<BRANCHID>1234<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20260301<DTEND>20260331\n${transactions.join('\n')}\n</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20260331</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n`;
+}
+
+describe('OFX import', () => {
+  it('imports every sample file, and a second import of each adds nothing', async () => {
+    for (const name of readdirSync(FIXTURES).filter((file) => file.endsWith('.ofx'))) {
+      const company = await server.createCompany({ status: 'active' });
+      const owner = await server.createUser({ companyIds: [company] });
+      const first = await upload(fixture(name), { token: owner.token, company });
+      expect(first.status, name).toBe(201);
+      expect(first.body.data.added, name).toBeGreaterThan(0);
+      const again = await upload(fixture(name), { token: owner.token, company });
+      expect(again.status, name).toBe(201);
+      expect(again.body.data.added, name).toBe(0);
+      expect(again.body.data.duplicates, name).toBe(first.body.data.added + first.body.data.duplicates);
+    }
+  });
+
+  it('recognises the same statement exported as SGML and as XML', async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    expect((await upload(fixture('mybank-checking-sgml103.ofx'), { token: owner.token, company })).body.data).toMatchObject({ added: 3 });
+    expect((await upload(fixture('mybank-checking-xml200.ofx'), { token: owner.token, company })).body.data).toMatchObject({
+      added: 0,
+      duplicates: 3,
+    });
+  });
+
+  it('finds the Itaú account with its movements and total', async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    const { status, body } = await upload(fixture('itau-checking-sgml102.ofx'), { token: owner.token, company });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ added: 3, duplicates: 0 });
+    expect(body.data.accounts).toEqual([expect.objectContaining({ bankName: 'Itaú', accountNumber: '9999 99999-9', kind: 'checking', added: 3 })]);
+    const accounts = await get(`/api/bank-statements/accounts?companyId=${company}`, owner.token);
+    expect(accounts.body.total).toBe(1);
+    expect(accounts.body.data[0]).toMatchObject({
+      bankName: 'Itaú',
+      transactionCount: 3,
+      uncategorizedCount: 3,
+      totalCents: -66666 + 9999 - 7777,
+      firstTransactionOn: '2013-12-09',
+      lastTransactionOn: '2013-12-10',
+    });
+    const list = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accounts.body.data[0].id}`, owner.token);
+    expect(list.body.total).toBe(3);
+    // Newest first.
+    expect(list.body.data[0]).toMatchObject({ postedOn: '2013-12-10', amountCents: -7777, description: 'SISDEB' });
+  });
+
+  it('keeps two genuine identical movements, and still adds nothing on a re-import', async () => {
+    const file = ofx(['20260305;-50.00;PIX ENVIADO PADARIA', '20260305;-50.00;PIX ENVIADO PADARIA', '20260306;1.500,00;PIX RECEBIDO CLIENTE'], 'twins-1');
+    const first = await upload(file);
+    expect(first.body.data).toMatchObject({ added: 3, duplicates: 0 });
+    const again = await upload(file);
+    expect(again.body.data).toMatchObject({ added: 0, duplicates: 3 });
+    // A later statement of the same month with one more movement adds just that one.
+    const longer = ofx(
+      ['20260305;-50.00;PIX ENVIADO PADARIA', '20260305;-50.00;PIX ENVIADO PADARIA', '20260306;1.500,00;PIX RECEBIDO CLIENTE', '20260307;-9,90;TARIFA PACOTE'],
+      'twins-1',
+    );
+    expect((await upload(longer)).body.data).toMatchObject({ added: 1, duplicates: 3 });
+  });
+
+  it('tells apart movements that reuse a FITID with other dates or values', async () => {
+    const file = ofx(['20260305;-10.00;TARIFA;X1', '20260306;-20.00;TARIFA;X1', '20260306;-20.00;TARIFA;X2'], 'fitid-1');
+    expect((await upload(file)).body.data).toMatchObject({ added: 3 });
+    expect((await upload(file)).body.data).toMatchObject({ added: 0, duplicates: 3 });
+  });
+
+  it('refuses a truncated file with a message and writes nothing', async () => {
+    const file = ofx(['20260305;-50.00;PIX ENVIADO', '20260306;100.00;PIX RECEBIDO'], 'truncated-1');
+    const cut = file.slice(0, Math.floor(file.length * 0.7));
+    const { status, body } = await upload(cut);
+    expect(status).toBe(400);
+    expect(body.error.message).toMatch(/OFX/);
+    const accounts = await get(`/api/bank-statements/accounts?companyId=${companyId}&limit=100`);
+    expect(accounts.body.data.map((a: { accountNumber: string }) => a.accountNumber)).not.toContain('truncated-1');
+  });
+
+  it('refuses what is not an OFX file, an empty file and a missing file in Portuguese', async () => {
+    const pdf = await upload('%PDF-1.4 not a statement', { name: 'extrato.pdf' });
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.error.message).toMatch(/OFX/);
+    expect((await upload('')).body.error.message).toBe('O arquivo está vazio.');
+    const form = new FormData();
+    const response = await fetch(`${server.baseUrl}/api/bank-statements/ofx/upload?companyId=${companyId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('Escolha o arquivo OFX do extrato.');
+  });
+
+  it('answers 413 for a file over the limit', async () => {
+    const { status, body } = await upload(new Uint8Array(26 * 1024 * 1024).fill(32));
+    expect(status).toBe(413);
+    expect(body.error.message).toMatch(/limite de 25 MB/);
+  });
+
+  it('keeps companies apart: 401 without a token, 403 for another company, the team may act', async () => {
+    const file = ofx(['20260305;-50.00;PIX'], 'tenant-1');
+    expect((await upload(file, { token: 'not-a-token' })).status).toBe(401);
+    expect((await upload(file, { token: other.token })).status).toBe(403);
+    expect((await get(`/api/bank-statements/accounts?companyId=${companyId}`, other.token)).status).toBe(403);
+    expect((await upload(file, { token: admin.token })).status).toBe(201);
+    const accounts = await get(`/api/bank-statements/accounts?companyId=${companyId}&limit=100`, admin.token);
+    const account = accounts.body.data.find((a: { accountNumber: string }) => a.accountNumber === 'tenant-1');
+    // Another company's id with this account: not found there.
+    const foreign = await get(`/api/bank-statements/transactions?companyId=${otherCompanyId}&accountId=${account.id}`, other.token);
+    expect(foreign.status).toBe(404);
+    const deleted = await server.call(`/api/bank-statements/accounts/${account.id}?companyId=${otherCompanyId}`, {
+      method: 'DELETE',
+      token: other.token,
+    });
+    expect(deleted.status).toBe(404);
+  });
+});
+
+describe('categories, rules, exports and the report', () => {
+  let accountId: string;
+  let company: string;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    company = await server.createCompany({ status: 'active' });
+    owner = await server.createUser({ companyIds: [company] });
+    const file = ofx(
+      [
+        '20260302;2.500,00;PIX RECEBIDO ACME LTDA 12/03',
+        '20260303;-39,90;TARIFA BANCARIA PACOTE',
+        '20260310;-1.200,00;ALUGUEL SALA 12',
+        '20260315;1.000,00;PIX RECEBIDO ACME LTDA 15/03',
+        '20260401;-39,90;TARIFA BANCARIA PACOTE',
+      ],
+      'cat-1',
+    );
+    const { body } = await upload(file, { token: owner.token, company });
+    accountId = body.data.accounts[0].id;
+  });
+
+  const transactions = async (query = '') =>
+    (await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}&limit=100${query}`, owner.token)).body;
+
+  it('lists the seeded tax categories an accountant recognises', async () => {
+    const { body } = await get('/api/bank-statements/tax-categories');
+    const names = body.data.map((c: { name: string }) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['Receita de serviços', 'Pró-labore', 'Tarifas bancárias', 'Distribuição de lucros']));
+  });
+
+  it('categorises one movement, refuses an unknown category, and a rule never overwrites a manual choice', async () => {
+    const all = await transactions();
+    const rent = all.data.find((t: { description: string }) => t.description.startsWith('ALUGUEL'));
+    const bad = await server.call(`/api/bank-statements/transactions/${rent.id}/tax-category?companyId=${company}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { taxCategoryId: 'nao-existe' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Escolha uma categoria válida.');
+    const ok = await server.call(`/api/bank-statements/transactions/${rent.id}/tax-category?companyId=${company}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { taxCategoryId: 'aluguel' },
+    });
+    expect(ok.body.data).toMatchObject({ taxCategoryId: 'aluguel', categorySource: 'manual' });
+
+    // A rule matching the rent too must leave it alone.
+    const rule = await server.call(`/api/bank-statements/category-rules?companyId=${company}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { contains: 'sala', direction: 'out', taxCategoryId: 'despesas-administrativas' },
+    });
+    expect(rule.status).toBe(201);
+    expect(rule.body.applied).toBe(0);
+    const tariffs = await server.call(`/api/bank-statements/category-rules?companyId=${company}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { contains: 'tarifa bancária', taxCategoryId: 'tarifas-bancarias' },
+    });
+    expect(tariffs.body.applied).toBe(2);
+    const duplicate = await server.call(`/api/bank-statements/category-rules?companyId=${company}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { contains: 'tarifa bancária', taxCategoryId: 'tarifas-bancarias' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect((await transactions()).data.find((t: { id: string }) => t.id === rent.id)).toMatchObject({
+      taxCategoryId: 'aluguel',
+      categorySource: 'manual',
+    });
+    expect((await transactions('&withoutTaxCategory=true')).total).toBe(2);
+  });
+
+  it('categorises selected movements at once, only the company’s own', async () => {
+    const pending = await transactions('&withoutTaxCategory=true');
+    const ids = pending.data.map((t: { id: string }) => t.id);
+    const foreign = await server.call(`/api/bank-statements/transactions/tax-category?companyId=${otherCompanyId}`, {
+      method: 'POST',
+      token: other.token,
+      body: { ids, taxCategoryId: 'receita-servicos' },
+    });
+    expect(foreign.body.data.updated).toBe(0);
+    const empty = await server.call(`/api/bank-statements/transactions/tax-category?companyId=${company}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { ids: [], taxCategoryId: 'receita-servicos' },
+    });
+    expect(empty.body.error.message).toBe('Selecione ao menos uma movimentação.');
+    const bulk = await server.call(`/api/bank-statements/transactions/tax-category?companyId=${company}`, {
+      method: 'POST',
+      token: owner.token,
+      body: { ids, taxCategoryId: 'receita-servicos' },
+    });
+    expect(bulk.body.data.updated).toBe(2);
+    expect((await transactions('&withoutTaxCategory=true')).total).toBe(0);
+  });
+
+  it('applies rules at import to new movements', async () => {
+    const file = ofx(['20260320;-19,90;TARIFA BANCARIA TED'], 'cat-1');
+    const { body } = await upload(file, { token: owner.token, company });
+    expect(body.data).toMatchObject({ added: 1, categorized: 1 });
+  });
+
+  it('sums each category over a month, a quarter and a year', async () => {
+    const march = await get(`/api/reports/billing-by-category?companyId=${company}&period=2026-03`, owner.token);
+    expect(march.status).toBe(200);
+    expect(march.body.data).toMatchObject({ from: '2026-03-01', to: '2026-03-31', totalInCents: 350000, totalOutCents: 3990 + 120000 + 1990 });
+    expect(march.body.data.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ taxCategoryId: 'receita-servicos', inCents: 350000, outCents: 0, count: 2 }),
+        expect.objectContaining({ taxCategoryId: 'tarifas-bancarias', outCents: 3990 + 1990, count: 2 }),
+      ]),
+    );
+    const quarter = await get(`/api/reports/billing-by-category?companyId=${company}&period=2026-t1`, owner.token);
+    expect(quarter.body.data).toMatchObject({ from: '2026-01-01', to: '2026-03-31' });
+    const year = await get(`/api/reports/billing-by-category?companyId=${company}&period=2026`, owner.token);
+    expect(year.body.data.totalOutCents).toBe(3990 + 120000 + 1990 + 3990);
+    const bad = await get(`/api/reports/billing-by-category?companyId=${company}&period=março`, owner.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^Informe o período/);
+    expect((await get(`/api/reports/billing-by-category?companyId=${company}&period=2026`, other.token)).status).toBe(403);
+  });
+
+  it('exports a month as the ledger text layout (Windows-1252) and as CSV', async () => {
+    const response = await fetch(
+      `${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/txt?companyId=${company}&date=2026-03`,
+      { headers: { authorization: `Bearer ${owner.token}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('extrato-cat-1-2026-03.txt');
+    const text = new TextDecoder('windows-1252').decode(await response.arrayBuffer());
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe('02/03/2026;1.1.1.02;3.1.1.01;2500,00;PIX RECEBIDO ACME LTDA 12/03');
+    expect(lines).toContain('10/03/2026;4.1.2.01;1.1.1.02;1200,00;ALUGUEL SALA 12');
+    const csv = await fetch(`${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/csv?companyId=${company}&date=2026-03`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const csvText = await csv.text();
+    expect(csvText.split('\r\n')[0]).toBe('Data;Descrição;Complemento;Valor;Tipo;Categoria;Conta contábil');
+    expect(csvText).toContain('10/03/2026;ALUGUEL SALA 12;;-1200,00;Saída;Aluguel e condomínio;4.1.2.01');
+    const noType = await fetch(`${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/pdf?companyId=${company}&date=2026-03`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(noType.status).toBe(400);
+    const noDate = await get(`/api/bank-statements/accounts/${accountId}/exports/txt?companyId=${company}`, owner.token);
+    expect(noDate.body.error.message).toBe('Informe o mês no formato AAAA-MM.');
+  });
+
+  it('deletes an account with its movements', async () => {
+    const deleted = await server.call(`/api/bank-statements/accounts/${accountId}?companyId=${company}`, { method: 'DELETE', token: owner.token });
+    expect(deleted.status).toBe(200);
+    expect((await get(`/api/bank-statements/accounts?companyId=${company}`, owner.token)).body.total).toBe(0);
+    const gone = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}`, owner.token);
+    expect(gone.status).toBe(404);
+  });
+});
