@@ -15,7 +15,6 @@ import {
 } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
-import type { ImportedAccount } from '../db/bankStatements';
 import {
   applyRules,
   findAccount,
@@ -35,6 +34,7 @@ import { valid } from '../http/validate';
 import type { OfxStatement } from '../services/ofx';
 import { OfxParseError, parseOfx } from '../services/ofx';
 import { toCsv, toLedgerTxt } from '../services/statement-export';
+import { accountsFromOfx } from '../services/statement-import';
 
 const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 const ACCOUNT_NOT_FOUND = 'Conta bancária não encontrada.';
@@ -47,31 +47,6 @@ function validId(message: string) {
     if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(message);
     return { id: params.id, type: params.type };
   });
-}
-
-/** The parser's accounts as the database stores them. */
-function importedAccounts(statement: OfxStatement): ImportedAccount[] {
-  return statement.accounts.map((account) => ({
-    source: 'ofx',
-    bankId: account.bankId,
-    branchId: account.branchId,
-    accountNumber: account.accountId,
-    kind: account.kind,
-    currency: account.currency,
-    skipped: account.skipped,
-    transactions: account.transactions.map((t) => {
-      // Brazilian banks put the useful text in NAME or in MEMO, sometimes the same in both.
-      const description = t.name ?? t.memo ?? t.type ?? 'Movimentação';
-      return {
-        externalId: t.fitId,
-        postedOn: t.postedOn,
-        amountCents: t.amountCents,
-        description,
-        memo: t.memo && t.memo !== description ? t.memo : null,
-        type: t.type,
-      };
-    }),
-  }));
 }
 
 /** `filename*` keeps accents of the name (RFC 6266). */
@@ -108,7 +83,7 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           if (error instanceof OfxParseError) throw badRequest(error.message, { file: error.message });
           throw error;
         }
-        const summary = await importStatement(db, companyId, importedAccounts(statement));
+        const summary = await importStatement(db, companyId, accountsFromOfx(statement));
         return c.json({ data: summary }, 201);
       })
       .get('/bank-statements/accounts', valid('query', BankAccountsQuerySchema), async (c) => {

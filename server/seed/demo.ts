@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { companies, companyMembers, companyStatusChanges, companySteps, subscriptions, users } from '../db/schema';
 import { syncClaims } from '../services/claims';
 import type { FileStorage } from '../services/storage';
+import { seedDemoBank } from './demo-bank';
 import { seedDemoInvoices } from './demo-invoices';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -471,6 +472,7 @@ export async function seedDemoData(
       options.storage,
       now,
     );
+    await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
   });
 
   for (const uid of uids.values()) await syncClaims(db, identity, uid);

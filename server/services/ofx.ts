@@ -1,9 +1,9 @@
 // OFX bank statement parser (pure: no I/O, no database).
 //
-// Hand-written rather than taken from npm: the published parsers turn SGML into XML with regular
-// expressions and hand it to an XML library, so they cannot tell a truncated file from a complete
-// one, and none handles decimal commas, UTF-8 bytes under a 1252 header, or several accounts in one
-// file. A small linear tokenizer does all of that and stays fast on large files.
+// Hand-written rather than taken from npm: the published parsers (ofx, node-ofx-parser, ofx-js...)
+// turn SGML into XML with regular expressions and hand it to an XML library, so they cannot tell a
+// truncated file from a complete one, and they leave decimal commas, UTF-8 bytes under a 1252 header
+// and several accounts per file to the caller. A small linear tokenizer does all that, fast.
 
 export interface OfxTransaction {
   fitId: string | null;
@@ -51,6 +51,8 @@ export interface ParseOfxOptions {
 }
 
 const TRUNCATED = 'Arquivo OFX incompleto: termina antes do fim do extrato.';
+/** Real files nest about ten deep; the bound keeps a malicious file from making the tree work quadratic. */
+const MAX_DEPTH = 1000;
 
 export function parseOfx(input: Uint8Array | string, options: ParseOfxOptions = {}): OfxStatement {
   const today = options.today ?? todayInSaoPaulo();
@@ -81,9 +83,18 @@ function decode(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    // Node's 'windows-1252' decoder is really latin-1 (0x80–0x9F come out as control characters),
+    // so those 32 bytes are mapped here: €, –, “, ” and the like do occur in bank files.
+    return new TextDecoder('windows-1252')
+      .decode(bytes)
+      .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
   }
 }
+
+/** windows-1252 bytes 0x80–0x9F, in order; the five undefined ones stay as they are. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 function findOfxStart(text: string): number {
   const match = /<OFX\s*>/i.exec(text);
@@ -98,21 +109,24 @@ function findOfxStart(text: string): number {
 // ---------------------------------------------------------------------------------------------
 // Tokenizer: one pass with indexOf, no regex over the whole body.
 
-type Token =
-  | { kind: 'open'; name: string; selfClosing: boolean }
-  | { kind: 'close'; name: string }
-  | { kind: 'text'; value: string }
-  | { kind: 'end' };
+type Tag = { kind: 'open'; name: string; selfClosing: boolean } | { kind: 'close'; name: string };
+/** Tags are shared, immutable objects; a text token's value is in Lexer.text. */
+type Token = Tag | { kind: 'text' } | { kind: 'end' };
 
+const TEXT: Token = { kind: 'text' };
 const END: Token = { kind: 'end' };
 const TAG_NAME = /^[A-Za-z_][\w.:-]*$/;
 
 class Lexer {
+  /** The value of the last text token. */
+  text = '';
   private pos: number;
-  private pending: Token | null = null;
+  private pending: Tag | null = null;
   private done = false;
   private nextGt = -1;
   private nextLt = -1;
+  /** What is between '<' and '>' → its tag (null: not a tag). A file uses a few dozen tags, so this saves most allocations. */
+  private readonly tags = new Map<string, Tag | null>();
 
   constructor(
     private readonly src: string,
@@ -142,7 +156,8 @@ class Lexer {
         text += decodeEntities(src.slice(this.pos));
         this.pos = src.length;
         this.done = true;
-        return text ? { kind: 'text', value: text } : END;
+        this.text = text;
+        return text ? TEXT : END;
       }
       if (lt > this.pos) text += decodeEntities(src.slice(this.pos, lt));
 
@@ -172,7 +187,7 @@ class Lexer {
       if (this.nextGt === -1) throw new OfxParseError(TRUNCATED);
       const gt = this.nextGt;
       if (this.nextLt <= lt) this.nextLt = src.indexOf('<', lt + 1);
-      const token = this.nextLt !== -1 && this.nextLt < gt ? null : readTag(src.slice(lt + 1, gt));
+      const token = this.nextLt !== -1 && this.nextLt < gt ? null : this.tag(src.slice(lt + 1, gt));
       if (!token) {
         // Not a tag ("A < B", "<3"): a literal character of the text.
         text += '<';
@@ -182,14 +197,24 @@ class Lexer {
       this.pos = gt + 1;
       if (text) {
         this.pending = token;
-        return { kind: 'text', value: text };
+        this.text = text;
+        return TEXT;
       }
       return token;
     }
   }
+
+  private tag(inner: string): Tag | null {
+    let tag = this.tags.get(inner);
+    if (tag === undefined) {
+      tag = readTag(inner);
+      this.tags.set(inner, tag);
+    }
+    return tag;
+  }
 }
 
-function readTag(inner: string): Token | null {
+function readTag(inner: string): Tag | null {
   if (inner.startsWith('/')) {
     const name = inner.slice(1).trim();
     return TAG_NAME.test(name) ? { kind: 'close', name: name.toUpperCase() } : null;
@@ -224,6 +249,9 @@ interface Element {
   children: Element[];
 }
 
+/** The children of every leaf: most elements are leaves, and one shared array spares the garbage collector. */
+const NO_CHILDREN: Element[] = Object.freeze([]) as unknown as Element[];
+
 /**
  * The aggregates the statement is read from. They must be closed explicitly: one closed only because
  * an ancestor closed means a broken or truncated file, and the statement would come out partial.
@@ -247,6 +275,10 @@ function buildTree(src: string, start: number): Element {
   const lexer = new Lexer(src, start);
   const root: Element = { name: '#root', value: null, children: [] };
   const stack: Element[] = [root];
+  const push = (element: Element) => {
+    if (stack.length >= MAX_DEPTH) throw new OfxParseError('Arquivo OFX corrompido: tags aninhadas demais.');
+    stack.push(element);
+  };
   let closedOfx = false;
   let token = lexer.next();
 
@@ -275,7 +307,7 @@ function buildTree(src: string, start: number): Element {
       continue;
     }
 
-    const element: Element = { name: token.name, value: null, children: [] };
+    const element: Element = { name: token.name, value: null, children: NO_CHILDREN };
     stack[stack.length - 1].children.push(element);
     if (token.selfClosing) {
       element.value = '';
@@ -283,25 +315,27 @@ function buildTree(src: string, start: number): Element {
       continue;
     }
     if (STRUCTURAL.has(element.name)) {
-      stack.push(element);
+      element.children = [];
+      push(element);
       token = lexer.next();
       continue;
     }
     token = lexer.next();
     let text = '';
     if (token.kind === 'text') {
-      text = token.value;
+      text = lexer.text;
       token = lexer.next();
     }
     if (token.kind === 'close' && token.name === element.name) {
       element.value = text; // <TAG>value</TAG>
       token = lexer.next();
-    } else if (text.trim() !== '') {
+    } else if (/\S/.test(text)) {
       element.value = text; // SGML <TAG>value, not closed
     } else {
       // <TAG> with nothing after it: an aggregate, or an empty unclosed leaf. Which one is known only
       // when an ancestor closes (see closeImplicitly).
-      stack.push(element);
+      element.children = [];
+      push(element);
     }
   }
   if (!closedOfx) throw new OfxParseError(TRUNCATED);
@@ -318,7 +352,7 @@ function closeImplicitly(stack: Element[]): void {
   }
   const parent = stack[stack.length - 1];
   for (const child of element.children) parent.children.push(child);
-  element.children = [];
+  element.children = NO_CHILDREN;
   element.value = '';
 }
 
@@ -423,10 +457,10 @@ function readTransaction(line: Element, n: number, accountId: string, today: str
   };
 }
 
+/** Single spaces; null when empty. (Values reach here already trimmed.) */
 function cleanText(value: string | null): string | null {
   if (value === null) return null;
-  const cleaned = value.replace(/\s+/g, ' ').trim();
-  return cleaned || null;
+  return /\s\s|[^\S ]/.test(value) ? value.replace(/\s+/g, ' ') : value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,12 +477,13 @@ function cleanText(value: string | null): string | null {
 // A future line is one posted after `today` or described as "lançamento(s) futuro(s)".
 
 const BALANCE_WORDS = new Set(['SALDO', 'SALDOS', 'SDO']);
-const BALANCE_QUALIFIERS = new Set([
-  'ANTERIOR', 'ANT', 'DIA', 'FINAL', 'INICIAL', 'ATUAL', 'TOTAL', 'PARCIAL', 'DISPONIVEL', 'DISP',
-  'BLOQUEADO', 'BLOQUEADOS', 'BLOQ', 'CONTA', 'CTA', 'CC', 'C', 'CORRENTE', 'LIQUIDO', 'PREVISTO',
-  'APLIC', 'APLICACAO', 'APLICACOES', 'INVEST', 'INVESTIMENTO', 'INVESTIMENTOS', 'POUPANCA',
-  'MES', 'PERIODO', 'FECHAMENTO', 'ABERTURA', 'CONSOLIDADO',
-]);
+const BALANCE_QUALIFIERS = new Set(
+  (
+    'ANTERIOR ANT DIA FINAL INICIAL ATUAL TOTAL PARCIAL DISPONIVEL DISP BLOQUEADO BLOQUEADOS BLOQ CONTA CTA CC C CORRENTE ' +
+    'LIQUIDO PREVISTO APLIC APLICACAO APLICACOES INVEST INVESTIMENTO INVESTIMENTOS POUPANCA MES PERIODO FECHAMENTO ' +
+    'ABERTURA CONSOLIDADO'
+  ).split(' '),
+);
 const FILLER_WORDS = new Set(['DO', 'DA', 'DE', 'DOS', 'DAS', 'EM', 'NO', 'NA', 'E']);
 
 function isBalanceLine(name: string | null, memo: string | null, amountIsZero: boolean): boolean {
@@ -550,10 +585,13 @@ export function parseDate(raw: string | null): string | null {
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);
-  if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return null;
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return `${y}-${m}-${d}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function todayInSaoPaulo(): string {

@@ -58,6 +58,14 @@ describe(`demo data (${engine})`, () => {
     expect(new Set(requests.body.data.map((r: { status: string }) => r.status))).toEqual(
       new Set(['issued', 'processing', 'requested', 'rejected']),
     );
+    // Three months of an Itaú account, imported from OFX: most movements categorised, some left to do.
+    const accounts = await server.call(`/api/bank-statements/accounts?companyId=${me.body.data.id}`, { token });
+    expect(accounts.body.data).toEqual([
+      expect.objectContaining({ bankName: 'Itaú', accountNumber: '45873-2', kind: 'checking', transactionCount: 48 }),
+    ]);
+    const { uncategorizedCount, transactionCount } = accounts.body.data[0];
+    expect(uncategorizedCount).toBeGreaterThan(0);
+    expect(uncategorizedCount).toBeLessThan(transactionCount / 2);
 
     const newcomer = await server.signIn('novo@demo.test', DEMO_PASSWORD);
     const track = await server.call('/api/companies/me', { token: newcomer });

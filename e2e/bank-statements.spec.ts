@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signInFromLogin } from './support';
+
+const ITAU = readFileSync(new URL('../tests/fixtures/ofx/itau-checking-sgml102.ofx', import.meta.url));
+
+test('a customer imports an OFX statement, categorises, creates a rule and exports the month', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/bank-statements/accounts');
+  await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
+  // The demo account is there, with the chart of the year.
+  await expect(page.getByTestId('bank-account-card').filter({ hasText: '45873-2' })).toBeVisible();
+  await expect(page.getByTestId('category-chart')).toBeVisible();
+
+  await page.getByLabel('Escolher arquivo OFX').setInputFiles({ name: 'itau.ofx', mimeType: 'application/x-ofx', buffer: ITAU });
+  const summary = page.getByTestId('ofx-import-summary');
+  await expect(summary).toContainText('3 movimentações novas');
+  await expect(page.getByTestId('bank-account-card').filter({ hasText: '9999 99999-9' })).toBeVisible();
+
+  // The same file again adds nothing.
+  await page.getByLabel('Escolher arquivo OFX').setInputFiles({ name: 'itau.ofx', mimeType: 'application/x-ofx', buffer: ITAU });
+  await expect(summary).toContainText('0 movimentações novas');
+  await expect(summary).toContainText('3 já importadas');
+
+  // A file that is not a statement is refused in Portuguese.
+  await page
+    .getByLabel('Escolher arquivo OFX')
+    .setInputFiles({ name: 'planilha.ofx', mimeType: 'application/x-ofx', buffer: Buffer.from('data;valor\n01/03;10,00\n') });
+  await expect(page.getByRole('alert').filter({ hasText: /OFX/ })).toBeVisible();
+
+  // Open the imported account: the card whose period is December 2013.
+  const card = page.getByTestId('bank-account-card').filter({ hasText: '9999 99999-9' });
+  await card.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/bank-statements\/accounts\/[0-9a-f-]+\/transactions/);
+  const rows = page.getByTestId('transaction-row');
+  await expect(rows).toHaveCount(3);
+
+  const fee = rows.filter({ hasText: 'SISDEB' });
+  await fee.getByRole('combobox', { name: /^Categoria de “/ }).selectOption({ label: 'Tarifas bancárias' });
+  await expect(page.getByText('Categoria salva.')).toBeVisible();
+  await expect(fee).toContainText('manual');
+
+  // The offered rule categorises nothing else here, but is kept.
+  const suggestion = page.getByTestId('rule-suggestion');
+  await expect(suggestion).toBeVisible();
+  await suggestion.getByRole('button', { name: 'Criar regra' }).click();
+  await expect(page.getByText(/^Regra criada; \d+ movimentaç/)).toBeVisible();
+  await expect(page.getByTestId('category-rule').filter({ hasText: 'SISDEB' })).toBeVisible();
+
+  // Bulk: the two others at once.
+  // The filter lives in the URL: the box shows checked once the navigation is done.
+  await page.getByLabel('Somente sem categoria').click();
+  await expect(page.getByLabel('Somente sem categoria')).toBeChecked();
+  await expect(page).toHaveURL(/semCategoria=true/);
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Selecionar todos desta página').check();
+  const bulk = page.getByTestId('bulk-bar');
+  await expect(bulk).toContainText('2 selecionadas');
+  await bulk.getByLabel('Categoria das selecionadas').selectOption({ label: 'Outras despesas' });
+  await bulk.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('2 movimentações categorizadas.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+
+  // Export December 2013 in the accounting layout.
+  await page.getByLabel('Mês da exportação').fill('2013-12');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar TXT (sistema contábil)' }).click();
+  expect((await download).suggestedFilename()).toBe('extrato-999999999-9-2013-12.txt');
+
+  // The account goes, with its movements, after confirmation.
+  await page.getByRole('link', { name: 'Voltar para as contas' }).click();
+  await card.getByRole('button', { name: /^Excluir / }).click();
+  await page.getByRole('button', { name: 'Excluir conta e movimentações' }).click();
+  await expect(page.getByText('Conta excluída.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
