@@ -457,7 +457,7 @@ function readTransaction(line: Element, n: number, accountId: string, today: str
   };
 }
 
-/** Single spaces; null when empty. (Values reach here already trimmed.) */
+/** Runs of whitespace (newlines, tabs) become one space; leaf() has already trimmed the value. */
 function cleanText(value: string | null): string | null {
   if (value === null) return null;
   return /\s\s|[^\S ]/.test(value) ? value.replace(/\s+/g, ' ') : value;

@@ -109,6 +109,13 @@ describe('OFX import', () => {
     expect((await upload(longer)).body.data).toMatchObject({ added: 1, duplicates: 3 });
   });
 
+  it('stores descriptions with quotes, commas, braces and backslashes as written', async () => {
+    const memo = 'PAGTO "ACME, LTDA" {NF 12} C:\\PASTA NULL';
+    const { body } = await upload(ofx([`20260305;-10.00;${memo}`], 'quotes-1'));
+    const list = await get(`/api/bank-statements/transactions?companyId=${companyId}&accountId=${body.data.accounts[0].id}`);
+    expect(list.body.data[0].description).toBe(memo);
+  });
+
   it('tells apart movements that reuse a FITID with other dates or values', async () => {
     const file = ofx(['20260305;-10.00;TARIFA;X1', '20260306;-20.00;TARIFA;X1', '20260306;-20.00;TARIFA;X2'], 'fitid-1');
     expect((await upload(file)).body.data).toMatchObject({ added: 3 });
