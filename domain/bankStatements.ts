@@ -333,3 +333,36 @@ export function suggestRuleText(description: string): string {
     .trim()
     .slice(0, 100);
 }
+
+/** A bank connection (Cora): the account it feeds and how its last sync went. */
+export const BANK_CONNECTION_STATUSES = ['active', 'error'] as const;
+export type BankConnectionStatus = (typeof BANK_CONNECTION_STATUSES)[number];
+
+export interface BankConnection {
+  id: string;
+  companyId: string;
+  provider: 'cora';
+  accountId: string | null;
+  status: BankConnectionStatus;
+  lastSyncAt: string | null;
+  /** Why the last sync failed, in Portuguese. */
+  lastError: string | null;
+  createdAt: string;
+}
+
+/** What a connection or a sync answers: the connection and what the statement pull added. */
+export interface BankSyncResult {
+  connection: BankConnection;
+  import: OfxImportSummary;
+}
+
+/** The features a person may see (spec §6 feature flags). */
+export interface FeatureFlags {
+  cora: boolean;
+}
+
+export const CoraCallbackQuerySchema = v.object({
+  companyId: CompanyId,
+  code: v.pipe(v.string('O banco não devolveu a autorização. Tente conectar de novo.'), v.minLength(1, 'O banco não devolveu a autorização. Tente conectar de novo.'), v.maxLength(2048)),
+  state: v.pipe(v.string('Autorização inválida ou expirada. Tente conectar de novo.'), v.minLength(16, 'Autorização inválida ou expirada. Tente conectar de novo.'), v.maxLength(200)),
+});

@@ -75,3 +75,37 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
   await expect(page.getByText('Conta excluída.')).toBeVisible();
   await expect(card).toHaveCount(0);
 });
+
+// Refusal first: once connected, the card offers to sync rather than to connect.
+test('refusing access on Cora’s page says so, with a way to try again', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/bank-statements/accounts');
+  await page.getByRole('region', { name: 'Conta Cora' }).getByRole('button', { name: /Conectar/ }).click();
+  await page.getByRole('link', { name: 'Não autorizar' }).click();
+  await expect(page.getByRole('heading', { name: 'Não foi possível conectar a Cora' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Você não autorizou o acesso à conta Cora.');
+  await expect(page.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+});
+
+test('a customer connects a Cora account, sees its movements and syncs again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/bank-statements/accounts');
+  const card = page.getByRole('region', { name: 'Conta Cora' });
+  await card.getByRole('button', { name: 'Conectar conta Cora' }).click();
+
+  // Cora's sign-in page (the local sandbox), then back to the product.
+  await expect(page.getByText('Ambiente de testes: nenhuma conta real é acessada.')).toBeVisible();
+  await page.getByRole('link', { name: 'Autorizar acesso' }).click();
+  await expect(page).toHaveURL(/\/app\/auth\/cora\/callback/);
+  await expect(page.getByRole('heading', { name: 'Conta Cora conectada' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('cora-connected')).toContainText(/\d+ movimentações novas/);
+
+  await page.getByRole('link', { name: 'Ver movimentações' }).click();
+  await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+
+  await page.goto('/app/bank-statements/accounts');
+  await expect(card.getByTestId('cora-connection')).toContainText('Conectada');
+  await card.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(page.getByText('Sincronização concluída: 0 movimentações novas.')).toBeVisible();
+});

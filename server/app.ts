@@ -8,6 +8,8 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { CnpjLookup } from './services/cnpj-lookup';
 import type { PaymentProvider } from './services/payments';
+import type { BankConnectionDeps } from './routes/bank-connections';
+import { bankConnectionsRoutes, featuresRoutes } from './routes/bank-connections';
 import type { FileStorage } from './services/storage';
 import type { LucaService } from './services/luca';
 import type { ErrorBody } from './http/errors';
@@ -44,6 +46,8 @@ export interface AppDeps {
   /** The activity assistant; the local one, built from `db`, when not given. */
   luca?: LucaService;
   config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
+  /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
+  bank?: BankConnectionDeps;
   logger: Logger;
 }
 
@@ -99,6 +103,8 @@ export function createApp(deps: AppDeps) {
     .route('/', siteRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', bankStatementsRoutes(deps))
+    .route('/', bankConnectionsRoutes(deps))
+    .route('/', featuresRoutes(deps))
     .all('*', () => {
       throw notFound('Recurso não encontrado.');
     });

@@ -35,7 +35,13 @@ export interface ServerConfig {
     viaCepUrl: string | null;
     cnpjApiUrl: string | null;
     payments: { url: string | null; apiKey: string; webhookSecret: string };
+    /** Cora's partner API; the client id and secret come from the partnership. */
+    cora?: { url: string | null; clientId: string; clientSecret: string };
   };
+  /** Seals bank tokens at rest. */
+  tokenEncryptionKey: string;
+  /** Spec §6 feature flags: who sees the Cora connection. */
+  features: { coraEmails: string[] };
 }
 
 export const DEMO_PROJECT_ID = 'demo-contabil';
@@ -76,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       apiKey: env.PAYMENTS_API_KEY || 'sandbox-api-key',
       webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || 'sandbox-webhook-secret',
     },
+    cora: {
+      url: env.CORA_URL || null,
+      clientId: env.CORA_CLIENT_ID || 'contabil-sandbox',
+      clientSecret: env.CORA_CLIENT_SECRET || 'sandbox-cora-secret',
+    },
   };
   if (environment === 'production') {
     const missing = [
@@ -85,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ['PAYMENTS_API_KEY', env.PAYMENTS_API_KEY],
       ['PAYMENTS_WEBHOOK_SECRET', env.PAYMENTS_WEBHOOK_SECRET],
       ['PUBLIC_URL', env.PUBLIC_URL],
+      ['TOKEN_ENCRYPTION_KEY', env.TOKEN_ENCRYPTION_KEY],
+      ...(env.CORA_URL ? [['CORA_CLIENT_ID', env.CORA_CLIENT_ID], ['CORA_CLIENT_SECRET', env.CORA_CLIENT_SECRET]] : []),
     ].filter(([, value]) => !value);
     if (missing.length)
       throw new Error(
@@ -111,15 +124,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.DIST_DIR || 'dist'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     services,
+    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY || 'contabil-development-token-key',
+    features: {
+      // The demo customer sees the Cora connection; in production only the accounts listed.
+      coraEmails: list(env.FEATURE_CORA_EMAILS ?? (environment === 'production' ? '' : 'cliente@demo.test')).map((e) => e.toLowerCase()),
+    },
   };
 }
 
 /** The base URL of an outside service: the configured one, or the local fake this server mounts. */
-export function serviceUrl(config: ServerConfig, service: 'viacep' | 'brasilapi' | 'payments'): string {
+export function serviceUrl(config: ServerConfig, service: 'viacep' | 'brasilapi' | 'payments' | 'cora'): string {
   const configured = {
     viacep: config.services.viaCepUrl,
     brasilapi: config.services.cnpjApiUrl,
     payments: config.services.payments.url,
+    cora: config.services.cora?.url ?? null,
   }[service];
   return configured ?? `${config.publicUrl}/fakes/${service}`;
 }

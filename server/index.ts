@@ -10,7 +10,9 @@ import { seedReferenceData } from './seed/reference';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';
 import { scheduleIntervalFrom, startScheduleRunner } from './services/nfs-scheduler';
+import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
+import { createTokenSealer } from './services/secrets';
 import { createLocalStorage } from './services/storage';
 import { mountSpa } from './spa';
 
@@ -48,6 +50,16 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     storage,
     config,
     logger,
+    bank: {
+      cora: createCoraClient({
+        baseUrl: serviceUrl(config, 'cora'),
+        clientId: config.services.cora!.clientId,
+        clientSecret: config.services.cora!.clientSecret,
+        redirectUri: `${config.publicUrl}/app/auth/cora/callback`,
+      }),
+      tokens: createTokenSealer(config.tokenEncryptionKey),
+      coraEmails: config.features.coraEmails,
+    },
   });
   const fakes = mountFakes(app, config);
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);

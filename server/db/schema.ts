@@ -36,6 +36,7 @@ import {
   BANK_ACCOUNT_SOURCES,
   CATEGORY_SOURCES,
   TAX_CATEGORY_KINDS,
+  BANK_CONNECTION_STATUSES,
 } from '../../domain';
 
 export const companyStatus = pgEnum('company_status', COMPANY_STATUSES);
@@ -478,3 +479,38 @@ export const categoryRules = pgTable(
   },
   (t) => [uniqueIndex('category_rules_company_text_key').on(t.companyId, t.contains, t.direction)],
 );
+
+export const bankConnectionStatus = pgEnum('bank_connection_status', BANK_CONNECTION_STATUSES);
+
+/** A bank connection (Cora): its tokens sealed at rest, the account it feeds, how its last sync went. */
+export const bankConnections = pgTable(
+  'bank_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['cora'] }).notNull(),
+    accountId: uuid('account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+    status: bankConnectionStatus('status').notNull().default('active'),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    refreshTokenSealed: text('refresh_token_sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('bank_connections_company_provider_key').on(t.companyId, t.provider)],
+);
+
+/** The `state` of an OAuth authorization in progress: who started it, for which company; used once. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider', { enum: ['cora'] }).notNull(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

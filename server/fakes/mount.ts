@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppEnv } from '../http/types';
 import { brasilApiFake } from './brasilapi';
+import { coraFake } from './cora';
 import { paymentsSandboxFake } from './payments';
 import { viaCepFake } from './viacep';
 
@@ -23,6 +24,11 @@ export function mountFakes(app: Hono<AppEnv>, config: Pick<ServerConfig, 'servic
     const { apiKey, webhookSecret } = config.services.payments;
     app.route('/fakes/payments', paymentsSandboxFake({ apiKey, webhookSecret }));
     mounted.push('pagamentos (sandbox)');
+  }
+  if (!config.services.cora?.url) {
+    const { clientId, clientSecret } = config.services.cora ?? { clientId: 'contabil-sandbox', clientSecret: 'sandbox-cora-secret' };
+    app.route('/fakes/cora', coraFake({ clientId, clientSecret }));
+    mounted.push('Cora (sandbox)');
   }
   return mounted;
 }

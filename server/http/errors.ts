@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'unprocessable'
   | 'rate_limited'
   | 'unavailable'
+  | 'bad_gateway'
   | 'internal';
 
 /** The error envelope of the API conventions: `{ error: { code, message, fields? } }`. */
@@ -20,7 +21,7 @@ export interface ErrorBody {
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,

@@ -2,10 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import type {
   BankAccount,
+  BankConnection,
+  BankSyncResult,
   BankTransaction,
   BillingByCategory,
   CategoryRule,
   ExportType,
+  FeatureFlags,
   OfxImportSummary,
   Page,
   TaxCategory,
@@ -77,6 +80,12 @@ export const bankQueries = {
       placeholderData: [...TAX_CATEGORIES],
       staleTime: Infinity,
     }),
+  /** The company's bank connections (Cora). */
+  connections: (companyId: string) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'connections', companyId],
+      queryFn: () => mainApi<Page<BankConnection>>('/bank-statements/connections', { query: { companyId } }),
+    }),
   rules: (companyId: string) =>
     queryOptions({
       queryKey: ['bank-statements', 'rules', companyId],
@@ -91,6 +100,17 @@ export const bankQueries = {
         ),
     }),
 };
+
+/**
+ * The features the signed-in person may see (spec §6 feature flags). Per person: the session clears the query cache
+ * on sign-out, so the key needs no user id.
+ */
+export const featureFlagsQuery = () =>
+  queryOptions({
+    queryKey: ['features'],
+    queryFn: () => mainApi<{ data: FeatureFlags }>('/features').then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
 
 /** After movements change category: their lists, the accounts' counts and the chart. */
 export function invalidateMovements(queryClient: QueryClient) {
@@ -133,6 +153,24 @@ export const applyRules = (companyId: string) =>
     method: 'POST',
     query: { companyId },
   }).then((r) => r.data.categorized);
+
+/** The Cora sign-in page for this company (the server adds the `state` it will check on the way back). */
+export const coraAuthorizeUrl = (companyId: string) =>
+  mainApi<{ data: { url: string } }>('/bank-statements/connections/oauth/cora', { query: { companyId } }).then((r) => r.data.url);
+
+/** Exchanges the code Cora sent back (once: Cora accepts a code only once) and pulls the last 90 days. */
+export const connectCora = (input: { companyId: string; code: string; state: string }) =>
+  mainApi<{ data: BankSyncResult }>('/bank-statements/connections/oauth/cora', {
+    method: 'POST',
+    query: { code: input.code, state: input.state, companyId: input.companyId },
+  }).then((r) => r.data);
+
+/** Pulls a connection's new movements now. */
+export const syncConnection = (connection: Pick<BankConnection, 'id' | 'companyId'>) =>
+  mainApi<{ data: BankSyncResult }>(`/bank-statements/connections/${connection.id}/sync`, {
+    method: 'POST',
+    query: { companyId: connection.companyId },
+  }).then((r) => r.data);
 
 /**
  * Sends an OFX file with XMLHttpRequest, whose upload progress fetch does not report (as `uploadDocument` does).

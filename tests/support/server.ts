@@ -16,7 +16,9 @@ import type { AppEnvironment } from '../../server/config';
 import { mountFakes } from '../../server/fakes/mount';
 import { syncClaims } from '../../server/services/claims';
 import { createBrasilApiLookup } from '../../server/services/cnpj-lookup';
+import { createCoraClient } from '../../server/services/cora';
 import { createSandboxPayments } from '../../server/services/payments';
+import { createTokenSealer } from '../../server/services/secrets';
 import { createLocalStorage } from '../../server/services/storage';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -56,7 +58,7 @@ export interface TestUser {
 }
 
 /** The API on a real HTTP port, with a real database and the Firebase Auth emulator. */
-export async function startTestServer(options: { environment?: AppEnvironment } = {}) {
+export async function startTestServer(options: { environment?: AppEnvironment; coraEmails?: string[] } = {}) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the global setup starts the emulator');
   const database = await openTestDatabase();
@@ -87,6 +89,16 @@ export async function startTestServer(options: { environment?: AppEnvironment } 
     storage: createLocalStorage(filesDir),
     config: { environment: options.environment ?? 'test', publicUrl: baseUrl },
     logger,
+    bank: {
+      cora: createCoraClient({
+        baseUrl: `${baseUrl}/fakes/cora`,
+        clientId: 'contabil-sandbox',
+        clientSecret: 'sandbox-cora-secret',
+        redirectUri: `${baseUrl}/app/auth/cora/callback`,
+      }),
+      tokens: createTokenSealer('test-token-key'),
+      coraEmails: options.coraEmails ?? [],
+    },
   });
   mountFakes(app, { services });
 

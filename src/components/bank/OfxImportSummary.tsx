@@ -30,8 +30,22 @@ function AccountLine({ account }: { account: OfxImportAccountSummary }) {
   );
 }
 
-/** What an OFX import did, per account of the file. */
-export function OfxImportSummary({ fileName, summary, onClose }: { fileName: string; summary: Summary; onClose: () => void }) {
+/**
+ * What an OFX import did, per account of the file. A bank connection's pull (Cora) answers the same summary: it
+ * passes its own title and no file name.
+ */
+export function OfxImportSummary({
+  fileName,
+  summary,
+  onClose,
+  title = 'Extrato importado',
+}: {
+  fileName?: string;
+  summary: Summary;
+  /** Shows a close button. */
+  onClose?: () => void;
+  title?: string;
+}) {
   const nothingNew = summary.added === 0;
   return (
     <section
@@ -44,18 +58,20 @@ export function OfxImportSummary({ fileName, summary, onClose }: { fileName: str
         <CheckCircleIcon className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <h3 id="ofx-summary-title" className="font-semibold text-emerald-900">
-            Extrato importado
+            {title}
           </h3>
-          <p className="break-all text-xs text-emerald-800">{fileName}</p>
+          {fileName && <p className="break-all text-xs text-emerald-800">{fileName}</p>}
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-lg p-1 text-emerald-800 hover:bg-emerald-100 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
-          aria-label="Fechar resumo da importação"
-        >
-          <XMarkIcon className="size-5" aria-hidden="true" />
-        </button>
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg p-1 text-emerald-800 hover:bg-emerald-100 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
+            aria-label="Fechar resumo da importação"
+          >
+            <XMarkIcon className="size-5" aria-hidden="true" />
+          </button>
+        )}
       </div>
       {nothingNew && summary.duplicates > 0 && (
         <p className="mt-2 text-emerald-900">Este extrato já tinha sido importado: nenhuma movimentação nova.</p>

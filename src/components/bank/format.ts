@@ -72,3 +72,19 @@ export const RULE_DIRECTION_LABEL: Record<CategoryRule['direction'], string> = {
 
 export const categoryName = (categories: readonly TaxCategory[], id: string | null | undefined) =>
   (id && categories.find((category) => category.id === id)?.name) || 'Sem categoria';
+
+const moment = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/** An instant (ISO) → "dd/mm/aaaa hh:mm" in São Paulo time, built from parts so no locale comma slips in. */
+export function formatMoment(iso: string): string {
+  const part = Object.fromEntries(moment.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { featureFlagsQuery } from '../../../../../../api/bankStatements';
 import { AccountList } from '../../../../../../components/bank/AccountList';
 import { CategoryChart } from '../../../../../../components/bank/CategoryChart';
+import { CoraConnection } from '../../../../../../components/bank/CoraConnection';
 import { OfxImport } from '../../../../../../components/bank/OfxImport';
 import { PageHeader } from '../../../../../../components/ui/Card';
 import { useCompanyState } from '../../../../-components/useCompany';
@@ -16,10 +19,12 @@ export const Route = createFileRoute('/app/_admin/_company/bank-statements/accou
   component: BankAccountsPage,
 });
 
-/** Import OFX statements, see the company's accounts, and its movements by category. */
+/** Import OFX statements (or connect a Cora account), see the company's accounts, and its movements by category. */
 function BankAccountsPage() {
   const { company } = useCompanyState();
   const { page = 1 } = Route.useSearch();
+  // Until the flags arrive, or if they can't be read, the Cora card stays hidden: the OFX import works regardless.
+  const cora = useQuery(featureFlagsQuery()).data?.cora === true;
   if (!company) return null;
   return (
     <div>
@@ -28,6 +33,7 @@ function BankAccountsPage() {
         description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
       />
       <div className="space-y-6">
+        {cora && <CoraConnection companyId={company.id} />}
         <OfxImport companyId={company.id} />
         <AccountList companyId={company.id} page={page} />
         <CategoryChart companyId={company.id} />
