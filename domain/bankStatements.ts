@@ -80,29 +80,167 @@ export const BANK_LEDGER_ACCOUNT = '1.1.1.02';
  * accounts for small companies. Seeded into the database by migration; the ids are stable.
  */
 export const TAX_CATEGORIES: readonly TaxCategory[] = [
-  { id: 'receita-servicos', name: 'Receita de serviços', kind: 'income', ledgerAccount: '3.1.1.01', description: 'Pagamentos de clientes por serviços prestados.' },
-  { id: 'receita-vendas', name: 'Receita de vendas', kind: 'income', ledgerAccount: '3.1.1.02', description: 'Vendas de mercadorias e produtos.' },
-  { id: 'receitas-financeiras', name: 'Receitas financeiras', kind: 'income', ledgerAccount: '3.2.1.01', description: 'Rendimentos de aplicações e juros recebidos.' },
-  { id: 'aporte-socios', name: 'Aporte dos sócios', kind: 'income', ledgerAccount: '2.3.1.01', description: 'Dinheiro colocado na empresa pelos sócios (capital).' },
-  { id: 'emprestimos-recebidos', name: 'Empréstimos recebidos', kind: 'income', ledgerAccount: '2.1.4.01', description: 'Empréstimos e financiamentos liberados pelo banco.' },
-  { id: 'outras-receitas', name: 'Outras receitas', kind: 'income', ledgerAccount: '3.2.9.99', description: 'Entradas que não se encaixam nas demais.' },
-  { id: 'pro-labore', name: 'Pró-labore', kind: 'expense', ledgerAccount: '4.1.1.01', description: 'Remuneração mensal dos sócios que trabalham na empresa.' },
-  { id: 'distribuicao-lucros', name: 'Distribuição de lucros', kind: 'expense', ledgerAccount: '2.3.4.01', description: 'Lucros repassados aos sócios (isentos de IR).' },
-  { id: 'impostos-taxas', name: 'Impostos e taxas', kind: 'expense', ledgerAccount: '4.1.3.01', description: 'DAS, ISS, IRPJ, CSLL, taxas municipais e estaduais.' },
-  { id: 'folha-pagamento', name: 'Folha de pagamento', kind: 'expense', ledgerAccount: '4.1.1.02', description: 'Salários, férias, 13º, FGTS e INSS de funcionários.' },
-  { id: 'aluguel', name: 'Aluguel e condomínio', kind: 'expense', ledgerAccount: '4.1.2.01', description: 'Aluguel do imóvel, condomínio e IPTU.' },
-  { id: 'fornecedores', name: 'Fornecedores', kind: 'expense', ledgerAccount: '4.1.2.02', description: 'Compras de mercadorias, matéria-prima e insumos.' },
-  { id: 'servicos-terceiros', name: 'Serviços de terceiros', kind: 'expense', ledgerAccount: '4.1.2.05', description: 'Contador, advogado, freelancers e outros prestadores.' },
-  { id: 'despesas-administrativas', name: 'Despesas administrativas', kind: 'expense', ledgerAccount: '4.1.2.03', description: 'Material de escritório, softwares, assinaturas.' },
-  { id: 'agua-luz-telefone', name: 'Água, luz, telefone e internet', kind: 'expense', ledgerAccount: '4.1.2.04', description: 'Contas de consumo da empresa.' },
-  { id: 'marketing', name: 'Marketing e publicidade', kind: 'expense', ledgerAccount: '4.1.2.06', description: 'Anúncios, impulsionamentos, material de divulgação.' },
-  { id: 'transporte', name: 'Transporte e combustível', kind: 'expense', ledgerAccount: '4.1.2.07', description: 'Combustível, aplicativos de transporte, pedágios, fretes.' },
-  { id: 'tarifas-bancarias', name: 'Tarifas bancárias', kind: 'expense', ledgerAccount: '4.1.4.01', description: 'Tarifas de conta, TED, boletos e maquininha.' },
-  { id: 'juros-multas', name: 'Juros e multas pagos', kind: 'expense', ledgerAccount: '4.1.4.02', description: 'Juros de atraso, multas e encargos de empréstimos.' },
-  { id: 'emprestimos-pagos', name: 'Pagamento de empréstimos', kind: 'expense', ledgerAccount: '2.1.4.01', description: 'Parcelas de empréstimos e financiamentos.' },
-  { id: 'outras-despesas', name: 'Outras despesas', kind: 'expense', ledgerAccount: '4.1.9.99', description: 'Saídas que não se encaixam nas demais.' },
-  { id: 'transferencia-entre-contas', name: 'Transferência entre contas', kind: 'transfer', ledgerAccount: '1.1.1.09', description: 'Dinheiro movido entre contas da própria empresa.' },
-  { id: 'aplicacao-resgate', name: 'Aplicação / resgate', kind: 'transfer', ledgerAccount: '1.1.2.01', description: 'Aplicações financeiras e seus resgates.' },
+  {
+    id: 'receita-servicos',
+    name: 'Receita de serviços',
+    kind: 'income',
+    ledgerAccount: '3.1.1.01',
+    description: 'Pagamentos de clientes por serviços prestados.',
+  },
+  {
+    id: 'receita-vendas',
+    name: 'Receita de vendas',
+    kind: 'income',
+    ledgerAccount: '3.1.1.02',
+    description: 'Vendas de mercadorias e produtos.',
+  },
+  {
+    id: 'receitas-financeiras',
+    name: 'Receitas financeiras',
+    kind: 'income',
+    ledgerAccount: '3.2.1.01',
+    description: 'Rendimentos de aplicações e juros recebidos.',
+  },
+  {
+    id: 'aporte-socios',
+    name: 'Aporte dos sócios',
+    kind: 'income',
+    ledgerAccount: '2.3.1.01',
+    description: 'Dinheiro colocado na empresa pelos sócios (capital).',
+  },
+  {
+    id: 'emprestimos-recebidos',
+    name: 'Empréstimos recebidos',
+    kind: 'income',
+    ledgerAccount: '2.1.4.01',
+    description: 'Empréstimos e financiamentos liberados pelo banco.',
+  },
+  {
+    id: 'outras-receitas',
+    name: 'Outras receitas',
+    kind: 'income',
+    ledgerAccount: '3.2.9.99',
+    description: 'Entradas que não se encaixam nas demais.',
+  },
+  {
+    id: 'pro-labore',
+    name: 'Pró-labore',
+    kind: 'expense',
+    ledgerAccount: '4.1.1.01',
+    description: 'Remuneração mensal dos sócios que trabalham na empresa.',
+  },
+  {
+    id: 'distribuicao-lucros',
+    name: 'Distribuição de lucros',
+    kind: 'expense',
+    ledgerAccount: '2.3.4.01',
+    description: 'Lucros repassados aos sócios (isentos de IR).',
+  },
+  {
+    id: 'impostos-taxas',
+    name: 'Impostos e taxas',
+    kind: 'expense',
+    ledgerAccount: '4.1.3.01',
+    description: 'DAS, ISS, IRPJ, CSLL, taxas municipais e estaduais.',
+  },
+  {
+    id: 'folha-pagamento',
+    name: 'Folha de pagamento',
+    kind: 'expense',
+    ledgerAccount: '4.1.1.02',
+    description: 'Salários, férias, 13º, FGTS e INSS de funcionários.',
+  },
+  {
+    id: 'aluguel',
+    name: 'Aluguel e condomínio',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.01',
+    description: 'Aluguel do imóvel, condomínio e IPTU.',
+  },
+  {
+    id: 'fornecedores',
+    name: 'Fornecedores',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.02',
+    description: 'Compras de mercadorias, matéria-prima e insumos.',
+  },
+  {
+    id: 'servicos-terceiros',
+    name: 'Serviços de terceiros',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.05',
+    description: 'Contador, advogado, freelancers e outros prestadores.',
+  },
+  {
+    id: 'despesas-administrativas',
+    name: 'Despesas administrativas',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.03',
+    description: 'Material de escritório, softwares, assinaturas.',
+  },
+  {
+    id: 'agua-luz-telefone',
+    name: 'Água, luz, telefone e internet',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.04',
+    description: 'Contas de consumo da empresa.',
+  },
+  {
+    id: 'marketing',
+    name: 'Marketing e publicidade',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.06',
+    description: 'Anúncios, impulsionamentos, material de divulgação.',
+  },
+  {
+    id: 'transporte',
+    name: 'Transporte e combustível',
+    kind: 'expense',
+    ledgerAccount: '4.1.2.07',
+    description: 'Combustível, aplicativos de transporte, pedágios, fretes.',
+  },
+  {
+    id: 'tarifas-bancarias',
+    name: 'Tarifas bancárias',
+    kind: 'expense',
+    ledgerAccount: '4.1.4.01',
+    description: 'Tarifas de conta, TED, boletos e maquininha.',
+  },
+  {
+    id: 'juros-multas',
+    name: 'Juros e multas pagos',
+    kind: 'expense',
+    ledgerAccount: '4.1.4.02',
+    description: 'Juros de atraso, multas e encargos de empréstimos.',
+  },
+  {
+    id: 'emprestimos-pagos',
+    name: 'Pagamento de empréstimos',
+    kind: 'expense',
+    ledgerAccount: '2.1.4.01',
+    description: 'Parcelas de empréstimos e financiamentos.',
+  },
+  {
+    id: 'outras-despesas',
+    name: 'Outras despesas',
+    kind: 'expense',
+    ledgerAccount: '4.1.9.99',
+    description: 'Saídas que não se encaixam nas demais.',
+  },
+  {
+    id: 'transferencia-entre-contas',
+    name: 'Transferência entre contas',
+    kind: 'transfer',
+    ledgerAccount: '1.1.1.09',
+    description: 'Dinheiro movido entre contas da própria empresa.',
+  },
+  {
+    id: 'aplicacao-resgate',
+    name: 'Aplicação / resgate',
+    kind: 'transfer',
+    ledgerAccount: '1.1.2.01',
+    description: 'Aplicações financeiras e seus resgates.',
+  },
 ];
 
 export const TAX_CATEGORY_IDS = TAX_CATEGORIES.map((category) => category.id);
@@ -239,7 +377,12 @@ export const BulkTaxCategoryBodySchema = v.object({
 });
 
 export const CategoryRuleBodySchema = v.object({
-  contains: v.pipe(v.string(BANK_MESSAGES.contains), v.trim(), v.minLength(3, BANK_MESSAGES.contains), v.maxLength(100, BANK_MESSAGES.contains)),
+  contains: v.pipe(
+    v.string(BANK_MESSAGES.contains),
+    v.trim(),
+    v.minLength(3, BANK_MESSAGES.contains),
+    v.maxLength(100, BANK_MESSAGES.contains),
+  ),
   direction: v.optional(v.picklist(['in', 'out', 'any'], 'Escolha entradas, saídas ou ambas.'), 'any'),
   taxCategoryId: TaxCategoryIdSchema,
   /** Also categorise the movements already imported that have no category. */
@@ -315,7 +458,10 @@ export function foldText(text: string): string {
 }
 
 /** Whether a rule applies to a movement. */
-export function ruleMatches(rule: Pick<CategoryRule, 'contains' | 'direction'>, transaction: { description: string; amountCents: number }): boolean {
+export function ruleMatches(
+  rule: Pick<CategoryRule, 'contains' | 'direction'>,
+  transaction: { description: string; amountCents: number },
+): boolean {
   if (rule.direction === 'in' && transaction.amountCents < 0) return false;
   if (rule.direction === 'out' && transaction.amountCents >= 0) return false;
   return foldText(transaction.description).includes(foldText(rule.contains));
@@ -363,6 +509,14 @@ export interface FeatureFlags {
 
 export const CoraCallbackQuerySchema = v.object({
   companyId: CompanyId,
-  code: v.pipe(v.string('O banco não devolveu a autorização. Tente conectar de novo.'), v.minLength(1, 'O banco não devolveu a autorização. Tente conectar de novo.'), v.maxLength(2048)),
-  state: v.pipe(v.string('Autorização inválida ou expirada. Tente conectar de novo.'), v.minLength(16, 'Autorização inválida ou expirada. Tente conectar de novo.'), v.maxLength(200)),
+  code: v.pipe(
+    v.string('O banco não devolveu a autorização. Tente conectar de novo.'),
+    v.minLength(1, 'O banco não devolveu a autorização. Tente conectar de novo.'),
+    v.maxLength(2048),
+  ),
+  state: v.pipe(
+    v.string('Autorização inválida ou expirada. Tente conectar de novo.'),
+    v.minLength(16, 'Autorização inválida ou expirada. Tente conectar de novo.'),
+    v.maxLength(200),
+  ),
 });

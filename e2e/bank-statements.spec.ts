@@ -80,7 +80,10 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
 test('refusing access on Cora’s page says so, with a way to try again', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/bank-statements/accounts');
-  await page.getByRole('region', { name: 'Conta Cora' }).getByRole('button', { name: /Conectar/ }).click();
+  await page
+    .getByRole('region', { name: 'Conta Cora' })
+    .getByRole('button', { name: /Conectar/ })
+    .click();
   await page.getByRole('link', { name: 'Não autorizar' }).click();
   await expect(page.getByRole('heading', { name: 'Não foi possível conectar a Cora' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Você não autorizou o acesso à conta Cora.');

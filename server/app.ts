@@ -79,7 +79,13 @@ export function createApp(deps: AppDeps) {
   const ofxUploadLimit = bodyLimit({
     maxSize: MAX_OFX_BYTES + 64 * 1024,
     onError: (c) =>
-      c.json(errorBody('payload_too_large', `O arquivo OFX passa do limite de ${MAX_OFX_BYTES / 1024 / 1024} MB. Exporte um período menor.`), 413),
+      c.json(
+        errorBody(
+          'payload_too_large',
+          `O arquivo OFX passa do limite de ${MAX_OFX_BYTES / 1024 / 1024} MB. Exporte um período menor.`,
+        ),
+        413,
+      ),
   });
   const api = new Hono<AppEnv>()
     .use((c, next) =>

@@ -97,7 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ['PAYMENTS_WEBHOOK_SECRET', env.PAYMENTS_WEBHOOK_SECRET],
       ['PUBLIC_URL', env.PUBLIC_URL],
       ['TOKEN_ENCRYPTION_KEY', env.TOKEN_ENCRYPTION_KEY],
-      ...(env.CORA_URL ? [['CORA_CLIENT_ID', env.CORA_CLIENT_ID], ['CORA_CLIENT_SECRET', env.CORA_CLIENT_SECRET]] : []),
+      ...(env.CORA_URL
+        ? [
+            ['CORA_CLIENT_ID', env.CORA_CLIENT_ID],
+            ['CORA_CLIENT_SECRET', env.CORA_CLIENT_SECRET],
+          ]
+        : []),
     ].filter(([, value]) => !value);
     if (missing.length)
       throw new Error(
@@ -127,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY || 'contabil-development-token-key',
     features: {
       // The demo customer sees the Cora connection; in production only the accounts listed.
-      coraEmails: list(env.FEATURE_CORA_EMAILS ?? (environment === 'production' ? '' : 'cliente@demo.test')).map((e) => e.toLowerCase()),
+      coraEmails: list(env.FEATURE_CORA_EMAILS ?? (environment === 'production' ? '' : 'cliente@demo.test')).map((e) =>
+        e.toLowerCase(),
+      ),
     },
   };
 }

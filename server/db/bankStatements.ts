@@ -69,7 +69,9 @@ export async function listAccounts(
     .select({
       accountId: bankTransactions.accountId,
       transactionCount: count().as('transaction_count'),
-      uncategorizedCount: sql<number>`count(*) filter (where ${bankTransactions.taxCategoryId} is null)`.as('uncategorized_count'),
+      uncategorizedCount: sql<number>`count(*) filter (where ${bankTransactions.taxCategoryId} is null)`.as(
+        'uncategorized_count',
+      ),
       totalCents: sql<string>`coalesce(sum(${bankTransactions.amountCents}), 0)`.as('total_cents'),
       firstOn: sql<string | null>`min(${bankTransactions.postedOn})`.as('first_on'),
       lastOn: sql<string | null>`max(${bankTransactions.postedOn})`.as('last_on'),
@@ -160,7 +162,9 @@ export async function transactionsBetween(db: DbExecutor, accountId: string, fro
   return db
     .select()
     .from(bankTransactions)
-    .where(and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)))
+    .where(
+      and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+    )
     .orderBy(asc(bankTransactions.postedOn), asc(bankTransactions.createdAt), asc(bankTransactions.id));
 }
 
@@ -275,7 +279,13 @@ export async function importStatement(
           lastImportAt: new Date(),
         })
         .onConflictDoUpdate({
-          target: [bankAccounts.companyId, bankAccounts.bankId, bankAccounts.branchId, bankAccounts.accountNumber, bankAccounts.kind],
+          target: [
+            bankAccounts.companyId,
+            bankAccounts.bankId,
+            bankAccounts.branchId,
+            bankAccounts.accountNumber,
+            bankAccounts.kind,
+          ],
           set: { lastImportAt: new Date(), updatedAt: new Date() },
         })
         .returning();
@@ -340,7 +350,9 @@ export async function billingByCategory(db: DbExecutor, companyId: string, perio
       count: count(),
     })
     .from(bankTransactions)
-    .where(and(eq(bankTransactions.companyId, companyId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)))
+    .where(
+      and(eq(bankTransactions.companyId, companyId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+    )
     .groupBy(bankTransactions.taxCategoryId);
   const position = new Map(TAX_CATEGORIES.map((category, i) => [category.id, i]));
   const data = rows

@@ -91,31 +91,66 @@ export function coraFake(options: CoraFakeOptions) {
       const deny = new URL(redirectUri);
       deny.searchParams.set('error', 'access_denied');
       deny.searchParams.set('state', state);
-      return c.html(html`<!doctype html>
-        <html lang="pt-BR">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>Cora (ambiente de testes) — Autorizar acesso</title>
-            <style>
-              body { font-family: system-ui, sans-serif; background: #fdf2f4; margin: 0; padding: 2rem 1rem; color: #1f2937; }
-              main { max-width: 28rem; margin: auto; background: #fff; border-radius: 1rem; padding: 2rem; box-shadow: 0 1px 4px #0002; }
-              .sandbox { background: #fef3c7; color: #92400e; padding: .5rem .75rem; border-radius: .5rem; font-size: .875rem; }
-              a { display: block; text-align: center; margin-top: 1rem; padding: .75rem; border-radius: .5rem; text-decoration: none; }
-              .approve { background: #fe3e6d; color: #fff; font-weight: 600; }
-              .deny { color: #374151; border: 1px solid #d1d5db; }
-            </style>
-          </head>
-          <body>
-            <main>
-              <p class="sandbox" role="note">Ambiente de testes: nenhuma conta real é acessada.</p>
-              <h1>Cora</h1>
-              <p>O Contábil quer acessar o extrato da sua conta PJ (${scopes ?? 'extrato'}).</p>
-              <a class="approve" href="${approve.toString()}">Autorizar acesso</a>
-              <a class="deny" href="${deny.toString()}">Não autorizar</a>
-            </main>
-          </body>
-        </html>`);
+      return c.html(
+        html`<!doctype html>
+          <html lang="pt-BR">
+            <head>
+              <meta charset="utf-8" />
+              <meta name="viewport" content="width=device-width, initial-scale=1" />
+              <title>Cora (ambiente de testes) — Autorizar acesso</title>
+              <style>
+                body {
+                  font-family: system-ui, sans-serif;
+                  background: #fdf2f4;
+                  margin: 0;
+                  padding: 2rem 1rem;
+                  color: #1f2937;
+                }
+                main {
+                  max-width: 28rem;
+                  margin: auto;
+                  background: #fff;
+                  border-radius: 1rem;
+                  padding: 2rem;
+                  box-shadow: 0 1px 4px #0002;
+                }
+                .sandbox {
+                  background: #fef3c7;
+                  color: #92400e;
+                  padding: 0.5rem 0.75rem;
+                  border-radius: 0.5rem;
+                  font-size: 0.875rem;
+                }
+                a {
+                  display: block;
+                  text-align: center;
+                  margin-top: 1rem;
+                  padding: 0.75rem;
+                  border-radius: 0.5rem;
+                  text-decoration: none;
+                }
+                .approve {
+                  background: #fe3e6d;
+                  color: #fff;
+                  font-weight: 600;
+                }
+                .deny {
+                  color: #374151;
+                  border: 1px solid #d1d5db;
+                }
+              </style>
+            </head>
+            <body>
+              <main>
+                <p class="sandbox" role="note">Ambiente de testes: nenhuma conta real é acessada.</p>
+                <h1>Cora</h1>
+                <p>O Contábil quer acessar o extrato da sua conta PJ (${scopes ?? 'extrato'}).</p>
+                <a class="approve" href="${approve.toString()}">Autorizar acesso</a>
+                <a class="deny" href="${deny.toString()}">Não autorizar</a>
+              </main>
+            </body>
+          </html>`,
+      );
     })
     .post('/oauth/token', async (c) => {
       const body = (await c.req.parseBody()) as Record<string, string>;

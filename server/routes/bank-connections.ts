@@ -141,7 +141,10 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
       const [connection] = await db
         .insert(bankConnections)
         .values(values)
-        .onConflictDoUpdate({ target: [bankConnections.companyId, bankConnections.provider], set: { ...values, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: [bankConnections.companyId, bankConnections.provider],
+          set: { ...values, updatedAt: new Date() },
+        })
         .returning();
       const result: BankSyncResult = { connection: toConnectionDto(connection), import: summary };
       return c.json({ data: result }, 201);
@@ -207,7 +210,13 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
           const summary = await pullStatement(db, cora, companyId, accessToken, from);
           const [updated] = await db
             .update(bankConnections)
-            .set({ status: 'active', lastSyncAt: new Date(), lastError: null, accountId: summary.accounts[0]?.id ?? row.accountId, updatedAt: new Date() })
+            .set({
+              status: 'active',
+              lastSyncAt: new Date(),
+              lastError: null,
+              accountId: summary.accounts[0]?.id ?? row.accountId,
+              updatedAt: new Date(),
+            })
             .where(eq(bankConnections.id, row.id))
             .returning();
           const result: BankSyncResult = { connection: toConnectionDto(updated), import: summary };

@@ -73,7 +73,8 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           throw badRequest('Não foi possível ler o arquivo enviado.');
         });
         const file = form.file;
-        if (!(file instanceof File)) throw badRequest('Escolha o arquivo OFX do extrato.', { file: 'Escolha o arquivo OFX do extrato.' });
+        if (!(file instanceof File))
+          throw badRequest('Escolha o arquivo OFX do extrato.', { file: 'Escolha o arquivo OFX do extrato.' });
         if (file.size === 0) throw badRequest('O arquivo está vazio.', { file: 'O arquivo está vazio.' });
         if (file.size > MAX_OFX_BYTES) throw new HttpError(413, 'payload_too_large', OFX_TOO_LARGE);
         let statement: OfxStatement;
@@ -182,27 +183,22 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
         const categorized = await db.transaction((tx) => applyRules(tx, companyId));
         return c.json({ data: { categorized } });
       })
-      .post(
-        '/bank-statements/category-rules',
-        valid('query', CompanyQuery),
-        valid('json', CategoryRuleBodySchema),
-        async (c) => {
-          const { companyId } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
-          const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
-          const result = await db.transaction(async (tx) => {
-            const [rule] = await tx
-              .insert(categoryRules)
-              .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
-              .onConflictDoNothing()
-              .returning();
-            if (!rule) return null;
-            return { rule, applied: applyNow ? await applyRules(tx, companyId, [rule]) : 0 };
-          });
-          if (!result) throw conflict('Já existe uma regra com este texto.');
-          return c.json({ data: toRuleDto(result.rule), applied: result.applied }, 201);
-        },
-      )
+      .post('/bank-statements/category-rules', valid('query', CompanyQuery), valid('json', CategoryRuleBodySchema), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
+        const result = await db.transaction(async (tx) => {
+          const [rule] = await tx
+            .insert(categoryRules)
+            .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
+            .onConflictDoNothing()
+            .returning();
+          if (!rule) return null;
+          return { rule, applied: applyNow ? await applyRules(tx, companyId, [rule]) : 0 };
+        });
+        if (!result) throw conflict('Já existe uma regra com este texto.');
+        return c.json({ data: toRuleDto(result.rule), applied: result.applied }, 201);
+      })
       .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);

@@ -47,7 +47,9 @@ export function demoStatementOfx(now: Date): string {
     const monthIndex = today.year * 12 + today.month - 1 - back;
     const year = Math.floor(monthIndex / 12);
     const month = (monthIndex % 12) + 1;
-    lines.push(`<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${year}${pad(month)}01<TRNAMT>0,00<FITID>S${year}${pad(month)}<MEMO>SALDO ANTERIOR</STMTTRN>`);
+    lines.push(
+      `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${year}${pad(month)}01<TRNAMT>0,00<FITID>S${year}${pad(month)}<MEMO>SALDO ANTERIOR</STMTTRN>`,
+    );
     for (const movement of monthMovements(month)) {
       fitId += 1;
       const type = movement.amount.startsWith('-') ? 'DEBIT' : 'CREDIT';

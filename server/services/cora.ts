@@ -65,7 +65,8 @@ export function coraDate(createdAt: string): string {
 /** A Cora entry as a movement: signed centavos, the counterparty (at either level) in the description. */
 export function movementOf(entry: CoraEntry): ImportedTransaction {
   const counterParty = entry.counterParty ?? entry.transaction?.counterParty;
-  const description = entry.transaction?.description?.trim() || counterParty?.name || (entry.type === 'CREDIT' ? 'Crédito' : 'Débito');
+  const description =
+    entry.transaction?.description?.trim() || counterParty?.name || (entry.type === 'CREDIT' ? 'Crédito' : 'Débito');
   return {
     externalId: entry.id,
     postedOn: coraDate(entry.createdAt),
@@ -118,7 +119,8 @@ export function createCoraClient(options: CoraOptions): CoraClient {
         response = undefined;
       }
       if (response?.ok) return (await response.json()) as { entries: CoraEntry[]; totalPages?: number; totalItems?: number };
-      if (response?.status === 401) throw new CoraError('A Cora não aceitou mais o acesso. Conecte a conta novamente.', 401, true);
+      if (response?.status === 401)
+        throw new CoraError('A Cora não aceitou mais o acesso. Conecte a conta novamente.', 401, true);
       // 503/504 on large pages and network errors: wait a little and try again.
       if (attempt >= RETRIES || (response && ![429, 502, 503, 504].includes(response.status))) {
         throw new CoraError('A Cora não entregou o extrato agora. Tente sincronizar novamente em instantes.', 502);

@@ -20,7 +20,11 @@ function decimalComma(cents: number): string {
 /** The history text on one line, without the separator. */
 function history(t: ExportedTransaction): string {
   const text = t.memo && t.memo !== t.description ? `${t.description} - ${t.memo}` : t.description;
-  return text.replace(/[;\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+  return text
+    .replace(/[;\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 /**

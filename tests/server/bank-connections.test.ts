@@ -48,7 +48,9 @@ describe('Cora connection', () => {
   it('tells each person whether they see Cora, and refuses the others', async () => {
     expect((await server.call('/api/features', { token: customer.token })).body.data).toEqual({ cora: true });
     expect((await server.call('/api/features', { token: unflagged.token })).body.data).toEqual({ cora: false });
-    const refused = await server.call(`/api/bank-statements/connections/oauth/cora?companyId=${companyId}`, { token: unflagged.token });
+    const refused = await server.call(`/api/bank-statements/connections/oauth/cora?companyId=${companyId}`, {
+      token: unflagged.token,
+    });
     expect(refused.status).toBe(403);
     expect((await server.call('/api/features')).status).toBe(401);
   });
@@ -72,13 +74,18 @@ describe('Cora connection', () => {
   it('refuses a state started by someone else or a made-up one', async () => {
     const { code, state } = await authorize(colleague.token);
     expect((await connect(code, state, customer.token)).status).toBe(400);
-    expect((await connect(code, 'x'.repeat(32))).body.error.message).toBe('Autorização inválida ou expirada. Tente conectar de novo.');
+    expect((await connect(code, 'x'.repeat(32))).body.error.message).toBe(
+      'Autorização inválida ou expirada. Tente conectar de novo.',
+    );
   });
 
   it('syncs again without doubling, renewing an expired token first', async () => {
     const list = await server.call(`/api/bank-statements/connections?companyId=${companyId}`, { token: customer.token });
     const connection = list.body.data[0];
-    await server.db.update(bankConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bankConnections.id, connection.id));
+    await server.db
+      .update(bankConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bankConnections.id, connection.id));
     const sync = await server.call(`/api/bank-statements/connections/${connection.id}/sync?companyId=${companyId}`, {
       method: 'POST',
       token: customer.token,
@@ -102,7 +109,9 @@ describe('Cora connection', () => {
     });
     expect(sync.status).toBe(409);
     expect(sync.body.error.message).toMatch(/Conecte a conta novamente/);
-    const detail = await server.call(`/api/bank-statements/connections/${row.id}?companyId=${companyId}`, { token: customer.token });
+    const detail = await server.call(`/api/bank-statements/connections/${row.id}?companyId=${companyId}`, {
+      token: customer.token,
+    });
     expect(detail.body.data).toMatchObject({ status: 'error', lastError: sync.body.error.message });
   });
 });
@@ -118,8 +127,20 @@ describe('Cora entries', () => {
       createdAt: '2026-03-05T10:00:00-03',
       transaction: { type: 'BOLETO', description: 'Pagamento', counterParty: { name: 'AWS' } },
     });
-    expect(debit).toMatchObject({ externalId: 'e1', postedOn: '2026-03-05', amountCents: -1990, description: 'Pagamento', memo: 'AWS' });
-    const credit = movementOf({ id: 'e2', type: 'CREDIT', amount: 5000, createdAt: '2026-03-05T10:00:00-0300', counterParty: { name: 'ACME' } });
+    expect(debit).toMatchObject({
+      externalId: 'e1',
+      postedOn: '2026-03-05',
+      amountCents: -1990,
+      description: 'Pagamento',
+      memo: 'AWS',
+    });
+    const credit = movementOf({
+      id: 'e2',
+      type: 'CREDIT',
+      amount: 5000,
+      createdAt: '2026-03-05T10:00:00-0300',
+      counterParty: { name: 'ACME' },
+    });
     expect(credit).toMatchObject({ amountCents: 5000, description: 'ACME', memo: null });
   });
 });

@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function upload(bytes: Uint8Array<ArrayBuffer> | string, options: { token?: string; company?: string; name?: string } = {}) {
+async function upload(
+  bytes: Uint8Array<ArrayBuffer> | string,
+  options: { token?: string; company?: string; name?: string } = {},
+) {
   const form = new FormData();
   form.set('file', new File([bytes], options.name ?? 'extrato.ofx'));
   const response = await fetch(`${server.baseUrl}/api/bank-statements/ofx/upload?companyId=${options.company ?? companyId}`, {
@@ -65,7 +68,9 @@ describe('OFX import', () => {
   it('recognises the same statement exported as SGML and as XML', async () => {
     const company = await server.createCompany({ status: 'active' });
     const owner = await server.createUser({ companyIds: [company] });
-    expect((await upload(fixture('mybank-checking-sgml103.ofx'), { token: owner.token, company })).body.data).toMatchObject({ added: 3 });
+    expect((await upload(fixture('mybank-checking-sgml103.ofx'), { token: owner.token, company })).body.data).toMatchObject({
+      added: 3,
+    });
     expect((await upload(fixture('mybank-checking-xml200.ofx'), { token: owner.token, company })).body.data).toMatchObject({
       added: 0,
       duplicates: 3,
@@ -78,7 +83,9 @@ describe('OFX import', () => {
     const { status, body } = await upload(fixture('itau-checking-sgml102.ofx'), { token: owner.token, company });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ added: 3, duplicates: 0 });
-    expect(body.data.accounts).toEqual([expect.objectContaining({ bankName: 'Itaú', accountNumber: '9999 99999-9', kind: 'checking', added: 3 })]);
+    expect(body.data.accounts).toEqual([
+      expect.objectContaining({ bankName: 'Itaú', accountNumber: '9999 99999-9', kind: 'checking', added: 3 }),
+    ]);
     const accounts = await get(`/api/bank-statements/accounts?companyId=${company}`, owner.token);
     expect(accounts.body.total).toBe(1);
     expect(accounts.body.data[0]).toMatchObject({
@@ -89,21 +96,32 @@ describe('OFX import', () => {
       firstTransactionOn: '2013-12-09',
       lastTransactionOn: '2013-12-10',
     });
-    const list = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accounts.body.data[0].id}`, owner.token);
+    const list = await get(
+      `/api/bank-statements/transactions?companyId=${company}&accountId=${accounts.body.data[0].id}`,
+      owner.token,
+    );
     expect(list.body.total).toBe(3);
     // Newest first.
     expect(list.body.data[0]).toMatchObject({ postedOn: '2013-12-10', amountCents: -7777, description: 'SISDEB' });
   });
 
   it('keeps two genuine identical movements, and still adds nothing on a re-import', async () => {
-    const file = ofx(['20260305;-50.00;PIX ENVIADO PADARIA', '20260305;-50.00;PIX ENVIADO PADARIA', '20260306;1.500,00;PIX RECEBIDO CLIENTE'], 'twins-1');
+    const file = ofx(
+      ['20260305;-50.00;PIX ENVIADO PADARIA', '20260305;-50.00;PIX ENVIADO PADARIA', '20260306;1.500,00;PIX RECEBIDO CLIENTE'],
+      'twins-1',
+    );
     const first = await upload(file);
     expect(first.body.data).toMatchObject({ added: 3, duplicates: 0 });
     const again = await upload(file);
     expect(again.body.data).toMatchObject({ added: 0, duplicates: 3 });
     // A later statement of the same month with one more movement adds just that one.
     const longer = ofx(
-      ['20260305;-50.00;PIX ENVIADO PADARIA', '20260305;-50.00;PIX ENVIADO PADARIA', '20260306;1.500,00;PIX RECEBIDO CLIENTE', '20260307;-9,90;TARIFA PACOTE'],
+      [
+        '20260305;-50.00;PIX ENVIADO PADARIA',
+        '20260305;-50.00;PIX ENVIADO PADARIA',
+        '20260306;1.500,00;PIX RECEBIDO CLIENTE',
+        '20260307;-9,90;TARIFA PACOTE',
+      ],
       'twins-1',
     );
     expect((await upload(longer)).body.data).toMatchObject({ added: 1, duplicates: 3 });
@@ -162,7 +180,10 @@ describe('OFX import', () => {
     const accounts = await get(`/api/bank-statements/accounts?companyId=${companyId}&limit=100`, admin.token);
     const account = accounts.body.data.find((a: { accountNumber: string }) => a.accountNumber === 'tenant-1');
     // Another company's id with this account: not found there.
-    const foreign = await get(`/api/bank-statements/transactions?companyId=${otherCompanyId}&accountId=${account.id}`, other.token);
+    const foreign = await get(
+      `/api/bank-statements/transactions?companyId=${otherCompanyId}&accountId=${account.id}`,
+      other.token,
+    );
     expect(foreign.status).toBe(404);
     const deleted = await server.call(`/api/bank-statements/accounts/${account.id}?companyId=${otherCompanyId}`, {
       method: 'DELETE',
@@ -195,12 +216,15 @@ describe('categories, rules, exports and the report', () => {
   });
 
   const transactions = async (query = '') =>
-    (await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}&limit=100${query}`, owner.token)).body;
+    (await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}&limit=100${query}`, owner.token))
+      .body;
 
   it('lists the seeded tax categories an accountant recognises', async () => {
     const { body } = await get('/api/bank-statements/tax-categories');
     const names = body.data.map((c: { name: string }) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['Receita de serviços', 'Pró-labore', 'Tarifas bancárias', 'Distribuição de lucros']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Receita de serviços', 'Pró-labore', 'Tarifas bancárias', 'Distribuição de lucros']),
+    );
   });
 
   it('categorises one movement, refuses an unknown category, and a rule never overwrites a manual choice', async () => {
@@ -280,7 +304,12 @@ describe('categories, rules, exports and the report', () => {
   it('sums each category over a month, a quarter and a year', async () => {
     const march = await get(`/api/reports/billing-by-category?companyId=${company}&period=2026-03`, owner.token);
     expect(march.status).toBe(200);
-    expect(march.body.data).toMatchObject({ from: '2026-03-01', to: '2026-03-31', totalInCents: 350000, totalOutCents: 3990 + 120000 + 1990 });
+    expect(march.body.data).toMatchObject({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      totalInCents: 350000,
+      totalOutCents: 3990 + 120000 + 1990,
+    });
     expect(march.body.data.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ taxCategoryId: 'receita-servicos', inCents: 350000, outCents: 0, count: 2 }),
@@ -309,22 +338,31 @@ describe('categories, rules, exports and the report', () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe('02/03/2026;1.1.1.02;3.1.1.01;2500,00;PIX RECEBIDO ACME LTDA 12/03');
     expect(lines).toContain('10/03/2026;4.1.2.01;1.1.1.02;1200,00;ALUGUEL SALA 12');
-    const csv = await fetch(`${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/csv?companyId=${company}&date=2026-03`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const csv = await fetch(
+      `${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/csv?companyId=${company}&date=2026-03`,
+      {
+        headers: { authorization: `Bearer ${owner.token}` },
+      },
+    );
     const csvText = await csv.text();
     expect(csvText.split('\r\n')[0]).toBe('Data;Descrição;Complemento;Valor;Tipo;Categoria;Conta contábil');
     expect(csvText).toContain('10/03/2026;ALUGUEL SALA 12;;-1200,00;Saída;Aluguel e condomínio;4.1.2.01');
-    const noType = await fetch(`${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/pdf?companyId=${company}&date=2026-03`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const noType = await fetch(
+      `${server.baseUrl}/api/bank-statements/accounts/${accountId}/exports/pdf?companyId=${company}&date=2026-03`,
+      {
+        headers: { authorization: `Bearer ${owner.token}` },
+      },
+    );
     expect(noType.status).toBe(400);
     const noDate = await get(`/api/bank-statements/accounts/${accountId}/exports/txt?companyId=${company}`, owner.token);
     expect(noDate.body.error.message).toBe('Informe o mês no formato AAAA-MM.');
   });
 
   it('deletes an account with its movements', async () => {
-    const deleted = await server.call(`/api/bank-statements/accounts/${accountId}?companyId=${company}`, { method: 'DELETE', token: owner.token });
+    const deleted = await server.call(`/api/bank-statements/accounts/${accountId}?companyId=${company}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
     expect(deleted.status).toBe(200);
     expect((await get(`/api/bank-statements/accounts?companyId=${company}`, owner.token)).body.total).toBe(0);
     const gone = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}`, owner.token);
