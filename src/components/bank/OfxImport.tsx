@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { DragEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import type { OfxImportSummary as Summary } from '../../../domain';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, extensionOf, formatBytes } from '../../../domain';
+import { MAX_OFX_BYTES, UPLOAD_MESSAGES, extensionOf, formatBytes } from '../../../domain';
 import { bankQueries, uploadOfx } from '../../api/bankStatements';
 import { ApiError } from '../../api/errors';
 import { useSessionActor } from '../../lib/session-handle';
@@ -27,7 +27,9 @@ export function OfxImport({ companyId }: { companyId: string }) {
   async function upload(file: File) {
     setProblem(undefined);
     if (extensionOf(file.name) !== 'ofx') return setProblem(NOT_OFX);
-    if (file.size > MAX_UPLOAD_BYTES) return setProblem(UPLOAD_MESSAGES.tooLarge);
+    if (file.size > MAX_OFX_BYTES) {
+      return setProblem(`O arquivo passa do limite de ${formatBytes(MAX_OFX_BYTES)}. Exporte um período menor.`);
+    }
     if (file.size === 0) return setProblem(UPLOAD_MESSAGES.empty);
     setSummary(null);
     setProgress(0);
@@ -89,7 +91,7 @@ export function OfxImport({ companyId }: { companyId: string }) {
             onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])}
           />
         </label>
-        <p className="mt-2 text-xs text-slate-500">Arquivo .ofx de até {formatBytes(MAX_UPLOAD_BYTES)}.</p>
+        <p className="mt-2 text-xs text-slate-500">Arquivo .ofx de até {formatBytes(MAX_OFX_BYTES)}.</p>
         {busy && (
           <div
             className="mt-4 w-full max-w-sm"
