@@ -37,6 +37,11 @@ const FIRST_SYNC_DAYS = 90;
 const OVERLAP_DAYS = 7;
 const DAY = 86_400_000;
 
+const connectionIdParam = validator('param', (params: Record<string, string>) => {
+  if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(CONNECTION_NOT_FOUND);
+  return { id: params.id };
+});
+
 function flagsOf(c: Context<AppEnv>, bank: BankConnectionDeps | undefined): FeatureFlags {
   const email = c.var.identity.email?.toLowerCase();
   return { cora: Boolean(bank && email && bank.coraEmails.includes(email)) };
@@ -155,83 +160,67 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
       const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId));
       return c.json({ data: rows.map(toConnectionDto), total: rows.length });
     })
-    .get(
-      '/bank-statements/connections/:id',
-      validator('param', (params: Record<string, string>) => {
-        if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(CONNECTION_NOT_FOUND);
-        return { id: params.id };
-      }),
-      valid('query', CompanyQuery),
-      async (c) => {
-        const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
-        const [row] = await db
-          .select()
-          .from(bankConnections)
-          .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
-        if (!row) throw notFound(CONNECTION_NOT_FOUND);
-        return c.json({ data: toConnectionDto(row) });
-      },
-    )
-    .post(
-      '/bank-statements/connections/:id/sync',
-      validator('param', (params: Record<string, string>) => {
-        if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(CONNECTION_NOT_FOUND);
-        return { id: params.id };
-      }),
-      valid('query', CompanyQuery),
-      async (c) => {
-        const cora = requireCora(c);
-        const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
-        const [row] = await db
-          .select()
-          .from(bankConnections)
-          .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
-        if (!row) throw notFound(CONNECTION_NOT_FOUND);
-        try {
-          let accessToken = cora.tokens.open(row.accessTokenSealed);
-          // A token about to expire is renewed first; the new pair replaces the old one at once.
-          if (row.expiresAt.getTime() < Date.now() + 60_000) {
-            const renewed = await cora.cora.refresh(cora.tokens.open(row.refreshTokenSealed));
-            accessToken = renewed.accessToken;
-            await db
-              .update(bankConnections)
-              .set({
-                accessTokenSealed: cora.tokens.seal(renewed.accessToken),
-                refreshTokenSealed: cora.tokens.seal(renewed.refreshToken),
-                expiresAt: renewed.expiresAt,
-              })
-              .where(eq(bankConnections.id, row.id));
-          }
-          const from = row.lastSyncAt
-            ? new Date(row.lastSyncAt.getTime() - OVERLAP_DAYS * DAY)
-            : new Date(Date.now() - FIRST_SYNC_DAYS * DAY);
-          const summary = await pullStatement(db, cora, companyId, accessToken, from);
-          const [updated] = await db
+    .get('/bank-statements/connections/:id', connectionIdParam, valid('query', CompanyQuery), async (c) => {
+      const { companyId } = c.req.valid('query');
+      assertCompanyAccess(c, companyId);
+      const [row] = await db
+        .select()
+        .from(bankConnections)
+        .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
+      if (!row) throw notFound(CONNECTION_NOT_FOUND);
+      return c.json({ data: toConnectionDto(row) });
+    })
+    .post('/bank-statements/connections/:id/sync', connectionIdParam, valid('query', CompanyQuery), async (c) => {
+      const cora = requireCora(c);
+      const { companyId } = c.req.valid('query');
+      assertCompanyAccess(c, companyId);
+      const [row] = await db
+        .select()
+        .from(bankConnections)
+        .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
+      if (!row) throw notFound(CONNECTION_NOT_FOUND);
+      try {
+        let accessToken = cora.tokens.open(row.accessTokenSealed);
+        // A token about to expire is renewed first; the new pair replaces the old one at once.
+        if (row.expiresAt.getTime() < Date.now() + 60_000) {
+          const renewed = await cora.cora.refresh(cora.tokens.open(row.refreshTokenSealed));
+          accessToken = renewed.accessToken;
+          await db
             .update(bankConnections)
             .set({
-              status: 'active',
-              lastSyncAt: new Date(),
-              lastError: null,
-              accountId: summary.accounts[0]?.id ?? row.accountId,
-              updatedAt: new Date(),
+              accessTokenSealed: cora.tokens.seal(renewed.accessToken),
+              refreshTokenSealed: cora.tokens.seal(renewed.refreshToken),
+              expiresAt: renewed.expiresAt,
             })
-            .where(eq(bankConnections.id, row.id))
-            .returning();
-          const result: BankSyncResult = { connection: toConnectionDto(updated), import: summary };
-          return c.json({ data: result });
-        } catch (error) {
-          if (error instanceof CoraError) {
-            await db
-              .update(bankConnections)
-              .set({ status: 'error', lastError: error.message, updatedAt: new Date() })
-              .where(eq(bankConnections.id, row.id));
-          }
-          coraFailure(error);
+            .where(eq(bankConnections.id, row.id));
         }
-      },
-    );
+        const from = row.lastSyncAt
+          ? new Date(row.lastSyncAt.getTime() - OVERLAP_DAYS * DAY)
+          : new Date(Date.now() - FIRST_SYNC_DAYS * DAY);
+        const summary = await pullStatement(db, cora, companyId, accessToken, from);
+        const [updated] = await db
+          .update(bankConnections)
+          .set({
+            status: 'active',
+            lastSyncAt: new Date(),
+            lastError: null,
+            accountId: summary.accounts[0]?.id ?? row.accountId,
+            updatedAt: new Date(),
+          })
+          .where(eq(bankConnections.id, row.id))
+          .returning();
+        const result: BankSyncResult = { connection: toConnectionDto(updated), import: summary };
+        return c.json({ data: result });
+      } catch (error) {
+        if (error instanceof CoraError) {
+          await db
+            .update(bankConnections)
+            .set({ status: 'error', lastError: error.message, updatedAt: new Date() })
+            .where(eq(bankConnections.id, row.id));
+        }
+        coraFailure(error);
+      }
+    });
 }
 
 /** `GET /features`: the feature flags of the person signed in (spec §6). */
