@@ -457,14 +457,15 @@ export function foldText(text: string): string {
     .trim();
 }
 
-/** Whether a rule applies to a movement. */
+/** Whether a rule applies to a movement: its text is looked for in the description and the complement (memo),
+ * where banks and Cora put the counterparty's name. */
 export function ruleMatches(
   rule: Pick<CategoryRule, 'contains' | 'direction'>,
-  transaction: { description: string; amountCents: number },
+  transaction: { description: string; memo?: string | null; amountCents: number },
 ): boolean {
   if (rule.direction === 'in' && transaction.amountCents < 0) return false;
   if (rule.direction === 'out' && transaction.amountCents >= 0) return false;
-  return foldText(transaction.description).includes(foldText(rule.contains));
+  return foldText(`${transaction.description} ${transaction.memo ?? ''}`).includes(foldText(rule.contains));
 }
 
 /**

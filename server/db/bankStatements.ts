@@ -175,7 +175,7 @@ export async function listRules(db: DbExecutor, companyId: string): Promise<Rule
 /** The first rule that matches, oldest first: the rule a person wrote first wins. */
 export function categoryByRules(
   rules: readonly Pick<RuleRow, 'contains' | 'direction' | 'taxCategoryId'>[],
-  transaction: { description: string; amountCents: number },
+  transaction: { description: string; memo?: string | null; amountCents: number },
 ): string | null {
   return rules.find((rule) => ruleMatches(rule, transaction))?.taxCategoryId ?? null;
 }
@@ -188,7 +188,12 @@ export async function applyRules(db: DbExecutor, companyId: string, onlyRules?: 
   const rules = onlyRules ?? (await listRules(db, companyId));
   if (rules.length === 0) return 0;
   const uncategorized = await db
-    .select({ id: bankTransactions.id, description: bankTransactions.description, amountCents: bankTransactions.amountCents })
+    .select({
+      id: bankTransactions.id,
+      description: bankTransactions.description,
+      memo: bankTransactions.memo,
+      amountCents: bankTransactions.amountCents,
+    })
     .from(bankTransactions)
     .where(and(eq(bankTransactions.companyId, companyId), isNull(bankTransactions.taxCategoryId)));
   const byCategory = new Map<string, string[]>();
