@@ -43,6 +43,8 @@ test('a customer asks for an invoice, the team issues it with its files, the cus
   await admin.goto('/app/admin/invoices/nf-requests');
   await admin.getByRole('searchbox').fill(description);
   await admin.getByRole('button', { name: 'Buscar' }).click();
+  // The queue shows every company's requests until the search answers with just this one.
+  await expect(admin.getByRole('button', { name: 'Mendes Tech' })).toHaveCount(1);
   await admin.getByRole('button', { name: 'Mendes Tech' }).click();
   const drawer = admin.getByRole('dialog', { name: 'Solicitação de nota fiscal' });
   await drawer.getByRole('button', { name: 'Começar emissão' }).click();
@@ -92,7 +94,7 @@ test('a customer deletes a request the team has not started, and filters the lis
   await expect(page.getByRole('row', { name: /Cliente Para Excluir/ })).toHaveCount(0);
 
   await page.getByLabel('Situação').selectOption('rejected');
-  await expect(page.getByRole('row', { name: /Estúdio Aurora/ })).toContainText('Recusada');
+  await expect(page.getByRole('row', { name: /Estúdio Aurora/ }).first()).toContainText('Recusada');
 });
 
 test('a customer schedules a monthly invoice and generates this month’s once', async ({ page }) => {
