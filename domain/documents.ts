@@ -14,6 +14,9 @@ export const DOCUMENT_TYPE_LABEL: Record<DocumentType, string> = {
   extrato: 'Extrato',
   declaracao: 'Declaração',
   outros: 'Outros',
+  rg_cnh: 'RG ou CNH',
+  cpf: 'CPF',
+  comprovante_endereco: 'Comprovante de endereço',
 };
 
 export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
@@ -27,7 +30,8 @@ export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
 /** A document as the API answers it. */
 export interface CompanyDocument {
   id: string;
-  companyId: string;
+  /** null for a person's own document. */
+  companyId: string | null;
   type: DocumentType;
   status: DocumentStatus;
   name: string;

@@ -57,6 +57,10 @@ export const DOCUMENT_TYPES = [
   'extrato',
   'declaracao',
   'outros',
+  // The person's own documents (/app/user/my-docs).
+  'rg_cnh',
+  'cpf',
+  'comprovante_endereco',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

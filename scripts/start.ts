@@ -12,7 +12,8 @@ const config = loadConfig();
 
 if (process.env.SKIP_BUILD !== '1') {
   console.log('Building the web app…');
-  await build({ logLevel: 'warn' });
+  // DIST_DIR is where the server reads the SPA, so the build writes there too.
+  await build({ logLevel: 'warn', build: { outDir: config.distDir, emptyOutDir: true } });
 }
 
 let emulator: RunningEmulator | undefined;

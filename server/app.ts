@@ -16,6 +16,10 @@ import type { ErrorBody } from './http/errors';
 import { HttpError, notFound } from './http/errors';
 import type { AppEnv } from './http/types';
 import { adminUsersRoutes } from './routes/admin-users';
+import { billingRoutes } from './routes/billing';
+import { filesRoutes } from './routes/files';
+import { partnersRoutes } from './routes/partners';
+import { referralsRoutes } from './routes/referrals';
 import { bankStatementsRoutes } from './routes/bank-statements';
 import { cnaesRoutes } from './routes/cnaes';
 import { companiesRoutes } from './routes/companies';
@@ -111,6 +115,10 @@ export function createApp(deps: AppDeps) {
     .route('/', bankStatementsRoutes(deps))
     .route('/', bankConnectionsRoutes(deps))
     .route('/', featuresRoutes(deps))
+    .route('/', filesRoutes(deps))
+    .route('/', billingRoutes(deps))
+    .route('/', referralsRoutes(deps))
+    .route('/', partnersRoutes(deps))
     .all('*', () => {
       throw notFound('Recurso não encontrado.');
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -78,6 +79,9 @@ export const users = pgTable(
     indicatedBy: text('indicated_by'),
     /** The track chosen at signup, until the user has a company. */
     trackId: trackId('track_id'),
+    /** The partner programme that brought this customer (e.g. "duca"), and when. */
+    partnerId: text('partner_id'),
+    partnerAttributedAt: timestamp('partner_attributed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -243,9 +247,10 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The company's documents; null for a person's own (then `ownerUserId`). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** A person's own document (RG/CNH, CPF, proof of address), kept with them, not with a company. */
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: documentType('type').notNull(),
     status: documentStatus('status').notNull().default('available'),
     /** The file name as the person gave it. */
@@ -256,10 +261,23 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull(),
     /** The onboarding step the file belongs to, if any. */
     stepId: stepId('step_id'),
+    /** For a guide to pay (DAS, taxa): when it is due (YYYY-MM-DD), how much, and the month it refers to (YYYY-MM). */
+    dueDate: text('due_date'),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    competence: text('competence'),
+    /** A note the team writes when it publishes the document. */
+    description: text('description'),
+    /** The team member who published it to the company (null: the customer uploaded it). */
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('documents_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('documents_company_idx').on(t.companyId, t.createdAt),
+    index('documents_owner_idx').on(t.ownerUserId, t.createdAt),
+    check('documents_owner_check', sql`${t.companyId} is not null or ${t.ownerUserId} is not null`),
+  ],
 );
 
 /** A charge of a subscription at the payment provider. */
@@ -514,3 +532,38 @@ export const oauthStates = pgTable('oauth_states', {
   userId: text('user_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** People a user invited by e-mail to the product (/app/user/my-invites). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    sentCount: integer('sent_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_user_email_key').on(t.userId, t.email)],
+);
+
+/** Every e-mail the product sends, kept as sent (the local outbox in development; a log with SMTP). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** `outbox` (kept here only) or `smtp`. */
+    transport: text('transport').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_created_idx').on(t.createdAt)],
+);
