@@ -16,9 +16,21 @@ function devAppConfig(): Plugin {
   };
 }
 
+/** Each build gets an id, baked into the bundle and written to build.json, so a page can tell it is outdated. */
+function buildId(): Plugin {
+  const id = new Date().toISOString();
+  return {
+    name: 'build-id',
+    config: () => ({ define: { __BUILD_ID__: JSON.stringify(id) } }),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ id }) });
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must come before react().
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), devAppConfig()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), devAppConfig(), buildId()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -503,10 +503,6 @@ export interface BankSyncResult {
   import: OfxImportSummary;
 }
 
-/** The features a person may see (spec §6 feature flags). */
-export interface FeatureFlags {
-  cora: boolean;
-}
 
 export const CoraCallbackQuerySchema = v.object({
   companyId: CompanyId,

@@ -18,3 +18,4 @@ export * from './viacep';
 export * from './invoices';
 export * from './mei';
 export * from './bankStatements';
+export * from './features';

@@ -9,7 +9,9 @@ import type { Database } from './db/client';
 import type { CnpjLookup } from './services/cnpj-lookup';
 import type { PaymentProvider } from './services/payments';
 import type { BankConnectionDeps } from './routes/bank-connections';
-import { bankConnectionsRoutes, featuresRoutes } from './routes/bank-connections';
+import { bankConnectionsRoutes } from './routes/bank-connections';
+import { featuresRoutes } from './routes/features';
+import type { FeatureFlagService } from './services/features';
 import type { FileStorage } from './services/storage';
 import type { LucaService } from './services/luca';
 import type { ErrorBody } from './http/errors';
@@ -52,6 +54,8 @@ export interface AppDeps {
   config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
   /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
   bank?: BankConnectionDeps;
+  /** Spec §6 feature flags: who sees what; every flag off when not given. */
+  features?: FeatureFlagService;
   logger: Logger;
 }
 

@@ -41,7 +41,7 @@ export interface ServerConfig {
   /** Seals bank tokens at rest. */
   tokenEncryptionKey: string;
   /** Spec §6 feature flags: who sees the Cora connection. */
-  features: { coraEmails: string[] };
+  features: { coraEmails: string[]; panelEmails: string[] };
 }
 
 export const DEMO_PROJECT_ID = 'demo-contabil';
@@ -132,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY || 'contabil-development-token-key',
     features: {
       // The demo customer sees the Cora connection; in production only the accounts listed.
+      panelEmails: list(env.FEATURE_PANEL_EMAILS ?? (environment === 'production' ? '' : 'admin@demo.test')).map((e) =>
+        e.toLowerCase(),
+      ),
       coraEmails: list(env.FEATURE_CORA_EMAILS ?? (environment === 'production' ? '' : 'cliente@demo.test')).map((e) =>
         e.toLowerCase(),
       ),

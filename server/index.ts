@@ -13,6 +13,7 @@ import { scheduleIntervalFrom, startScheduleRunner } from './services/nfs-schedu
 import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
+import { createFeatureFlags, remoteConfigSource } from './services/features';
 import { createLocalStorage } from './services/storage';
 import { mountSpa } from './spa';
 
@@ -58,8 +59,13 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
         redirectUri: `${config.publicUrl}/app/auth/cora/callback`,
       }),
       tokens: createTokenSealer(config.tokenEncryptionKey),
-      coraEmails: config.features.coraEmails,
     },
+    features: createFeatureFlags({
+      defaults: { cora: config.features.coraEmails, panel: config.features.panelEmails },
+      // A real Firebase project may hold the audiences in Remote Config; the emulator has none.
+      remote: config.firebase.authEmulatorHost ? undefined : remoteConfigSource(config.firebase.projectId),
+      onError: (error) => logger.error('Remote Config unavailable; using the configured feature flags', error),
+    }),
   });
   const fakes = mountFakes(app, config);
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);

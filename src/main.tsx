@@ -2,7 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BUILD_CHECK_INTERVAL_MS } from '../domain';
+import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
+import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
 import './index.css';
 import { createSessionHandle } from './lib/session-handle';
 import { routeTree } from './routeTree.gen';
@@ -47,3 +50,13 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// Hourly: a deployment since this page loaded is offered as a reload (not in dev, where HMR keeps it fresh).
+if (import.meta.env.PROD) {
+  startBuildCheck({
+    currentId: __BUILD_ID__,
+    intervalMs: BUILD_CHECK_INTERVAL_MS,
+    fetchDeployedId: fetchDeployedBuildId,
+    onNewBuild: announceNewVersion,
+  });
+}

@@ -4,7 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import type { BankConnection, BankSyncResult, FeatureFlags } from '../../domain';
+import type { BankConnection, BankSyncResult } from '../../domain';
 import { CoraCallbackQuerySchema } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
@@ -21,8 +21,6 @@ import type { TokenSealer } from '../services/secrets';
 export interface BankConnectionDeps {
   cora: CoraClient;
   tokens: TokenSealer;
-  /** E-mails (lower case) that see the Cora connection (spec §6 feature flag). */
-  coraEmails: string[];
 }
 
 type ConnectionRow = typeof bankConnections.$inferSelect;
@@ -41,11 +39,6 @@ const connectionIdParam = validator('param', (params: Record<string, string>) =>
   if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(CONNECTION_NOT_FOUND);
   return { id: params.id };
 });
-
-function flagsOf(c: Context<AppEnv>, bank: BankConnectionDeps | undefined): FeatureFlags {
-  const email = c.var.identity.email?.toLowerCase();
-  return { cora: Boolean(bank && email && bank.coraEmails.includes(email)) };
-}
 
 function toConnectionDto(row: ConnectionRow): BankConnection {
   return {
@@ -88,11 +81,13 @@ function coraFailure(error: unknown): never {
 }
 
 /** Spec §7 Bank statements, connections: the Cora authorization-code flow, the connection, and its sync. */
-export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
+export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps) {
   /** The Cora calls exist only for the people the flag names, and only where Cora is configured. */
-  const requireCora = (c: Context<AppEnv>): BankConnectionDeps => {
+  const requireCora = async (c: Context<AppEnv>): Promise<BankConnectionDeps> => {
     if (!bank) throw new HttpError(503, 'unavailable', 'A conexão com a Cora não está configurada neste ambiente.');
-    if (!flagsOf(c, bank).cora) throw forbidden('A conexão com a Cora ainda não está disponível para sua conta.');
+    if (!(await features?.flagsFor(c.var.identity.email))?.cora) {
+      throw forbidden('A conexão com a Cora ainda não está disponível para sua conta.');
+    }
     return bank;
   };
 
@@ -100,7 +95,7 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
     .use('/bank-statements/connections', authenticate(identity))
     .use('/bank-statements/connections/*', authenticate(identity))
     .get('/bank-statements/connections/oauth/cora', valid('query', CompanyQuery), async (c) => {
-      const cora = requireCora(c);
+      const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
       assertCompanyAccess(c, companyId);
       const state = randomBytes(24).toString('base64url');
@@ -109,7 +104,7 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
       return c.json({ data: { url: cora.cora.authorizeUrl(state) } });
     })
     .post('/bank-statements/connections/oauth/cora', valid('query', CoraCallbackQuerySchema), async (c) => {
-      const cora = requireCora(c);
+      const cora = await requireCora(c);
       const { companyId, code, state } = c.req.valid('query');
       assertCompanyAccess(c, companyId);
       // The state is used once, by the person who started, for the same company, within its time (CSRF).
@@ -171,7 +166,7 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
       return c.json({ data: toConnectionDto(row) });
     })
     .post('/bank-statements/connections/:id/sync', connectionIdParam, valid('query', CompanyQuery), async (c) => {
-      const cora = requireCora(c);
+      const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
       assertCompanyAccess(c, companyId);
       const [row] = await db
@@ -221,9 +216,4 @@ export function bankConnectionsRoutes({ db, identity, bank }: AppDeps) {
         coraFailure(error);
       }
     });
-}
-
-/** `GET /features`: the feature flags of the person signed in (spec §6). */
-export function featuresRoutes({ identity, bank }: AppDeps) {
-  return new Hono<AppEnv>().use('/features', authenticate(identity)).get('/features', (c) => c.json({ data: flagsOf(c, bank) }));
 }

@@ -8,7 +8,6 @@ import type {
   BillingByCategory,
   CategoryRule,
   ExportType,
-  FeatureFlags,
   OfxImportSummary,
   Page,
   TaxCategory,
@@ -105,13 +104,6 @@ export const bankQueries = {
  * The features the signed-in person may see (spec §6 feature flags). Per person: the session clears the query cache
  * on sign-out, so the key needs no user id.
  */
-export const featureFlagsQuery = () =>
-  queryOptions({
-    queryKey: ['features'],
-    queryFn: () => mainApi<{ data: FeatureFlags }>('/features').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-
 /** After movements change category: their lists, the accounts' counts and the chart. */
 export function invalidateMovements(queryClient: QueryClient) {
   return Promise.all(

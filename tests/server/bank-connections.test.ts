@@ -46,8 +46,8 @@ const connect = (code: string, state: string, token = customer.token) =>
 
 describe('Cora connection', () => {
   it('tells each person whether they see Cora, and refuses the others', async () => {
-    expect((await server.call('/api/features', { token: customer.token })).body.data).toEqual({ cora: true });
-    expect((await server.call('/api/features', { token: unflagged.token })).body.data).toEqual({ cora: false });
+    expect((await server.call('/api/features', { token: customer.token })).body.data).toEqual({ cora: true, panel: false });
+    expect((await server.call('/api/features', { token: unflagged.token })).body.data).toEqual({ cora: false, panel: false });
     const refused = await server.call(`/api/bank-statements/connections/oauth/cora?companyId=${companyId}`, {
       token: unflagged.token,
     });

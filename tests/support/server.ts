@@ -19,6 +19,7 @@ import { createBrasilApiLookup } from '../../server/services/cnpj-lookup';
 import { createCoraClient } from '../../server/services/cora';
 import { createSandboxPayments } from '../../server/services/payments';
 import { createTokenSealer } from '../../server/services/secrets';
+import { createFeatureFlags } from '../../server/services/features';
 import { createLocalStorage } from '../../server/services/storage';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -58,7 +59,9 @@ export interface TestUser {
 }
 
 /** The API on a real HTTP port, with a real database and the Firebase Auth emulator. */
-export async function startTestServer(options: { environment?: AppEnvironment; coraEmails?: string[] } = {}) {
+export async function startTestServer(
+  options: { environment?: AppEnvironment; coraEmails?: string[]; panelEmails?: string[] } = {},
+) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the global setup starts the emulator');
   const database = await openTestDatabase();
@@ -97,8 +100,9 @@ export async function startTestServer(options: { environment?: AppEnvironment; c
         redirectUri: `${baseUrl}/app/auth/cora/callback`,
       }),
       tokens: createTokenSealer('test-token-key'),
-      coraEmails: options.coraEmails ?? [],
     },
+    // The lists are read at each call: a test may add people after creating them.
+    features: createFeatureFlags({ defaults: { cora: options.coraEmails ?? [], panel: options.panelEmails ?? [] } }),
   });
   mountFakes(app, { services });
 

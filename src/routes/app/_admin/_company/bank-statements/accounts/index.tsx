@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { featureFlagsQuery } from '../../../../../../api/bankStatements';
+import { useFeature } from '../../../../../../api/features';
 import { AccountList } from '../../../../../../components/bank/AccountList';
 import { CategoryChart } from '../../../../../../components/bank/CategoryChart';
 import { CoraConnection } from '../../../../../../components/bank/CoraConnection';
@@ -24,7 +23,7 @@ function BankAccountsPage() {
   const { company } = useCompanyState();
   const { page = 1 } = Route.useSearch();
   // Until the flags arrive, or if they can't be read, the Cora card stays hidden: the OFX import works regardless.
-  const cora = useQuery(featureFlagsQuery()).data?.cora === true;
+  const cora = useFeature('cora');
   if (!company) return null;
   return (
     <div>

@@ -8,6 +8,7 @@ import { companyQueries } from '../../../../../../api/companies';
 import { CompanyStatusBadge } from '../../../../../../components/StatusBadge';
 import { SearchInput } from '../../../../../../components/ui/SearchInput';
 import { Button } from '../../../../../../components/ui/Button';
+import { FeaturePanel } from '../../../../../../components/FeaturePanel';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Table } from '../../../../../../components/ui/Table';
 import { Pagination } from '../../../../../../components/ui/Pagination';
@@ -45,6 +46,7 @@ function CompaniesPage() {
         title="Empresas"
         description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} ${search.q ? 'encontradas' : 'cadastradas'}`}
       />
+      <FeaturePanel />
       <form role="search" onSubmit={submit} className="mb-4 flex gap-2">
         <SearchInput
           label="Buscar por nome, nome fantasia ou CNPJ"

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FeatureFlags, FeatureName } from '../../domain';
+import { mainApi } from './clients';
+
+/** The signed-in person's flags (spec §6); the session clears the cache on sign-out. */
+export const featureFlagsQuery = () =>
+  queryOptions({
+    queryKey: ['features'],
+    queryFn: () => mainApi<{ data: FeatureFlags }>('/features').then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+
+/** Whether a feature is on for the person signed in: off while loading or when the call fails. */
+export function useFeature(name: FeatureName): boolean {
+  return useQuery(featureFlagsQuery()).data?.[name] === true;
+}
+
+export interface FeatureAudiences {
+  audiences: Record<FeatureName, string[]>;
+  source: 'remote' | 'config';
+}
+
+/** The feature panel's view: who sees each feature (only for the account the `panel` flag names). */
+export const featureAudiencesQuery = () =>
+  queryOptions({
+    queryKey: ['features', 'audiences'],
+    queryFn: () => mainApi<{ data: FeatureAudiences }>('/features/audiences').then((r) => r.data),
+    staleTime: 60_000,
+  });
