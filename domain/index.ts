@@ -19,3 +19,4 @@ export * from './invoices';
 export * from './mei';
 export * from './bankStatements';
 export * from './features';
+export * from './leads';

@@ -567,3 +567,18 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_messages_created_idx').on(t.createdAt)],
 );
+
+/** People who left their contact on the public site (spec §3 Lead). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    planId: text('plan_id'),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_created_idx').on(t.createdAt), index('leads_email_idx').on(t.email)],
+);
