@@ -414,7 +414,25 @@ function readAccount(statement: Element, index: number, today: string): OfxAccou
     if (transaction) account.transactions.push(transaction);
     else account.skipped++;
   }
+  fixUnsignedDebits(account.transactions);
   return account;
+}
+
+/** Types that take money out of the account (OFX 1.6 §11.4.4.3). */
+const DEBIT_TYPES = new Set(['DEBIT', 'PAYMENT', 'FEE', 'SRVCHG', 'CHECK', 'ATM', 'POS', 'CASH', 'DIRECTDEBIT', 'REPEATPMT']);
+
+/**
+ * Some banks export every amount as positive and tell money out only by TRNTYPE. When an account has no negative
+ * amount at all but has debit-typed lines, those lines are taken as negative; files that sign their amounts (nearly
+ * all) are left exactly as written, whatever their types say.
+ */
+function fixUnsignedDebits(transactions: OfxTransaction[]): void {
+  if (transactions.some((t) => t.amountCents < 0)) return;
+  const debits = transactions.filter((t) => t.type && DEBIT_TYPES.has(t.type) && t.amountCents > 0);
+  const credits = transactions.filter((t) => t.type && !DEBIT_TYPES.has(t.type));
+  // Only when the types really tell the two apart: all-DEBIT or untyped files keep their signs.
+  if (debits.length === 0 || credits.length === 0) return;
+  for (const t of debits) t.amountCents = -t.amountCents;
 }
 
 function accountKind(acctType: string | null): OfxAccount['kind'] {

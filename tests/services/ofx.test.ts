@@ -661,3 +661,33 @@ describe('a large file', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('unsigned amounts', () => {
+  it('takes debit-typed lines as money out when a bank writes every amount as positive', () => {
+    const [account] = parse(
+      sgmlFile([
+        { amount: '150.00', type: 'CREDIT', memo: 'PIX RECEBIDO' },
+        { amount: '39.90', type: 'DEBIT', memo: 'TARIFA' },
+        { amount: '10.00', type: 'FEE', memo: 'TARIFA TED' },
+      ]),
+    ).accounts;
+    expect(account.transactions.map((t) => t.amountCents)).toEqual([15000, -3990, -1000]);
+  });
+
+  it('leaves signed files, and files whose types do not tell money in from out, as written', () => {
+    const signed = parse(
+      sgmlFile([
+        { amount: '-39.90', type: 'DEBIT' },
+        { amount: '20.00', type: 'DEBIT' },
+      ]),
+    ).accounts[0];
+    expect(signed.transactions.map((t) => t.amountCents)).toEqual([-3990, 2000]);
+    const allDebit = parse(
+      sgmlFile([
+        { amount: '5.00', type: 'DEBIT' },
+        { amount: '7.00', type: 'DEBIT' },
+      ]),
+    ).accounts[0];
+    expect(allDebit.transactions.map((t) => t.amountCents)).toEqual([500, 700]);
+  });
+});
