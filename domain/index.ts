@@ -20,3 +20,5 @@ export * from './mei';
 export * from './bankStatements';
 export * from './features';
 export * from './leads';
+export * from './billing';
+export * from './referrals';

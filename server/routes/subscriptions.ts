@@ -3,18 +3,21 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { PaymentStartSchema, findPlan } from '../../domain';
+import { PayChargeSchema, findPlan } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { findOpenCharge } from '../db/billing';
 import { payments, subscriptions } from '../db/schema';
 import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { applyPaymentNotification } from '../services/onboarding';
 import { PaymentProviderError, PaymentSignatureError } from '../services/payments';
+import { checkoutOpenCharge } from './billing';
 
 /** Spec §7 `POST /subscriptions/{id}`: a payment URL at the provider; and the provider's notifications. */
-export function subscriptionsRoutes({ db, identity, payments: provider, config, logger }: AppDeps) {
+export function subscriptionsRoutes(deps: AppDeps) {
+  const { db, identity, payments: provider, config, logger } = deps;
   return new Hono<AppEnv>()
     .post(
       '/subscriptions/:id',
@@ -23,16 +26,29 @@ export function subscriptionsRoutes({ db, identity, payments: provider, config, 
         if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound('Assinatura não encontrada.');
         return { id: params.id };
       }),
-      valid('json', PaymentStartSchema),
+      valid('json', PayChargeSchema),
       async (c) => {
+        const body = c.req.valid('json');
         const [subscription] = await db
           .select()
           .from(subscriptions)
           .where(eq(subscriptions.id, c.req.valid('param').id));
         if (!subscription) throw notFound('Assinatura não encontrada.');
         assertCompanyAccess(c, subscription.companyId);
-        if (subscription.status === 'active') throw conflict('Esta assinatura já está paga.');
         if (subscription.status === 'cancelled') throw conflict('Esta assinatura foi cancelada.');
+
+        // A monthly charge still open (the one asked for, or the oldest) is paid as it is, not charged again.
+        const charge = await findOpenCharge(db, subscription.id, body.paymentId);
+        if (body.paymentId && !charge) throw conflict('Esta cobrança não está mais em aberto.');
+        if (charge && (body.paymentId || subscription.status !== 'pending')) {
+          const data = await checkoutOpenCharge(deps, charge, {
+            planId: subscription.planId,
+            returnPath: body.returnPath,
+            customerEmail: c.var.identity.email ?? undefined,
+          });
+          return c.json({ data });
+        }
+        if (subscription.status === 'active') throw conflict('Esta assinatura já está paga.');
 
         // A charge already waiting at the provider is offered again rather than charged twice.
         const [open] = await db
@@ -54,7 +70,7 @@ export function subscriptionsRoutes({ db, identity, payments: provider, config, 
 
         const plan = findPlan(subscription.planId);
         const paymentId = randomUUID();
-        const returnPath = c.req.valid('json').returnPath ?? '/app/user/my-billing';
+        const returnPath = body.returnPath ?? '/app/user/my-billing';
         let checkout;
         try {
           checkout = await provider.createCheckout({

@@ -8,6 +8,7 @@ import { companies, companyMembers, companyStatusChanges, companySteps, subscrip
 import { syncClaims } from '../services/claims';
 import type { FileStorage } from '../services/storage';
 import { seedDemoBank } from './demo-bank';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoInvoices } from './demo-invoices';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -473,6 +474,7 @@ export async function seedDemoData(
       now,
     );
     await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
+    await seedDemoBilling(tx, { companyIds: ids, uids, now });
   });
 
   for (const uid of uids.values()) await syncClaims(db, identity, uid);

@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { OverdueBanner } from '../../../components/billing/OverdueBanner';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { isSystemAdmin } from '../../../../domain';
@@ -76,6 +77,7 @@ export function AdminShell() {
           <UserMenu />
         </header>
         <main id="conteudo" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+          <OverdueBanner />
           <Outlet />
         </main>
       </div>

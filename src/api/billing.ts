@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BillingSummary, Page, Payment } from '../../domain';
+import { PAYMENTS_PAGE_SIZE } from '../../domain';
+import { appConfig } from '../config';
+import { mainApi } from './clients';
+import { toApiError } from './errors';
+
+/** Spec §7 Other: the company's payments, its plan, and paying an open charge. */
+
+export const billingQueries = {
+  all: () => ['billing'] as const,
+  summary: (companyId: string) =>
+    queryOptions({
+      queryKey: ['billing', companyId, 'summary'],
+      queryFn: () =>
+        mainApi<{ data: BillingSummary }>('/v1/ecommerce/subscription', { query: { companyId } }).then((r) => r.data),
+    }),
+  payments: (companyId: string, page: number) =>
+    queryOptions({
+      queryKey: ['billing', companyId, 'payments', page],
+      queryFn: () =>
+        mainApi<Page<Payment>>('/v1/ecommerce/payments', {
+          query: { companyId, limit: PAYMENTS_PAGE_SIZE, offset: (page - 1) * PAYMENTS_PAGE_SIZE },
+        }),
+    }),
+};
+
+/** POST /subscriptions/{id} for one open charge: the provider's payment page, coming back to my-billing. */
+export function payCharge(payment: Pick<Payment, 'id' | 'subscriptionId'>) {
+  return mainApi<{ data: { paymentId: string; paymentUrl: string } }>(`/subscriptions/${payment.subscriptionId}`, {
+    method: 'POST',
+    body: { paymentId: payment.id, returnPath: '/app/user/my-billing' },
+  }).then((r) => r.data);
+}
+
+/** Downloads a paid charge's receipt (a PDF) with the session token. */
+export async function downloadReceipt(payment: Pick<Payment, 'receiptPath'>, token: string | null) {
+  if (!payment.receiptPath) return;
+  const response = await fetch(`${appConfig.apiUrl}${payment.receiptPath}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw toApiError({ status: response.status, data: await response.json().catch(() => null) });
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'recibo.pdf';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import toast from 'react-hot-toast';
+import type { Payment } from '../../../domain';
+import { PAYMENTS_PAGE_SIZE, PAYMENT_METHOD_LABEL, chargeMonthLabel, formatMoney } from '../../../domain';
+import { billingQueries, downloadReceipt, payCharge } from '../../api/billing';
+import { navigateExternal } from '../../lib/external';
+import { formatDate } from '../../lib/format';
+import { useSessionActor } from '../../lib/session-handle';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/Card';
+import { Pagination } from '../ui/Pagination';
+import { PageSpinner } from '../ui/Spinner';
+import { Table } from '../ui/Table';
+import { formatDay } from './format';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+
+function PayButton({ payment }: { payment: Payment }) {
+  const pay = useMutation({
+    mutationFn: () => payCharge(payment),
+    onSuccess: ({ paymentUrl }) => {
+      if (!navigateExternal(paymentUrl)) {
+        toast.error('Não foi possível abrir a página de pagamento. Fale com a nossa equipe.');
+      }
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const month = chargeMonthLabel(payment.dueDate);
+  return (
+    <Button
+      className="px-3 py-1.5"
+      busy={pay.isPending || pay.isSuccess}
+      onClick={() => pay.mutate()}
+      aria-label={`Pagar ${month ? `a mensalidade de ${month}` : 'esta cobrança'}`}
+    >
+      Pagar
+    </Button>
+  );
+}
+
+function ReceiptButton({ payment }: { payment: Payment }) {
+  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
+  const download = useMutation({
+    mutationFn: () => downloadReceipt(payment, token),
+    onError: (error) => toast.error(error.message),
+  });
+  const month = chargeMonthLabel(payment.dueDate);
+  return (
+    <Button
+      variant="secondary"
+      className="px-3 py-1.5"
+      busy={download.isPending}
+      onClick={() => download.mutate()}
+      aria-label={`Baixar o recibo ${month ? `da mensalidade de ${month}` : 'deste pagamento'}`}
+    >
+      Recibo
+    </Button>
+  );
+}
+
+/** The company's charges: the open ones can be paid, the paid ones have a receipt. */
+export function PaymentList({
+  companyId,
+  page,
+  searchFor,
+  watch = false,
+}: {
+  companyId: string;
+  page: number;
+  searchFor: (page: number) => Record<string, unknown>;
+  /** Checks again every few seconds (just back from the payment page, the confirmation may still be on its way). */
+  watch?: boolean;
+}) {
+  const list = useQuery({ ...billingQueries.payments(companyId, page), refetchInterval: watch ? 3000 : false });
+  if (list.isPending) return <PageSpinner label="Carregando pagamentos…" />;
+  if (list.isError) {
+    return (
+      <EmptyState
+        title="Não foi possível carregar os pagamentos"
+        action={<Button onClick={() => list.refetch()}>Tentar de novo</Button>}
+      >
+        {list.error.message}
+      </EmptyState>
+    );
+  }
+  if (list.data.total === 0) {
+    return (
+      <EmptyState title="Nenhuma cobrança ainda">
+        As mensalidades aparecem aqui a partir da contratação do plano, com o recibo de cada uma depois de paga.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table label="Cobranças da assinatura" columns={['Referência', 'Vencimento', 'Valor', 'Situação', 'Pagamento', '']}>
+        {list.data.data.map((payment) => {
+          const month = chargeMonthLabel(payment.dueDate);
+          return (
+            <tr key={payment.id} data-testid="payment-row">
+              <td className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
+                {month ? `Mensalidade de ${month}` : `Plano ${payment.planName} — primeira mensalidade`}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{payment.dueDate ? formatDay(payment.dueDate) : '—'}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-900">{formatMoney(payment.amountCents)}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <PaymentStatusBadge payment={payment} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                {payment.paidAt
+                  ? `${formatDate(payment.paidAt)}${payment.method ? ` · ${PAYMENT_METHOD_LABEL[payment.method]}` : ''}`
+                  : '—'}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                {payment.status === 'pending' && <PayButton payment={payment} />}
+                {payment.receiptPath && <ReceiptButton payment={payment} />}
+              </td>
+            </tr>
+          );
+        })}
+      </Table>
+      <Pagination page={page} pageSize={PAYMENTS_PAGE_SIZE} total={list.data.total} searchFor={searchFor} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { REFERRALS_PAGE_SIZE } from '../../../domain';
+import { referralQueries } from '../../api/referrals';
+import { formatDate } from '../../lib/format';
+import { Button, buttonClass } from '../ui/Button';
+import { EmptyState } from '../ui/Card';
+import { Pagination } from '../ui/Pagination';
+import { PageSpinner } from '../ui/Spinner';
+import { Table } from '../ui/Table';
+import { ReferralStageBadge } from './ReferralStageBadge';
+
+/** Who signed up with the link: first name, masked e-mail, stage. */
+export function ReferralList({ page, searchFor }: { page: number; searchFor: (page: number) => Record<string, unknown> }) {
+  const list = useQuery(referralQueries.referred(page));
+  if (list.isPending) return <PageSpinner label="Carregando indicações…" />;
+  if (list.isError) {
+    return (
+      <EmptyState
+        title="Não foi possível carregar as indicações"
+        action={<Button onClick={() => list.refetch()}>Tentar de novo</Button>}
+      >
+        {list.error.message}
+      </EmptyState>
+    );
+  }
+  if (list.data.total === 0) {
+    return (
+      <EmptyState
+        title="Ninguém se cadastrou com o seu link ainda"
+        action={
+          <Link to="/app/user/my-invites" className={buttonClass('secondary')}>
+            Convidar por e-mail
+          </Link>
+        }
+      >
+        Compartilhe o link acima ou envie um convite por e-mail: quem se cadastrar aparece aqui com a etapa em que está.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table label="Pessoas indicadas" columns={['Nome', 'E-mail', 'Etapa', 'Cadastro em']}>
+        {list.data.data.map((referral, i) => (
+          <tr key={`${referral.signedUpAt}-${i}`}>
+            <td className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">{referral.name}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{referral.email}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              <ReferralStageBadge stage={referral.stage} />
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(referral.signedUpAt)}</td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={page} pageSize={REFERRALS_PAGE_SIZE} total={list.data.total} searchFor={searchFor} />
+    </>
+  );
+}
