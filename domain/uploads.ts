@@ -60,3 +60,50 @@ export function contentMatchesExtension(extension: string, head: Uint8Array): bo
       return false;
   }
 }
+
+/* ---------------------------------------------------------------- signed links (spec §7 Other) */
+
+/** How long a signed link works: long enough for a slow upload to start, short enough to be useless once leaked. */
+export const UPLOAD_LINK_TTL_SECONDS = 10 * 60;
+export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
+
+/** A person's own documents (RG/CNH, CPF, proof of address) are scans or photos. */
+export const PERSONAL_UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'webp'] as const;
+
+export const FILE_NAME_MESSAGES = {
+  missing: 'Informe o nome do arquivo.',
+  tooLong: 'O nome do arquivo pode ter no máximo 200 caracteres.',
+  path: 'Nome de arquivo inválido: envie só o nome do arquivo, sem pastas nem caminhos.',
+  control: 'Nome de arquivo inválido: ele contém caracteres de controle.',
+  personalType: 'Tipo de arquivo não aceito para documentos pessoais. Envie PDF ou imagem (PNG, JPG, WEBP).',
+} as const;
+
+/**
+ * Why a file name given in a URL is refused, or null when it is a plain name. The storage key is always ours, so the
+ * name is only data; refusing path tricks anyway stops them reaching logs, headers and other people's screens.
+ */
+export function fileNameProblem(name: string): string | null {
+  if (!name.trim()) return FILE_NAME_MESSAGES.missing;
+  if (name.length > 200) return FILE_NAME_MESSAGES.tooLong;
+  // NUL and the other control characters (also as %00 after a double encoding).
+  if (/[\u0000-\u001f\u007f]/.test(name) || /%00/i.test(name)) return FILE_NAME_MESSAGES.control;
+  // Folders, parent folders, absolute and drive paths, and slashes or dots encoded twice to slip past a decoder.
+  if (/[/\\]/.test(name) || name.includes('..') || /^[A-Za-z]:/.test(name) || /%(2f|5c|2e)/i.test(name)) {
+    return FILE_NAME_MESSAGES.path;
+  }
+  return null;
+}
+
+/** What is wrong with a file before it travels (the browser's check; the server checks again, by content too). */
+export function uploadProblem(file: { name: string; size: number }, options: { personal?: boolean } = {}): string | null {
+  const ext = extensionOf(file.name);
+  if (!UPLOAD_TYPES[ext]) return UPLOAD_MESSAGES.unsupported;
+  if (options.personal && !(PERSONAL_UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
+    return FILE_NAME_MESSAGES.personalType;
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return fileNameProblem(file.name);
+}
+
+/** The `accept` of a personal document's file input. */
+export const PERSONAL_UPLOAD_ACCEPT = PERSONAL_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');

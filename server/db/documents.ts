@@ -1,14 +1,15 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { CompanyDocument, DocumentType } from '../../domain';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { CompanyDocument, DocumentStatus, DocumentType } from '../../domain';
 import type { DbExecutor } from './companies';
 import { documents } from './schema';
 
-type DocumentRow = typeof documents.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
 
 export function toDocumentDto(row: DocumentRow): CompanyDocument {
   return {
     id: row.id,
     companyId: row.companyId,
+    ownerUserId: row.ownerUserId,
     type: row.type,
     status: row.status,
     name: row.name,
@@ -16,10 +17,19 @@ export function toDocumentDto(row: DocumentRow): CompanyDocument {
     size: row.size,
     stepId: row.stepId,
     uploadedBy: row.uploadedBy,
+    publishedBy: row.publishedBy,
+    dueDate: row.dueDate,
+    amountCents: row.amountCents,
+    competence: row.competence,
+    description: row.description,
+    viewedAt: row.viewedAt?.toISOString() ?? null,
+    isNew: row.publishedBy !== null && row.viewedAt === null && !['paid', 'archived'].includes(row.status),
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** A company's document; undefined when it does not exist or belongs to someone else. */
 export async function findDocument(db: DbExecutor, companyId: string, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db
     .select()
@@ -28,14 +38,24 @@ export async function findDocument(db: DbExecutor, companyId: string, id: string
   return row;
 }
 
-/** Newest first, optionally of some types only. */
+/** A person's own document. */
+export async function findPersonalDocument(db: DbExecutor, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), isNull(documents.companyId)));
+  return row;
+}
+
+/** Newest first, optionally of some types or statuses only; archived ones only when asked for by status. */
 export async function listDocuments(
   db: DbExecutor,
-  filter: { companyId: string; types?: DocumentType[]; limit: number; offset: number },
+  filter: { companyId: string; types?: DocumentType[]; statuses?: DocumentStatus[]; limit: number; offset: number },
 ): Promise<{ data: CompanyDocument[]; total: number }> {
   const where = and(
     eq(documents.companyId, filter.companyId),
     filter.types?.length ? inArray(documents.type, filter.types) : undefined,
+    filter.statuses?.length ? inArray(documents.status, filter.statuses) : ne(documents.status, 'archived'),
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -48,4 +68,36 @@ export async function listDocuments(
     db.select({ total: count() }).from(documents).where(where),
   ]);
   return { data: rows.map(toDocumentDto), total };
+}
+
+/** A person's own documents, newest first (at most one per type is kept). */
+export async function listPersonalDocuments(db: DbExecutor, ownerUserId: string): Promise<CompanyDocument[]> {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerUserId, ownerUserId), isNull(documents.companyId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map(toDocumentDto);
+}
+
+/** Whether a stored file already belongs to a document (an upload link is registered once). */
+export async function isStorageKeyRegistered(db: DbExecutor, storageKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, storageKey)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The customer opened what the team published: remember when, and an available document becomes viewed. Only the
+ * first time counts; a concurrent second download changes nothing.
+ */
+export async function markViewed(db: DbExecutor, row: DocumentRow, now = new Date()): Promise<void> {
+  if (row.publishedBy === null || row.viewedAt !== null) return;
+  await db
+    .update(documents)
+    .set({
+      viewedAt: now,
+      updatedAt: now,
+      status: sql`case when ${documents.status} = 'available' then 'viewed'::document_status else ${documents.status} end`,
+    })
+    .where(and(eq(documents.id, row.id), isNull(documents.viewedAt)));
 }

@@ -1,120 +1,323 @@
 import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
+import type { DocumentStatus } from '../../domain';
 import {
-  DOCUMENT_TYPES,
+  DOCUMENT_STATUSES,
+  DocumentListQuerySchema,
+  DocumentPublishSchema,
+  DocumentRegisterSchema,
   DocumentUploadSchema,
   MAX_UPLOAD_BYTES,
-  PAGE_SIZE,
+  PersonalDocumentRegisterSchema,
   UPLOAD_MESSAGES,
   UPLOAD_TYPES,
   contentMatchesExtension,
+  documentStatusRefusal,
   extensionOf,
-  paginationQuery,
+  isSystemAdmin,
   validate,
 } from '../../domain';
 import type { AppDeps } from '../app';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
-import { findDocument, listDocuments, toDocumentDto } from '../db/documents';
-import { documents } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import type { DbExecutor } from '../db/companies';
+import type { DocumentRow } from '../db/documents';
+import {
+  findDocument,
+  findPersonalDocument,
+  isStorageKeyRegistered,
+  listDocuments,
+  listPersonalDocuments,
+  markViewed,
+  toDocumentDto,
+} from '../db/documents';
+import { companies, documents } from '../db/schema';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { SignedLinkError } from '../services/signed-links';
+import type { UploadGrant } from '../services/signed-links';
+import { LINK_MESSAGES, fileResponse, signedLinksOf, storedFileName } from './files';
 
 const CompanyQuery = { companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) };
-const DocumentType = v.picklist(DOCUMENT_TYPES, 'Tipo de documento inválido.');
+const Uuid = v.pipe(v.string(), v.uuid());
+const NOT_FOUND = 'Documento não encontrado.';
+/** A file uploaded just before its link expired may still be registered for a while: the bytes are already here. */
+const REGISTER_GRACE_SECONDS = 60 * 60;
 
-const ListQuerySchema = v.object({
-  ...CompanyQuery,
-  // `type` may repeat (spec §7).
-  type: v.optional(
-    v.pipe(
-      v.union([DocumentType, v.array(DocumentType)], 'Tipo de documento inválido.'),
-      v.transform((t) => (Array.isArray(t) ? t : [t])),
-    ),
-  ),
-  ...paginationQuery(PAGE_SIZE.documents),
+const documentId = validator('param', (params: Record<string, string>) => {
+  if (!v.is(Uuid, params.id)) throw notFound(NOT_FOUND);
+  return { id: params.id, status: params.status };
 });
 
-/** `filename*` keeps accents and spaces of the original name (RFC 6266). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const actorOf = (c: Context<AppEnv>) => (isSystemAdmin(c.var.identity.claims) ? 'team' : 'customer');
+
+/** What the team sent is the team's: only the team deletes it. The customer deletes what they uploaded themselves. */
+function assertMayDelete(c: Context<AppEnv>, document: DocumentRow) {
+  if (isSystemAdmin(c.var.identity.claims)) return;
+  if (document.publishedBy) throw forbidden('Este documento foi publicado pela equipe contábil: só ela pode excluí-lo.');
+  if (document.uploadedBy !== c.var.identity.uid) throw forbidden('Você só pode excluir documentos que você mesmo enviou.');
 }
 
-/** Spec §7 Documents: list, upload (the file and its type in one multipart call) and download. */
-export function documentsRoutes({ db, identity, storage }: AppDeps) {
-  return new Hono<AppEnv>()
-    .use('/documents', authenticate(identity))
-    .use('/documents/*', authenticate(identity))
-    .get('/documents', valid('query', ListQuerySchema), async (c) => {
-      const { companyId, type, limit, offset } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
-      return c.json(await listDocuments(db, { companyId, types: type, limit, offset }));
-    })
-    .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
-      const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
-      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        throw badRequest('Envie o arquivo como multipart/form-data no campo "file".');
-      }
-      const form = await c.req.parseBody().catch(() => {
-        throw badRequest('Não foi possível ler o arquivo enviado.');
-      });
-      const fields = validate(DocumentUploadSchema, { type: form.type, ...(form.stepId ? { stepId: form.stepId } : {}) });
-      if (!fields.ok) throw badRequest(fields.message, fields.fields);
-      const file = form.file;
-      if (!(file instanceof File)) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
-      if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
-      if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
-      const extension = extensionOf(file.name);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!UPLOAD_TYPES[extension] || !contentMatchesExtension(extension, bytes.slice(0, 64))) {
-        throw new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
-      }
-      // The key is ours: the person's file name is kept only as data.
-      const storageKey = `${companyId}/${randomUUID()}.${extension}`;
-      await storage.save(storageKey, bytes);
-      const name = file.name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(-200);
-      const [row] = await db
+/** Serialises the registrations of one stored file, so two calls at once cannot make two documents of it. */
+const lockStorageKey = (tx: DbExecutor, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+
+/** Spec §7 Documents: list, upload, register an uploaded file, publish, status, delete, download; and personal ones. */
+export function documentsRoutes(deps: AppDeps) {
+  const { db, identity, storage } = deps;
+  const links = signedLinksOf(deps);
+
+  /**
+   * The checks shared by every registration: the upload token is ours, unexpired (with a grace), for this scope and
+   * person, and its file arrived and is what its name says.
+   */
+  async function uploadedFile(c: Context<AppEnv>, token: string, scope: { companyId: string } | { ownerUserId: string }) {
+    let grant: UploadGrant;
+    try {
+      grant = links.verify(token, 'upload', { graceSeconds: REGISTER_GRACE_SECONDS });
+    } catch (error) {
+      if (error instanceof SignedLinkError)
+        throw badRequest(LINK_MESSAGES[error.reason], { uploadToken: LINK_MESSAGES[error.reason] });
+      throw error;
+    }
+    const sameScope =
+      'companyId' in scope
+        ? grant.companyId === scope.companyId
+        : grant.companyId === null && grant.ownerUserId === scope.ownerUserId;
+    if (!sameScope) {
+      const message =
+        'companyId' in scope ? 'Este arquivo foi enviado para outra empresa.' : 'Este arquivo não é um documento pessoal seu.';
+      throw forbidden(message);
+    }
+    if (grant.uid !== c.var.identity.uid) throw forbidden('Só quem enviou o arquivo pode registrá-lo.');
+    const head = await storage.head(grant.key, 64);
+    if (!head) throw conflict('O arquivo ainda não chegou: envie-o pelo link antes de registrá-lo.');
+    if (head.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
+    if (!UPLOAD_TYPES[grant.ext] || !contentMatchesExtension(grant.ext, head.bytes)) {
+      throw new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
+    }
+    return { grant, size: head.size };
+  }
+
+  async function assertCompanyExists(tx: DbExecutor, companyId: string) {
+    const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    if (!row) throw notFound('Empresa não encontrada.');
+  }
+
+  /** A company document from an uploaded file; the team's registrations are publications. */
+  async function registerCompanyDocument(
+    c: Context<AppEnv>,
+    companyId: string,
+    input: v.InferOutput<typeof DocumentRegisterSchema>,
+  ) {
+    const { grant, size } = await uploadedFile(c, input.uploadToken, { companyId });
+    const uid = c.var.identity.uid;
+    const row = await db.transaction(async (tx) => {
+      await lockStorageKey(tx, grant.key);
+      if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
+      await assertCompanyExists(tx, companyId);
+      const [created] = await tx
         .insert(documents)
         .values({
           companyId,
-          type: fields.value.type,
-          stepId: fields.value.stepId ?? null,
-          name,
-          contentType: UPLOAD_TYPES[extension].contentType,
-          size: file.size,
-          storageKey,
-          uploadedBy: c.var.identity.uid,
+          type: input.type,
+          name: grant.name,
+          contentType: UPLOAD_TYPES[grant.ext].contentType,
+          size,
+          storageKey: grant.key,
+          dueDate: input.dueDate ?? null,
+          amountCents: input.amountCents ?? null,
+          competence: input.competence ?? null,
+          description: input.description ?? null,
+          uploadedBy: uid,
+          publishedBy: isSystemAdmin(c.var.identity.claims) ? uid : null,
         })
         .returning();
-      return c.json({ data: toDocumentDto(row) }, 201);
-    })
-    .get(
-      '/documents/:id/file',
-      validator('param', (params: Record<string, string>) => {
-        if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound('Documento não encontrado.');
-        return { id: params.id };
-      }),
-      valid('query', v.object(CompanyQuery)),
-      async (c) => {
+      return created;
+    });
+    return c.json({ data: toDocumentDto(row) }, 201);
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .use('/documents', authenticate(identity))
+      .use('/documents/*', authenticate(identity))
+      .get('/documents', valid('query', DocumentListQuerySchema), async (c) => {
+        const { companyId, type, status, limit, offset } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        return c.json(await listDocuments(db, { companyId, types: type, statuses: status, limit, offset }));
+      })
+      .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+          throw badRequest('Envie o arquivo como multipart/form-data no campo "file".');
+        }
+        const form = await c.req.parseBody().catch(() => {
+          throw badRequest('Não foi possível ler o arquivo enviado.');
+        });
+        const fields = validate(DocumentUploadSchema, { type: form.type, ...(form.stepId ? { stepId: form.stepId } : {}) });
+        if (!fields.ok) throw badRequest(fields.message, fields.fields);
+        const file = form.file;
+        if (!(file instanceof File)) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
+        if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
+        if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
+        const extension = extensionOf(file.name);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        if (!UPLOAD_TYPES[extension] || !contentMatchesExtension(extension, bytes.slice(0, 64))) {
+          throw new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
+        }
+        // The key is ours: the person's file name is kept only as data.
+        const storageKey = `${companyId}/${randomUUID()}.${extension}`;
+        await storage.save(storageKey, bytes);
+        const uid = c.var.identity.uid;
+        const [row] = await db
+          .insert(documents)
+          .values({
+            companyId,
+            type: fields.value.type,
+            stepId: fields.value.stepId ?? null,
+            name: storedFileName(file.name),
+            contentType: UPLOAD_TYPES[extension].contentType,
+            size: file.size,
+            storageKey,
+            uploadedBy: uid,
+            publishedBy: isSystemAdmin(c.var.identity.claims) ? uid : null,
+          })
+          .returning();
+        return c.json({ data: toDocumentDto(row) }, 201);
+      })
+      .post('/documents/register', valid('query', v.object(CompanyQuery)), valid('json', DocumentRegisterSchema), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        return registerCompanyDocument(c, companyId, c.req.valid('json'));
+      })
+      .post(
+        '/documents/publish',
+        requireRole('system-admin'),
+        valid('query', v.object(CompanyQuery)),
+        valid('json', DocumentPublishSchema),
+        async (c) => registerCompanyDocument(c, c.req.valid('query').companyId, c.req.valid('json')),
+      )
+      // A person's own documents: theirs, or anyone's for the team.
+      .get(
+        '/documents/personal',
+        valid(
+          'query',
+          v.object({
+            userId: v.optional(
+              v.pipe(v.string('Pessoa inválida.'), v.minLength(1, 'Pessoa inválida.'), v.maxLength(128, 'Pessoa inválida.')),
+            ),
+          }),
+        ),
+        async (c) => {
+          const { uid, claims } = c.var.identity;
+          const userId = c.req.valid('query').userId ?? uid;
+          if (userId !== uid && !isSystemAdmin(claims))
+            throw forbidden('Os documentos pessoais são vistos só pela própria pessoa.');
+          const data = await listPersonalDocuments(db, userId);
+          return c.json({ data, total: data.length });
+        },
+      )
+      .post('/documents/personal/register', valid('json', PersonalDocumentRegisterSchema), async (c) => {
+        const input = c.req.valid('json');
+        const uid = c.var.identity.uid;
+        const { grant, size } = await uploadedFile(c, input.uploadToken, { ownerUserId: uid });
+        // One document per slot: the new one replaces the old, whose file goes once the change is committed.
+        const { row, replaced } = await db.transaction(async (tx) => {
+          await lockStorageKey(tx, grant.key);
+          if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
+          const replaced = await tx
+            .delete(documents)
+            .where(and(eq(documents.ownerUserId, uid), isNull(documents.companyId), eq(documents.type, input.type)))
+            .returning({ storageKey: documents.storageKey });
+          const [created] = await tx
+            .insert(documents)
+            .values({
+              companyId: null,
+              ownerUserId: uid,
+              type: input.type,
+              name: grant.name,
+              contentType: UPLOAD_TYPES[grant.ext].contentType,
+              size,
+              storageKey: grant.key,
+              uploadedBy: uid,
+            })
+            .returning();
+          return { row: created, replaced };
+        });
+        await Promise.all(replaced.map((old) => storage.remove(old.storageKey)));
+        return c.json({ data: toDocumentDto(row) }, 201);
+      })
+      .delete('/documents/personal/:id', documentId, async (c) => {
+        const { uid, claims } = c.var.identity;
+        const document = await findPersonalDocument(db, c.req.valid('param').id);
+        if (!document) throw notFound(NOT_FOUND);
+        if (document.ownerUserId !== uid && !isSystemAdmin(claims)) throw forbidden('Este documento pessoal é de outra pessoa.');
+        await db.delete(documents).where(eq(documents.id, document.id));
+        await storage.remove(document.storageKey);
+        return c.json({ data: { id: document.id } });
+      })
+      .put(
+        '/documents/:id/status/:status',
+        validator('param', (params: Record<string, string>) => {
+          if (!v.is(Uuid, params.id)) throw notFound(NOT_FOUND);
+          if (!v.is(v.picklist(DOCUMENT_STATUSES), params.status)) {
+            throw badRequest('Situação inválida.', { status: 'Situação inválida.' });
+          }
+          return { id: params.id, status: params.status as DocumentStatus };
+        }),
+        valid('query', v.object(CompanyQuery)),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const { id, status } = c.req.valid('param');
+          const updated = await db.transaction(async (tx) => {
+            const [document] = await tx
+              .select()
+              .from(documents)
+              .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+              .for('update');
+            if (!document) throw notFound(NOT_FOUND);
+            const refusal = documentStatusRefusal(document, status, actorOf(c));
+            if (refusal) throw new HttpError(refusal.status, refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);
+            const now = new Date();
+            const [row] = await tx
+              .update(documents)
+              .set({ status, updatedAt: now, ...(status === 'viewed' && !document.viewedAt ? { viewedAt: now } : {}) })
+              .where(eq(documents.id, id))
+              .returning();
+            return row;
+          });
+          return c.json({ data: toDocumentDto(updated) });
+        },
+      )
+      .delete('/documents/:id', documentId, valid('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
         const document = await findDocument(db, companyId, c.req.valid('param').id);
-        if (!document) throw notFound('Documento não encontrado.');
+        if (!document) throw notFound(NOT_FOUND);
+        assertMayDelete(c, document);
+        // The wizards' steps point at their files: those stay with the company's record.
+        if (document.stepId) {
+          throw conflict('Este documento faz parte da abertura ou da troca de contador da empresa e não pode ser excluído.');
+        }
+        await db.delete(documents).where(eq(documents.id, document.id));
+        await storage.remove(document.storageKey);
+        return c.json({ data: { id: document.id } });
+      })
+      .get('/documents/:id/file', documentId, valid('query', v.object(CompanyQuery)), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const document = await findDocument(db, companyId, c.req.valid('param').id);
+        if (!document) throw notFound(NOT_FOUND);
         const file = await storage.open(document.storageKey);
         if (!file) throw notFound('O arquivo deste documento não está mais disponível.');
-        return new Response(file.stream, {
-          headers: {
-            'content-type': document.contentType,
-            'content-length': String(file.size),
-            'content-disposition': contentDisposition(document.name),
-            'cache-control': 'private, no-store',
-            'x-content-type-options': 'nosniff',
-          },
-        });
-      },
-    );
+        if (!isSystemAdmin(c.var.identity.claims)) await markViewed(db, document);
+        return fileResponse(file, document.name, document.contentType);
+      })
+  );
 }

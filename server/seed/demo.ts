@@ -9,6 +9,7 @@ import { syncClaims } from '../services/claims';
 import type { FileStorage } from '../services/storage';
 import { seedDemoBank } from './demo-bank';
 import { seedDemoBilling } from './demo-billing';
+import { seedDemoDocuments } from './demo-documents';
 import { seedDemoInvoices } from './demo-invoices';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -475,6 +476,7 @@ export async function seedDemoData(
     );
     await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
     await seedDemoBilling(tx, { companyIds: ids, uids, now });
+    await seedDemoDocuments(tx, { companyIds: ids, uids, storage: options.storage, now });
   });
 
   for (const uid of uids.values()) await syncClaims(db, identity, uid);

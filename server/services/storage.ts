@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 
-/** Where files live. The keys are made by the server, never taken from a request. */
+/**
+ * Where files live. The keys are made by the server, never taken from a request. Signed links to these files are
+ * made apart from the store (`signed-links.ts`), so a store with presigned URLs of its own can take its place.
+ */
 export interface FileStorage {
   save(key: string, bytes: Uint8Array): Promise<void>;
   open(key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null>;
+  /** The first `length` bytes and the size (to check what a file is without reading it all), or null if absent. */
+  head(key: string, length: number): Promise<{ bytes: Uint8Array; size: number } | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -23,7 +29,15 @@ export function createLocalStorage(rootDir: string): FileStorage {
     async save(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, bytes);
+      // Written aside and renamed: a reader never sees half a file, even while an upload is replaced.
+      const partial = `${path}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async open(key) {
       const path = pathOf(key);
@@ -32,6 +46,23 @@ export function createLocalStorage(rootDir: string): FileStorage {
         return { stream: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, size };
       } catch {
         return null;
+      }
+    },
+    async head(key, length) {
+      const path = pathOf(key);
+      let handle;
+      try {
+        handle = await openFile(path, 'r');
+      } catch {
+        return null;
+      }
+      try {
+        const { size } = await handle.stat();
+        const buffer = new Uint8Array(Math.min(length, size));
+        await handle.read(buffer, 0, buffer.length, 0);
+        return { bytes: buffer, size };
+      } finally {
+        await handle.close();
       }
     },
     async remove(key) {

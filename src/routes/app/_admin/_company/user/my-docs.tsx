@@ -1,11 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../../components/ComingSoon';
+import type { PersonalDocumentType } from '../../../../../../domain';
+import { PERSONAL_DOCUMENT_TYPES } from '../../../../../../domain';
+import { documentQueries } from '../../../../../api/documents';
+import { PersonalDocumentSlot } from '../../../../../components/documents/PersonalDocumentSlot';
+import { Button } from '../../../../../components/ui/Button';
+import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
+import { PageSpinner } from '../../../../../components/ui/Spinner';
 
 export const Route = createFileRoute('/app/_admin/_company/user/my-docs')({
   head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),
-  component: () => (
-    <ComingSoon title="Meus documentos">
-      Aqui você vai guardar seus documentos pessoais: RG ou CNH, CPF e comprovante de endereço.
-    </ComingSoon>
-  ),
+  component: MyDocsPage,
 });
+
+const HELP: Record<PersonalDocumentType, string> = {
+  rg_cnh: 'Frente e verso, legíveis. A CNH digital em PDF também vale.',
+  cpf: 'O cartão do CPF ou o comprovante de inscrição da Receita Federal.',
+  comprovante_endereco: 'Conta de luz, água, telefone ou internet dos últimos 3 meses.',
+};
+
+/** The person's own documents: kept with them, seen only by them and by the accounting team. */
+function MyDocsPage() {
+  const personal = useQuery(documentQueries.personal());
+  return (
+    <div>
+      <PageHeader
+        title="Meus documentos"
+        description="Seus documentos pessoais, que usamos nos registros das suas empresas. Só você e a nossa equipe contábil os veem."
+      />
+      {personal.isPending ? (
+        <PageSpinner />
+      ) : personal.isError ? (
+        <EmptyState
+          title="Não foi possível carregar seus arquivos"
+          action={
+            <Button variant="secondary" onClick={() => personal.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        >
+          {personal.error.message}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3">
+          {PERSONAL_DOCUMENT_TYPES.map((type) => (
+            <PersonalDocumentSlot
+              key={type}
+              type={type}
+              help={HELP[type]}
+              document={personal.data.find((document) => document.type === type)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -20,6 +20,7 @@ import {
 import { companyQueries } from '../../../../../../api/companies';
 import { ApiError } from '../../../../../../api/errors';
 import { downloadDocument, onboardingQueries } from '../../../../../../api/onboarding';
+import { PublishDocument } from '../../../../../../components/documents/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '../../../../../../components/StatusBadge';
 import { Button } from '../../../../../../components/ui/Button';
 import { Card, PageHeader } from '../../../../../../components/ui/Card';
@@ -162,7 +163,10 @@ function CompanyDetailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card>
-          <h2 className="text-base font-semibold text-slate-900">Documentos</h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold text-slate-900">Documentos</h2>
+            <PublishDocument companyId={companyId} />
+          </div>
           {documents.data?.data.length ? (
             <ul className="mt-3 divide-y divide-slate-100">
               {documents.data.data.map((document) => (

@@ -1,0 +1,146 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  CompanyDocument,
+  CompanyDocumentType,
+  DocumentStatus,
+  DocumentType,
+  Page,
+  PersonalDocumentType,
+} from '../../domain';
+import { PAGE_SIZE } from '../../domain';
+import { mainApi } from './clients';
+import { ApiError, toApiError } from './errors';
+
+/** Spec §7 Documents and "Other" (signed upload and download links). */
+
+export interface DocumentListParams {
+  companyId: string;
+  page: number;
+  types?: DocumentType[];
+  /** Only the archived ones (they are left out otherwise). */
+  archived?: boolean;
+}
+
+/** The answer of `GET /upload/{filename}`: where to send the file, and the token that registers it afterwards. */
+export interface UploadLink {
+  token: string;
+  url: string;
+  method: 'POST';
+  field: string;
+  fields: Record<string, string>;
+  name: string;
+  maxBytes: number;
+  expiresAt: string;
+}
+
+export const documentQueries = {
+  /** Under ['documents', companyId], which the admin company page's list shares: one invalidation refreshes both. */
+  list: (params: DocumentListParams) =>
+    queryOptions({
+      queryKey: ['documents', params.companyId, 'list', params],
+      queryFn: () =>
+        mainApi<Page<CompanyDocument>>('/documents', {
+          query: {
+            companyId: params.companyId,
+            type: params.types,
+            status: params.archived ? ['archived'] : undefined,
+            limit: PAGE_SIZE.documents,
+            offset: (params.page - 1) * PAGE_SIZE.documents,
+          },
+        }),
+    }),
+  personal: () =>
+    queryOptions({
+      queryKey: ['documents', 'personal'],
+      queryFn: () => mainApi<Page<CompanyDocument>>('/documents/personal').then((r) => r.data),
+    }),
+};
+
+/**
+ * Sends a file through a signed upload link, reporting progress (0–100), and answers the upload token to register it
+ * with. XMLHttpRequest, because fetch cannot report upload progress. A company's file when `companyId` is given,
+ * otherwise one of the person's own.
+ */
+export async function uploadFile(
+  input: { file: File; companyId?: string },
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { data: link } = await mainApi<{ data: UploadLink }>(`/upload/${encodeURIComponent(input.file.name)}`, {
+    query: { companyId: input.companyId, size: input.file.size },
+  });
+  await new Promise<void>((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(link.fields)) form.set(name, value);
+    form.set(link.field, input.file);
+    const request = new XMLHttpRequest();
+    // The local store answers a path on this origin; an S3-compatible store an absolute URL.
+    request.open(link.method, new URL(link.url, window.location.href).href);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) return resolve();
+      reject(toApiError({ status: request.status, data: request.response }));
+    };
+    request.onerror = () => reject(toApiError({ status: 0 }));
+    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
+    signal?.addEventListener('abort', () => request.abort());
+    request.send(form);
+  });
+  return link.token;
+}
+
+export interface DocumentDetails {
+  type: CompanyDocumentType;
+  dueDate?: string;
+  amountCents?: number;
+  competence?: string;
+  description?: string;
+}
+
+export const registerDocument = (companyId: string, uploadToken: string, details: DocumentDetails) =>
+  mainApi<{ data: CompanyDocument }>('/documents/register', {
+    method: 'POST',
+    query: { companyId },
+    body: { uploadToken, ...details },
+  }).then((r) => r.data);
+
+/** The team publishes a document to a company (a guide with its due date and value). */
+export const publishDocument = (companyId: string, uploadToken: string, details: DocumentDetails) =>
+  mainApi<{ data: CompanyDocument }>('/documents/publish', {
+    method: 'POST',
+    query: { companyId },
+    body: { uploadToken, ...details },
+  }).then((r) => r.data);
+
+export const registerPersonalDocument = (uploadToken: string, type: PersonalDocumentType) =>
+  mainApi<{ data: CompanyDocument }>('/documents/personal/register', { method: 'POST', body: { uploadToken, type } }).then(
+    (r) => r.data,
+  );
+
+export const changeDocumentStatus = (document: Pick<CompanyDocument, 'id' | 'companyId'>, status: DocumentStatus) =>
+  mainApi<{ data: CompanyDocument }>(`/documents/${document.id}/status/${status}`, {
+    method: 'PUT',
+    query: { companyId: document.companyId },
+  }).then((r) => r.data);
+
+export const deleteDocument = (document: Pick<CompanyDocument, 'id' | 'companyId'>) =>
+  document.companyId
+    ? mainApi(`/documents/${document.id}`, { method: 'DELETE', query: { companyId: document.companyId } })
+    : mainApi(`/documents/personal/${document.id}`, { method: 'DELETE' });
+
+/**
+ * Downloads through a signed link: the browser fetches the file itself, under its original name, without the
+ * session token. Asking for the link is what marks a published document as viewed.
+ */
+export async function downloadThroughLink(document: Pick<CompanyDocument, 'id' | 'companyId'>): Promise<void> {
+  const { data } = await mainApi<{ data: { url: string; name: string } }>(`/download/${document.id}`, {
+    query: { companyId: document.companyId ?? undefined },
+  });
+  const link = Object.assign(window.document.createElement('a'), { href: data.url, download: data.name, rel: 'noopener' });
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+}
