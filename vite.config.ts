@@ -37,10 +37,16 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/fn': `http://127.0.0.1:${apiPort}`,
+      // The public site is rendered by the API server; the app (/app) and Vite's own files (the app's modules,
+      // domain/ and machines/ among them) stay here.
+      '^/(?!app(?:[/?]|$)|@|src/|domain/|machines/|node_modules/|favicon\\.svg)': `http://127.0.0.1:${apiPort}`,
     },
   },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The server finds the public site's script and styles (a second, small entry) in the manifest.
+    manifest: true,
+    rollupOptions: { input: { app: 'index.html', site: 'src/site/main.ts' } },
   },
 });

@@ -1,113 +1,137 @@
 /**
- * `npm run bench`: figures for the foundation, printed, never asserted. PGlite by default; PostgreSQL when
- * DATABASE_URL is set (use a throwaway database: the benchmark writes to it).
+ * `npm run bench`: every benchmark, printed, never asserted. PGlite in memory by default; with DATABASE_URL, a
+ * throwaway PostgreSQL database on that server (created and dropped here).
  *
- * - start-up: opening the database with its migrations, loading reference data, seeding the demo;
- * - API: latency and throughput of an authenticated list (GET /api/companies?query=…) beside the database call it makes
- *   and beside a bare Hono handler (the framework floor). The ratio to the database call is the cost of HTTP, auth
- *   and validation.
+ * 1. Start-up: opening the database with its migrations, loading reference data, seeding the demo.
+ * 2. API: latency (p50/p95) and requests/s from autocannon on loopback against the real HTTP server `createApp`
+ *    builds, for authenticated lists — companies, the movements of a 100,000-movement account, 10,000 invoice
+ *    requests (first page, deep offset, filtered) — each beside the database calls its handler makes, timed directly at
+ *    the same concurrency (target: API ≤ 1.5× the database), and beside a bare Hono handler (the framework floor).
+ * 3. CNAE search and luca's activity match over lists of realistic queries.
+ * 4. OFX import of 50,000 movements and its re-import (bench/ofx-import.ts, in its own process for an honest peak
+ *    memory), then the public site (bench/public-site.ts). BENCH_SKIP=lists,cnae,ofx,site leaves
+ *    sections out.
+ *
+ * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
  */
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
 import { listCompanies } from '../server/db/companies';
 import { users } from '../server/db/schema';
 import { seedDemoData } from '../server/seed/demo';
 import { seedReferenceData } from '../server/seed/reference';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createBrasilApiLookup } from '../server/services/cnpj-lookup';
 import { createSandboxPayments } from '../server/services/payments';
 import { createLocalStorage } from '../server/services/storage';
+import { benchLists } from './api-lists';
+import { benchCnaeAndLuca } from './cnae-luca';
 import { memoryIdentity } from './memory-identity';
+import {
+  CONCURRENCY,
+  SECONDS,
+  figuresLine,
+  machineLine,
+  measureDirect,
+  measureHttp,
+  openBenchDatabase,
+  ratioLine,
+  timed,
+} from './support';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+console.log(`Contábil benchmarks\n${machineLine()}\n`);
 
-async function measure(label: string, run: () => Promise<unknown>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
-        const t0 = performance.now();
-        await run();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+const opening = performance.now();
+const database = await openBenchDatabase();
+const engine = database.label;
+try {
+  console.log(`Start-up — ${engine}`);
+  console.log(`  ${'open database + migrations'.padEnd(58)} ${((performance.now() - opening) / 1000).toFixed(2).padStart(7)} s`);
+  await timed('reference data (CNAE, municipalities…)', () => seedReferenceData(database.db));
+  const identity = memoryIdentity();
+  await timed('demo seed (3 logins, 29 companies)', () => seedDemoData(database.db, identity));
   console.log(
-    `${label.padEnd(44)} p50 ${percentile(latencies, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(latencies, 95).toFixed(2).padStart(7)} ms   ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s`,
+    `  ${'resident memory after seeding'.padEnd(58)} ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0).padStart(7)} MB\n`,
   );
-  return percentile(latencies, 50);
+  if (database.engine === 'postgres') await database.db.execute(sql`analyze`);
+
+  const [admin] = await database.db
+    .select()
+    .from(users)
+    .where(sql`${users.roles} @> '{system-admin}'`);
+  const app = createApp({
+    db: database.db,
+    identity,
+    // The calls measured reach no outside service: these are never called.
+    cnpjLookup: createBrasilApiLookup({ baseUrl: 'http://127.0.0.1:9' }),
+    payments: createSandboxPayments({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench', webhookSecret: 'bench' }),
+    storage: createLocalStorage(join(tmpdir(), 'contabil-bench-files')),
+    config: { environment: 'test', publicUrl: 'http://127.0.0.1' },
+    logger: { info() {}, error: console.error },
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bare = new Hono().get('/ping', (c) => c.json({ data: [] }));
+  const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => bareServer.once('listening', resolve));
+  const bareOrigin = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+
+  try {
+    console.log(
+      `API — ${engine}; autocannon in a worker thread, ${CONCURRENCY} connections, ${SECONDS} s each after a warm-up, loopback`,
+    );
+    if (database.engine === 'pglite') {
+      console.log(
+        '  (PGlite runs one statement at a time, in this process: with several callers each waits for the others, so\n' +
+          '   latency grows with BENCH_CONCURRENCY and req/s is the figure to compare; BENCH_CONCURRENCY=1 gives one call)',
+      );
+    }
+    const floor = await measureHttp({ origin: bareOrigin, paths: ['/ping'] });
+    console.log(figuresLine('bare Hono handler (the framework floor)', floor));
+    const companiesDirect = await measureDirect(() => listCompanies(database.db, { query: 'a', limit: 25, offset: 0 }));
+    const companiesApi = await measureHttp({
+      origin,
+      paths: ['/api/companies?query=a'],
+      headers: { authorization: `Bearer ${identity.tokenOf(admin.id)}` },
+    });
+    console.log(figuresLine('GET /api/companies?query=a (team)', companiesApi));
+    console.log(figuresLine('  its database call, directly', companiesDirect));
+    console.log(ratioLine(companiesApi, companiesDirect, floor));
+
+    if (!skip.has('lists')) await benchLists({ db: database.db, identity, origin, floor });
+
+    if (!skip.has('cnae')) {
+      console.log(`\nCNAE search and luca — ${engine}`);
+      await benchCnaeAndLuca({ db: database.db, origin, token: identity.tokenOf(admin.id), floor });
+    }
+  } finally {
+    server.close();
+    bareServer.close();
+  }
+} finally {
+  await database.close();
 }
 
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const result = await run();
-  console.log(`${label.padEnd(44)} ${(performance.now() - t0).toFixed(0).padStart(6)} ms`);
-  return result;
+/** The other benchmarks, each in its own process (their memory figures are their own). */
+function child(script: string, env: NodeJS.ProcessEnv, label?: string) {
+  console.log(label ? `\n${label}` : '');
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    stdio: 'inherit',
+    env: { ...env, BENCH_CHILD: '1' },
+  });
+  if (result.status !== 0) console.log(`${script} ended with status ${result.status ?? result.signal}`);
 }
-
-const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
-console.log(`Contábil benchmarks — ${engine}, ${new Date().toISOString()}, Node ${process.version}\n`);
-
-const database = await timed('open database + migrations', () =>
-  openDatabase(process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite' }),
-);
-await timed('reference data (CNAE, municipalities…)', () => seedReferenceData(database.db));
-const identity = memoryIdentity();
-await timed('demo seed (3 logins, 29 companies)', () => seedDemoData(database.db, identity));
-console.log(
-  `resident memory after seeding                ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0).padStart(6)} MB\n`,
-);
-
-const [admin] = await database.db
-  .select()
-  .from(users)
-  .where(sql`${users.roles} @> '{system-admin}'`);
-const token = identity.tokenOf(admin.id);
-const app = createApp({
-  db: database.db,
-  identity,
-  // The list benchmark calls no outside service: these are never reached.
-  cnpjLookup: createBrasilApiLookup({ baseUrl: 'http://127.0.0.1:9' }),
-  payments: createSandboxPayments({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench', webhookSecret: 'bench' }),
-  storage: createLocalStorage(join(tmpdir(), 'contabil-bench-files')),
-  config: { environment: 'test', publicUrl: 'http://127.0.0.1' },
-  logger: { info() {}, error: console.error },
-});
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const bare = new Hono().get('/ping', (c) => c.json({ data: [] }));
-const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => bareServer.once('listening', resolve));
-const bareBase = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
-
-console.log(`${REQUESTS} requests, ${CONCURRENCY} at a time, loopback`);
-const floor = await measure('bare Hono handler', () => fetch(`${bareBase}/ping`).then((r) => r.text()));
-const rawSql = await measure('the database call the handler makes', () =>
-  listCompanies(database.db, { query: 'a', limit: 25, offset: 0 }),
-);
-const api = await measure('GET /api/companies?query=a (authenticated)', () =>
-  fetch(`${base}/api/companies?query=a`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text()),
-);
-console.log(
-  `\nAPI / database call (p50): ${(api / rawSql).toFixed(2)}×   API / bare handler (p50): ${(api / floor).toFixed(2)}×`,
-);
-
-server.close();
-bareServer.close();
-await database.close();
+if (!skip.has('ofx')) child('bench/ofx-import.ts', process.env);
+if (!skip.has('site')) {
+  // The site's figures are the browser's; it runs the product on PGlite in a throwaway folder whatever DATABASE_URL says.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  child('bench/public-site.ts', env, 'Public site — PGlite (the product started in a throwaway folder)');
+}

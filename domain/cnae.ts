@@ -65,6 +65,25 @@ export function cnaeFromRow(row: CnaeRow): Cnae {
   };
 }
 
+/** What the CNAE tool says about a subclass in the Simples Nacional, where it is known (else nulls). */
+export interface CnaeTaxNotes {
+  /** "III", "IV", "V" or "III ou V" (by the Fator R). */
+  annex: string | null;
+  /** The legal provision the annex comes from. */
+  basis: string | null;
+  rFactor: boolean | null;
+}
+
+export function cnaeTaxNotes(cnae: Pick<Cnae, 'taxRates' | 'isRFactor'>): CnaeTaxNotes {
+  const annex = cnae.taxRates?.simplesAnnex;
+  const basis = cnae.taxRates?.basis;
+  return {
+    annex: typeof annex === 'string' ? annex : null,
+    basis: typeof basis === 'string' ? basis : null,
+    rFactor: cnae.isRFactor,
+  };
+}
+
 /** '6201501' → '6201-5/01'; anything that is not a 7-digit subclass code is returned as given. */
 export function formatCnaeCode(code: string): string {
   const digits = onlyDigits(code);

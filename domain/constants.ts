@@ -14,6 +14,7 @@ export const PAGE_SIZE = {
   companies: 25,
   citySearch: 5,
   contentStories: 25,
+  leads: 10,
 } as const;
 
 /** Largest page any list endpoint serves, whatever the caller asks. */

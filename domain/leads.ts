@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EmailSchema, requiredText } from './brazil';
 import { MIN_LEAD_PHONE_LENGTH, PAGE_SIZE } from './constants';
+import { paginationQuery, searchText } from './pagination';
 import { onlyDigits } from './digits';
 import { PLANS } from './plans';
 
@@ -30,6 +31,25 @@ export const LeadSchema = v.object({
   source: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
 });
 export type LeadInput = v.InferOutput<typeof LeadSchema>;
+
+/** A lead as the team sees it. */
+export interface Lead {
+  id: string;
+  name: string;
+  email: string;
+  /** `+5511987654321`, or null. */
+  phone: string | null;
+  planId: string | null;
+  /** The page the form was on. */
+  source: string | null;
+  createdAt: string;
+}
+
+/** `GET /api/admin/leads`: newest first, 10 a page, by name or e-mail. */
+export const LeadListQuerySchema = v.object({
+  q: searchText,
+  ...paginationQuery(PAGE_SIZE.leads),
+});
 
 /** `GET /api/city-search?q&limit` (page 5). */
 export const CitySearchQuerySchema = v.object({

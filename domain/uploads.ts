@@ -107,3 +107,205 @@ export function uploadProblem(file: { name: string; size: number }, options: { p
 
 /** The `accept` of a personal document's file input. */
 export const PERSONAL_UPLOAD_ACCEPT = PERSONAL_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/* ---------------------------------------------------------------- ZIP archives */
+
+/** Limits of an accepted ZIP, read from its central directory (nothing is decompressed to check them). */
+export const ZIP_LIMITS = {
+  /** Entries in one archive. */
+  maxEntries: 1000,
+  /** What the whole archive declares once decompressed. */
+  maxUncompressedBytes: 100 * 1024 * 1024,
+  /** Decompressed ÷ compressed, per entry and for the archive, past `ratioFloorBytes`; text rarely passes 20. */
+  maxRatio: 200,
+  /** Below this many decompressed bytes any ratio is harmless. */
+  ratioFloorBytes: 1024 * 1024,
+  /** Archives inside the archive (ZIP, RAR, 7z, gz…). */
+  maxNestedArchives: 10,
+  /** Levels of archives stored one inside another (the outer archive is level 1). */
+  maxDepth: 2,
+} as const;
+
+export const ZIP_MESSAGES = {
+  corrupt: 'O arquivo ZIP está corrompido ou incompleto: não foi possível ler a lista de arquivos dele.',
+  tooManyEntries: `O arquivo ZIP tem mais de ${ZIP_LIMITS.maxEntries.toLocaleString('pt-BR')} arquivos. Envie-o em partes menores.`,
+  tooLarge: `O arquivo ZIP passa de ${ZIP_LIMITS.maxUncompressedBytes / 1024 / 1024} MB depois de descompactado. Envie-o em partes menores.`,
+  ratio: `O arquivo ZIP foi recusado por segurança: ele se expande mais de ${ZIP_LIMITS.maxRatio} vezes ao ser descompactado, o que é típico de um arquivo malicioso ("zip bomb").`,
+  nested:
+    'O arquivo ZIP tem arquivos compactados demais dentro dele (ZIP dentro de ZIP). Descompacte-os e envie os arquivos diretamente.',
+  path: 'O arquivo ZIP contém caminhos inválidos (com ".." ou começando na raiz), que gravariam arquivos fora da pasta ao descompactar.',
+} as const;
+
+const NESTED_ARCHIVE = /\.(zip|rar|7z|gz|tgz|tar|bz2|xz|jar|cab|arj|lz|lzma|zst)$/i;
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+class ZipRefusal extends Error {}
+
+/** The entries of the central directory, or a refusal; bytes are only read, never inflated. */
+function readCentralDirectory(bytes: Uint8Array): ZipEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u16 = (at: number) => view.getUint16(at, true);
+  const u32 = (at: number) => view.getUint32(at, true);
+  const u64 = (at: number) => Number(view.getBigUint64(at, true));
+  const corrupt = () => new ZipRefusal(ZIP_MESSAGES.corrupt);
+  const inside = (at: number, length: number) => at >= 0 && length >= 0 && at + length <= bytes.length;
+
+  // End of central directory: 22 bytes and a comment of up to 64 KB, at the very end.
+  let eocd = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (u32(at) === 0x06054b50 && at + 22 + u16(at + 20) === bytes.length) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) throw corrupt();
+  let total = u16(eocd + 10);
+  let size = u32(eocd + 12);
+  let offset = u32(eocd + 16);
+  /** Where the directory ends: the end record, or the ZIP64 one. */
+  let directoryEnd = eocd;
+  if (total === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    // ZIP64: the real numbers are in the ZIP64 end record, which a locator just before points at.
+    const locator = eocd - 20;
+    if (!inside(locator, 20) || u32(locator) !== 0x07064b50) throw corrupt();
+    const record = u64(locator + 8);
+    if (!inside(record, 56) || u32(record) !== 0x06064b50) throw corrupt();
+    total = u64(record + 32);
+    size = u64(record + 40);
+    offset = u64(record + 48);
+    directoryEnd = record;
+  }
+  if (total > ZIP_LIMITS.maxEntries) throw new ZipRefusal(ZIP_MESSAGES.tooManyEntries);
+  // Data before the archive (a self-extractor) shifts every offset: the directory then ends where the end record starts.
+  const shift = inside(offset, 4) && u32(offset) === 0x02014b50 ? 0 : directoryEnd - size - offset;
+  let at = offset + shift;
+  if (!inside(at, size)) throw corrupt();
+
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < total; i++) {
+    if (!inside(at, 46) || u32(at) !== 0x02014b50) throw corrupt();
+    const nameLength = u16(at + 28);
+    const extraLength = u16(at + 30);
+    const commentLength = u16(at + 32);
+    if (!inside(at + 46, nameLength + extraLength + commentLength)) throw corrupt();
+    let compressedSize = u32(at + 20);
+    let uncompressedSize = u32(at + 24);
+    let localHeaderOffset = u32(at + 42);
+    // ZIP64 sizes: the extra field 0x0001 holds, in order, those of the three values that are 0xFFFFFFFF.
+    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
+      let extra = at + 46 + nameLength;
+      const end = extra + extraLength;
+      let found = false;
+      while (extra + 4 <= end) {
+        const id = u16(extra);
+        const length = u16(extra + 2);
+        if (extra + 4 + length > end) break;
+        if (id === 0x0001) {
+          let field = extra + 4;
+          const next = () => {
+            if (field + 8 > extra + 4 + length) throw corrupt();
+            const value = u64(field);
+            field += 8;
+            return value;
+          };
+          if (uncompressedSize === 0xffffffff) uncompressedSize = next();
+          if (compressedSize === 0xffffffff) compressedSize = next();
+          if (localHeaderOffset === 0xffffffff) localHeaderOffset = next();
+          found = true;
+          break;
+        }
+        extra += 4 + length;
+      }
+      if (!found) throw corrupt();
+    }
+    // Names are UTF-8 (flag bit 11) or CP437; the separators and dots that matter read the same either way.
+    const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
+    const name = u16(at + 8) & 0x0800 ? new TextDecoder().decode(nameBytes) : String.fromCharCode(...nameBytes);
+    entries.push({ name, method: u16(at + 10), compressedSize, uncompressedSize, localHeaderOffset: localHeaderOffset + shift });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** Names that would write outside the folder they are extracted to (Zip Slip), or NUL tricks. */
+function unsafeEntryName(name: string): boolean {
+  const path = name.replace(/\\/g, '/');
+  return (
+    path.startsWith('/') ||
+    /^[A-Za-z]:/.test(path) ||
+    path.includes('\u0000') ||
+    path.split('/').some((segment) => segment === '..')
+  );
+}
+
+/** The bytes of a stored (uncompressed) entry, to look inside an archive kept within the archive. */
+function storedBytes(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localHeaderOffset;
+  if (at < 0 || at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50) return null;
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (start + entry.compressedSize > bytes.length) return null;
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
+function checkZip(bytes: Uint8Array, depth: number): void {
+  const entries = readCentralDirectory(bytes);
+  let declared = 0;
+  let compressed = 0;
+  let archives = 0;
+  let squeezed = false;
+  for (const entry of entries) {
+    if (unsafeEntryName(entry.name)) throw new ZipRefusal(ZIP_MESSAGES.path);
+    declared += entry.uncompressedSize;
+    compressed += entry.compressedSize;
+    squeezed ||=
+      entry.uncompressedSize > ZIP_LIMITS.ratioFloorBytes &&
+      entry.uncompressedSize / Math.max(1, entry.compressedSize) > ZIP_LIMITS.maxRatio;
+    if (NESTED_ARCHIVE.test(entry.name)) {
+      archives += 1;
+      // An archive stored as it is can be read in place: its own entries count, one level deeper.
+      const inner = entry.method === 0 && /\.zip$/i.test(entry.name) ? storedBytes(bytes, entry) : null;
+      if (inner && inner.length >= 22) {
+        if (depth + 1 > ZIP_LIMITS.maxDepth) throw new ZipRefusal(ZIP_MESSAGES.nested);
+        checkZip(inner, depth + 1);
+      }
+    }
+  }
+  // The plainest reason first: the size, then the compression, then the nesting.
+  if (declared > ZIP_LIMITS.maxUncompressedBytes) throw new ZipRefusal(ZIP_MESSAGES.tooLarge);
+  if (compressed > bytes.length) throw new ZipRefusal(ZIP_MESSAGES.corrupt);
+  if (squeezed || (declared > ZIP_LIMITS.ratioFloorBytes && declared / bytes.length > ZIP_LIMITS.maxRatio)) {
+    throw new ZipRefusal(ZIP_MESSAGES.ratio);
+  }
+  if (archives > ZIP_LIMITS.maxNestedArchives) throw new ZipRefusal(ZIP_MESSAGES.nested);
+}
+
+/**
+ * Why a ZIP is refused, or null: read from its central directory without decompressing anything — too many entries,
+ * too large or too compressed once expanded (a "zip bomb"), archives nested in archives, or entry names that climb
+ * out of the extraction folder. The sizes are the ones the archive declares: whoever extracts it later must still cap
+ * what it writes, as a forged archive can declare less than it holds.
+ */
+export function zipProblem(bytes: Uint8Array): string | null {
+  try {
+    checkZip(bytes, 1);
+    return null;
+  } catch (error) {
+    if (error instanceof ZipRefusal) return error.message;
+    // Any read past the data is a malformed archive, never a crash.
+    if (error instanceof RangeError) return ZIP_MESSAGES.corrupt;
+    throw error;
+  }
+}
+
+/** What is wrong with a file's whole content beyond its first bytes, for the kinds that need it (ZIP), or null. */
+export function uploadContentProblem(extension: string, bytes: Uint8Array): string | null {
+  return extension === 'zip' ? zipProblem(bytes) : null;
+}

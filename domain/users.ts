@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { onlyDigits } from './digits';
+import { contentMatchesExtension } from './uploads';
 import { MIN_ADMIN_PHONE_LENGTH, MIN_PASSWORD_LENGTH, PAGE_SIZE } from './constants';
-import { paginationQuery } from './pagination';
+import { paginationQuery, searchText } from './pagination';
 import { DEFAULT_ROLE, ROLES, TRACK_IDS } from './enums';
 
 /** Spec §5: letters, digits, dot, underscore or hyphen, then @, then a domain whose ending has 1 to 4 letters. */
@@ -17,6 +18,9 @@ export const MESSAGES = {
   nameRequired: 'Informe seu nome.',
   invalidTrack: 'Escolha entre abrir uma empresa ou trocar de contador.',
   invalidRole: 'Perfil inválido.',
+  noRole: 'Escolha ao menos um perfil.',
+  invalidCompany: 'Empresa inválida.',
+  companyForCustomersOnly: 'Só clientes são vinculados a uma empresa: deixe a empresa em branco para a equipe contábil.',
 } as const;
 
 const name = v.pipe(
@@ -49,35 +53,159 @@ export const UserSignupSchema = v.object({
 export type UserSignupInput = v.InferInput<typeof UserSignupSchema>;
 export type UserSignup = v.InferOutput<typeof UserSignupSchema>;
 
+/**
+ * A Brazilian mobile number (the profile's "Celular"): area code (two digits, no zero) and nine digits starting with
+ * 9, typed with or without the mask. An empty value clears it (null).
+ */
+export const MOBILE_PHONE_PATTERN = /^[1-9]{2}9\d{8}$/;
+
+const mobilePhone = v.pipe(
+  v.string(MESSAGES.invalidPhone),
+  v.trim(),
+  v.check((value) => value === '' || MOBILE_PHONE_PATTERN.test(onlyDigits(value)), MESSAGES.invalidPhone),
+  v.transform((value) => (value === '' ? null : onlyDigits(value))),
+);
+
+/**
+ * PATCH /users/{id}: the person's name and mobile. The photo has its own call (PUT /users/{id}/photo) and the e-mail
+ * is the sign-in identity, which this product does not change.
+ */
 export const UserUpdateSchema = v.pipe(
   v.object({
     name: v.optional(name),
-    phone: v.optional(phone),
-    photoUrl: v.optional(v.nullable(v.pipe(v.string(), v.url('Endereço da foto inválido.'), v.maxLength(2048)))),
+    phone: v.optional(v.nullable(mobilePhone)),
   }),
   v.check((value) => Object.values(value).some((field) => field !== undefined), 'Nada para atualizar.'),
 );
+export type UserUpdateInput = v.InferInput<typeof UserUpdateSchema>;
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
-/** Spec §5: phone, when given, has at least 11 characters. */
-export const AdminUserCreateSchema = v.object({
-  email: v.pipe(
-    v.string(MESSAGES.invalidEmail),
-    v.trim(),
-    v.regex(STANDARD_EMAIL_PATTERN, MESSAGES.invalidEmail),
-    v.toLowerCase(),
+/**
+ * Spec §5: phone, when given, has at least 11 characters ("Celular inválido"); it must also hold a phone number's
+ * 10 or 11 digits, which are what is stored. The default role is company-admin (spec §6).
+ */
+export const AdminUserCreateSchema = v.pipe(
+  v.object({
+    email: v.pipe(
+      v.string(MESSAGES.invalidEmail),
+      v.trim(),
+      v.maxLength(254, MESSAGES.invalidEmail),
+      v.regex(STANDARD_EMAIL_PATTERN, MESSAGES.invalidEmail),
+      v.toLowerCase(),
+    ),
+    roles: v.optional(
+      v.pipe(
+        v.array(v.picklist(ROLES, MESSAGES.invalidRole), MESSAGES.invalidRole),
+        v.minLength(1, MESSAGES.noRole),
+        v.transform((roles) => [...new Set(roles)]),
+      ),
+      [DEFAULT_ROLE],
+    ),
+    companyId: v.optional(
+      v.pipe(
+        v.string(MESSAGES.invalidCompany),
+        v.trim(),
+        v.transform((value) => value || undefined),
+        v.optional(v.pipe(v.string(), v.uuid(MESSAGES.invalidCompany))),
+      ),
+    ),
+    name,
+    phone: v.optional(
+      v.pipe(
+        v.string(MESSAGES.invalidPhone),
+        v.trim(),
+        v.check((value) => value === '' || value.length >= MIN_ADMIN_PHONE_LENGTH, MESSAGES.invalidPhone),
+        v.check((value) => value === '' || [10, 11].includes(onlyDigits(value).length), MESSAGES.invalidPhone),
+        v.transform((value) => (value === '' ? undefined : onlyDigits(value))),
+      ),
+    ),
+  }),
+  v.forward(
+    v.check((value) => !value.companyId || value.roles.includes('company-admin'), MESSAGES.companyForCustomersOnly),
+    ['companyId'],
   ),
-  roles: v.optional(v.array(v.picklist(ROLES, MESSAGES.invalidRole)), [DEFAULT_ROLE]),
-  companyId: v.optional(v.pipe(v.string(), v.uuid('Empresa inválida.'))),
-  name,
-  phone: v.optional(
-    v.pipe(v.string(MESSAGES.invalidPhone), v.trim(), v.minLength(MIN_ADMIN_PHONE_LENGTH, MESSAGES.invalidPhone)),
-  ),
-});
+);
+export type AdminUserCreateInput = v.InferInput<typeof AdminUserCreateSchema>;
 export type AdminUserCreate = v.InferOutput<typeof AdminUserCreateSchema>;
 
 export const AdminUserListQuerySchema = v.object({
-  companyId: v.optional(v.pipe(v.string(), v.uuid('Empresa inválida.'))),
+  companyId: v.optional(v.pipe(v.string(), v.uuid(MESSAGES.invalidCompany))),
+  /** Part of the name or e-mail, accents and case ignored. */
+  q: searchText,
   ...paginationQuery(PAGE_SIZE.users),
 });
 export type AdminUserListQuery = v.InferOutput<typeof AdminUserListQuerySchema>;
+
+/* ---------------------------------------------------------------- profile photo */
+
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+
+/** What a profile photo may be: the image kinds every browser shows, recognised by their first bytes. */
+export const PHOTO_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+} as const;
+export type PhotoExtension = keyof typeof PHOTO_TYPES;
+export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp';
+
+export const PHOTO_MESSAGES = {
+  missing: 'Escolha uma imagem.',
+  empty: 'A imagem está vazia.',
+  tooLarge: `A foto passa do limite de ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
+  unsupported: 'Envie a foto em PNG, JPG ou WEBP.',
+} as const;
+
+/** The kind of image in `head` (its first bytes), whatever the file is called; null when it is none of ours. */
+export function photoTypeOf(head: Uint8Array): PhotoExtension | null {
+  for (const extension of Object.keys(PHOTO_TYPES) as PhotoExtension[]) {
+    if (contentMatchesExtension(extension, head)) return extension;
+  }
+  return null;
+}
+
+/** Why a chosen photo cannot be sent, checked in the browser before the upload (the server checks again). */
+export function photoProblem(file: { size: number }, head: Uint8Array): string | null {
+  if (file.size === 0) return PHOTO_MESSAGES.empty;
+  if (file.size > MAX_PHOTO_BYTES) return PHOTO_MESSAGES.tooLarge;
+  return photoTypeOf(head) ? null : PHOTO_MESSAGES.unsupported;
+}
+
+/* ---------------------------------------------------------------- password and account */
+
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Informe sua senha atual.',
+  wrongCurrent: 'A senha atual está incorreta.',
+  sameAsCurrent: 'A nova senha deve ser diferente da atual.',
+  mismatch: 'As senhas não conferem.',
+  tooManyAttempts: 'Muitas tentativas seguidas. Aguarde alguns minutos e tente novamente.',
+  changed: 'Senha alterada.',
+} as const;
+
+/** The change-password form: the current password (Firebase asks for it again) and the new one, typed twice. */
+export const PasswordChangeSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string(PASSWORD_MESSAGES.currentRequired), v.minLength(1, PASSWORD_MESSAGES.currentRequired)),
+    newPassword: v.pipe(
+      v.string(MESSAGES.shortPassword),
+      v.minLength(MIN_PASSWORD_LENGTH, MESSAGES.shortPassword),
+      v.maxLength(128, 'A senha pode ter no máximo 128 caracteres.'),
+    ),
+    confirmPassword: v.string(PASSWORD_MESSAGES.mismatch),
+  }),
+  v.forward(
+    v.check((value) => value.newPassword !== value.currentPassword, PASSWORD_MESSAGES.sameAsCurrent),
+    ['newPassword'],
+  ),
+  v.forward(
+    v.check((value) => value.newPassword === value.confirmPassword, PASSWORD_MESSAGES.mismatch),
+    ['confirmPassword'],
+  ),
+);
+export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;
+
+/**
+ * How long the accounting team keeps a company's books and tax documents after its last member leaves: five years,
+ * the period in which the tax authorities may still assess or collect (CTN arts. 173 and 174).
+ */
+export const RECORDS_RETENTION_YEARS = 5;

@@ -50,11 +50,46 @@ function withDeclaredKeys(schema: unknown, input: unknown): unknown {
   return filled;
 }
 
+/** What a person is told when a text holds the NUL character, which no database text can store. */
+export const NUL_CHARACTER_MESSAGE = 'O texto enviado contém um caractere inválido.';
+
+/**
+ * The dot paths of the strings that hold U+0000 anywhere in the input (keys too). PostgreSQL refuses it in any text,
+ * so it is stopped here, for every schema at once, with a message instead of a database error.
+ */
+function nulPaths(input: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (found.length >= 20 || depth > 32) return;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(path);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, path ? `${path}.${i}` : String(i), depth + 1));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) found.push(at);
+        else visit(item, at, depth + 1);
+      }
+    }
+  };
+  visit(input, '', 0);
+  return found;
+}
+
 /** Validates with a domain schema and answers either the parsed value or the messages per field. */
 export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): ValidationResult<v.InferOutput<TSchema>> {
+  const withNul = nulPaths(input);
+  if (withNul.length) {
+    return {
+      ok: false,
+      fields: Object.fromEntries(withNul.filter(Boolean).map((path) => [path, NUL_CHARACTER_MESSAGE])),
+      message: NUL_CHARACTER_MESSAGE,
+    };
+  }
   const result = v.safeParse(schema, withDeclaredKeys(schema, input));
   if (result.success) return { ok: true, value: result.output };
   const fields = fieldErrorsOf(result.issues);

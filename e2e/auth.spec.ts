@@ -92,10 +92,14 @@ test('a new customer signs up and is taken to the wizard of the chosen track', a
   await expect(sideMenu(page)).toHaveCount(0);
 });
 
-test('an unknown route shows the 404 page', async ({ page }) => {
-  await page.goto('/pagina-que-nao-existe');
+test('an unknown route shows the 404 page, on the site and in the app', async ({ page }) => {
+  const site = await page.goto('/pagina-que-nao-existe');
+  expect(site?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await expect(page.getByText('/pagina-que-nao-existe')).toBeVisible();
   await page.goto('/contabilidade-em/sem-estado');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.goto('/app/pagina-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await expect(page.getByText('/app/pagina-que-nao-existe')).toBeVisible();
 });

@@ -46,10 +46,39 @@ test('a customer uploads a document, finds it, downloads the same bytes and dele
   await expect(card).toContainText('Disponível');
 
   const download = page.waitForEvent('download');
+  const linkAnswer = page.waitForResponse((r) => r.url().includes('/api/download/'));
   await card.getByRole('button', { name: `Baixar ${name}` }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(name);
   expect(await readFile((await file.path())!)).toEqual(bytes);
+
+  // The signed link gives those bytes; a link altered by one character gives nothing.
+  const { url } = (await (await linkAnswer).json()).data as { url: string };
+  expect(await (await page.request.get(url)).body()).toEqual(bytes);
+  const last = url.at(-1) === 'A' ? 'B' : 'A';
+  const tampered = await page.request.get(url.slice(0, -1) + last);
+  expect(tampered.status()).toBe(403);
+  expect((await tampered.json()).error.message).toMatch(/^Link de arquivo inválido/);
+
+  // Another company's documents are not this customer's to read, nor to download.
+  const token = (await page.context().cookies()).find((c) => c.name === 'session_token')!.value;
+  const bearer = { authorization: `Bearer ${decodeURIComponent(token)}` };
+  const mine = await (await page.request.get('/api/companies', { headers: bearer })).json();
+  const ids = new Set(mine.data.map((c: { id: string }) => c.id));
+  const admin = await (await browser.newContext()).newPage();
+  await signInFromLogin(admin, 'admin@demo.test');
+  const adminToken = (await admin.context().cookies()).find((c) => c.name === 'session_token')!.value;
+  const all = await (
+    await admin.request.get('/api/companies?limit=25', { headers: { authorization: `Bearer ${decodeURIComponent(adminToken)}` } })
+  ).json();
+  const foreign = all.data.find((c: { id: string }) => !ids.has(c.id)).id;
+  await admin.context().close();
+  const foreignList = await page.request.get(`/api/documents?companyId=${foreign}`, { headers: bearer });
+  expect(foreignList.status()).toBe(403);
+  // Its own document asked for under another company's id: refused too.
+  const docId = new URL((await linkAnswer).url()).pathname.split('/').pop();
+  const crossed = await page.request.get(`/api/download/${docId}?companyId=${foreign}`, { headers: bearer });
+  expect(crossed.status()).toBe(403);
 
   // Only the type asked for.
   await page.getByLabel('Filtrar por tipo').selectOption({ label: 'Guias a pagar (DAS e taxas)' });

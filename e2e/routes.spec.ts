@@ -25,6 +25,7 @@ const ADMIN_ROUTES = [
   '/app/admin/companies/opening-orders',
   '/app/admin/invoices/nf-requests',
   '/app/admin/users',
+  '/app/admin/leads',
 ];
 
 const COMPANY_ROUTES = [

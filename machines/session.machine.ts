@@ -1,6 +1,15 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Claims } from '../domain';
-import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS, chooseCompanyId, isSystemAdmin } from '../domain';
+import {
+  RELOAD_GUARD_MS,
+  SIGN_IN_BACKOFF,
+  TOKEN_REFRESH_INTERVAL_MS,
+  chooseCompanyId,
+  isSystemAdmin,
+  signInFailureKind,
+  signInWaitMessage,
+  signInWaitSeconds,
+} from '../domain';
 import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
 import { errorMessage } from './errors';
@@ -41,6 +50,10 @@ export interface SessionContext extends SessionInput {
   accessToken: string | null;
   /** Why the last sign-in failed, in pt-BR. */
   error: string | null;
+  /** Wrong passwords in a row since the last successful sign-in (the back-off of `domain/signIn.ts`). */
+  signInFailures: number;
+  /** Until when (epoch ms) a new sign-in attempt waits; null when it need not. */
+  signInRetryAt: number | null;
 }
 
 export type SessionEvent =
@@ -61,6 +74,13 @@ function authOf(event: { type: string }): AuthState | null {
 }
 
 const signedOutContext = { user: null, claims: null, accessToken: null } as const;
+
+/** The provider's error code of a failed sign-in (the app's errors carry it, or their cause does). */
+function providerCode(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof code === 'string') return code;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
 
 /**
  * Spec §4 "Authentication" and §8 (401 handling): who is signed in, which company is loaded, the 50-minute forced
@@ -92,6 +112,27 @@ const sessionSetup = setup({
       claims: auth.claims,
       accessToken: auth.accessToken,
       error: null,
+      signInFailures: 0,
+      signInRetryAt: null,
+    })),
+    /** A wrong password counts towards the back-off; Firebase's own throttling imposes its wait; other errors do not count. */
+    countSignInFailure: assign(({ context }, params: { error: unknown }) => {
+      const kind = signInFailureKind(providerCode(params.error));
+      if (kind === 'other') return {};
+      const signInFailures = context.signInFailures + 1;
+      const seconds = Math.max(
+        signInWaitSeconds(signInFailures),
+        kind === 'throttled' ? SIGN_IN_BACKOFF.throttledWaitSeconds : 0,
+      );
+      return {
+        signInFailures,
+        signInRetryAt: seconds ? Date.now() + seconds * 1000 : null,
+        ...(seconds ? { error: signInWaitMessage(seconds) } : {}),
+      };
+    }),
+    /** An attempt during the wait is not sent: the form says how long is left. */
+    refuseEarlySignIn: assign(({ context }) => ({
+      error: signInWaitMessage(Math.ceil(((context.signInRetryAt ?? Date.now()) - Date.now()) / 1000)),
     })),
     storeToken: assign((_, token: RefreshedToken) => ({ accessToken: token.accessToken, claims: token.claims })),
     storeSignInError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
@@ -125,6 +166,7 @@ const sessionSetup = setup({
     mayAccessCompany: ({ context, event }) =>
       event.type === 'company.select' && chooseCompanyId(event.companyId, context.claims) === event.companyId,
     reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,
+    signInAllowed: ({ context }) => context.signInRetryAt === null || Date.now() >= context.signInRetryAt,
   },
   delays: {
     tokenRefresh: TOKEN_REFRESH_INTERVAL_MS,
@@ -162,7 +204,7 @@ const whenSignedIn = [
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   initial: 'initializing',
-  context: ({ input }) => ({ ...input, ...signedOutContext, error: null }),
+  context: ({ input }) => ({ ...input, ...signedOutContext, error: null, signInFailures: 0, signInRetryAt: null }),
   invoke: [
     { id: 'authListener', src: 'authListener' },
     { id: 'company', systemId: 'company', src: 'company' },
@@ -184,11 +226,13 @@ export const sessionMachine = sessionSetup.createMachine({
     /** Waiting for the identity provider's first answer. */
     initializing: { tags: 'busy' },
     signedOut: {
-      on: { 'session.signIn': 'signingIn' },
+      on: {
+        'session.signIn': [{ guard: 'signInAllowed', target: 'signingIn' }, { actions: 'refuseEarlySignIn' }],
+      },
     },
     signingIn: {
       tags: 'busy',
-      entry: assign({ error: null }),
+      entry: assign({ error: null, signInRetryAt: null }),
       invoke: {
         id: 'signIn',
         src: 'signIn',
@@ -197,7 +241,10 @@ export const sessionMachine = sessionSetup.createMachine({
         onDone: whenSignedIn,
         onError: {
           target: 'signedOut',
-          actions: { type: 'storeSignInError', params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            { type: 'storeSignInError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'countSignInFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { MAX_OFX_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../domain';
+import { withDatabaseClaims } from './auth/database-claims';
 import type { IdentityService } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/client';
 import type { CnpjLookup } from './services/cnpj-lookup';
 import type { PaymentProvider } from './services/payments';
 import type { BankConnectionDeps } from './routes/bank-connections';
@@ -14,8 +15,12 @@ import { featuresRoutes } from './routes/features';
 import type { FeatureFlagService } from './services/features';
 import type { FileStorage } from './services/storage';
 import type { LucaService } from './services/luca';
+import type { Site } from './site';
 import type { ErrorBody } from './http/errors';
 import { HttpError, notFound } from './http/errors';
+import { rateLimiter } from './http/rate-limit';
+import type { SecurityOptions } from './http/security';
+import { defaultSecurityOptions, securityHeaders } from './http/security';
 import type { AppEnv } from './http/types';
 import { adminUsersRoutes } from './routes/admin-users';
 import { billingRoutes } from './routes/billing';
@@ -56,25 +61,46 @@ export interface AppDeps {
   bank?: BankConnectionDeps;
   /** Spec §6 feature flags: who sees what; every flag off when not given. */
   features?: FeatureFlagService;
+  /** The public site (pages, sitemap, short links, the functions API); without it those addresses answer 404. */
+  site?: Site;
+  /** Security headers, proxies and rate limits; `defaultSecurityOptions(config.publicUrl)` for what is not given. */
+  security?: Partial<SecurityOptions>;
   logger: Logger;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** Errors a database gives while it is unreachable: the request may succeed later. */
-function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code)
-  );
-}
-
 function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody {
   return { error: { code, message } };
 }
 
+/**
+ * What the database refuses of a request's data when a route let it through unchecked: a missing referenced row
+ * (23503), a value out of range or of the wrong form (class 22), a limit of the engine (54000). The user typed it,
+ * so it is never a 500; the routes check first, and this is the net under them.
+ */
+function refusedInput(error: unknown): { status: 400 | 404; body: ErrorBody } | null {
+  let code: string | undefined;
+  // Drizzle wraps the driver's error (`cause`).
+  for (let current = error, depth = 0; current && depth < 3 && !code; depth++) {
+    const { code: own, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof own === 'string') code = own;
+    current = cause;
+  }
+  if (code === '23503') return { status: 404, body: errorBody('not_found', 'Não encontramos um dos registros indicados.') };
+  if (code?.startsWith('22') || code === '54000') {
+    return { status: 400, body: errorBody('bad_request', 'Um dos valores enviados não é aceito. Confira os dados.') };
+  }
+  return null;
+}
+
 /** The HTTP API: the main API under /api and the functions API under /fn. */
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  const security: SecurityOptions = { ...defaultSecurityOptions(appDeps.config.publicUrl), ...appDeps.security };
+  // Every route sees the identity whose roles and companies come from the database, not from the token.
+  const deps: AppDeps = { ...appDeps, identity: withDatabaseClaims(appDeps.identity, appDeps.db) };
+  const limited = (limit: keyof SecurityOptions['rateLimits'], message: (wait: string) => string) =>
+    rateLimiter({ limit: security.rateLimits[limit], trustProxy: security.trustProxy, methods: ['POST'], message });
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json(errorBody('payload_too_large', 'O conteúdo enviado passa do limite de 1 MB.'), 413),
@@ -104,6 +130,15 @@ export function createApp(deps: AppDeps) {
           : uploadLimit(c, next),
     )
     .get('/health', (c) => c.json({ data: { status: 'ok' } }))
+    // Public calls that create something: a ceiling per address against scripts (signup makes a sign-in account).
+    .use(
+      '/users',
+      limited('signup', (wait) => `Muitos cadastros feitos deste endereço em pouco tempo. Tente novamente ${wait}.`),
+    )
+    .use(
+      '/leads',
+      limited('leads', (wait) => `Muitos contatos enviados deste endereço em pouco tempo. Tente novamente ${wait}.`),
+    )
     .route('/', usersRoutes(deps))
     .route('/', companiesRoutes(deps))
     .route('/', cnaesRoutes(deps))
@@ -127,14 +162,26 @@ export function createApp(deps: AppDeps) {
       throw notFound('Recurso não encontrado.');
     });
 
-  const functions = new Hono<AppEnv>().all('*', () => {
+  const functions = new Hono<AppEnv>();
+  if (deps.site) functions.route('/', deps.site.functions);
+  functions.all('*', () => {
     throw notFound('Recurso não encontrado.');
   });
 
   const app = new Hono<AppEnv>();
-  app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  app.use(securityHeaders(security));
   app.route('/api', api);
   app.route('/fn', functions);
+  if (deps.site) {
+    const { site } = deps;
+    app.route('/', site.app);
+    // Any other address is the site's 404 page (the app's own addresses are under /app, served by the SPA).
+    app.notFound((c) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD'
+        ? site.notFoundResponse(c)
+        : c.json(errorBody('not_found', 'Recurso não encontrado.'), 404),
+    );
+  }
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.toBody(), error.status);
@@ -143,7 +190,12 @@ export function createApp(deps: AppDeps) {
       if (error.status === 413) return c.json(errorBody('payload_too_large', 'O conteúdo enviado é grande demais.'), 413);
       return c.json(errorBody(error.status === 401 ? 'unauthorized' : 'bad_request', error.message), error.status);
     }
-    if (isUnavailable(error)) {
+    const refused = refusedInput(error);
+    if (refused) {
+      deps.logger.error(`Database refused the input of ${c.req.method} ${c.req.path}`, error);
+      return c.json(refused.body, refused.status);
+    }
+    if (isDatabaseUnavailable(error)) {
       deps.logger.error('Database unavailable', error);
       return c.json(errorBody('unavailable', 'Serviço temporariamente indisponível. Tente novamente em instantes.'), 503);
     }

@@ -1,4 +1,8 @@
 import { resolve } from 'node:path';
+import { TAG_MANAGER_ID_PATTERN } from '../domain/constants.ts';
+import type { RateLimits } from './http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, parseRateLimit } from './http/rate-limit.ts';
+import type { S3StorageOptions } from './services/s3-storage';
 
 export type AppEnvironment = 'development' | 'production' | 'test';
 
@@ -42,6 +46,50 @@ export interface ServerConfig {
   tokenEncryptionKey: string;
   /** Spec §6 feature flags: who sees the Cora connection. */
   features: { coraEmails: string[]; panelEmails: string[] };
+  /** The public site: where its content comes from and the tag manager loaded after consent. */
+  site: SiteConfig;
+  /** An S3-compatible bucket for the files (`S3_BUCKET`); the local disk under `dataDir/files` when absent. */
+  s3?: S3StorageOptions;
+  /** Proxies in front that set `X-Forwarded-For` / `X-Forwarded-Proto` (`TRUST_PROXY`); 0 believes neither header. */
+  trustProxy: number;
+  /** Per-address limits of the public calls (`RATE_LIMIT_SIGNUP`, `RATE_LIMIT_LEADS`). */
+  rateLimits: RateLimits;
+}
+
+export interface SiteConfig {
+  /** The content folder of the project (the default source). */
+  contentDir: string;
+  /** A Storyblok space instead of the folder. */
+  storyblok: { url: string; token: string } | null;
+  /** How long content and rendered pages are reused; the folder's content never changes while running. */
+  contentCacheSeconds: number;
+  /** Spec §9 tag manager; the local stand-in's script when the demo's container is used. */
+  tagManager: { id: string; scriptUrl: string } | null;
+}
+
+/** The demo's container id: its script is the local stand-in under /fakes/gtm. */
+export const DEMO_TAG_MANAGER_ID = 'GTM-DEMO1';
+export const LOCAL_TAG_MANAGER_SCRIPT = '/fakes/gtm/gtm.js';
+
+function siteConfigFrom(env: NodeJS.ProcessEnv, environment: AppEnvironment): SiteConfig {
+  const token = env.STORYBLOK_TOKEN?.trim();
+  const cacheSeconds = Number(env.CONTENT_CACHE_SECONDS ?? (token ? 60 : 3600));
+  if (!Number.isFinite(cacheSeconds) || cacheSeconds < 0) {
+    throw new Error(`CONTENT_CACHE_SECONDS must be a number of seconds (got "${env.CONTENT_CACHE_SECONDS}")`);
+  }
+  const gtmId = env.GTM_ID?.trim() || (environment === 'production' ? '' : DEMO_TAG_MANAGER_ID);
+  if (gtmId && !TAG_MANAGER_ID_PATTERN.test(gtmId)) {
+    throw new Error(`GTM_ID must be GTM- followed by capital letters or digits (got "${gtmId}")`);
+  }
+  const scriptUrl =
+    env.GTM_SCRIPT_URL?.trim() ||
+    (gtmId === DEMO_TAG_MANAGER_ID ? LOCAL_TAG_MANAGER_SCRIPT : 'https://www.googletagmanager.com/gtm.js');
+  return {
+    contentDir: resolve(env.CONTENT_DIR || 'content'),
+    storyblok: token ? { url: (env.STORYBLOK_URL || 'https://api.storyblok.com/v2').replace(/\/+$/, ''), token } : null,
+    contentCacheSeconds: cacheSeconds,
+    tagManager: gtmId ? { id: gtmId, scriptUrl } : null,
+  };
 }
 
 export const DEMO_PROJECT_ID = 'demo-contabil';
@@ -57,6 +105,76 @@ function list(value: string | undefined): string[] {
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/** The S3-compatible store of `S3_*`, or undefined for the local disk; a setting that cannot work stops the start. */
+export function s3ConfigFrom(env: NodeJS.ProcessEnv, environment: AppEnvironment): S3StorageOptions | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => value(name));
+    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep files in S3`);
+    return undefined;
+  }
+  // AWS's rule for new buckets, which S3-compatible stores follow too.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    throw new Error(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens; got "${bucket}")`);
+  }
+  const endpoint = value('S3_ENDPOINT')?.replace(/\/+$/, '');
+  if (endpoint) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+      throw new Error(`S3_ENDPOINT must be an http(s) address such as https://s3.example.com (got "${endpoint}")`);
+    }
+    // The browser sends and fetches files there itself: a page served over HTTPS cannot use plain HTTP.
+    if (environment === 'production' && url.protocol !== 'https:') {
+      throw new Error('S3_ENDPOINT must use https with APP_ENV=production: browsers send the files to it directly');
+    }
+  }
+  const region = value('S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1 (got "${region}")`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS defaults');
+  }
+  const pathStyle = value('S3_FORCE_PATH_STYLE')?.toLowerCase();
+  if (pathStyle !== undefined && !['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(pathStyle)) {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
+  }
+  return {
+    bucket,
+    region,
+    endpoint,
+    // Most S3-compatible stores (MinIO, Ceph…) answer path-style; AWS itself prefers virtual-hosted addresses.
+    forcePathStyle: pathStyle === undefined ? Boolean(endpoint) : ['1', 'true', 'yes', 'on'].includes(pathStyle),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
+/** `TRUST_PROXY`: unset or false → 0; true → 1 (one proxy, the usual load balancer); or the number of proxies. */
+export function trustProxyFrom(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return 0;
+  if (['true', 'yes', 'on'].includes(text)) return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  throw new Error(`TRUST_PROXY must be true, false or the number of proxies in front of the server (got "${value}")`);
+}
+
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
+  const read = (name: string, fallback: RateLimits[keyof RateLimits]) =>
+    env[name]?.trim() ? parseRateLimit(env[name]!, name) : fallback;
+  return {
+    signup: read('RATE_LIMIT_SIGNUP', DEFAULT_RATE_LIMITS.signup),
+    leads: read('RATE_LIMIT_LEADS', DEFAULT_RATE_LIMITS.leads),
+  };
 }
 
 /** Reads the configuration from the environment; every variable is listed in the README. */
@@ -139,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         e.toLowerCase(),
       ),
     },
+    s3: s3ConfigFrom(env, environment),
+    site: siteConfigFrom(env, environment),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    rateLimits: rateLimitsFrom(env),
   };
 }
 
@@ -178,10 +300,15 @@ export function publicConfigOf(config: ServerConfig): PublicConfig {
   };
 }
 
+/** What the SPA's configuration script runs; its hash goes into the Content-Security-Policy. */
+export function configScriptBody(config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `window.__APP_CONFIG__=${json}`;
+}
+
 /** The inline script that hands the public configuration to the SPA. */
 export function configScript(config: PublicConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `<script>window.__APP_CONFIG__=${json}</script>`;
+  return `<script>${configScriptBody(config)}</script>`;
 }
 
 export const CONFIG_PLACEHOLDER = '<!--app-config-->';

@@ -3,7 +3,8 @@ import { createApp } from './app';
 import type { Logger } from './app';
 import { createFirebaseIdentity } from './auth/firebase';
 import { join } from 'node:path';
-import { loadConfig, publicConfigOf, serviceUrl } from './config';
+import { configScriptBody, loadConfig, publicConfigOf, serviceUrl } from './config';
+import { securityOptionsFrom } from './http/security';
 import { openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, ensureDemoIdentities, isDatabaseEmpty, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
@@ -14,7 +15,10 @@ import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
 import { createFeatureFlags, remoteConfigSource } from './services/features';
+import { createS3Storage } from './services/s3-storage';
 import { createLocalStorage } from './services/storage';
+import { builtSiteAssets, devSiteAssets } from './site/assets';
+import { buildSite } from './site/setup';
 import { mountSpa } from './spa';
 
 const logger: Logger = {
@@ -30,7 +34,12 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   );
   logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
   const identity = createFirebaseIdentity(config.firebase);
-  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
+  logger.info(
+    config.s3
+      ? `Files: S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}`
+      : `Files: ${join(config.dataDir, 'files')}`,
+  );
 
   if (await seedReferenceData(database.db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
   if (config.seedDemo) {
@@ -43,7 +52,13 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   }
 
   const { webhookSecret, apiKey } = config.services.payments;
+  // `npm run dev` (no SPA here) lets Vite serve the site's scripts and styles with hot reload.
+  const serveSpa = options.serveSpa !== false;
+  const siteAssets = serveSpa ? builtSiteAssets(config.distDir) : devSiteAssets;
+  const site = buildSite({ db: database.db, config, assets: siteAssets, logger });
+  const publicConfig = publicConfigOf(config);
   const app = createApp({
+    site,
     db: database.db,
     identity,
     cnpjLookup: createBrasilApiLookup({ baseUrl: serviceUrl(config, 'brasilapi') }),
@@ -51,6 +66,11 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     storage,
     config,
     logger,
+    // The pages' own inline script and styles are allowed by hash in the Content-Security-Policy.
+    security: securityOptionsFrom(config, {
+      appInlineScripts: serveSpa ? [configScriptBody(publicConfig)] : [],
+      siteInlineStyles: siteAssets.inlineCss === null ? null : [siteAssets.inlineCss],
+    }),
     bank: {
       cora: createCoraClient({
         baseUrl: serviceUrl(config, 'cora'),
@@ -69,7 +89,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   });
   const fakes = mountFakes(app, config);
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);
-  if (options.serveSpa !== false) mountSpa(app, config.distDir, publicConfigOf(config));
+  if (serveSpa) mountSpa(app, config.distDir, publicConfig);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { PublicConfig } from './config';
 import { CONFIG_PLACEHOLDER, configScript } from './config';
 import type { AppEnv } from './http/types';
 import redirects from '../src/redirects.json';
 
 /**
- * Serves the built SPA: hashed assets with a long cache, and for every other GET the index.html with the public
- * configuration inlined (history fallback; the router shows its own 404).
+ * Serves the built SPA: hashed assets with a long cache, and for every GET under /app the index.html with the public
+ * configuration inlined.
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: PublicConfig) {
   const indexFile = join(distDir, 'index.html');
@@ -37,8 +37,12 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: Publi
   // Files of the build (favicon, robots.txt…): only paths that name a file.
   const files = serveStatic({ root: distDir });
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
-  app.get('*', (c) => {
+  // The app lives under /app (history fallback: the router shows its own 404 there); the public site is rendered by
+  // the server, and other addresses are the site's 404.
+  const page = (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
-  });
+  };
+  app.get('/app', page);
+  app.get('/app/*', page);
 }

@@ -9,28 +9,15 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as InstitutionalRouteImport } from './routes/_institutional'
 import { Route as AppRouteImport } from './routes/app'
-import { Route as InstitutionalIndexRouteImport } from './routes/_institutional/index'
-import { Route as Institutional404RouteImport } from './routes/_institutional/404'
-import { Route as InstitutionalAbrirEmpresaRouteImport } from './routes/_institutional/abrir-empresa'
-import { Route as InstitutionalTrocarContadorRouteImport } from './routes/_institutional/trocar-contador'
 import { Route as AppAdminRouteImport } from './routes/app/_admin'
 import { Route as AppAuthRouteImport } from './routes/app/_auth'
 import { Route as AppDefaultRouteImport } from './routes/app/_default'
 import { Route as AppOnboardingRouteImport } from './routes/app/_onboarding'
-import { Route as InstitutionalAreasSlugRouteImport } from './routes/_institutional/areas/$slug'
-import { Route as InstitutionalBlogIndexRouteImport } from './routes/_institutional/blog/index'
-import { Route as InstitutionalContabilidadeEmCityStateRouteImport } from './routes/_institutional/contabilidade-em/$cityState'
-import { Route as InstitutionalContadorEmCityStateRouteImport } from './routes/_institutional/contador-em/$cityState'
 import { Route as AppAdminCompanyRouteImport } from './routes/app/_admin/_company'
 import { Route as AppAdminSysadminRouteImport } from './routes/app/_admin/_sysadmin'
 import { Route as AppAuthLoginRouteImport } from './routes/app/_auth/login'
-import { Route as InstitutionalBlogPostsSlugRouteImport } from './routes/_institutional/blog/posts/$slug'
-import { Route as InstitutionalLpIrpf2024RouteImport } from './routes/_institutional/lp/irpf/2024'
-import { Route as InstitutionalLpIrpf2025RouteImport } from './routes/_institutional/lp/irpf/2025'
-import { Route as InstitutionalToolsCnaeIndexRouteImport } from './routes/_institutional/tools/cnae/index'
-import { Route as InstitutionalToolsCnaeCodeTextRouteImport } from './routes/_institutional/tools/cnae/$codeText'
+import { Route as AppDevMachinesRouteImport } from './routes/app/dev/machines'
 import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
@@ -43,7 +30,7 @@ import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './routes/
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
-import { Route as AppAdminSysadminAdminUsersRouteImport } from './routes/app/_admin/_sysadmin/admin/users'
+import { Route as AppAdminSysadminAdminLeadsRouteImport } from './routes/app/_admin/_sysadmin/admin/leads'
 import { Route as AppAdminWizardPartnersDucaRouteImport } from './routes/app/_admin/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
@@ -52,39 +39,15 @@ import { Route as AppAdminSysadminAdminCompaniesCompanyIdRouteImport } from './r
 import { Route as AppAdminSysadminAdminCompaniesMigrationOrdersRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/migration-orders'
 import { Route as AppAdminSysadminAdminCompaniesOpeningOrdersRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/opening-orders'
 import { Route as AppAdminSysadminAdminInvoicesNfRequestsRouteImport } from './routes/app/_admin/_sysadmin/admin/invoices/nf-requests'
+import { Route as AppAdminSysadminAdminUsersIndexRouteImport } from './routes/app/_admin/_sysadmin/admin/users/index'
+import { Route as AppAdminSysadminAdminUsersUserIdRouteImport } from './routes/app/_admin/_sysadmin/admin/users/$userId'
 import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
 
-const InstitutionalRoute = InstitutionalRouteImport.update({
-  id: '/_institutional',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AppRoute = AppRouteImport.update({
   id: '/app',
   path: '/app',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InstitutionalIndexRoute = InstitutionalIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => InstitutionalRoute,
-} as any)
-const Institutional404Route = Institutional404RouteImport.update({
-  id: '/404',
-  path: '/404',
-  getParentRoute: () => InstitutionalRoute,
-} as any)
-const InstitutionalAbrirEmpresaRoute =
-  InstitutionalAbrirEmpresaRouteImport.update({
-    id: '/abrir-empresa',
-    path: '/abrir-empresa',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
-const InstitutionalTrocarContadorRoute =
-  InstitutionalTrocarContadorRouteImport.update({
-    id: '/trocar-contador',
-    path: '/trocar-contador',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
 const AppAdminRoute = AppAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => AppRoute,
@@ -101,28 +64,6 @@ const AppOnboardingRoute = AppOnboardingRouteImport.update({
   id: '/_onboarding',
   getParentRoute: () => AppRoute,
 } as any)
-const InstitutionalAreasSlugRoute = InstitutionalAreasSlugRouteImport.update({
-  id: '/areas/$slug',
-  path: '/areas/$slug',
-  getParentRoute: () => InstitutionalRoute,
-} as any)
-const InstitutionalBlogIndexRoute = InstitutionalBlogIndexRouteImport.update({
-  id: '/blog/',
-  path: '/blog/',
-  getParentRoute: () => InstitutionalRoute,
-} as any)
-const InstitutionalContabilidadeEmCityStateRoute =
-  InstitutionalContabilidadeEmCityStateRouteImport.update({
-    id: '/contabilidade-em/$cityState',
-    path: '/contabilidade-em/$cityState',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
-const InstitutionalContadorEmCityStateRoute =
-  InstitutionalContadorEmCityStateRouteImport.update({
-    id: '/contador-em/$cityState',
-    path: '/contador-em/$cityState',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
 const AppAdminCompanyRoute = AppAdminCompanyRouteImport.update({
   id: '/_company',
   getParentRoute: () => AppAdminRoute,
@@ -136,34 +77,11 @@ const AppAuthLoginRoute = AppAuthLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AppAuthRoute,
 } as any)
-const InstitutionalBlogPostsSlugRoute =
-  InstitutionalBlogPostsSlugRouteImport.update({
-    id: '/blog/posts/$slug',
-    path: '/blog/posts/$slug',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
-const InstitutionalLpIrpf2024Route = InstitutionalLpIrpf2024RouteImport.update({
-  id: '/lp/irpf/2024',
-  path: '/lp/irpf/2024',
-  getParentRoute: () => InstitutionalRoute,
+const AppDevMachinesRoute = AppDevMachinesRouteImport.update({
+  id: '/dev/machines',
+  path: '/dev/machines',
+  getParentRoute: () => AppRoute,
 } as any)
-const InstitutionalLpIrpf2025Route = InstitutionalLpIrpf2025RouteImport.update({
-  id: '/lp/irpf/2025',
-  path: '/lp/irpf/2025',
-  getParentRoute: () => InstitutionalRoute,
-} as any)
-const InstitutionalToolsCnaeIndexRoute =
-  InstitutionalToolsCnaeIndexRouteImport.update({
-    id: '/tools/cnae/',
-    path: '/tools/cnae/',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
-const InstitutionalToolsCnaeCodeTextRoute =
-  InstitutionalToolsCnaeCodeTextRouteImport.update({
-    id: '/tools/cnae/$codeText',
-    path: '/tools/cnae/$codeText',
-    getParentRoute: () => InstitutionalRoute,
-  } as any)
 const AppAdminCompanyDocumentsRoute =
   AppAdminCompanyDocumentsRouteImport.update({
     id: '/documents',
@@ -230,10 +148,10 @@ const AppAdminCompanyUserMyReferralsRoute =
     path: '/user/my-referrals',
     getParentRoute: () => AppAdminCompanyRoute,
   } as any)
-const AppAdminSysadminAdminUsersRoute =
-  AppAdminSysadminAdminUsersRouteImport.update({
-    id: '/admin/users',
-    path: '/admin/users',
+const AppAdminSysadminAdminLeadsRoute =
+  AppAdminSysadminAdminLeadsRouteImport.update({
+    id: '/admin/leads',
+    path: '/admin/leads',
     getParentRoute: () => AppAdminSysadminRoute,
   } as any)
 const AppAdminWizardPartnersDucaRoute =
@@ -284,6 +202,18 @@ const AppAdminSysadminAdminInvoicesNfRequestsRoute =
     path: '/admin/invoices/nf-requests',
     getParentRoute: () => AppAdminSysadminRoute,
   } as any)
+const AppAdminSysadminAdminUsersIndexRoute =
+  AppAdminSysadminAdminUsersIndexRouteImport.update({
+    id: '/admin/users/',
+    path: '/admin/users/',
+    getParentRoute: () => AppAdminSysadminRoute,
+  } as any)
+const AppAdminSysadminAdminUsersUserIdRoute =
+  AppAdminSysadminAdminUsersUserIdRouteImport.update({
+    id: '/admin/users/$userId',
+    path: '/admin/users/$userId',
+    getParentRoute: () => AppAdminSysadminRoute,
+  } as any)
 const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
   AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport.update({
     id: '/bank-statements/accounts/$accountId/transactions',
@@ -292,20 +222,9 @@ const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof InstitutionalIndexRoute
   '/app': typeof AppRouteWithChildren
-  '/404': typeof Institutional404Route
-  '/abrir-empresa': typeof InstitutionalAbrirEmpresaRoute
-  '/trocar-contador': typeof InstitutionalTrocarContadorRoute
-  '/areas/$slug': typeof InstitutionalAreasSlugRoute
-  '/contabilidade-em/$cityState': typeof InstitutionalContabilidadeEmCityStateRoute
-  '/contador-em/$cityState': typeof InstitutionalContadorEmCityStateRoute
   '/app/login': typeof AppAuthLoginRoute
-  '/blog/': typeof InstitutionalBlogIndexRoute
-  '/blog/posts/$slug': typeof InstitutionalBlogPostsSlugRoute
-  '/lp/irpf/2024': typeof InstitutionalLpIrpf2024Route
-  '/lp/irpf/2025': typeof InstitutionalLpIrpf2025Route
-  '/tools/cnae/$codeText': typeof InstitutionalToolsCnaeCodeTextRoute
+  '/app/dev/machines': typeof AppDevMachinesRoute
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
@@ -315,36 +234,26 @@ export interface FileRoutesByFullPath {
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/tools/cnae/': typeof InstitutionalToolsCnaeIndexRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/admin/users': typeof AppAdminSysadminAdminUsersRoute
+  '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
   '/app/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
   '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/admin/companies/': typeof AppAdminSysadminAdminCompaniesIndexRoute
+  '/app/admin/users/': typeof AppAdminSysadminAdminUsersIndexRoute
   '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesByTo {
   '/app': typeof AppRouteWithChildren
-  '/404': typeof Institutional404Route
-  '/abrir-empresa': typeof InstitutionalAbrirEmpresaRoute
-  '/trocar-contador': typeof InstitutionalTrocarContadorRoute
-  '/': typeof InstitutionalIndexRoute
-  '/areas/$slug': typeof InstitutionalAreasSlugRoute
-  '/contabilidade-em/$cityState': typeof InstitutionalContabilidadeEmCityStateRoute
-  '/contador-em/$cityState': typeof InstitutionalContadorEmCityStateRoute
   '/app/login': typeof AppAuthLoginRoute
-  '/blog': typeof InstitutionalBlogIndexRoute
-  '/blog/posts/$slug': typeof InstitutionalBlogPostsSlugRoute
-  '/lp/irpf/2024': typeof InstitutionalLpIrpf2024Route
-  '/lp/irpf/2025': typeof InstitutionalLpIrpf2025Route
-  '/tools/cnae/$codeText': typeof InstitutionalToolsCnaeCodeTextRoute
+  '/app/dev/machines': typeof AppDevMachinesRoute
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
@@ -354,44 +263,33 @@ export interface FileRoutesByTo {
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/tools/cnae': typeof InstitutionalToolsCnaeIndexRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/admin/users': typeof AppAdminSysadminAdminUsersRoute
+  '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
   '/app/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
   '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/admin/companies': typeof AppAdminSysadminAdminCompaniesIndexRoute
+  '/app/admin/users': typeof AppAdminSysadminAdminUsersIndexRoute
   '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/_institutional': typeof InstitutionalRouteWithChildren
   '/app': typeof AppRouteWithChildren
-  '/_institutional/404': typeof Institutional404Route
-  '/_institutional/abrir-empresa': typeof InstitutionalAbrirEmpresaRoute
-  '/_institutional/trocar-contador': typeof InstitutionalTrocarContadorRoute
   '/app/_admin': typeof AppAdminRouteWithChildren
   '/app/_auth': typeof AppAuthRouteWithChildren
   '/app/_default': typeof AppDefaultRouteWithChildren
   '/app/_onboarding': typeof AppOnboardingRouteWithChildren
-  '/_institutional/': typeof InstitutionalIndexRoute
-  '/_institutional/areas/$slug': typeof InstitutionalAreasSlugRoute
-  '/_institutional/contabilidade-em/$cityState': typeof InstitutionalContabilidadeEmCityStateRoute
-  '/_institutional/contador-em/$cityState': typeof InstitutionalContadorEmCityStateRoute
   '/app/_admin/_company': typeof AppAdminCompanyRouteWithChildren
   '/app/_admin/_sysadmin': typeof AppAdminSysadminRouteWithChildren
   '/app/_auth/login': typeof AppAuthLoginRoute
-  '/_institutional/blog/': typeof InstitutionalBlogIndexRoute
-  '/_institutional/blog/posts/$slug': typeof InstitutionalBlogPostsSlugRoute
-  '/_institutional/lp/irpf/2024': typeof InstitutionalLpIrpf2024Route
-  '/_institutional/lp/irpf/2025': typeof InstitutionalLpIrpf2025Route
-  '/_institutional/tools/cnae/$codeText': typeof InstitutionalToolsCnaeCodeTextRoute
+  '/app/dev/machines': typeof AppDevMachinesRoute
   '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
@@ -401,38 +299,28 @@ export interface FileRoutesById {
   '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/_institutional/tools/cnae/': typeof InstitutionalToolsCnaeIndexRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/_admin/_sysadmin/admin/users': typeof AppAdminSysadminAdminUsersRoute
+  '/app/_admin/_sysadmin/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/_admin/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/_sysadmin/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   '/app/_admin/_sysadmin/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   '/app/_admin/_sysadmin/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
   '/app/_admin/_sysadmin/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
+  '/app/_admin/_sysadmin/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
   '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/_admin/_sysadmin/admin/companies/': typeof AppAdminSysadminAdminCompaniesIndexRoute
+  '/app/_admin/_sysadmin/admin/users/': typeof AppAdminSysadminAdminUsersIndexRoute
   '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/'
     | '/app'
-    | '/404'
-    | '/abrir-empresa'
-    | '/trocar-contador'
-    | '/areas/$slug'
-    | '/contabilidade-em/$cityState'
-    | '/contador-em/$cityState'
     | '/app/login'
-    | '/blog/'
-    | '/blog/posts/$slug'
-    | '/lp/irpf/2024'
-    | '/lp/irpf/2025'
-    | '/tools/cnae/$codeText'
+    | '/app/dev/machines'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -442,36 +330,26 @@ export interface FileRouteTypes {
     | '/app/user/my-invites'
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
-    | '/tools/cnae/'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
-    | '/app/admin/users'
+    | '/app/admin/leads'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
     | '/app/admin/invoices/nf-requests'
+    | '/app/admin/users/$userId'
     | '/app/bank-statements/accounts/'
     | '/app/admin/companies/'
+    | '/app/admin/users/'
     | '/app/bank-statements/accounts/$accountId/transactions'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/app'
-    | '/404'
-    | '/abrir-empresa'
-    | '/trocar-contador'
-    | '/'
-    | '/areas/$slug'
-    | '/contabilidade-em/$cityState'
-    | '/contador-em/$cityState'
     | '/app/login'
-    | '/blog'
-    | '/blog/posts/$slug'
-    | '/lp/irpf/2024'
-    | '/lp/irpf/2025'
-    | '/tools/cnae/$codeText'
+    | '/app/dev/machines'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -481,43 +359,32 @@ export interface FileRouteTypes {
     | '/app/user/my-invites'
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
-    | '/tools/cnae'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
-    | '/app/admin/users'
+    | '/app/admin/leads'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
     | '/app/admin/invoices/nf-requests'
+    | '/app/admin/users/$userId'
     | '/app/bank-statements/accounts'
     | '/app/admin/companies'
+    | '/app/admin/users'
     | '/app/bank-statements/accounts/$accountId/transactions'
   id:
     | '__root__'
-    | '/_institutional'
     | '/app'
-    | '/_institutional/404'
-    | '/_institutional/abrir-empresa'
-    | '/_institutional/trocar-contador'
     | '/app/_admin'
     | '/app/_auth'
     | '/app/_default'
     | '/app/_onboarding'
-    | '/_institutional/'
-    | '/_institutional/areas/$slug'
-    | '/_institutional/contabilidade-em/$cityState'
-    | '/_institutional/contador-em/$cityState'
     | '/app/_admin/_company'
     | '/app/_admin/_sysadmin'
     | '/app/_auth/login'
-    | '/_institutional/blog/'
-    | '/_institutional/blog/posts/$slug'
-    | '/_institutional/lp/irpf/2024'
-    | '/_institutional/lp/irpf/2025'
-    | '/_institutional/tools/cnae/$codeText'
+    | '/app/dev/machines'
     | '/app/_admin/_company/documents'
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
@@ -527,70 +394,35 @@ export interface FileRouteTypes {
     | '/app/_admin/user/my-invites'
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
-    | '/_institutional/tools/cnae/'
     | '/app/_admin/_company/user/my-docs'
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
-    | '/app/_admin/_sysadmin/admin/users'
+    | '/app/_admin/_sysadmin/admin/leads'
     | '/app/_admin/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/_sysadmin/admin/companies/$companyId'
     | '/app/_admin/_sysadmin/admin/companies/migration-orders'
     | '/app/_admin/_sysadmin/admin/companies/opening-orders'
     | '/app/_admin/_sysadmin/admin/invoices/nf-requests'
+    | '/app/_admin/_sysadmin/admin/users/$userId'
     | '/app/_admin/_company/bank-statements/accounts/'
     | '/app/_admin/_sysadmin/admin/companies/'
+    | '/app/_admin/_sysadmin/admin/users/'
     | '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  InstitutionalRoute: typeof InstitutionalRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/_institutional': {
-      id: '/_institutional'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof InstitutionalRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/app': {
       id: '/app'
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_institutional/': {
-      id: '/_institutional/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof InstitutionalIndexRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/404': {
-      id: '/_institutional/404'
-      path: '/404'
-      fullPath: '/404'
-      preLoaderRoute: typeof Institutional404RouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/abrir-empresa': {
-      id: '/_institutional/abrir-empresa'
-      path: '/abrir-empresa'
-      fullPath: '/abrir-empresa'
-      preLoaderRoute: typeof InstitutionalAbrirEmpresaRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/trocar-contador': {
-      id: '/_institutional/trocar-contador'
-      path: '/trocar-contador'
-      fullPath: '/trocar-contador'
-      preLoaderRoute: typeof InstitutionalTrocarContadorRouteImport
-      parentRoute: typeof InstitutionalRoute
     }
     '/app/_admin': {
       id: '/app/_admin'
@@ -620,34 +452,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_institutional/areas/$slug': {
-      id: '/_institutional/areas/$slug'
-      path: '/areas/$slug'
-      fullPath: '/areas/$slug'
-      preLoaderRoute: typeof InstitutionalAreasSlugRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/blog/': {
-      id: '/_institutional/blog/'
-      path: '/blog'
-      fullPath: '/blog/'
-      preLoaderRoute: typeof InstitutionalBlogIndexRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/contabilidade-em/$cityState': {
-      id: '/_institutional/contabilidade-em/$cityState'
-      path: '/contabilidade-em/$cityState'
-      fullPath: '/contabilidade-em/$cityState'
-      preLoaderRoute: typeof InstitutionalContabilidadeEmCityStateRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/contador-em/$cityState': {
-      id: '/_institutional/contador-em/$cityState'
-      path: '/contador-em/$cityState'
-      fullPath: '/contador-em/$cityState'
-      preLoaderRoute: typeof InstitutionalContadorEmCityStateRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
     '/app/_admin/_company': {
       id: '/app/_admin/_company'
       path: ''
@@ -669,40 +473,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuthLoginRouteImport
       parentRoute: typeof AppAuthRoute
     }
-    '/_institutional/blog/posts/$slug': {
-      id: '/_institutional/blog/posts/$slug'
-      path: '/blog/posts/$slug'
-      fullPath: '/blog/posts/$slug'
-      preLoaderRoute: typeof InstitutionalBlogPostsSlugRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/lp/irpf/2024': {
-      id: '/_institutional/lp/irpf/2024'
-      path: '/lp/irpf/2024'
-      fullPath: '/lp/irpf/2024'
-      preLoaderRoute: typeof InstitutionalLpIrpf2024RouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/lp/irpf/2025': {
-      id: '/_institutional/lp/irpf/2025'
-      path: '/lp/irpf/2025'
-      fullPath: '/lp/irpf/2025'
-      preLoaderRoute: typeof InstitutionalLpIrpf2025RouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/tools/cnae/': {
-      id: '/_institutional/tools/cnae/'
-      path: '/tools/cnae'
-      fullPath: '/tools/cnae/'
-      preLoaderRoute: typeof InstitutionalToolsCnaeIndexRouteImport
-      parentRoute: typeof InstitutionalRoute
-    }
-    '/_institutional/tools/cnae/$codeText': {
-      id: '/_institutional/tools/cnae/$codeText'
-      path: '/tools/cnae/$codeText'
-      fullPath: '/tools/cnae/$codeText'
-      preLoaderRoute: typeof InstitutionalToolsCnaeCodeTextRouteImport
-      parentRoute: typeof InstitutionalRoute
+    '/app/dev/machines': {
+      id: '/app/dev/machines'
+      path: '/dev/machines'
+      fullPath: '/app/dev/machines'
+      preLoaderRoute: typeof AppDevMachinesRouteImport
+      parentRoute: typeof AppRoute
     }
     '/app/_admin/_company/documents': {
       id: '/app/_admin/_company/documents'
@@ -788,11 +564,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyUserMyReferralsRouteImport
       parentRoute: typeof AppAdminCompanyRoute
     }
-    '/app/_admin/_sysadmin/admin/users': {
-      id: '/app/_admin/_sysadmin/admin/users'
-      path: '/admin/users'
-      fullPath: '/app/admin/users'
-      preLoaderRoute: typeof AppAdminSysadminAdminUsersRouteImport
+    '/app/_admin/_sysadmin/admin/leads': {
+      id: '/app/_admin/_sysadmin/admin/leads'
+      path: '/admin/leads'
+      fullPath: '/app/admin/leads'
+      preLoaderRoute: typeof AppAdminSysadminAdminLeadsRouteImport
       parentRoute: typeof AppAdminSysadminRoute
     }
     '/app/_admin/wizard/partners/duca': {
@@ -851,6 +627,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSysadminAdminInvoicesNfRequestsRouteImport
       parentRoute: typeof AppAdminSysadminRoute
     }
+    '/app/_admin/_sysadmin/admin/users/': {
+      id: '/app/_admin/_sysadmin/admin/users/'
+      path: '/admin/users'
+      fullPath: '/app/admin/users/'
+      preLoaderRoute: typeof AppAdminSysadminAdminUsersIndexRouteImport
+      parentRoute: typeof AppAdminSysadminRoute
+    }
+    '/app/_admin/_sysadmin/admin/users/$userId': {
+      id: '/app/_admin/_sysadmin/admin/users/$userId'
+      path: '/admin/users/$userId'
+      fullPath: '/app/admin/users/$userId'
+      preLoaderRoute: typeof AppAdminSysadminAdminUsersUserIdRouteImport
+      parentRoute: typeof AppAdminSysadminRoute
+    }
     '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': {
       id: '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
       path: '/bank-statements/accounts/$accountId/transactions'
@@ -860,43 +650,6 @@ declare module '@tanstack/react-router' {
     }
   }
 }
-
-interface InstitutionalRouteChildren {
-  Institutional404Route: typeof Institutional404Route
-  InstitutionalAbrirEmpresaRoute: typeof InstitutionalAbrirEmpresaRoute
-  InstitutionalTrocarContadorRoute: typeof InstitutionalTrocarContadorRoute
-  InstitutionalIndexRoute: typeof InstitutionalIndexRoute
-  InstitutionalAreasSlugRoute: typeof InstitutionalAreasSlugRoute
-  InstitutionalContabilidadeEmCityStateRoute: typeof InstitutionalContabilidadeEmCityStateRoute
-  InstitutionalContadorEmCityStateRoute: typeof InstitutionalContadorEmCityStateRoute
-  InstitutionalBlogIndexRoute: typeof InstitutionalBlogIndexRoute
-  InstitutionalBlogPostsSlugRoute: typeof InstitutionalBlogPostsSlugRoute
-  InstitutionalLpIrpf2024Route: typeof InstitutionalLpIrpf2024Route
-  InstitutionalLpIrpf2025Route: typeof InstitutionalLpIrpf2025Route
-  InstitutionalToolsCnaeCodeTextRoute: typeof InstitutionalToolsCnaeCodeTextRoute
-  InstitutionalToolsCnaeIndexRoute: typeof InstitutionalToolsCnaeIndexRoute
-}
-
-const InstitutionalRouteChildren: InstitutionalRouteChildren = {
-  Institutional404Route: Institutional404Route,
-  InstitutionalAbrirEmpresaRoute: InstitutionalAbrirEmpresaRoute,
-  InstitutionalTrocarContadorRoute: InstitutionalTrocarContadorRoute,
-  InstitutionalIndexRoute: InstitutionalIndexRoute,
-  InstitutionalAreasSlugRoute: InstitutionalAreasSlugRoute,
-  InstitutionalContabilidadeEmCityStateRoute:
-    InstitutionalContabilidadeEmCityStateRoute,
-  InstitutionalContadorEmCityStateRoute: InstitutionalContadorEmCityStateRoute,
-  InstitutionalBlogIndexRoute: InstitutionalBlogIndexRoute,
-  InstitutionalBlogPostsSlugRoute: InstitutionalBlogPostsSlugRoute,
-  InstitutionalLpIrpf2024Route: InstitutionalLpIrpf2024Route,
-  InstitutionalLpIrpf2025Route: InstitutionalLpIrpf2025Route,
-  InstitutionalToolsCnaeCodeTextRoute: InstitutionalToolsCnaeCodeTextRoute,
-  InstitutionalToolsCnaeIndexRoute: InstitutionalToolsCnaeIndexRoute,
-}
-
-const InstitutionalRouteWithChildren = InstitutionalRoute._addFileChildren(
-  InstitutionalRouteChildren,
-)
 
 interface AppAdminCompanyRouteChildren {
   AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
@@ -927,16 +680,18 @@ const AppAdminCompanyRouteWithChildren = AppAdminCompanyRoute._addFileChildren(
 )
 
 interface AppAdminSysadminRouteChildren {
-  AppAdminSysadminAdminUsersRoute: typeof AppAdminSysadminAdminUsersRoute
+  AppAdminSysadminAdminLeadsRoute: typeof AppAdminSysadminAdminLeadsRoute
   AppAdminSysadminAdminCompaniesCompanyIdRoute: typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute: typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   AppAdminSysadminAdminCompaniesOpeningOrdersRoute: typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
   AppAdminSysadminAdminInvoicesNfRequestsRoute: typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
+  AppAdminSysadminAdminUsersUserIdRoute: typeof AppAdminSysadminAdminUsersUserIdRoute
   AppAdminSysadminAdminCompaniesIndexRoute: typeof AppAdminSysadminAdminCompaniesIndexRoute
+  AppAdminSysadminAdminUsersIndexRoute: typeof AppAdminSysadminAdminUsersIndexRoute
 }
 
 const AppAdminSysadminRouteChildren: AppAdminSysadminRouteChildren = {
-  AppAdminSysadminAdminUsersRoute: AppAdminSysadminAdminUsersRoute,
+  AppAdminSysadminAdminLeadsRoute: AppAdminSysadminAdminLeadsRoute,
   AppAdminSysadminAdminCompaniesCompanyIdRoute:
     AppAdminSysadminAdminCompaniesCompanyIdRoute,
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute:
@@ -945,8 +700,10 @@ const AppAdminSysadminRouteChildren: AppAdminSysadminRouteChildren = {
     AppAdminSysadminAdminCompaniesOpeningOrdersRoute,
   AppAdminSysadminAdminInvoicesNfRequestsRoute:
     AppAdminSysadminAdminInvoicesNfRequestsRoute,
+  AppAdminSysadminAdminUsersUserIdRoute: AppAdminSysadminAdminUsersUserIdRoute,
   AppAdminSysadminAdminCompaniesIndexRoute:
     AppAdminSysadminAdminCompaniesIndexRoute,
+  AppAdminSysadminAdminUsersIndexRoute: AppAdminSysadminAdminUsersIndexRoute,
 }
 
 const AppAdminSysadminRouteWithChildren =
@@ -1020,6 +777,7 @@ interface AppRouteChildren {
   AppAuthRoute: typeof AppAuthRouteWithChildren
   AppDefaultRoute: typeof AppDefaultRouteWithChildren
   AppOnboardingRoute: typeof AppOnboardingRouteWithChildren
+  AppDevMachinesRoute: typeof AppDevMachinesRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1027,12 +785,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuthRoute: AppAuthRouteWithChildren,
   AppDefaultRoute: AppDefaultRouteWithChildren,
   AppOnboardingRoute: AppOnboardingRouteWithChildren,
+  AppDevMachinesRoute: AppDevMachinesRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  InstitutionalRoute: InstitutionalRouteWithChildren,
   AppRoute: AppRouteWithChildren,
 }
 export const routeTree = rootRouteImport

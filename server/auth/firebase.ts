@@ -67,5 +67,34 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
     async setClaims(uid, claims) {
       await auth.setCustomUserClaims(uid, { ...claims });
     },
+    async passwordResetLink(email, continueUrl) {
+      try {
+        return await auth.generatePasswordResetLink(email, continueUrl ? { url: continueUrl } : undefined);
+      } catch (error) {
+        const code = codeOf(error);
+        if (code === 'auth/user-not-found' || code === 'auth/email-not-found') throw new IdentityError('user-not-found', email);
+        // A continue URL outside the project's authorised domains is refused: the link works without it.
+        if (continueUrl && (code === 'auth/unauthorized-continue-uri' || code === 'auth/invalid-continue-uri')) {
+          return auth.generatePasswordResetLink(email);
+        }
+        throw error;
+      }
+    },
+    async findAccount(uid) {
+      try {
+        const user = await auth.getUser(uid);
+        const iso = (value: string | undefined | null) => (value ? new Date(value).toISOString() : null);
+        return {
+          uid: user.uid,
+          email: user.email ?? null,
+          disabled: user.disabled,
+          createdAt: iso(user.metadata.creationTime),
+          lastSignInAt: iso(user.metadata.lastSignInTime),
+        };
+      } catch (error) {
+        if (codeOf(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
   };
 }

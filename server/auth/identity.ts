@@ -20,6 +20,15 @@ export interface IdentityChanges {
   password?: string;
 }
 
+/** What the identity provider knows of an account (dates ISO). */
+export interface IdentityAccount {
+  uid: string;
+  email: string | null;
+  disabled: boolean;
+  createdAt: string | null;
+  lastSignInAt: string | null;
+}
+
 /** Raised by an identity provider for outcomes the API answers differently. */
 export class IdentityError extends Error {
   constructor(
@@ -41,6 +50,14 @@ export interface IdentityService {
   deleteUser(uid: string): Promise<void>;
   findUserByEmail(email: string): Promise<{ uid: string } | null>;
   setClaims(uid: string, claims: Claims): Promise<void>;
+  /**
+   * A link with which the account's owner chooses a password (the provider's password-reset link), for accounts the
+   * team creates; `continueUrl` is where the provider's page leads afterwards. Optional: without it the team is told
+   * to have the person use "Esqueci minha senha".
+   */
+  passwordResetLink?(email: string, continueUrl?: string): Promise<string>;
+  /** The account as the provider knows it, or null when it has none. Optional: without it the team sees less. */
+  findAccount?(uid: string): Promise<IdentityAccount | null>;
 }
 
 const ROLE_NAMES = new Set(['system-admin', 'company-admin']);

@@ -5,6 +5,7 @@ import { canAccessCompany, hasRole } from '../../domain';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import type { IdentityService } from './identity';
+import { IdentityError } from './identity';
 
 /** Requires `Authorization: Bearer <Firebase ID token>`; the verified identity goes to `c.var.identity`. */
 export function authenticate(identity: IdentityService) {
@@ -14,8 +15,11 @@ export function authenticate(identity: IdentityService) {
     if (!match) throw unauthorized('Entre na sua conta para continuar.');
     try {
       c.set('identity', await identity.verifyIdToken(match[1]));
-    } catch {
-      throw unauthorized();
+    } catch (error) {
+      // Only a token the provider refuses is a 401; anything else (the database unreachable while the caller's roles
+      // are read) goes to the error handler, which answers 503 or 500 — a 401 would sign the person out.
+      if (error instanceof IdentityError) throw unauthorized();
+      throw error;
     }
     await next();
   });

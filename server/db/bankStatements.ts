@@ -145,15 +145,25 @@ export async function listTransactions(
     range ? gte(bankTransactions.postedOn, range.from) : undefined,
     range ? lte(bankTransactions.postedOn, range.to) : undefined,
   );
-  const rows = await db
-    .select({ transaction: bankTransactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const order = [desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id)];
+  // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
+  // order need), then only those rows: a deep page skips index entries rather than whole rows. The total is its own
+  // subquery, computed once (`count(*) over ()` made the database read and sort every movement for each page).
+  const page = db
+    .select({ id: bankTransactions.id })
     .from(bankTransactions)
     .where(where)
-    .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id))
+    .orderBy(...order)
     .limit(filter.limit)
-    .offset(filter.offset);
-  const total =
-    rows[0]?.total ?? (filter.offset > 0 ? (await db.select({ n: count() }).from(bankTransactions).where(where))[0].n : 0);
+    .offset(filter.offset)
+    .as('page');
+  const counted = db.select({ n: count() }).from(bankTransactions).where(where);
+  const rows = await db
+    .select({ transaction: bankTransactions, total: sql<number>`(${counted})`.mapWith(Number) })
+    .from(page)
+    .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
+    .orderBy(...order);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
   return { data: rows.map((row) => toTransactionDto(row.transaction)), total };
 }
 

@@ -24,6 +24,29 @@ export interface OpenDatabase {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Codes of a database that cannot be reached or is going away: refused, reset or timed-out connections, SQLSTATE class
+ * 08 (connection exception), and 57P01–57P03 (terminated by an administrator or a crash, not accepting connections
+ * yet — a restart).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03']);
+/** node-postgres reports a connection lost under a query or a client without a code. */
+const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /is not queryable/, /^timeout exceeded when trying to connect/];
+
+/**
+ * Whether an error says the database is unreachable for now (the request may succeed later: 503), looking through
+ * the wrappers Drizzle puts around a driver's error (`DrizzleQueryError.cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = cause;
+  }
+  return false;
+}
+
 export type DatabaseTarget =
   /** PGlite with its files in a folder, or in memory when no folder is given. */
   { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
@@ -35,6 +58,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // An idle connection the server drops (restart, failover, DROP DATABASE) emits an error on the pool; without a
     // listener it would end the process. The pool replaces the connection; the next query reports a real failure.
     pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    // A connection checked out of the pool (a transaction's, between two statements) that the server drops also emits
+    // an error, with no listener of the pool's then: without this one it would end the process too. The statement
+    // under way, or the next one, fails with the error (the API answers 503) and the pool discards the connection.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
@@ -48,5 +75,49 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+  const maintenance = startPgliteMaintenance(client, PGLITE_MAINTENANCE_MS);
+  return {
+    db: db as unknown as Database,
+    engine: 'pglite',
+    async close() {
+      await maintenance.stop();
+      await client.close();
+    },
+  };
+}
+
+/** How often PGlite's stand-in for autovacuum looks at the tables (PostgreSQL's `autovacuum_naptime`). */
+export const PGLITE_MAINTENANCE_MS = 60_000;
+
+/**
+ * PGlite is PostgreSQL in one process without the autovacuum daemon: left alone, its tables are never analysed — the
+ * planner, without statistics, took an account of 100,000 movements for 580 rows and sorted all of them for each
+ * page — nor vacuumed (dead rows pile up; no visibility map, so no index-only scans). This does what autovacuum does,
+ * with its default thresholds, every `intervalMs`, between queries (PGlite runs one statement at a time and waits
+ * for an open transaction to end).
+ */
+export function startPgliteMaintenance(client: PGlite, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const pass = async () => {
+    const { rows } = await client.query<{ name: string; analyze: boolean; vacuum: boolean }>(`
+      select format('%I.%I', schemaname, relname) as name,
+        n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze,
+        n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum
+      from pg_stat_user_tables`);
+    for (const { name, analyze, vacuum } of rows) {
+      if (vacuum) await client.exec(`vacuum ${analyze ? '(analyze) ' : ''}${name}`);
+      else if (analyze) await client.exec(`analyze ${name}`);
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(pass).catch((error: Error) => console.warn(`PGlite maintenance failed: ${error.message}`));
+  }, intervalMs);
+  // Never the reason a process stays alive.
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -46,6 +46,9 @@ export function plainWords(text: string): string[] {
 
 /** Digits with the punctuation of a formatted code ("6920-6/01", "69.20-6") and nothing else. */
 const CODE_LIKE = /^[\d\s./-]+$/;
+
+/** Whether a search is a code (or its beginning) rather than words. */
+export const isCodeSearch = (text: string) => CODE_LIKE.test(text) && onlyDigits(text) !== '';
 const MAX_SEARCH_WORDS = 12;
 /** How many letters short of the stored stem a half-typed word may be ("contabilid" still finds "contabil"). */
 const MAX_TRUNCATION = 4;
@@ -95,7 +98,7 @@ export async function searchCnaes(db: Database, { search, isActive, limit, offse
   const order: SQL[] = [];
   const text = search?.trim() ?? '';
   const words = plainWords(text).slice(0, MAX_SEARCH_WORDS);
-  if (CODE_LIKE.test(text) && onlyDigits(text)) {
+  if (isCodeSearch(text)) {
     filters.push(like(cnaes.code, `${onlyDigits(text)}%`));
   } else if (words.length > 0) {
     const query = textQuery(words);

@@ -46,6 +46,12 @@ async function currentSubscriptions(db: DbExecutor, companyIds: string[]): Promi
   return current;
 }
 
+/** Whether a company exists: a route that writes under a company the team named checks this first. */
+export async function companyExists(db: DbExecutor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return Boolean(row);
+}
+
 export async function findCompany(db: DbExecutor, id: string): Promise<Company | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   if (!row) return undefined;

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule } from '../../domain';
 import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '../../domain';
 import type { DbExecutor } from './companies';
@@ -104,11 +104,18 @@ export async function listRequests(
     filter.order === 'newest'
       ? [desc(nfsRequests.createdAt), desc(nfsRequests.id)]
       : [asc(nfsRequests.createdAt), asc(nfsRequests.id)];
+  const counted = db
+    .select({ n: count() })
+    .from(nfsRequests)
+    .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+    .where(where);
+  // The total as its own subquery, computed once, so the page is read off the company's index in order rather than
+  // every matching request being read and sorted for it (which `count(*) over ()` made the database do).
   const rows = await db
     .select({
       request: nfsRequests,
       companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`(${counted})`.mapWith(Number),
     })
     .from(nfsRequests)
     .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
@@ -116,7 +123,7 @@ export async function listRequests(
     .orderBy(...order)
     .limit(filter.limit)
     .offset(filter.offset);
-  const total = rows[0]?.total ?? (filter.offset > 0 ? (await listRequests(db, { ...filter, offset: 0, limit: 1 })).total : 0);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
   return { data: rows.map((row) => ({ ...toRequestDto(row.request), companyName: row.companyName })), total };
 }
 

@@ -348,7 +348,10 @@ export const nfsRequests = pgTable(
   },
   (t) => [
     uniqueIndex('nfs_requests_schedule_month_key').on(t.scheduleId, t.scheduleMonth),
-    index('nfs_requests_company_idx').on(t.companyId, t.createdAt),
+    // A company's list in its order (created_at, id), read forwards or backwards: a page costs its own rows only.
+    index('nfs_requests_company_list_idx').on(t.companyId, t.createdAt, t.id),
+    // The same within one competence (the month filter).
+    index('nfs_requests_company_competence_idx').on(t.companyId, t.competence, t.createdAt, t.id),
     index('nfs_requests_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -474,7 +477,16 @@ export const bankTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('bank_transactions_dedup_key').on(t.accountId, t.dedupKey),
-    index('bank_transactions_account_idx').on(t.accountId, t.postedOn),
+    // An account's movements in the order they are listed (newest first), so a page is read off the index instead of
+    // sorting the whole account; a month is a range of it; the category, last, lets "without category" and the count
+    // be answered from the index too. NULLS FIRST is what ORDER BY … DESC means.
+    index('bank_transactions_account_list_idx').on(
+      t.accountId,
+      t.postedOn.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+      t.taxCategoryId,
+    ),
     index('bank_transactions_company_idx').on(t.companyId, t.postedOn),
   ],
 );
@@ -488,7 +500,9 @@ export const categoryRules = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     contains: text('contains').notNull(),
-    direction: text('direction', { enum: ['in', 'out', 'any'] }).notNull().default('any'),
+    direction: text('direction', { enum: ['in', 'out', 'any'] })
+      .notNull()
+      .default('any'),
     taxCategoryId: text('tax_category_id')
       .notNull()
       .references(() => taxCategories.id),

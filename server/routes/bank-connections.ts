@@ -9,6 +9,7 @@ import { CoraCallbackQuerySchema } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
+import { companyExists } from '../db/companies';
 import { importStatement } from '../db/bankStatements';
 import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
@@ -98,6 +99,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps)
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
       assertCompanyAccess(c, companyId);
+      if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
       const state = randomBytes(24).toString('base64url');
       await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
       await db.insert(oauthStates).values({ state, provider: 'cora', companyId, userId: c.var.identity.uid });

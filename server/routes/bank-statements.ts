@@ -27,6 +27,7 @@ import {
   toTransactionDto,
   transactionsBetween,
 } from '../db/bankStatements';
+import { companyExists } from '../db/companies';
 import { bankAccounts, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -66,6 +67,7 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
       .post('/bank-statements/ofx/upload', valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
+        if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           throw badRequest('Envie o arquivo OFX como multipart/form-data no campo "file".');
         }
@@ -187,6 +189,7 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
         const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
+        if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
         const result = await db.transaction(async (tx) => {
           const [rule] = await tx
             .insert(categoryRules)

@@ -20,6 +20,7 @@ import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { findUser } from '../db/users';
 import { syncClaims } from '../services/claims';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
 import { changeCompanyStatus, statusHistory } from '../services/company-status';
@@ -54,6 +55,9 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const { uid, claims } = c.var.identity;
         if (userId && userId !== uid && !isSystemAdmin(claims))
           throw forbidden('Você só pode cadastrar empresas para a sua conta.');
+        if (userId && userId !== uid && !(await findUser(db, userId))) {
+          throw badRequest('Pessoa não encontrada.', { userId: 'Pessoa não encontrada.' });
+        }
         const company = await createCompany({ db, cnpjLookup, config }, { cnpj, ownerId: userId ?? uid, trackId });
         // The owner's token must carry the new company: the client refreshes it after this call.
         await syncClaims(db, identity, userId ?? uid);

@@ -19,6 +19,7 @@ import {
   documentStatusRefusal,
   extensionOf,
   isSystemAdmin,
+  uploadContentProblem,
   validate,
 } from '../../domain';
 import type { AppDeps } from '../app';
@@ -40,7 +41,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { SignedLinkError } from '../services/signed-links';
 import type { UploadGrant } from '../services/signed-links';
-import { LINK_MESSAGES, fileResponse, signedLinksOf, storedFileName } from './files';
+import { LINK_MESSAGES, contentRefused, fileResponse, signedLinksOf, storedFileName } from './files';
 
 const CompanyQuery = { companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) };
 const Uuid = v.pipe(v.string(), v.uuid());
@@ -70,11 +71,8 @@ export function documentsRoutes(deps: AppDeps) {
   const { db, identity, storage } = deps;
   const links = signedLinksOf(deps);
 
-  /**
-   * The checks shared by every registration: the upload token is ours, unexpired (with a grace), for this scope and
-   * person, and its file arrived and is what its name says.
-   */
-  async function uploadedFile(c: Context<AppEnv>, token: string, scope: { companyId: string } | { ownerUserId: string }) {
+  /** The grant of an upload token: ours, unexpired (with a grace), for this scope and person. */
+  function uploadGrant(c: Context<AppEnv>, token: string, scope: { companyId: string } | { ownerUserId: string }) {
     let grant: UploadGrant;
     try {
       grant = links.verify(token, 'upload', { graceSeconds: REGISTER_GRACE_SECONDS });
@@ -93,13 +91,38 @@ export function documentsRoutes(deps: AppDeps) {
       throw forbidden(message);
     }
     if (grant.uid !== c.var.identity.uid) throw forbidden('Só quem enviou o arquivo pode registrá-lo.');
+    return grant;
+  }
+
+  /**
+   * The size of an uploaded file about to be registered, under its key's lock and once the key is known to be free:
+   * taken out of the link's reach, arrived, within the size and of the kind its name says (first bytes). A store the
+   * browser writes to directly (S3) checks nothing else, so what does not fit is refused here and removed.
+   */
+  async function receivedFileSize(grant: UploadGrant): Promise<number> {
+    await storage.receiveUpload?.(grant.key);
     const head = await storage.head(grant.key, 64);
     if (!head) throw conflict('O arquivo ainda não chegou: envie-o pelo link antes de registrá-lo.');
-    if (head.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
-    if (!UPLOAD_TYPES[grant.ext] || !contentMatchesExtension(grant.ext, head.bytes)) {
-      throw new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
+    let refusal: HttpError | null = null;
+    if (head.size === 0) refusal = badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
+    else if (head.size > Math.min(grant.maxBytes, MAX_UPLOAD_BYTES))
+      refusal = new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
+    else if (!UPLOAD_TYPES[grant.ext] || !contentMatchesExtension(grant.ext, head.bytes))
+      refusal = new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
+    else if (grant.ext === 'zip') {
+      // An archive is judged by its whole directory (at most 10 MB read here, nothing decompressed).
+      const file = await storage.open(grant.key);
+      const problem = uploadContentProblem(
+        grant.ext,
+        file ? new Uint8Array(await new Response(file.stream).arrayBuffer()) : new Uint8Array(),
+      );
+      if (problem) refusal = contentRefused(problem);
     }
-    return { grant, size: head.size };
+    if (refusal) {
+      await storage.remove(grant.key);
+      throw refusal;
+    }
+    return head.size;
   }
 
   async function assertCompanyExists(tx: DbExecutor, companyId: string) {
@@ -113,12 +136,13 @@ export function documentsRoutes(deps: AppDeps) {
     companyId: string,
     input: v.InferOutput<typeof DocumentRegisterSchema>,
   ) {
-    const { grant, size } = await uploadedFile(c, input.uploadToken, { companyId });
+    const grant = uploadGrant(c, input.uploadToken, { companyId });
     const uid = c.var.identity.uid;
     const row = await db.transaction(async (tx) => {
       await lockStorageKey(tx, grant.key);
       if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
       await assertCompanyExists(tx, companyId);
+      const size = await receivedFileSize(grant);
       const [created] = await tx
         .insert(documents)
         .values({
@@ -153,6 +177,7 @@ export function documentsRoutes(deps: AppDeps) {
       .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
+        await assertCompanyExists(db, companyId);
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           throw badRequest('Envie o arquivo como multipart/form-data no campo "file".');
         }
@@ -170,6 +195,8 @@ export function documentsRoutes(deps: AppDeps) {
         if (!UPLOAD_TYPES[extension] || !contentMatchesExtension(extension, bytes.slice(0, 64))) {
           throw new HttpError(415, 'unsupported_media_type', UPLOAD_MESSAGES.unsupported);
         }
+        const problem = uploadContentProblem(extension, bytes);
+        if (problem) throw contentRefused(problem);
         // The key is ours: the person's file name is kept only as data.
         const storageKey = `${companyId}/${randomUUID()}.${extension}`;
         await storage.save(storageKey, bytes);
@@ -225,11 +252,12 @@ export function documentsRoutes(deps: AppDeps) {
       .post('/documents/personal/register', valid('json', PersonalDocumentRegisterSchema), async (c) => {
         const input = c.req.valid('json');
         const uid = c.var.identity.uid;
-        const { grant, size } = await uploadedFile(c, input.uploadToken, { ownerUserId: uid });
+        const grant = uploadGrant(c, input.uploadToken, { ownerUserId: uid });
         // One document per slot: the new one replaces the old, whose file goes once the change is committed.
         const { row, replaced } = await db.transaction(async (tx) => {
           await lockStorageKey(tx, grant.key);
           if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
+          const size = await receivedFileSize(grant);
           const replaced = await tx
             .delete(documents)
             .where(and(eq(documents.ownerUserId, uid), isNull(documents.companyId), eq(documents.type, input.type)))

@@ -14,11 +14,13 @@ import {
   extensionOf,
   fileNameProblem,
   isSystemAdmin,
+  uploadContentProblem,
 } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DocumentRow } from '../db/documents';
 import { findDocument, findPersonalDocument, isStorageKeyRegistered, markViewed } from '../db/documents';
+import { contentDisposition } from '../http/content-disposition';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
@@ -26,12 +28,6 @@ import type { SignedLinks, SignedLinkFailure } from '../services/signed-links';
 import { SignedLinkError, createSignedLinks, filesSigningSecret } from '../services/signed-links';
 
 const Uuid = v.pipe(v.string(), v.uuid());
-
-/** `filename*` keeps accents and spaces of the original name (RFC 6266). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** The answer of a file download: the original name, never sniffed, never cached by a shared cache. */
 export function fileResponse(file: { stream: ReadableStream<Uint8Array>; size: number }, name: string, contentType: string) {
@@ -54,7 +50,10 @@ const linksOfApp = new WeakMap<object, SignedLinks>();
 export function signedLinksOf(deps: AppDeps): SignedLinks {
   let links = linksOfApp.get(deps);
   if (!links) {
-    links = createSignedLinks(filesSigningSecret(deps.config.environment, process.env, (m) => deps.logger.error(m)));
+    links = createSignedLinks(
+      filesSigningSecret(deps.config.environment, process.env, (m) => deps.logger.error(m)),
+      deps.storage.linkTargets,
+    );
     linksOfApp.set(deps, links);
   }
   return links;
@@ -93,6 +92,8 @@ function checkedFileName(c: Context<AppEnv>): string {
 const unsupported = (message: string = UPLOAD_MESSAGES.unsupported) =>
   new HttpError(415, 'unsupported_media_type', message, { file: message });
 const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+/** A file of an accepted kind whose content is refused (a ZIP bomb, paths that climb out of the folder…). */
+export const contentRefused = (message: string) => new HttpError(422, 'unprocessable', message, { file: message });
 
 /**
  * Spec §7 Other: `GET /upload/{filename}` gives a signed upload link (10 min) and `GET /download/{documentId}` a signed
@@ -134,7 +135,7 @@ export function filesRoutes(deps: AppDeps) {
         return c.json({
           data: {
             token,
-            ...links.uploadTarget(token, grant),
+            ...(await links.uploadTarget(token, grant)),
             name: grant.name,
             maxBytes: grant.maxBytes,
             expiresAt: new Date(exp * 1000).toISOString(),
@@ -173,7 +174,11 @@ export function filesRoutes(deps: AppDeps) {
         };
         const token = links.sign(grant);
         return c.json({
-          data: { url: links.downloadUrl(token, grant), name: document.name, expiresAt: new Date(exp * 1000).toISOString() },
+          data: {
+            url: await links.downloadUrl(token, grant),
+            name: document.name,
+            expiresAt: new Date(exp * 1000).toISOString(),
+          },
         });
       })
       // The local store's side of the links: the token is the whole authorisation, as with a presigned URL.
@@ -201,6 +206,8 @@ export function filesRoutes(deps: AppDeps) {
         const bytes = new Uint8Array(await file.arrayBuffer());
         // By content, against the extension the link was made for: a renamed executable is not a PDF.
         if (!contentMatchesExtension(grant.ext, bytes.slice(0, 64))) throw unsupported();
+        const problem = uploadContentProblem(grant.ext, bytes);
+        if (problem) throw contentRefused(problem);
         await storage.save(grant.key, bytes);
         return c.json(
           { data: { name: grant.name, size: bytes.length, expiresAt: new Date(grant.exp * 1000).toISOString() } },

@@ -2,15 +2,17 @@ import { asc, like, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { CitySearchResult } from '../../domain';
-import { CitySearchQuerySchema, CnpjSchema, LeadSchema, citySlug } from '../../domain';
+import { CitySearchQuerySchema, CnpjSchema, LeadListQuerySchema, LeadSchema, citySlug } from '../../domain';
 import type { AppDeps } from '../app';
+import { authenticate, requireRole } from '../auth/middleware';
+import { listLeads } from '../db/leads';
 import { leads, municipalities } from '../db/schema';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
 
 /** Public routes of the site (spec §7 keeps their names: `/api/cnpj-exists`, `/api/city-search`), and leads. */
-export function siteRoutes({ db, cnpjLookup, logger }: AppDeps) {
+export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .get('/cnpj-exists', async (c) => {
@@ -63,5 +65,9 @@ export function siteRoutes({ db, cnpjLookup, logger }: AppDeps) {
           .returning({ id: leads.id, createdAt: leads.createdAt });
         return c.json({ data: { id: row.id, createdAt: row.createdAt.toISOString() } }, 201);
       })
+      // The team's list of those contacts, to call them back.
+      .get('/admin/leads', authenticate(identity), requireRole('system-admin'), valid('query', LeadListQuerySchema), async (c) =>
+        c.json(await listLeads(db, c.req.valid('query'))),
+      )
   );
 }

@@ -1,22 +1,72 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { UserSignupSchema, UserUpdateSchema } from '../../domain';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_MESSAGES,
+  PHOTO_TYPES,
+  UserSignupSchema,
+  UserUpdateSchema,
+  isSystemAdmin,
+  photoTypeOf,
+} from '../../domain';
 import { assertSelfOrAdmin, authenticate } from '../auth/middleware';
+import type { IdentityChanges } from '../auth/identity';
 import { IdentityError } from '../auth/identity';
 import { users } from '../db/schema';
-import { findUser, findUserByEmail, toUserDto } from '../db/users';
+import {
+  LastTeamMemberError,
+  deleteUserAccount,
+  findUser,
+  findUserByEmail,
+  photoContentType,
+  photoStorageKey,
+  photoVersionOf,
+  toUserDto,
+} from '../db/users';
 import type { AppDeps } from '../app';
-import { conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { syncClaims } from '../services/claims';
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.';
+const USER_NOT_FOUND = 'Usuário não encontrado.';
+const PHOTO_NOT_FOUND = 'Foto não encontrada.';
+const LAST_TEAM_MEMBER =
+  'Esta é a única conta da equipe contábil: cadastre outra pessoa da equipe antes de excluí-la, para que as empresas não fiquem sem atendimento.';
 const UserIdParam = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) });
 
-/** Spec §7 Users: signup (public), profile update and account deletion. */
-export function usersRoutes({ db, identity, logger }: AppDeps) {
+/** Reading follows the rule of changing (self or the team), with its own words. */
+function assertMayRead(c: Context<AppEnv>, userId: string, message: string): void {
+  const { uid, claims } = c.var.identity;
+  if (uid !== userId && !isSystemAdmin(claims)) throw forbidden(message);
+}
+
+/**
+ * Applies a change to the sign-in account. An account the identity provider does not know (people recorded
+ * without a login, like some demo ones) has nothing to keep in sync: the database row is the source of truth.
+ */
+async function updateIdentity(identity: AppDeps['identity'], uid: string, changes: IdentityChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await identity.updateUser(uid, changes);
+  } catch (error) {
+    if (!(error instanceof IdentityError && error.reason === 'user-not-found')) throw error;
+  }
+}
+
+/** Spec §7 Users: signup (public), the profile (read, update, photo) and account deletion. */
+export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) {
+  const removeFiles = async (keys: string[]) => {
+    for (const key of keys) {
+      // The rows are gone already: a file left behind is garbage, not an error the person should see.
+      await storage.remove(key).catch((error) => logger.error(`Could not remove ${key}`, error));
+    }
+  };
+
   return new Hono<AppEnv>()
     .post('/users', valid('json', UserSignupSchema), async (c) => {
       const signup = c.req.valid('json');
@@ -49,34 +99,137 @@ export function usersRoutes({ db, identity, logger }: AppDeps) {
         throw error;
       }
     })
+    .get('/users/:id', authenticate(identity), valid('param', UserIdParam), async (c) => {
+      const { id } = c.req.valid('param');
+      assertMayRead(c, id, 'Você só pode ver a sua própria conta.');
+      const user = await findUser(db, id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      return c.json({ data: toUserDto(user) });
+    })
     .patch('/users/:id', authenticate(identity), valid('param', UserIdParam), valid('json', UserUpdateSchema), async (c) => {
       const { id } = c.req.valid('param');
       assertSelfOrAdmin(c, id);
       const changes = c.req.valid('json');
-      const [row] = await db
-        .update(users)
-        .set({
-          ...(changes.name !== undefined ? { name: changes.name } : {}),
-          ...(changes.phone !== undefined ? { phone: changes.phone ?? null } : {}),
-          ...(changes.photoUrl !== undefined ? { photoUrl: changes.photoUrl } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
-      if (!row) throw notFound('Usuário não encontrado.');
-      await identity.updateUser(id, {
-        ...(changes.name !== undefined ? { displayName: changes.name } : {}),
-        ...(changes.photoUrl !== undefined ? { photoURL: changes.photoUrl } : {}),
+      // The provider's display name changes with the row, or neither does.
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            ...(changes.name !== undefined ? { name: changes.name } : {}),
+            ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        // The phone stays ours: the provider wants it unique and in E.164, and signs nobody in by it here.
+        await updateIdentity(identity, id, changes.name !== undefined ? { displayName: changes.name } : {});
+        return updated;
       });
       return c.json({ data: toUserDto(row) });
     })
+    .put('/users/:id/photo', authenticate(identity), valid('param', UserIdParam), async (c) => {
+      const { id } = c.req.valid('param');
+      assertSelfOrAdmin(c, id);
+      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+        throw badRequest('Envie a foto como multipart/form-data no campo "file".');
+      }
+      const form = await c.req.parseBody().catch(() => {
+        throw badRequest('Não foi possível ler a imagem enviada.');
+      });
+      const file = form.file;
+      if (!(file instanceof File)) throw badRequest(PHOTO_MESSAGES.missing, { file: PHOTO_MESSAGES.missing });
+      if (file.size === 0) throw badRequest(PHOTO_MESSAGES.empty, { file: PHOTO_MESSAGES.empty });
+      if (file.size > MAX_PHOTO_BYTES) throw new HttpError(413, 'payload_too_large', PHOTO_MESSAGES.tooLarge);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // The bytes decide, not the name or the declared type: a renamed file is refused.
+      const extension = photoTypeOf(bytes.subarray(0, 64));
+      if (!extension) throw new HttpError(415, 'unsupported_media_type', PHOTO_MESSAGES.unsupported);
+
+      const user = await findUser(db, id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const version = `${randomUUID()}.${extension}`;
+      const key = photoStorageKey(id, version);
+      // A new version gets a new address, so a browser never shows a cached old photo.
+      const photoUrl = `${config.publicUrl}/api/users/${encodeURIComponent(id)}/photo?v=${version}`;
+      await storage.save(key, bytes);
+      let row: typeof user;
+      try {
+        row = await db.transaction(async (tx) => {
+          const [updated] = await tx.update(users).set({ photoUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+          if (!updated) throw notFound(USER_NOT_FOUND);
+          await updateIdentity(identity, id, { photoURL: photoUrl });
+          return updated;
+        });
+      } catch (error) {
+        await removeFiles([key]);
+        throw error;
+      }
+      const previous = photoVersionOf(user.photoUrl);
+      if (previous) await removeFiles([photoStorageKey(id, previous)]);
+      return c.json({ data: toUserDto(row) });
+    })
+    .delete('/users/:id/photo', authenticate(identity), valid('param', UserIdParam), async (c) => {
+      const { id } = c.req.valid('param');
+      assertSelfOrAdmin(c, id);
+      const user = await findUser(db, id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ photoUrl: null, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        await updateIdentity(identity, id, { photoURL: null });
+        return updated;
+      });
+      const previous = photoVersionOf(user.photoUrl);
+      if (previous) await removeFiles([photoStorageKey(id, previous)]);
+      return c.json({ data: toUserDto(row) });
+    })
+    .get(
+      '/users/:id/photo',
+      // With its version (`?v=`, unguessable, in the photo's URL) the photo opens like any image, so an <img> can
+      // show it; without it only its owner and the team may read it.
+      async (c, next) => (c.req.query('v') === undefined ? authenticate(identity)(c, next) : next()),
+      valid('param', UserIdParam),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const asked = c.req.query('v');
+        if (asked === undefined) assertMayRead(c, id, 'Você só pode ver a sua própria foto.');
+        const user = await findUser(db, id);
+        const version = user ? photoVersionOf(user.photoUrl) : null;
+        if (!version || (asked !== undefined && asked !== version)) throw notFound(PHOTO_NOT_FOUND);
+        const file = await storage.open(photoStorageKey(id, version));
+        if (!file) throw notFound(PHOTO_NOT_FOUND);
+        return new Response(file.stream, {
+          headers: {
+            'content-type': photoContentType(version) ?? PHOTO_TYPES.png,
+            'content-length': String(file.size),
+            // A version never changes; its address dies when the photo is replaced.
+            'cache-control': asked === undefined ? 'private, no-store' : 'private, max-age=31536000, immutable',
+            'x-content-type-options': 'nosniff',
+          },
+        });
+      },
+    )
     .delete('/users/:id', authenticate(identity), valid('param', UserIdParam), async (c) => {
       const { id } = c.req.valid('param');
       assertSelfOrAdmin(c, id);
-      if (!(await findUser(db, id))) throw notFound('Usuário não encontrado.');
-      // Companies stay: their accounting records belong to the company, not to the person.
-      await db.delete(users).where(eq(users.id, id));
-      await identity.deleteUser(id);
-      return c.json({ data: { id } });
+      const user = await findUser(db, id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      // The sign-in account goes last, inside the transaction: if it cannot be deleted, nothing is.
+      const deleted = await db
+        .transaction(async (tx) => {
+          const result = await deleteUserAccount(tx, user);
+          await identity.deleteUser(id);
+          return result;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof LastTeamMemberError) throw conflict(LAST_TEAM_MEMBER);
+          throw error;
+        });
+      await removeFiles(deleted.storageKeys);
+      return c.json({ data: { id, keptCompanyIds: deleted.keptCompanyIds } });
     });
 }

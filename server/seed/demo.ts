@@ -11,6 +11,8 @@ import { seedDemoBank } from './demo-bank';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoLeads } from './demo-leads';
+import { seedDemoUsers } from './demo-users';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -477,6 +479,8 @@ export async function seedDemoData(
     await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
     await seedDemoBilling(tx, { companyIds: ids, uids, now });
     await seedDemoDocuments(tx, { companyIds: ids, uids, storage: options.storage, now });
+    await seedDemoUsers(tx, { companyIds: ids, now });
+    await seedDemoLeads(tx, now);
   });
 
   for (const uid of uids.values()) await syncClaims(db, identity, uid);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { count, isNull, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cnaes, meiOccupations, municipalities, states } from '../db/schema';
 
@@ -27,6 +27,14 @@ interface Municipality {
   name: string;
   state: string;
   slug: string;
+}
+/** Simples Nacional notes for the subclasses whose annex the law names (see data/README.md). */
+interface CnaeTaxNote {
+  code: string;
+  simplesAnnex: string;
+  rFactor: boolean;
+  basis: string;
+  obs?: string;
 }
 interface State {
   uf: string;
@@ -64,6 +72,19 @@ export async function refreshCnaeSearch(db: Database): Promise<void> {
     where o.code = c.code`);
 }
 
+/** Writes the tax notes onto their subclasses; run at every start, so an edited notes file takes effect. */
+export async function applyCnaeTaxNotes(db: Database): Promise<void> {
+  const notes = readData<CnaeTaxNote>('cnae-tax-notes.json');
+  await db.transaction(async (tx) => {
+    for (const note of notes) {
+      await tx
+        .update(cnaes)
+        .set({ isRFactor: note.rFactor, taxRates: { simplesAnnex: note.simplesAnnex, basis: note.basis }, obs: note.obs ?? null })
+        .where(eq(cnaes.code, note.code));
+    }
+  });
+}
+
 /** Loads CNAE subclasses, MEI occupations, states and municipalities once, in one transaction. */
 export async function seedReferenceData(db: Database): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(cnaes);
@@ -71,6 +92,7 @@ export async function seedReferenceData(db: Database): Promise<boolean> {
     // A database seeded before the search existed gets its vectors now.
     const [{ missing }] = await db.select({ missing: count() }).from(cnaes).where(isNull(cnaes.searchVector));
     if (missing > 0) await refreshCnaeSearch(db);
+    await applyCnaeTaxNotes(db);
     return false;
   }
   const occupations = readData<MeiOccupation>('mei-occupations.json');
@@ -101,5 +123,6 @@ export async function seedReferenceData(db: Database): Promise<boolean> {
     );
     await refreshCnaeSearch(tx as unknown as Database);
   });
+  await applyCnaeTaxNotes(db);
   return true;
 }

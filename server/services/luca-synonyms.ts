@@ -67,7 +67,8 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Odontologia', 'Clínica Odontológica', 'Sorriso'],
   },
   {
-    says: ['médico', 'médica', 'consultório', 'consultório médico', 'clínica médica', 'consultas'],
+    // "Consultório" alone is also a dentist's or a psychologist's: only the phrases that say so mean medicine.
+    says: ['médico', 'médica', 'consultório médico', 'clínica médica', 'consultas médicas'],
     means: 'atividade médica ambulatorial consultas',
     tradeNames: ['Clínica', 'Consultório', 'Saúde'],
   },

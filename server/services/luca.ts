@@ -30,7 +30,8 @@ const STOP_WORDS = new Set(
     'aquela aqui ali ja tambem muito muita muitos muitas mais menos bem so apenas como quando onde qual quais todo toda ' +
     'todos todas tudo outro outra outros outras ate entre sobre tipo etc geral diversos diversas varios varias ' +
     'sou somos estou estamos ser sera seria faco faz fazemos fazer fazendo trabalho trabalhamos trabalhar trabalhando ' +
-    'atuo atuamos atuar atuando presto prestamos prestar prestacao ofereco oferecemos oferecer quero queremos queria ' +
+    'atuo atuamos atuar atuando atendo atendemos atender atendendo presto prestamos prestar prestacao ofereco ' +
+    'oferecemos oferecer quero queremos queria ' +
     'gostaria pretendo pretendemos vou vamos abrir abrindo montar tenho temos ter possuo empresa negocio negocios firma ' +
     'atividade atividades ramo area setor coisa coisas servico servicos cliente clientes pessoa pessoas gente ' +
     'autonomo autonoma independente proprio propria sozinho sozinha cnpj mei dia dias hoje'

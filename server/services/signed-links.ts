@@ -6,9 +6,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  *
  * A link has two parts: the **grant** (what may be done, signed here with HMAC-SHA256 and verified by our API when a
  * file is registered or served) and the **target** (where the browser sends or fetches the bytes). The embedded
- * default targets our own `/api/files/{token}` and the local storage. An S3-compatible store would implement
- * `LinkTargets` with a presigned POST policy (URL plus form `fields`, the file last: the same multipart shape as ours)
- * and a presigned GET URL carrying `response-content-disposition`; the grants stay as they are.
+ * default targets our own `/api/files/{token}` and the local storage. An S3-compatible store (`s3-storage.ts`) brings
+ * its own `LinkTargets`: a presigned POST policy (URL plus form `fields`, the file last: the same multipart shape as
+ * ours) and a presigned GET URL carrying `response-content-disposition`; the grants stay as they are.
  */
 
 interface GrantBase {
@@ -57,10 +57,10 @@ export interface UploadTarget {
   fields: Record<string, string>;
 }
 
-/** The store side of a link: our own routes by default, presigned URLs of an S3-compatible store later. */
+/** The store side of a link: our own routes by default, or presigned URLs of an S3-compatible store. */
 export interface LinkTargets {
-  uploadTarget(token: string, grant: UploadGrant): UploadTarget;
-  downloadUrl(token: string, grant: DownloadGrant): string;
+  uploadTarget(token: string, grant: UploadGrant): UploadTarget | Promise<UploadTarget>;
+  downloadUrl(token: string, grant: DownloadGrant): string | Promise<string>;
 }
 
 export interface SignedLinks extends LinkTargets {

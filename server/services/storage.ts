@@ -3,10 +3,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import type { LinkTargets } from './signed-links';
 
 /**
- * Where files live. The keys are made by the server, never taken from a request. Signed links to these files are
- * made apart from the store (`signed-links.ts`), so a store with presigned URLs of its own can take its place.
+ * Where files live: the local disk (the embedded default) or an S3-compatible bucket (`s3-storage.ts`). The keys are
+ * made by the server, never taken from a request. Signed links to these files are made apart from the store
+ * (`signed-links.ts`); a store with presigned URLs of its own gives its `linkTargets`.
  */
 export interface FileStorage {
   save(key: string, bytes: Uint8Array): Promise<void>;
@@ -14,6 +16,13 @@ export interface FileStorage {
   /** The first `length` bytes and the size (to check what a file is without reading it all), or null if absent. */
   head(key: string, length: number): Promise<{ bytes: Uint8Array; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Where the browser sends and fetches this store's files itself (presigned URLs); our own `/api/files` when absent. */
+  linkTargets?: LinkTargets;
+  /**
+   * Moves a file that came through an upload link to its key, out of reach of that link, which may still be valid.
+   * Absent when uploads come through our own route, which checks them first and refuses to replace a registered file.
+   */
+  receiveUpload?(key: string): Promise<void>;
 }
 
 /** Files on local disk under one folder (the embedded default). */

@@ -7,7 +7,7 @@ import type {
   Page,
   PersonalDocumentType,
 } from '../../domain';
-import { PAGE_SIZE } from '../../domain';
+import { PAGE_SIZE, UPLOAD_MESSAGES } from '../../domain';
 import { mainApi } from './clients';
 import { ApiError, toApiError } from './errors';
 
@@ -56,6 +56,21 @@ export const documentQueries = {
     }),
 };
 
+/** Why an upload was refused: our API answers JSON; an S3-compatible store XML with a code (`EntityTooLarge`…). */
+export function uploadRefusal(status: number, body: string): ApiError {
+  try {
+    return toApiError({ status, data: JSON.parse(body) });
+  } catch {
+    const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+    if (code === 'EntityTooLarge') return new ApiError(UPLOAD_MESSAGES.tooLarge, 413, 'payload_too_large');
+    if (code === 'EntityTooSmall') return new ApiError(UPLOAD_MESSAGES.empty, 400, 'bad_request');
+    if (code === 'AccessDenied' && /expired/i.test(body)) {
+      return new ApiError('Este link de arquivo expirou. Envie o arquivo de novo.', 403, 'forbidden');
+    }
+    return toApiError({ status });
+  }
+}
+
 /**
  * Sends a file through a signed upload link, reporting progress (0–100), and answers the upload token to register it
  * with. XMLHttpRequest, because fetch cannot report upload progress. A company's file when `companyId` is given,
@@ -76,13 +91,12 @@ export async function uploadFile(
     const request = new XMLHttpRequest();
     // The local store answers a path on this origin; an S3-compatible store an absolute URL.
     request.open(link.method, new URL(link.url, window.location.href).href);
-    request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) return resolve();
-      reject(toApiError({ status: request.status, data: request.response }));
+      reject(uploadRefusal(request.status, request.responseText));
     };
     request.onerror = () => reject(toApiError({ status: 0 }));
     request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));

@@ -1,8 +1,23 @@
 import { Link } from '@tanstack/react-router';
 
-export function Brand({ to = '/', inverted = false }: { to?: string; inverted?: boolean }) {
+/** The logo, leading to a page of the app, or by default to the public site (served apart: a full page load). */
+export function Brand({ to, inverted = false }: { to?: string; inverted?: boolean }) {
+  const className = 'inline-flex items-center gap-2 font-bold tracking-tight';
+  const logo = <Logo inverted={inverted} />;
+  return to ? (
+    <Link to={to} className={className} aria-label="Contábil, página inicial">
+      {logo}
+    </Link>
+  ) : (
+    <a href="/" className={className} aria-label="Contábil, página inicial">
+      {logo}
+    </a>
+  );
+}
+
+function Logo({ inverted }: { inverted: boolean }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-2 font-bold tracking-tight" aria-label="Contábil, página inicial">
+    <>
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : '#0f766e'} />
         <path
@@ -15,6 +30,6 @@ export function Brand({ to = '/', inverted = false }: { to?: string; inverted?: 
         />
       </svg>
       <span className={`text-lg ${inverted ? 'text-white' : 'text-slate-900'}`}>Contábil</span>
-    </Link>
+    </>
   );
 }

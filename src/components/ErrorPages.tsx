@@ -22,9 +22,10 @@ export function NotFoundPage({ path }: { path?: string }) {
         endereço ou volte para o início.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className={buttonClass('primary')}>
+        {/* The site's pages are served by the server, outside this app: a full page load. */}
+        <a href="/" className={buttonClass('primary')}>
           Ir para o início
-        </Link>
+        </a>
         <Link to="/app/panel" className={buttonClass('secondary')}>
           Acessar minha conta
         </Link>
@@ -45,9 +46,9 @@ export function ServerErrorPage({ error, status = 500 }: { error: unknown; statu
         <button type="button" className={buttonClass('primary')} onClick={() => router.invalidate()}>
           Tentar novamente
         </button>
-        <Link to="/" className={buttonClass('secondary')}>
+        <a href="/" className={buttonClass('secondary')}>
           Ir para o início
-        </Link>
+        </a>
       </div>
     </ErrorLayout>
   );

@@ -33,10 +33,10 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
   'auth/network-request-failed': 'Sem conexão com o servidor de login. Verifique sua internet e tente novamente.',
 };
 
-/** A Firebase error rethrown with a message in Portuguese. */
-function translated(error: unknown, fallback: string): Error {
+/** A Firebase error rethrown with a message in Portuguese, keeping its code (the sign-in back-off reads it). */
+function translated(error: unknown, fallback: string): Error & { code: string } {
   const code = (error as FirebaseError | undefined)?.code ?? '';
-  return new Error(SIGN_IN_MESSAGES[code] ?? fallback, { cause: error });
+  return Object.assign(new Error(SIGN_IN_MESSAGES[code] ?? fallback, { cause: error }), { code });
 }
 
 function sessionUserOf(user: User): SessionUser {

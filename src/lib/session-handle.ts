@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ActorOptions, AnyActorLogic } from 'xstate';
 import type { SessionActor } from './session';
 
 /** How routes reach the session: started on the first app page, never on public pages. */
@@ -8,12 +9,20 @@ export interface SessionHandle {
 }
 
 let actor: SessionActor | null = null;
+type Inspect = ActorOptions<AnyActorLogic>['inspect'];
+let inspect: Inspect;
 
-async function devInspector() {
+async function devInspector(): Promise<Inspect> {
   // Dev only: `?inspect` in the URL opens the Stately inspector; the production bundle never contains it.
   if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
-  return createBrowserInspector().inspect;
+  inspect = createBrowserInspector().inspect;
+  return inspect;
+}
+
+/** The inspector the session was started with (`?inspect` in dev), for the app's other actors (the wizards). */
+export function devInspect(): Inspect {
+  return inspect;
 }
 
 export function createSessionHandle(queryClient: QueryClient, navigate: (href: string) => void): SessionHandle {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { LoadedCompany } from '../../machines/company.machine';
 import { companyMachine, selectHasActiveSubscription, selectIsSinglePartnerCompany } from '../../machines/company.machine';
 import { PendingCalls } from '../support/deferred';
+import { companyModel } from './models/company.model';
+import { describePath, modelPaths, unreachedNodes } from './models/model';
 import { flush, loadedCompany } from './session.harness';
 
 function companyHarness() {
@@ -63,33 +63,18 @@ describe('company machine', () => {
     expect(actor.getSnapshot().context).toEqual({ companyId: null, company: null, track: null, error: null });
   });
 
-  it('reaches every state of its graph on a real actor', async () => {
-    const events = [
-      { type: 'company.load', companyId: 'c1' },
-      { type: 'company.reload' },
-      { type: 'company.clear' },
-      { type: 'xstate.done.actor.fetchCompany', output: loadedCompany('c1') },
-      { type: 'xstate.error.actor.fetchCompany', error: new Error('x') },
-      { type: 'xstate.done.actor.refetchCompany', output: loadedCompany('c1') },
-      { type: 'xstate.error.actor.refetchCompany', error: new Error('x') },
-    ];
-    const { machine } = companyHarness();
-    const paths = getShortestPaths(machine as AnyStateMachine, { events: events as EventObject[] });
-    const reached = new Set(paths.flatMap((path) => path.state._nodes.map((node) => node.id)));
-    expect(
-      getStateNodes(companyMachine.root)
-        .map((node) => node.id)
-        .filter((id) => !reached.has(id)),
-    ).toEqual([]);
-    for (const path of paths) {
+  it('passes through every state node on paths from its graph, replayed on a real actor', async () => {
+    const paths = modelPaths(companyModel);
+    expect(unreachedNodes(companyModel, paths)).toEqual([]);
+    for (const plan of paths) {
       const h = companyHarness();
-      for (const step of path.steps) {
+      for (const step of plan.path.steps) {
         const type = step.event.type;
         if (type.startsWith('xstate.done')) h.pending.resolve('fetchCompany', loadedCompany('c1'));
         else if (type.startsWith('xstate.error')) h.pending.reject('fetchCompany');
         else h.actor.send(step.event as never);
         await flush();
-        expect(h.actor.getSnapshot().value).toEqual(step.state.value);
+        expect(h.actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
       }
     }
   });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { CompanyStatus } from '../../domain';
-import { COMPANY_STATUSES } from '../../domain';
-import type { StatusSubject } from '../../machines/companyStatus.machine';
+import type { CompanyStatusContext, StatusSubject } from '../../machines/companyStatus.machine';
 import { canChangeStatus, companyStatusMachine, nextStatuses, statusChangeRefusal } from '../../machines/companyStatus.machine';
+import { companyStatusModel } from './models/companyStatus.model';
+import { describePath, modelPaths, unreachedNodes } from './models/model';
 
 const opening = (status: CompanyStatus, extra: Partial<StatusSubject> = {}): StatusSubject => ({
   status,
@@ -49,28 +48,15 @@ describe('company status lifecycle', () => {
     expect(statusChangeRefusal(opening('active'), 'overdue')).toBeNull();
   });
 
-  it('reaches every status and takes every transition of its graph, on a real actor', () => {
-    const events = COMPANY_STATUSES.map((to) => ({ type: 'status.change', to })) as EventObject[];
-    const reached = new Set<string>();
-    const inputs = [
-      { trackId: 'create-company' as const, hasCnpj: true, previousStatus: 'active' as const },
-      { trackId: 'migrate-company' as const, hasCnpj: false, previousStatus: 'pending' as const },
-    ];
-    for (const input of inputs) {
-      const paths = getShortestPaths(companyStatusMachine as AnyStateMachine, { events, input });
-      for (const path of paths) {
-        const actor = createActor(companyStatusMachine, { input }).start();
-        for (const step of path.steps) {
-          actor.send(step.event as never);
-          expect(actor.getSnapshot().value).toEqual(step.state.value);
-        }
-        path.state._nodes.forEach((node) => reached.add(node.id));
+  it('passes through every status on paths from its graph, replayed on a real actor', () => {
+    const paths = modelPaths(companyStatusModel);
+    expect(unreachedNodes(companyStatusModel, paths)).toEqual([]);
+    for (const plan of paths) {
+      const actor = createActor(companyStatusMachine, { input: plan.scenario.input as CompanyStatusContext }).start();
+      for (const step of plan.path.steps) {
+        actor.send(step.event as never);
+        expect(actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
       }
     }
-    expect(
-      getStateNodes(companyStatusMachine.root)
-        .map((n) => n.id)
-        .filter((id) => !reached.has(id)),
-    ).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { Company, StepId, Track, TrackId } from '../../domain';
-import { TRACK_STEPS, currentStep } from '../../domain';
 import { companyMigrationWizardMachine } from '../../machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '../../machines/companyOpeningWizard.machine';
 import type { SubmittedStep, WizardEvent, WizardInput } from '../../machines/onboarding';
 import { PendingCalls } from '../support/deferred';
+import { companyMigrationWizardModel } from './models/companyMigrationWizard.model';
+import { companyOpeningWizardModel } from './models/companyOpeningWizard.model';
+import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { submitted } from './models/wizard.model';
 import { VALID_DRAFTS, company, trackAt } from './wizard.fixtures';
 
 const MACHINES = { 'create-company': companyOpeningWizardMachine, 'migrate-company': companyMigrationWizardMachine } as const;
@@ -43,11 +45,6 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
-const submitted = (trackId: TrackId, done: number, extra: Partial<SubmittedStep> = {}): SubmittedStep => ({
-  track: trackAt(trackId, done, { paid: false }),
-  company: company(trackId),
-  ...extra,
-});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -243,57 +240,7 @@ describe('migration wizard', () => {
 
 /* ---------------------------------------------------------------- paths from each machine's graph */
 
-function graphEvents(trackId: TrackId): EventObject[] {
-  const steps = TRACK_STEPS[trackId];
-  const outputs = steps.map((_, i) =>
-    submitted(trackId, i + 1, i === 2 ? { subscription: { id: 's1', planId: 'x', status: 'pending', priceCents: 1 } } : {}),
-  );
-  return [
-    ...steps
-      .filter((stepId) => VALID_DRAFTS[trackId][stepId])
-      .map((stepId) => ({ type: 'draft.change', stepId, value: VALID_DRAFTS[trackId][stepId] })),
-    { type: 'step.submit' },
-    { type: 'step.retry' },
-    { type: 'registration.skip' },
-    { type: 'payment.retry' },
-    { type: 'xstate.done.actor.prepareCompany', output: { company: company(trackId), track: trackAt(trackId, 0) } },
-    { type: 'xstate.error.actor.prepareCompany', error: new Error('Sem conexão.') },
-    ...outputs.map((output) => ({ type: 'xstate.done.actor.submitStep', output })),
-    { type: 'xstate.error.actor.submitStep', error: new Error('Recusado.') },
-    { type: 'xstate.done.actor.startPayment', output: { paymentUrl: 'http://pay' } },
-    { type: 'xstate.error.actor.startPayment', error: new Error('Indisponível.') },
-    { type: 'xstate.done.actor.loadRegistration', output: { cnpj: '11222333000181' } },
-    { type: 'xstate.error.actor.loadRegistration', error: new Error('Indisponível.') },
-    { type: 'track.updated', company: company(trackId, 'pending'), track: trackAt(trackId, 3) },
-    { type: 'track.updated', company: company(trackId, 'pending'), track: trackAt(trackId, 4) },
-    { type: 'track.updated', company: company(trackId, 'active'), track: trackAt(trackId, 5) },
-    { type: 'xstate.after.paymentConfirmation.wizard.subscription.confirming' },
-  ] as EventObject[];
-}
-
-/** Starting points: a newcomer, a customer back from the payment page (paid or not), and one waiting for the team. */
-function inputs(trackId: TrackId): WizardInput[] {
-  const base = { trackId, drafts: {}, paymentReturn: null } as const;
-  return [
-    { ...base, company: null, track: null },
-    { ...base, company: company(trackId), track: trackAt(trackId, 3, { paid: false }), paymentReturn: 'paid' },
-    { ...base, company: company(trackId), track: trackAt(trackId, 3, { paid: false }), paymentReturn: 'cancelled' },
-    { ...base, company: company(trackId, 'opening'), track: trackAt(trackId, 5) },
-  ];
-}
-
-/** The state as the model sees it: where the machine is, and the facts its guards read. */
-function serialize(snapshot: { value: unknown; context: WizardInput & { subscriptionId: string | null } }) {
-  const { context } = snapshot;
-  return JSON.stringify([
-    snapshot.value,
-    context.track ? (currentStep(context.track)?.stepId ?? 'done') : null,
-    context.company?.status ?? null,
-    Object.keys(context.drafts).sort(),
-    context.paymentReturn,
-    context.subscriptionId,
-  ]);
-}
+const MODELS = { 'create-company': companyOpeningWizardModel, 'migrate-company': companyMigrationWizardModel } as const;
 
 async function replay(h: ReturnType<typeof harness>, event: EventObject) {
   const { type } = event;
@@ -313,27 +260,19 @@ async function replay(h: ReturnType<typeof harness>, event: EventObject) {
 }
 
 describe.each(['create-company', 'migrate-company'] as const)('%s wizard, paths from its graph', (trackId) => {
-  const machine = MACHINES[trackId] as AnyStateMachine;
-  const plans = inputs(trackId).flatMap((input) =>
-    getShortestPaths(machine, { events: graphEvents(trackId), input, serializeState: serialize as never }).map((path) => ({
-      input,
-      path,
-    })),
-  );
+  const model = MODELS[trackId];
+  const plans = modelPaths(model);
 
-  it('reaches every state node where the machine can rest', () => {
-    const reached = new Set(plans.flatMap(({ path }) => path.state._nodes.map((node) => node.id)));
-    // A state left at once by an eventless transition (routing) is passed through, never rested in.
-    const resting = getStateNodes(machine.root).filter((node) => !node.config.always);
-    expect(resting.map((node) => node.id).filter((id) => !reached.has(id))).toEqual([]);
+  it('passes through every state node, the transient ones (routing) included', () => {
+    expect(unreachedNodes(model, plans)).toEqual([]);
   });
 
   it(`replays ${plans.length} paths on a real actor`, async () => {
-    for (const { input, path } of plans) {
-      const h = harness(trackId, input);
-      for (const step of path.steps) {
+    for (const plan of plans) {
+      const h = harness(trackId, plan.scenario.input as WizardInput);
+      for (const step of plan.path.steps) {
         await replay(h, step.event);
-        expect(h.actor.getSnapshot().value, JSON.stringify(path.steps.map((s) => s.event.type))).toEqual(step.state.value);
+        expect(h.actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
       }
     }
   });

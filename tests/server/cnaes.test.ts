@@ -114,6 +114,13 @@ describe(`GET /api/cnaes (${engine})`, () => {
     expect(codesOf(narrow)).toContain('4782201');
   });
 
+  it('finds by the words people use, not only the table’s (luca’s dictionary)', async () => {
+    expect(codesOf(await search({ search: 'salão de beleza' }))[0]).toBe('9602501');
+    expect(codesOf(await search({ search: 'desenvolvimento de software' })).slice(0, 5)).toContain('6201501');
+    expect(codesOf(await search({ search: 'comércio varejista de roupas' })).slice(0, 5)).toContain('4781400');
+    expect(codesOf(await search({ search: 'dentista' }))[0]).toBe('8630504');
+  });
+
   it('answers an empty page when nothing matches', async () => {
     expect(await search({ search: 'xyzwq' })).toEqual({ total: 0, data: [] });
     expect(await search({ search: '!!!' })).toEqual({ total: 0, data: [] });

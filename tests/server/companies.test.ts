@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySteps, subscriptions } from '../../server/db/schema';
+import { companyMembers, companySteps, subscriptions } from '../../server/db/schema';
+import { MAX_CLAIMS_LENGTH } from '../../server/services/claims';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -147,6 +148,30 @@ describe('GET /api/companies', () => {
       limit: 'O limite deve ser um número entre 1 e 100.',
       offset: 'O deslocamento deve ser um número inteiro não negativo.',
     });
+  });
+});
+
+describe('a person in many companies', () => {
+  it('still creates companies and gets claims that fit the provider, with the main company kept', async () => {
+    const owner = await server.createUser();
+    for (let i = 0; i < 30; i++) {
+      await server.db.insert(companyMembers).values({ companyId: await server.createCompany(), userId: owner.uid });
+    }
+    const created = await server.call('/api/companies', {
+      method: 'POST',
+      token: owner.token,
+      body: { trackId: 'create-company' },
+    });
+    expect(created.status).toBe(201);
+    const token = await server.signIn(owner.email, owner.password);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const custom = { roles: claims.roles, companies: claims.companies, companyId: claims.companyId };
+    expect(JSON.stringify(custom).length).toBeLessThanOrEqual(MAX_CLAIMS_LENGTH);
+    expect(claims.companies.length).toBeGreaterThan(10);
+    expect(claims.companies[0]).toBe(claims.companyId);
+    // The server reads the companies from the database: the last one, not in the token, is still the owner's.
+    const last = await server.call(`/api/companies/${created.body.data.id}`, { token });
+    expect(last.status).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedLinks, filesSigningSecret } from '../../server/services/signed-links';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
+import { buildZip } from '../support/zip';
 
 let server: TestServer;
 let admin: TestUser;
@@ -263,6 +264,71 @@ describe('signed upload and download links', () => {
       'Tipo de arquivo não aceito para documentos pessoais. Envie PDF ou imagem (PNG, JPG, WEBP).',
     );
     expect((await uploadLink(customer.token, 'rg.png', '')).status).toBe(200);
+  });
+
+  it('refuses ZIPs that are bombs, climb out of their folder or nest archives, naming the reason; takes an ordinary one', async () => {
+    const refusals = [
+      [buildZip([{ name: 'extrato.txt', data: new Uint8Array(25 * MB) }]), /^O arquivo ZIP foi recusado por segurança/],
+      [buildZip([{ name: 'a.xml', data: 'x', declaredSize: 200 * MB }]), /^O arquivo ZIP passa de 100 MB/],
+      [buildZip([{ name: '../../../home/app/.bashrc', data: 'echo' }]), /caminhos inválidos \(com "\.\." ou começando na raiz\)/],
+      [
+        buildZip([
+          {
+            name: 'a.zip',
+            data: buildZip([{ name: 'b.zip', data: buildZip([{ name: 'c.xml', data: '<c/>' }]), method: 'store' }]),
+            method: 'store',
+          },
+        ]),
+        /ZIP dentro de ZIP/,
+      ],
+      [new TextEncoder().encode('PK\u0003\u0004 cortado no meio'), /^O arquivo ZIP está corrompido/],
+    ] as const;
+    for (const [bytes, message] of refusals) {
+      // Through a signed link (the local store)…
+      const link = await uploadLink(customer.token, 'notas.zip');
+      const sent = await sendTo(link.body.data.url, 'notas.zip', bytes);
+      expect(sent.status, String(message)).toBe(422);
+      expect(sent.body.error.code).toBe('unprocessable');
+      expect(sent.body.error.message).toMatch(message);
+      expect(sent.body.error.fields.file).toMatch(message);
+      // …and as a direct upload (the wizards' steps).
+      const form = new FormData();
+      form.set('type', 'outros');
+      form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], 'notas.zip'));
+      const direct = await fetch(`${server.baseUrl}/api/documents?companyId=${companyId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${customer.token}` },
+        body: form,
+      });
+      expect(direct.status, String(message)).toBe(422);
+      expect((await direct.json()).error.message).toMatch(message);
+    }
+    const token = await uploaded(customer.token, 'notas.zip', buildZip([{ name: 'nota.xml', data: '<nfe/>'.repeat(500) }]));
+    const registered = await server.call(`/api/documents/register?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { uploadToken: token, type: 'outros' },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.body.data).toMatchObject({ name: 'notas.zip', contentType: 'application/zip' });
+  });
+
+  it('refuses a multipart upload over the limit before reading it, and a link that names another size', async () => {
+    const form = new FormData();
+    form.set('type', 'outros');
+    form.set('file', new File([new Uint8Array(11 * MB)], 'grande.pdf'));
+    const direct = await fetch(`${server.baseUrl}/api/documents?companyId=${companyId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+      body: form,
+    });
+    expect(direct.status).toBe(413);
+    expect((await direct.json()).error.message).toBe('O arquivo passa do limite de 10 MB.');
+    for (const size of ['-1', '1e9', 'abc', '99999999999999999999']) {
+      const answer = await uploadLink(customer.token, 'nota.pdf', `?companyId=${companyId}&size=${size}`);
+      expect(answer.status, size).toBe(400);
+      expect(answer.body.error.message).toBe('Tamanho inválido.');
+    }
   });
 
   it('binds links to the company and to the person', async () => {

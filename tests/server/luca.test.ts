@@ -43,6 +43,7 @@ describe(`POST /api/luca/cnaes/match (${engine})`, () => {
   // Everyday descriptions, and the subclass an accountant would choose among the first ones.
   it.each([
     ['sou dentista', ['8630504'], 1],
+    ['sou dentista e atendo no meu consultório', ['8630504'], 1],
     ['sou psicóloga', ['8650003'], 1],
     ['escritório de advocacia', ['6911701'], 1],
     ['vendo roupas femininas pela internet', ['4781400'], 3],

@@ -76,5 +76,12 @@ describe(`demo data (${engine})`, () => {
     expect(list.body.total).toBe(n);
     const [adminRow] = await server.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
     expect(await claimsOfUser(server.db, adminRow.id)).toEqual({ roles: ['system-admin'] });
+
+    // The team's user list has more than a page, and a company with two members.
+    const people = await server.call('/api/admin/users?limit=10', { token: adminToken });
+    expect(people.body.total).toBeGreaterThan(10);
+    const silva = await server.call('/api/companies?query=Irm%C3%A3os%20Silva', { token: adminToken });
+    const members = await server.call(`/api/admin/users?companyId=${silva.body.data[0].id}`, { token: adminToken });
+    expect(members.body.data.map((u: { name: string }) => u.name).sort()).toEqual(['Paulo Silva', 'Sérgio Silva']);
   });
 });

@@ -44,6 +44,37 @@ describe('POST /api/leads (spec §5)', () => {
   });
 });
 
+describe('GET /api/admin/leads', () => {
+  it('shows the team the contacts, newest first, by name or e-mail; nobody else', async () => {
+    const admin = await server.createUser({ roles: ['system-admin'] });
+    const customer = await server.createUser();
+    for (const name of ['Célia Antunes', 'Davi Ramos', 'Célio Barros']) {
+      const sent = await server.call('/api/leads', {
+        method: 'POST',
+        body: {
+          name,
+          email: `${name.split(' ')[0].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}@contato.com.br`,
+          source: '/contabilidade-em/recife-pe',
+        },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const all = await server.call('/api/admin/leads', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.data.slice(0, 3).map((lead: { name: string }) => lead.name)).toEqual([
+      'Célio Barros',
+      'Davi Ramos',
+      'Célia Antunes',
+    ]);
+    expect(all.body.data[0]).toMatchObject({ email: 'celio@contato.com.br', source: '/contabilidade-em/recife-pe' });
+    const found = await server.call('/api/admin/leads?q=celi', { token: admin.token });
+    expect(found.body).toMatchObject({ total: 2 });
+    expect((await server.call('/api/admin/leads?limit=1&offset=1', { token: admin.token })).body.data).toHaveLength(1);
+    expect((await server.call('/api/admin/leads', { token: customer.token })).status).toBe(403);
+    expect((await server.call('/api/admin/leads')).status).toBe(401);
+  });
+});
+
 describe('GET /api/city-search', () => {
   it('finds cities by the start of their name or a word, accents and case aside, 5 by default', async () => {
     const sao = await server.call('/api/city-search?q=S%C3%A3o%20Pau');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -12,15 +12,31 @@ import { createFirebaseIdentity } from '../../server/auth/firebase';
 import type { Database } from '../../server/db/client';
 import { openDatabase } from '../../server/db/client';
 import { companies, companyMembers, users } from '../../server/db/schema';
-import type { AppEnvironment } from '../../server/config';
+import type { AppEnvironment, PublicConfig } from '../../server/config';
+import { LOCAL_TAG_MANAGER_SCRIPT, configScriptBody } from '../../server/config';
+import { mountSpa } from '../../server/spa';
+import type { ContentClient } from '../../server/services/content';
+import type { SiteAssets } from '../../server/site/assets';
+import { buildSite } from '../../server/site/setup';
 import { mountFakes } from '../../server/fakes/mount';
+import type { SecurityOptions } from '../../server/http/security';
+import { FIREBASE_AUTH_ORIGINS, defaultSecurityOptions } from '../../server/http/security';
 import { syncClaims } from '../../server/services/claims';
 import { createBrasilApiLookup } from '../../server/services/cnpj-lookup';
 import { createCoraClient } from '../../server/services/cora';
 import { createSandboxPayments } from '../../server/services/payments';
 import { createTokenSealer } from '../../server/services/secrets';
 import { createFeatureFlags } from '../../server/services/features';
+import type { FileStorage } from '../../server/services/storage';
 import { createLocalStorage } from '../../server/services/storage';
+
+/** The site's pages in tests link a script of their own name; its contents do not matter to the server. */
+export const TEST_SITE_ASSETS: SiteAssets = {
+  inlineCss: 'body{margin:0}',
+  stylesheets: [],
+  scripts: ['/assets/site-test.js'],
+  preloads: [],
+};
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -60,7 +76,19 @@ export interface TestUser {
 
 /** The API on a real HTTP port, with a real database and the Firebase Auth emulator. */
 export async function startTestServer(
-  options: { environment?: AppEnvironment; coraEmails?: string[]; panelEmails?: string[] } = {},
+  options: {
+    environment?: AppEnvironment;
+    coraEmails?: string[];
+    panelEmails?: string[];
+    /** Where files live; a temporary folder on disk unless told. */
+    storage?: FileStorage;
+    /** Serve the public site too, from the project's content folder unless another content source is given. */
+    site?: { client?: ContentClient };
+    /** Security headers, proxies and rate limits (the defaults of a deployment at this address otherwise). */
+    security?: Partial<SecurityOptions>;
+    /** Serve a built SPA from this folder (an index.html with the configuration placeholder, assets/…). */
+    spa?: { distDir: string };
+  } = {},
 ) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the global setup starts the emulator');
@@ -75,7 +103,8 @@ export async function startTestServer(
   const logger: Logger = { info: () => {}, error: (message, ...details) => errors.push([message, ...details]) };
   // The app needs its own address (payment return and notification URLs), known only once it listens.
   let app: ReturnType<typeof createApp> | undefined;
-  const server = serve({ fetch: (request) => app!.fetch(request), port: 0, hostname: '127.0.0.1' });
+  // The Node bindings travel with the request: the rate limits read the caller's address from them.
+  const server = serve({ fetch: (request, env) => app!.fetch(request, env), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const filesDir = await mkdtemp(join(tmpdir(), 'contabil-files-'));
@@ -84,12 +113,36 @@ export async function startTestServer(
     cnpjApiUrl: null,
     payments: { url: null, apiKey: 'test-api-key', webhookSecret: 'test-webhook-secret' },
   };
+  const publicConfig: PublicConfig = {
+    environment: options.environment ?? 'test',
+    apiUrl: '/api',
+    functionsUrl: '/fn',
+    firebase: { apiKey: 'test', authDomain: 'test', projectId: 'demo-contabil' },
+    authEmulatorUrl: `http://${emulatorHost}`,
+    allowedExternalHosts: [],
+    viaCepUrl: '/fakes/viacep',
+  };
+  const siteConfig = {
+    contentDir: resolve('content'),
+    storyblok: null,
+    contentCacheSeconds: 0,
+    tagManager: { id: 'GTM-TEST1', scriptUrl: LOCAL_TAG_MANAGER_SCRIPT },
+  };
   app = createApp({
+    site: options.site
+      ? buildSite({
+          db: database.db,
+          config: { site: siteConfig, publicUrl: baseUrl, publicApiUrl: '/api' },
+          assets: TEST_SITE_ASSETS,
+          logger,
+          client: options.site.client,
+        })
+      : undefined,
     db: database.db,
     identity,
     cnpjLookup: createBrasilApiLookup({ baseUrl: `${baseUrl}/fakes/brasilapi` }),
     payments: createSandboxPayments({ baseUrl: `${baseUrl}/fakes/payments`, ...services.payments }),
-    storage: createLocalStorage(filesDir),
+    storage: options.storage ?? createLocalStorage(filesDir),
     config: { environment: options.environment ?? 'test', publicUrl: baseUrl },
     logger,
     bank: {
@@ -101,10 +154,20 @@ export async function startTestServer(
       }),
       tokens: createTokenSealer('test-token-key'),
     },
+    security: {
+      content: {
+        ...defaultSecurityOptions(baseUrl).content,
+        appInlineScripts: [configScriptBody(publicConfig)],
+        appConnect: [...FIREBASE_AUTH_ORIGINS, `http://${emulatorHost}`],
+        siteInlineStyles: TEST_SITE_ASSETS.inlineCss === null ? null : [TEST_SITE_ASSETS.inlineCss],
+      },
+      ...options.security,
+    },
     // The lists are read at each call: a test may add people after creating them.
     features: createFeatureFlags({ defaults: { cora: options.coraEmails ?? [], panel: options.panelEmails ?? [] } }),
   });
-  mountFakes(app, { services });
+  mountFakes(app, { services, site: siteConfig });
+  if (options.spa) mountSpa(app, options.spa.distDir, publicConfig);
 
   async function signIn(email: string, password: string): Promise<string> {
     const response = await fetch(
@@ -122,6 +185,8 @@ export async function startTestServer(
 
   return {
     baseUrl,
+    /** Every route the app registered (method and path), as Hono lists them. */
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     db: database.db as Database,
     /** The PostgreSQL database of this file, for a second connection to it; undefined on PGlite (one process only). */
     databaseUrl: 'url' in database ? database.url : undefined,

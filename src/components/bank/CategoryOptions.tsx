@@ -25,4 +25,4 @@ export function CategoryOptions({ categories, empty }: { categories: readonly Ta
 
 /** The classes of a bare select or input outside a Field (filters, table rows, the bulk bar). */
 export const inlineControlClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-50 disabled:text-slate-400';
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus-within:border-brand-600 focus-within:ring-1 focus-within:ring-brand-600 disabled:bg-slate-50 disabled:text-slate-400';

@@ -24,9 +24,10 @@ export const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-3 py-1.5 text-sm">
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-1.5 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-800">{children}</dd>
+      {/* A long e-mail wraps instead of running out of a phone's screen. */}
+      <dd className="text-slate-800 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

@@ -16,13 +16,23 @@ export interface FieldProps {
   className?: string;
 }
 
+/**
+ * A field's focus: its border and a 1px ring in the brand colour, a 2px frame with 3.7:1 contrast on white (the
+ * pale ring it had before was barely visible). `focus-within`, so a date or month field keeps it while the focus is
+ * on its calendar button.
+ */
+export const FIELD_FOCUS = 'outline-none focus-within:border-brand-600 focus-within:ring-1 focus-within:ring-brand-600';
+
 /** The classes of a text-like control, red when it holds an error. */
 export const controlClass = (error: string | undefined) =>
-  `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-xs outline-none transition focus:ring-2 ${
+  `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-xs outline-none transition focus-within:ring-1 ${
     error
-      ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-      : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100'
+      ? 'border-red-400 focus-within:border-red-600 focus-within:ring-red-600'
+      : 'border-slate-300 focus-within:border-brand-600 focus-within:ring-brand-600'
   }`;
+
+/** A select or input that filters a list, beside its search box. */
+export const filterControlClass = `rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm ${FIELD_FOCUS}`;
 
 /** A form control's frame: its label, the hint or the error under it, and the ids that tie them together. */
 export function Field({

@@ -1,5 +1,6 @@
 import { MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import type { InputHTMLAttributes } from 'react';
+import { FIELD_FOCUS } from './Field';
 
 /** A search box with its icon; the label is for screen readers unless `visibleLabel`. */
 export function SearchInput({
@@ -14,7 +15,7 @@ export function SearchInput({
       <MagnifyingGlassIcon className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-400" aria-hidden="true" />
       <input
         type="search"
-        className={`block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 ${visibleLabel ? 'mt-1' : ''}`}
+        className={`block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-3 text-sm ${FIELD_FOCUS} ${visibleLabel ? 'mt-1' : ''}`}
         {...input}
       />
     </label>

@@ -11,9 +11,9 @@ function AuthLayout() {
       data-layout="auth"
       className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10"
     >
-      <div className="mb-8">
+      <header className="mb-8">
         <Brand />
-      </div>
+      </header>
       <main className="w-full max-w-md">
         <Outlet />
       </main>

@@ -40,7 +40,7 @@ export function AdminShell() {
         </aside>
       )}
       {!hideSideMenu && (
-        <Dialog open={open} onClose={setOpen} className="relative z-50 lg:hidden">
+        <Dialog open={open} onClose={setOpen} className="relative z-50 lg:hidden" aria-label="Menu">
           <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
           <DialogPanel className="fixed inset-y-0 left-0 w-72 overflow-y-auto bg-white px-3 py-5">
             <div className="flex items-center justify-between px-3 pb-6">

@@ -3,6 +3,7 @@ import {
   BanknotesIcon,
   BuildingOffice2Icon,
   ChartBarIcon,
+  ChatBubbleLeftRightIcon,
   ClipboardDocumentListIcon,
   DocumentTextIcon,
   FolderIcon,
@@ -71,6 +72,7 @@ export const ADMIN_MENU: MenuSection[] = [
     items: [
       { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NF', icon: DocumentTextIcon },
       { to: '/app/admin/users', label: 'Usuários', icon: UsersIcon },
+      { to: '/app/admin/leads', label: 'Contatos do site', icon: ChatBubbleLeftRightIcon },
     ],
   },
 ];

@@ -16,6 +16,7 @@ import { documentQueries } from '../../../../api/documents';
 import { DocumentCard } from '../../../../components/documents/DocumentCard';
 import { DocumentUploadForm } from '../../../../components/documents/DocumentUploadForm';
 import { Button } from '../../../../components/ui/Button';
+import { filterControlClass } from '../../../../components/ui/Field';
 import { Card, EmptyState, PageHeader } from '../../../../components/ui/Card';
 import { Pagination } from '../../../../components/ui/Pagination';
 import { PageSpinner } from '../../../../components/ui/Spinner';
@@ -47,9 +48,6 @@ const todayInSaoPaulo = () => {
   const { year, month, day } = saoPauloDate();
   return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
 };
-
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
 
 function DocumentsPage() {
   const { company } = useCompanyState();
@@ -97,7 +95,7 @@ function CompanyDocuments({ company }: { company: Company }) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <select
           aria-label="Filtrar por tipo"
-          className={selectClass}
+          className={filterControlClass}
           value={search.tipo ?? ''}
           onChange={(e) => go({ tipo: (e.target.value || undefined) as Filter | undefined, page: undefined })}
         >

@@ -7,7 +7,7 @@ import type { TrackId } from '../../../../../domain';
 import { TRACK_LABEL, newTrack } from '../../../../../domain';
 import type { PaymentReturn } from '../../../../../machines/onboarding';
 import { PageHeader } from '../../../../components/ui/Card';
-import { useSessionActor } from '../../../../lib/session-handle';
+import { devInspect, useSessionActor } from '../../../../lib/session-handle';
 import { wizardInput, wizardMachineFor } from '../../../../lib/wizard';
 import { TrackProgress } from '../../-components/TrackProgress';
 import { AwaitingGuide } from './steps/AwaitingGuide';
@@ -68,7 +68,10 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
       }),
     [trackId, session, queryClient, navigate],
   );
-  const actor = useActorRef(machine, { input: wizardInput(trackId, session, paymentReturn) }) as unknown as WizardActor;
+  const actor = useActorRef(machine, {
+    input: wizardInput(trackId, session, paymentReturn),
+    inspect: devInspect(),
+  }) as unknown as WizardActor;
   const track = useSelector(actor, (s) => s.context.track) ?? newTrack(trackId);
 
   return (

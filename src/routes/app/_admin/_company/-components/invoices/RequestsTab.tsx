@@ -16,6 +16,7 @@ import { ApiError } from '../../../../../../api/errors';
 import { createRequest, invoiceQueries } from '../../../../../../api/invoices';
 import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
 import { Button } from '../../../../../../components/ui/Button';
+import { filterControlClass } from '../../../../../../components/ui/Field';
 import { Card, EmptyState } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
 import { Pagination } from '../../../../../../components/ui/Pagination';
@@ -38,9 +39,6 @@ const thisMonth = () => {
   const today = saoPauloDate();
   return monthKey(today.year, today.month);
 };
-
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
 
 /** The company's invoice requests: ask for one, find them, open one. */
 export function RequestsTab({ company, search }: { company: Company; search: RequestsSearch }) {
@@ -106,7 +104,7 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         />
         <select
           aria-label="Situação"
-          className={selectClass}
+          className={filterControlClass}
           value={search.status ?? ''}
           onChange={(e) => go({ status: (e.target.value || undefined) as NfsRequestStatus | undefined, page: undefined })}
         >
@@ -120,7 +118,7 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         <input
           aria-label="Competência"
           type="month"
-          className={selectClass}
+          className={filterControlClass}
           value={search.month ?? ''}
           onChange={(e) => go({ month: e.target.value || undefined, page: undefined })}
         />

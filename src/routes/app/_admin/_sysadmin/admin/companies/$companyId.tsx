@@ -48,9 +48,9 @@ export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/$com
   component: CompanyDetailPage,
 });
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-sm text-slate-800">{children}</dd>
     </div>
@@ -86,7 +86,7 @@ function CompanyDetailPage() {
           <AttachGuide companyId={companyId} />
         </div>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="text-base font-semibold text-slate-900">Dados da empresa</h2>
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -96,20 +96,16 @@ function CompanyDetailPage() {
             <Field label="Porte">{company.size ? COMPANY_SIZE_LABEL[company.size] : '—'}</Field>
             <Field label="Natureza">{company.type ? COMPANY_TYPE_LABEL[company.type] : '—'}</Field>
             <Field label="Cadastro">{formatDate(company.createdAt)}</Field>
-            <div className="sm:col-span-2">
-              <Field label="Atividades">
-                {company.mainActivity
-                  ? [company.mainActivity, ...company.secondaryActivities].map(formatCnaeCode).join(', ')
-                  : 'Não informadas'}
-              </Field>
-            </div>
-            <div className="sm:col-span-2">
-              <Field label="Endereço">
-                {address
-                  ? `${address.street}${address.number ? `, ${address.number}` : ''}${address.complement ? ` — ${address.complement}` : ''}, ${address.neighborhood}, ${address.city}/${address.state}, CEP ${address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`
-                  : 'Não informado'}
-              </Field>
-            </div>
+            <Field label="Atividades" className="sm:col-span-2">
+              {company.mainActivity
+                ? [company.mainActivity, ...company.secondaryActivities].map(formatCnaeCode).join(', ')
+                : 'Não informadas'}
+            </Field>
+            <Field label="Endereço" className="sm:col-span-2">
+              {address
+                ? `${address.street}${address.number ? `, ${address.number}` : ''}${address.complement ? ` — ${address.complement}` : ''}, ${address.neighborhood}, ${address.city}/${address.state}, CEP ${address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`
+                : 'Não informado'}
+            </Field>
           </dl>
         </Card>
         <div className="space-y-6">
@@ -141,7 +137,7 @@ function CompanyDetailPage() {
                 <details className="group">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4">
                     <span className="text-sm text-slate-800">
-                      <span className="mr-2 text-slate-400">{i + 1}.</span>
+                      <span className="mr-2 text-slate-500">{i + 1}.</span>
                       {STEP_LABEL[step.stepId]}
                       {step.payload && <span className="ml-2 text-xs text-brand-700 group-open:hidden">ver dados</span>}
                     </span>
@@ -161,7 +157,7 @@ function CompanyDetailPage() {
         )}
       </Card>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-base font-semibold text-slate-900">Documentos</h2>

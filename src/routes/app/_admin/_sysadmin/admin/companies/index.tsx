@@ -50,7 +50,7 @@ function CompaniesPage() {
       <form role="search" onSubmit={submit} className="mb-4 flex gap-2">
         <SearchInput
           label="Buscar por nome, nome fantasia ou CNPJ"
-          placeholder="Buscar por nome, nome fantasia ou CNPJ"
+          placeholder="Nome, fantasia ou CNPJ"
           className="flex-1"
           value={query}
           onChange={(e) => setQuery(e.target.value)}

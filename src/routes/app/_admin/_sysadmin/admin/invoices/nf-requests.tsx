@@ -8,6 +8,7 @@ import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney 
 import { invoiceQueries } from '../../../../../../api/invoices';
 import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
 import { Button } from '../../../../../../components/ui/Button';
+import { filterControlClass } from '../../../../../../components/ui/Field';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
 import { Pagination } from '../../../../../../components/ui/Pagination';
@@ -33,9 +34,6 @@ export const Route = createFileRoute('/app/_admin/_sysadmin/admin/invoices/nf-re
 });
 
 const OPEN: NfsRequestStatus[] = ['requested', 'processing'];
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
-
 /** The team's queue of invoices to issue, across companies, oldest first. */
 function QueuePage() {
   const search = Route.useSearch();
@@ -67,7 +65,7 @@ function QueuePage() {
         />
         <select
           aria-label="Situação"
-          className={selectClass}
+          className={filterControlClass}
           value={search.status ?? 'open'}
           onChange={(e) => go({ status: e.target.value as QueueSearch['status'], page: undefined })}
         >

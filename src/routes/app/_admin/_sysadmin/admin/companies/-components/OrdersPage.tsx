@@ -18,6 +18,7 @@ import { CompanyStatusBadge } from '../../../../../../../components/StatusBadge'
 import { Badge } from '../../../../../../../components/ui/Badge';
 import { SearchInput } from '../../../../../../../components/ui/SearchInput';
 import { Button } from '../../../../../../../components/ui/Button';
+import { filterControlClass } from '../../../../../../../components/ui/Field';
 import { EmptyState, PageHeader } from '../../../../../../../components/ui/Card';
 import { Table } from '../../../../../../../components/ui/Table';
 import { Pagination } from '../../../../../../../components/ui/Pagination';
@@ -46,9 +47,6 @@ export const ordersParams = (kind: OrdersParams['kind'], search: OrdersSearch): 
   stepId: search.step,
   query: search.q,
 });
-
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
 
 /** The team's queue of companies being opened or migrated: where each stands and for how long. */
 export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; search: OrdersSearch }) {
@@ -81,7 +79,7 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
         />
         <select
           aria-label="Situação"
-          className={selectClass}
+          className={filterControlClass}
           value={search.status ?? ''}
           onChange={(e) => update({ status: (e.target.value || undefined) as CompanyStatus | undefined })}
         >
@@ -94,7 +92,7 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
         </select>
         <select
           aria-label="Etapa"
-          className={selectClass}
+          className={filterControlClass}
           value={search.step ?? ''}
           onChange={(e) => update({ step: (e.target.value || undefined) as StepId | undefined })}
         >

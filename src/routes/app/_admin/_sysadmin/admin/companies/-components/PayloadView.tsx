@@ -43,7 +43,7 @@ const LABELS: Record<string, string> = {
 };
 
 function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span className="text-slate-400">—</span>;
+  if (value === null || value === undefined || value === '') return <span className="text-slate-500">—</span>;
   if (typeof value === 'boolean') return <>{value ? 'Sim' : 'Não'}</>;
   if (Array.isArray(value)) {
     if (value.every((item) => typeof item !== 'object')) return <>{value.join(', ') || '—'}</>;

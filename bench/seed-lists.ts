@@ -1,0 +1,140 @@
+/**
+ * Data for the list benchmarks: one account of 100,000 movements and one company with 10,000 invoice requests,
+ * among other companies' rows (so an index on the company or account has something to leave out). Movements go in
+ * through `importStatement` — the OFX import's own batched `unnest` path; invoice requests in batches of 1,000.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NfsRequestStatus } from '../domain';
+import { importStatement } from '../server/db/bankStatements';
+import type { ImportedTransaction } from '../server/db/bankStatements';
+import type { Database } from '../server/db/client';
+import { categoryRules, companies, companyMembers, nfsRequests, users } from '../server/db/schema';
+import { syncClaims } from '../server/services/claims';
+import type { IdentityService } from '../server/auth/identity';
+
+export const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
+export const INVOICE_REQUESTS = Number(process.env.BENCH_INVOICE_REQUESTS ?? 10_000);
+/** Other companies, each with a twentieth of those rows. */
+const NEIGHBOURS = 19;
+
+const MEMOS = [
+  'PIX RECEBIDO CLIENTE',
+  'TARIFA BANCARIA PACOTE',
+  'PAGAMENTO BOLETO FORNECEDOR',
+  'CARTAO DEBITO POSTO',
+  'PIX ENVIADO',
+  'TED RECEBIDA',
+  'DAS SIMPLES NACIONAL',
+];
+
+/** `count` movements over the 36 months of 2023–2025, a fifth of them bank fees (a rule categorises those). */
+function movements(count: number): ImportedTransaction[] {
+  const start = Date.UTC(2023, 0, 1);
+  const days = 3 * 365;
+  return Array.from({ length: count }, (_, i) => {
+    const memo = MEMOS[i % MEMOS.length];
+    const cents = ((i * 7919) % 500_000) + 1;
+    return {
+      externalId: String(i),
+      postedOn: new Date(start + Math.floor((i / count) * days) * 86_400_000).toISOString().slice(0, 10),
+      amountCents: memo.startsWith('PIX RECEBIDO') || memo.startsWith('TED') ? cents : -cents,
+      description: `${memo} ${i % 97}`,
+      memo: null,
+      type: 'OTHER',
+    };
+  });
+}
+
+const STATUSES: NfsRequestStatus[] = [
+  ...Array<NfsRequestStatus>(15).fill('issued'),
+  'requested',
+  'requested',
+  'processing',
+  'rejected',
+  'cancelled',
+];
+
+/** `count` requests over 24 months (2024–2025), three in four issued, created in order of competence. */
+async function insertRequests(db: Database, companyId: string, count: number) {
+  const start = Date.UTC(2024, 0, 1);
+  const span = 2 * 365 * 86_400_000;
+  for (let from = 0; from < count; from += 1_000) {
+    await db.insert(nfsRequests).values(
+      Array.from({ length: Math.min(1_000, count - from) }, (_, k) => {
+        const i = from + k;
+        const createdAt = new Date(start + Math.floor((i / count) * span));
+        return {
+          companyId,
+          status: STATUSES[i % STATUSES.length],
+          emissionType: 'cnpj' as const,
+          customerDocument: '11222333000181',
+          customerName: `Tomador ${i % 50}`,
+          description: `Serviços de desenvolvimento de software, parcela ${i}`,
+          competence: createdAt.toISOString().slice(0, 7),
+          totalCents: 150_000 + (i % 100) * 100,
+          createdAt,
+          statusChangedAt: createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  }
+}
+
+async function company(db: Database, alias: string): Promise<string> {
+  const [row] = await db
+    .insert(companies)
+    .values({ name: `${alias} Ltda`, alias, status: 'active' })
+    .returning({ id: companies.id });
+  return row.id;
+}
+
+/** A customer of the company, with their claims set in the identity provider. */
+async function customer(db: Database, identity: IdentityService, companyId: string): Promise<string> {
+  const email = `bench-${randomUUID().slice(0, 8)}@bench.test`;
+  const { uid } = await identity.createUser({ email, password: 'bench-password-1', displayName: 'Bench' });
+  await db.insert(users).values({ id: uid, email, name: 'Bench', roles: ['company-admin'] });
+  await db.insert(companyMembers).values({ companyId, userId: uid });
+  await syncClaims(db, identity, uid);
+  return uid;
+}
+
+async function account(db: Database, companyId: string, count: number) {
+  await db
+    .insert(categoryRules)
+    .values({ companyId, contains: 'TARIFA BANCARIA', direction: 'out', taxCategoryId: 'tarifas-bancarias' });
+  const summary = await importStatement(db, companyId, [
+    {
+      source: 'ofx',
+      bankId: '0341',
+      branchId: '0001',
+      accountNumber: `${count}-0`,
+      kind: 'checking',
+      currency: 'BRL',
+      transactions: movements(count),
+      skipped: 0,
+    },
+  ]);
+  return summary.accounts[0].id;
+}
+
+export interface ListsData {
+  movements: { companyId: string; accountId: string; uid: string };
+  invoices: { companyId: string; uid: string };
+}
+
+export async function seedLists(db: Database, identity: IdentityService): Promise<ListsData> {
+  const movementsCompany = await company(db, 'Bench Movimentos');
+  const accountId = await account(db, movementsCompany, MOVEMENTS);
+  const invoicesCompany = await company(db, 'Bench Notas');
+  await insertRequests(db, invoicesCompany, INVOICE_REQUESTS);
+  for (let n = 0; n < NEIGHBOURS; n++) {
+    const neighbour = await company(db, `Vizinha ${n}`);
+    await account(db, neighbour, Math.ceil(MOVEMENTS / 20));
+    await insertRequests(db, neighbour, Math.ceil(INVOICE_REQUESTS / 20));
+  }
+  return {
+    movements: { companyId: movementsCompany, accountId, uid: await customer(db, identity, movementsCompany) },
+    invoices: { companyId: invoicesCompany, uid: await customer(db, identity, invoicesCompany) },
+  };
+}

@@ -1,0 +1,275 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInFromLogin } from './support';
+
+/**
+ * axe-core on every main screen, and on the dialogs and drawers where a screen's main action lives: no serious or
+ * critical violation anywhere. Moderate and minor ones are listed in the test's annotations (and the console), so
+ * they stay visible without failing the run.
+ */
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const describe = (violation: Violation) =>
+  `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+    .slice(0, 4)
+    .map((node) => node.target.join(' '))
+    .join(' | ')}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4})` : ''}`;
+
+async function checkA11y(page: Page, screen: string, include?: Locator) {
+  // Colours are judged once things have faded in (toasts, dialogs) and nothing new starts fading in; endless
+  // animations (spinners) are not waited for.
+  await page.waitForFunction(
+    async () => {
+      const running = () =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return running().length === 0;
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
+  let builder = new AxeBuilder({ page });
+  if (include) {
+    // Scope to an open dialog: the rest of the page is inert behind it and checked on its own.
+    const handle = await include.elementHandle();
+    const id = await handle!.evaluate((element) => {
+      element.setAttribute('data-axe-scope', '');
+      return 'data-axe-scope';
+    });
+    builder = builder.include(`[${id}]`);
+  }
+  const { violations } = await builder.analyze();
+  if (include) await include.evaluate((element) => element.removeAttribute('data-axe-scope'));
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const others = violations.filter((v) => !blocking.includes(v));
+  for (const violation of violations) console.log(`[axe] ${screen}: ${describe(violation)}`);
+  for (const violation of others) {
+    test.info().annotations.push({ type: 'a11y (moderate/minor)', description: `${screen}: ${describe(violation)}` });
+  }
+  expect.soft(blocking.map(describe), `serious or critical axe violations on ${screen}`).toEqual([]);
+}
+
+/** An open Headless UI dialog (its panel is what shows). */
+async function openDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading').first()).toBeVisible();
+  return dialog;
+}
+
+/** The side menu's drawer on a phone (it has no heading: its close button shows it is open). */
+async function openMenu(page: Page) {
+  await expect(page.getByRole('button', { name: 'Fechar menu' })).toBeVisible();
+  return page.getByRole('dialog');
+}
+
+/** Waits until the page has settled (no spinner, no request in flight). */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Carregando…')).toHaveCount(0);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await settled(page);
+}
+
+const PUBLIC_PAGES = [
+  '/',
+  '/abrir-empresa',
+  '/blog',
+  '/blog/posts/como-abrir-mei',
+  '/contabilidade-em/sao-paulo-sp',
+  '/tools/cnae',
+  '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
+  '/areas/medicos',
+  '/lp/irpf/2025',
+  '/404',
+  '/privacidade',
+];
+
+test('public pages, with the cookie banner open and once it is answered', async ({ page }) => {
+  const banner = page.getByRole('region', { name: 'Cookies' });
+  for (const path of PUBLIC_PAGES) {
+    await page.goto(path);
+    await expect(banner, path).toBeVisible();
+    await checkA11y(page, `${path} (banner open)`);
+  }
+  // The choice per kind of cookie, then the answer.
+  await banner.getByRole('button', { name: 'Personalizar' }).click();
+  await checkA11y(page, '/privacidade (banner, choosing)');
+  await banner.getByRole('button', { name: 'Somente necessários' }).click();
+  await expect(banner).toBeHidden();
+  await checkA11y(page, '/privacidade (banner answered)');
+  // The CNAE search with its results.
+  await page.goto('/tools/cnae');
+  await page.getByLabel('Atividade ou código').fill('contabil');
+  await expect(page.getByRole('link', { name: /6920-6\/01/ })).toBeVisible();
+  await checkA11y(page, '/tools/cnae (results)');
+});
+
+test('login, signup and password recovery', async ({ page }) => {
+  for (const path of ['/app/login', '/app/login?mode=signup', '/app/login?mode=reset']) {
+    await visit(page, path);
+    await checkA11y(page, path);
+  }
+  // The messages of a refused form.
+  await visit(page, '/app/login?mode=signup');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('E-mail inválido').first()).toBeVisible();
+  await checkA11y(page, 'signup with errors');
+});
+
+test('the customer’s screens and their dialogs', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFromLogin(page, 'cliente@demo.test');
+  for (const path of [
+    '/app/panel',
+    '/app/documents',
+    '/app/documents?enviar=true',
+    '/app/bank-statements/accounts',
+    '/app/user/my-profile',
+    '/app/user/my-billing',
+    '/app/user/my-referrals',
+    '/app/user/my-invites',
+    '/app/user/my-docs',
+  ]) {
+    await visit(page, path);
+    await checkA11y(page, path);
+  }
+
+  await visit(page, '/app/bank-statements/accounts');
+  await page
+    .getByRole('main')
+    .getByRole('link')
+    .filter({ hasText: /Itaú|Conta/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/transactions/);
+  await settled(page);
+  await checkA11y(page, 'bank transactions');
+
+  await visit(page, '/app/invoices');
+  await checkA11y(page, '/app/invoices');
+  await page.getByRole('button', { name: 'Nova solicitação' }).click();
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('CNPJ precisa ser definido.')).toBeVisible();
+  await checkA11y(page, 'new invoice request with errors');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('row').nth(1).getByRole('button').first().click();
+  const detail = await openDialog(page);
+  await checkA11y(page, 'invoice request detail', detail);
+  await page.keyboard.press('Escape');
+  await visit(page, '/app/invoices?tab=agendamentos');
+  await checkA11y(page, 'invoice schedules');
+
+  await visit(page, '/app/user/my-profile');
+  await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+  const confirm = await openDialog(page);
+  await checkA11y(page, 'account deletion dialog', confirm);
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/app/panel');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await checkA11y(page, 'user menu open');
+  await page.keyboard.press('Escape');
+
+  // On a phone: the menu in its drawer, and a table shown as cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, '/app/user/my-billing');
+  await checkA11y(page, 'my-billing on a phone (rows as cards)');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = await openMenu(page);
+  await checkA11y(page, 'menu on a phone', menu);
+});
+
+test('the opening wizard where the demo customer stands', async ({ page }) => {
+  await signInFromLogin(page, 'novo@demo.test');
+  await expect(page).toHaveURL('/app/wizard/company-opening');
+  await settled(page);
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await checkA11y(page, 'opening wizard: partners');
+  // The form is incomplete (no CPF yet): the step shows its problems and sends nothing.
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Confira os campos destacados.')).toBeVisible();
+  await checkA11y(page, 'opening wizard: partners with errors');
+});
+
+test('the first step of the opening wizard, for someone who just signed up', async ({ page }) => {
+  await page.goto('/app/login?mode=signup&track=create-company');
+  await page.getByLabel('Nome completo').fill('Teste Acessível');
+  await page.getByLabel('E-mail').fill(`a11y.${Date.now()}@empresa.com.br`);
+  await page.getByLabel('Senha').fill('senha-forte-123');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL('/app/wizard/company-opening');
+  await settled(page);
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Informe o nome fantasia.')).toBeVisible();
+  await checkA11y(page, 'opening wizard: pre-registration with errors');
+  await page.getByLabel('O que a sua empresa vai fazer?').fill('salão de beleza');
+  await page.getByRole('button', { name: 'Sugerir atividades' }).click();
+  await expect(page.getByRole('region', { name: 'Atividades sugeridas' }).getByRole('listitem').first()).toBeVisible();
+  await checkA11y(page, 'opening wizard: suggested activities');
+});
+
+test('the team’s screens and their drawers', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFromLogin(page, 'admin@demo.test');
+  for (const path of [
+    '/app/admin/companies',
+    '/app/admin/companies/opening-orders',
+    '/app/admin/companies/migration-orders',
+    '/app/admin/invoices/nf-requests',
+    '/app/admin/leads',
+    // Last: the new-user drawer opens from it below.
+    '/app/admin/users',
+  ]) {
+    await visit(page, path);
+    await checkA11y(page, path);
+  }
+
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const create = await openDialog(page);
+  await checkA11y(page, 'new user', create);
+  await create.getByRole('button', { name: 'Criar usuário' }).click();
+  await create.getByRole('button', { name: 'Mostrar empresas' }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await checkA11y(page, 'new user with errors, companies listed', create);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/app/admin/users');
+  await page.getByRole('table', { name: 'Usuários' }).getByRole('link').first().click();
+  await settled(page);
+  await checkA11y(page, 'a user');
+
+  await visit(page, '/app/admin/invoices/nf-requests');
+  await page.getByRole('row').nth(1).getByRole('button').first().click();
+  const request = await openDialog(page);
+  await checkA11y(page, 'NF request drawer', request);
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/app/admin/companies?q=mendes');
+  await page.getByRole('link', { name: 'Mendes Tech' }).click();
+  await expect(page.getByRole('heading', { name: 'Mendes Tech' })).toBeVisible();
+  await settled(page);
+  await checkA11y(page, 'a company');
+  await page.getByRole('button', { name: 'Publicar documento' }).click();
+  const publish = await openDialog(page);
+  await checkA11y(page, 'publish a document', publish);
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/app/admin/companies/opening-orders');
+  await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Dados da empresa' })).toBeVisible();
+  await settled(page);
+  await checkA11y(page, 'a company being opened');
+
+  await visit(page, '/app/pagina-que-nao-existe');
+  await checkA11y(page, 'app 404');
+});

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Lead, Page } from '../../domain';
+import { PAGE_SIZE } from '../../domain';
+import { mainApi } from './clients';
+
+/** The site's contacts, for the team (`GET /admin/leads`, newest first). */
+export const leadQueries = {
+  all: () => ['leads'] as const,
+  list: ({ page, q }: { page: number; q?: string }) =>
+    queryOptions({
+      queryKey: ['leads', 'list', { page, q: q ?? '' }],
+      queryFn: () =>
+        mainApi<Page<Lead>>('/admin/leads', {
+          query: { q: q || undefined, limit: PAGE_SIZE.leads, offset: (page - 1) * PAGE_SIZE.leads },
+        }),
+    }),
+};

@@ -1,0 +1,111 @@
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label } from '@headlessui/react';
+import { ChevronUpDownIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import type { Company } from '../../../domain';
+import { companyDisplayName, formatCnpj } from '../../../domain';
+import { companyQueries } from '../../api/companies';
+import { controlClass } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+
+export interface PickedCompany {
+  id: string;
+  label: string;
+}
+
+export const pickedOf = (company: Pick<Company, 'id' | 'name' | 'alias' | 'cnpj'>): PickedCompany => ({
+  id: company.id,
+  label: companyDisplayName(company),
+});
+
+/**
+ * One company chosen by typing part of its name, trade name or CNPJ (the team's company search, 25 at a time);
+ * clearing it chooses none.
+ */
+export function CompanyPicker({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder = 'Buscar por nome ou CNPJ',
+}: {
+  label: string;
+  value: PickedCompany | null;
+  onChange: (company: PickedCompany | null) => void;
+  error?: string;
+  hint?: string;
+  placeholder?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim());
+  const results = useQuery(companyQueries.list({ query: search, page: 1 }));
+  const options = results.data?.data ?? [];
+
+  return (
+    <Combobox value={value} onChange={onChange} by="id" onClose={() => setQuery('')} immediate>
+      <div>
+        <Label className="block text-sm font-medium text-slate-700">{label}</Label>
+        <div className="relative">
+          <ComboboxInput
+            className={`${controlClass(error)} pr-16`}
+            aria-invalid={error ? true : undefined}
+            displayValue={(company: PickedCompany | null) => company?.label ?? ''}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={placeholder}
+            autoComplete="off"
+          />
+          <div className="absolute inset-y-0 right-0 flex items-center gap-1 pr-2">
+            {value && (
+              <button
+                type="button"
+                onClick={() => onChange(null)}
+                className="rounded p-1 text-slate-400 hover:text-slate-700"
+                aria-label={`Limpar ${label.toLowerCase()}`}
+              >
+                <XMarkIcon className="size-4" aria-hidden="true" />
+              </button>
+            )}
+            <ComboboxButton className="rounded p-1 text-slate-400 hover:text-slate-700" aria-label="Mostrar empresas">
+              <ChevronUpDownIcon className="size-5" aria-hidden="true" />
+            </ComboboxButton>
+          </div>
+        </div>
+        {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+        {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
+      </div>
+      <ComboboxOptions
+        anchor="bottom start"
+        className="z-[70] mt-1 max-h-72 w-(--input-width) overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg empty:invisible"
+      >
+        {results.isPending ? (
+          <div className="px-3 py-2 text-brand-700">
+            <Spinner className="size-4" label="Buscando empresas…" />
+          </div>
+        ) : results.isError ? (
+          <p className="px-3 py-2 text-sm text-red-600">{results.error.message}</p>
+        ) : options.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-slate-600">Nenhuma empresa encontrada.</p>
+        ) : (
+          options.map((company) => (
+            <ComboboxOption
+              key={company.id}
+              value={pickedOf(company)}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold"
+            >
+              <span className="block truncate text-slate-900">{companyDisplayName(company)}</span>
+              <span className="block truncate text-xs text-slate-600">
+                {[
+                  company.name !== companyDisplayName(company) ? company.name : null,
+                  company.cnpj ? formatCnpj(company.cnpj) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || 'Sem CNPJ ainda'}
+              </span>
+            </ComboboxOption>
+          ))
+        )}
+      </ComboboxOptions>
+    </Combobox>
+  );
+}

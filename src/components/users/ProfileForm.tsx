@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { UserUpdateSchema } from '../../../domain';
+import { ApiError } from '../../api/errors';
+import type { User } from '../../api/users';
+import { updateProfile, userQueries } from '../../api/users';
+import { useSchemaForm } from '../../lib/form';
+import { Button } from '../ui/Button';
+import { Alert } from '../ui/Card';
+import { MaskedField } from '../ui/MaskedField';
+import { TextField } from '../ui/TextField';
+import { useSessionProfile } from './useSessionProfile';
+
+export const MOBILE_MASK = '(##) #####-####';
+
+/** 11987654321 → (11) 98765-4321; anything else as stored. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return phone;
+}
+
+/** Name and mobile, checked by the same schema as the server; the e-mail is shown, not edited. */
+export function ProfileForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const syncSession = useSessionProfile();
+  const form = useSchemaForm(UserUpdateSchema, { name: user.name, phone: formatPhone(user.phone) });
+  const save = useMutation({
+    mutationFn: (changes: { name: string; phone: string }) => updateProfile(user.id, changes),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(userQueries.detail(user.id).queryKey, updated);
+      syncSession(updated);
+      toast.success('Perfil atualizado.');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) form.setErrors(error.fields);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.check()) save.mutate({ name: form.values.name, phone: form.values.phone });
+  }
+
+  const failure = save.error instanceof ApiError && !Object.keys(save.error.fields).length ? save.error.message : null;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Dados pessoais">
+      <TextField
+        label="Nome completo"
+        autoComplete="name"
+        value={form.values.name}
+        onChange={(e) => form.set('name')(e.target.value)}
+        error={form.errors.name}
+        className="sm:col-span-2"
+      />
+      <MaskedField
+        label="Celular"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="numeric"
+        placeholder="(11) 98765-4321"
+        mask={MOBILE_MASK}
+        value={form.values.phone}
+        onValueChange={form.set('phone')}
+        error={form.errors.phone}
+        hint="Com DDD. Deixe em branco para remover."
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        value={user.email}
+        readOnly
+        aria-readonly="true"
+        hint="É o seu login e não pode ser alterado por aqui. Para trocar, fale com a nossa equipe."
+      />
+      {failure && (
+        <div className="sm:col-span-2">
+          <Alert>{failure}</Alert>
+        </div>
+      )}
+      <div className="sm:col-span-2">
+        <Button type="submit" busy={save.isPending}>
+          Salvar alterações
+        </Button>
+      </div>
+    </form>
+  );
+}

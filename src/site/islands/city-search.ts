@@ -1,0 +1,55 @@
+import type { CitySearchResult } from '../../../domain/leads';
+import { apiRequest } from '../env';
+
+const DEBOUNCE_MS = 200;
+
+/**
+ * A city picker over `GET /api/city-search` (5 at a time, accents ignored): choosing a city opens its page. A plain
+ * list of links under the field, so it works with the keyboard as any list of links does.
+ */
+export function mount(root: HTMLElement): void {
+  const input = root.querySelector<HTMLInputElement>('input')!;
+  const list = root.querySelector<HTMLUListElement>('ul')!;
+  const base = root.dataset.base ?? '/contabilidade-em';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: AbortController | undefined;
+
+  async function search(query: string) {
+    inFlight?.abort();
+    inFlight = new AbortController();
+    try {
+      const { data } = await apiRequest<{ data: CitySearchResult[] }>(`/city-search?q=${encodeURIComponent(query)}`, {
+        signal: inFlight.signal,
+      });
+      list.replaceChildren(
+        ...data.map((city) => {
+          const item = document.createElement('li');
+          const link = document.createElement('a');
+          link.href = `${base}/${city.slug}`;
+          link.className = 'block rounded-lg px-3 py-2 text-slate-800 hover:bg-brand-50 focus:bg-brand-50';
+          link.textContent = `${city.name} (${city.state})`;
+          item.append(link);
+          return item;
+        }),
+      );
+      if (data.length === 0) {
+        const item = document.createElement('li');
+        item.className = 'px-3 py-2 text-sm text-slate-600';
+        item.textContent = 'Nenhuma cidade com esse nome.';
+        list.replaceChildren(item);
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') list.replaceChildren();
+    }
+  }
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    const query = input.value.trim();
+    if (query.length < 2) {
+      list.replaceChildren();
+      return;
+    }
+    timer = setTimeout(() => void search(query), DEBOUNCE_MS);
+  });
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StateMachine } from 'xstate';
+import type { MachineModel } from './models/model';
+import { unreachedNodes } from './models/model';
+
+/**
+ * Every machine in machines/ is covered by model-based tests: it has a model (tests/machines/models/<name>.model.ts)
+ * whose graph paths pass through each of its state nodes — nested, final and transient ones too — and a test in this
+ * folder replays that model on a real actor. A new machine file without one fails here.
+ */
+const root = join(import.meta.dirname, '../..');
+const machineFiles = readdirSync(join(root, 'machines'))
+  .filter((file) => file.endsWith('.machine.ts'))
+  .sort();
+const testSources = readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith('.test.ts') && file !== 'coverage.test.ts')
+  .map((file) => readFileSync(join(import.meta.dirname, file), 'utf8'));
+
+const isModel = (value: unknown): value is MachineModel =>
+  typeof value === 'object' && value !== null && 'machine' in value && 'scenarios' in value;
+
+it('finds the machines', () => {
+  expect(machineFiles.length).toBeGreaterThanOrEqual(6);
+});
+
+describe.each(machineFiles)('%s', (file) => {
+  const name = file.replace(/\.machine\.ts$/, '');
+  const modelFile = join(import.meta.dirname, 'models', `${name}.model.ts`);
+
+  it('has a model that a test replays', () => {
+    expect(existsSync(modelFile), `tests/machines/models/${name}.model.ts is missing`).toBe(true);
+    const importsModel = new RegExp(`from '\\./models/${name}\\.model'`);
+    expect(
+      testSources.some((source) => importsModel.test(source)),
+      `no test in tests/machines imports ./models/${name}.model`,
+    ).toBe(true);
+  });
+
+  it('has every state node reached by the model’s paths', async () => {
+    const machineModule: Record<string, unknown> = await import(join(root, 'machines', file));
+    const modelModule: Record<string, unknown> = existsSync(modelFile) ? await import(modelFile) : {};
+    const machines = Object.values(machineModule).filter((value) => value instanceof StateMachine);
+    const models = Object.values(modelModule).filter(isModel);
+    expect(machines.length, `${file} exports no machine`).toBeGreaterThan(0);
+    for (const machine of machines) {
+      const model = models.find((candidate) => candidate.machine === machine);
+      expect(model, `no model of the machine ${machine.id} exported by ${file}`).toBeDefined();
+      expect(unreachedNodes(model!)).toEqual([]);
+    }
+  });
+});

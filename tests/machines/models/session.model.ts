@@ -1,0 +1,48 @@
+import type { EventObject } from 'xstate';
+import { RELOAD_GUARD_MS } from '../../../domain';
+import { sessionMachine } from '../../../machines/session.machine';
+import { admin, customer, newcomer, refreshed } from '../session.harness';
+import type { MachineModel } from './model';
+
+/** A fixed clock: the 401 recovery reads it to tell whether the page reloaded moments ago. */
+export const SESSION_NOW = new Date('2026-11-22T12:00:00Z').getTime();
+
+const events = [
+  { type: 'auth.changed', auth: null },
+  { type: 'auth.changed', auth: customer },
+  { type: 'auth.changed', auth: newcomer },
+  { type: 'auth.changed', auth: admin },
+  { type: 'session.signIn', email: 'cliente@demo.test', password: 'demo12345' },
+  { type: 'session.signOut' },
+  { type: 'company.select', companyId: 'c2' },
+  { type: 'company.loaded' },
+  { type: 'company.failed', error: 'Empresa não encontrada.' },
+  { type: 'api.unauthorized' },
+  { type: 'page.unload' },
+  { type: 'xstate.done.actor.signIn', output: customer },
+  { type: 'xstate.done.actor.signIn', output: admin },
+  { type: 'xstate.error.actor.signIn', error: new Error('E-mail ou senha incorretos.') },
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: new Error('offline') },
+  { type: 'xstate.done.actor.refreshToken', output: refreshed },
+  { type: 'xstate.error.actor.refreshToken', error: new Error('offline') },
+  { type: 'xstate.done.actor.recoverToken', output: refreshed },
+  { type: 'xstate.error.actor.recoverToken', error: new Error('offline') },
+  { type: 'xstate.after.tokenRefresh.session.signedIn.active' },
+  { type: 'session.refresh' },
+  { type: 'xstate.done.actor.refreshClaims', output: refreshed },
+  { type: 'xstate.error.actor.refreshClaims', error: new Error('offline') },
+] as EventObject[];
+
+export const sessionModel: MachineModel = {
+  machine: sessionMachine,
+  scenarios: [
+    { name: 'no recent reload', input: { storedCompanyId: null, lastReloadAt: null }, events, now: SESSION_NOW },
+    {
+      name: 'reloaded moments ago',
+      input: { storedCompanyId: null, lastReloadAt: SESSION_NOW - RELOAD_GUARD_MS / 2 },
+      events,
+      now: SESSION_NOW,
+    },
+  ],
+};

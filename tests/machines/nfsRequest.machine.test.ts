@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { NfsRequestStatus } from '../../domain';
+import {
+  canDeleteNfsRequest,
+  nextNfsStatuses,
+  nfsRequestMachine,
+  nfsStatusChangeRefusal,
+} from '../../machines/nfsRequest.machine';
+import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { nfsRequestModel } from './models/nfsRequest.model';
+
+describe('invoice request lifecycle', () => {
+  it.each<[NfsRequestStatus, NfsRequestStatus[]]>([
+    ['requested', ['processing', 'rejected']],
+    ['processing', ['requested', 'issued', 'rejected']],
+    ['issued', ['cancelled']],
+    ['rejected', []],
+    ['cancelled', []],
+  ])('from %s allows exactly %j', (status, allowed) => {
+    expect(nextNfsStatuses(status)).toEqual(allowed);
+  });
+
+  it('explains refused changes in Portuguese', () => {
+    expect(nfsStatusChangeRefusal('requested', 'issued')).toBe('Não é possível mudar a nota de "Solicitada" para "Emitida".');
+    expect(nfsStatusChangeRefusal('issued', 'issued')).toBe('A nota já está como "Emitida".');
+    expect(nfsStatusChangeRefusal('issued', 'cancelled')).toBeNull();
+  });
+
+  it('lets the customer delete only what the team has not started, or refused', () => {
+    expect(
+      ['requested', 'processing', 'issued', 'rejected', 'cancelled'].filter((s) => canDeleteNfsRequest(s as NfsRequestStatus)),
+    ).toEqual(['requested', 'rejected']);
+  });
+
+  it('passes through every status on paths from its graph, replayed on a real actor', () => {
+    const paths = modelPaths(nfsRequestModel);
+    expect(unreachedNodes(nfsRequestModel, paths)).toEqual([]);
+    for (const plan of paths) {
+      const actor = createActor(nfsRequestMachine).start();
+      for (const step of plan.path.steps) {
+        actor.send(step.event as never);
+        expect(actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
+      }
+      expect(actor.getSnapshot().status).toBe(plan.path.state.status);
+    }
+  });
+});
