@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { OfxAccount, OfxStatement } from '../../server/services/ofx';
+import { dedupKeys } from '../../server/db/bankStatements';
 import { OfxParseError, parseAmountCents, parseDate, parseOfx } from '../../server/services/ofx';
 
 const TODAY = '2026-11-23';
@@ -689,5 +690,28 @@ describe('unsigned amounts', () => {
       ]),
     ).accounts[0];
     expect(allDebit.transactions.map((t) => t.amountCents)).toEqual([500, 700]);
+  });
+});
+
+describe('dedup keys', () => {
+  const pix = { externalId: 'ABC123', postedOn: '2025-03-05', amountCents: -15_000, description: 'PIX', memo: null, type: null };
+  const noId = {
+    externalId: null,
+    postedOn: '2025-03-05',
+    amountCents: 50_000,
+    description: 'PIX  Recebido',
+    memo: 'João',
+    type: null,
+  };
+
+  it('stay the same from one version to the next, or movements imported before would come back as new', () => {
+    // Digests of the key text as first released: a change of hashing must give these same values.
+    expect(dedupKeys([pix, pix, noId])).toEqual([
+      'hkhfxbmGTiRDLKsw_K2d_FXDo6Hg65O7',
+      'ZxgUzIo_lL06jDzoZtbGtRhOjDzPBjAc',
+      'Q5lv5G1MhohY2mnoBJD2dywcQ3zHvMi1',
+    ]);
+    // Without the bank's id, the description counts without accents, case or doubled spaces.
+    expect(dedupKeys([{ ...noId, description: 'pix recebido', memo: 'JOAO' }])).toEqual(['Q5lv5G1MhohY2mnoBJD2dywcQ3zHvMi1']);
   });
 });
