@@ -66,13 +66,25 @@ export async function seedDemoInvoices(
   const random = sequence(42);
   let number = 101;
 
-  async function file(companyId: string, name: string, bytes: Uint8Array, contentType: string) {
+  /** An issued invoice's file, dated when it was issued, so the documents list shows the newest first. */
+  async function file(companyId: string, name: string, bytes: Uint8Array, contentType: string, issuedAt: Date) {
     if (!storage) return null;
+    const createdAt = new Date(Math.min(issuedAt.getTime(), now.getTime()));
     const storageKey = `${companyId}/${randomUUID()}.${name.split('.').pop()}`;
     await storage.save(storageKey, bytes);
     const [row] = await tx
       .insert(documents)
-      .values({ companyId, type: 'nota_fiscal', name, contentType, size: bytes.length, storageKey, uploadedBy: people.admin })
+      .values({
+        companyId,
+        type: 'nota_fiscal',
+        name,
+        contentType,
+        size: bytes.length,
+        storageKey,
+        uploadedBy: people.admin,
+        createdAt,
+        updatedAt: createdAt,
+      })
       .returning({ id: documents.id });
     return row.id;
   }
@@ -111,6 +123,7 @@ export async function seedDemoInvoices(
           'Documento de demonstracao - sem valor fiscal.',
         ]),
         'application/pdf',
+        issuedAt,
       );
       xml = await file(
         companyId,
@@ -119,6 +132,8 @@ export async function seedDemoInvoices(
           `<?xml version="1.0" encoding="UTF-8"?>\n<NFSe><infNFSe><nNFSe>${invoiceNumber}</nNFSe><competencia>${competence}</competencia><valor>${(values.cents / 100).toFixed(2)}</valor><demonstracao>true</demonstracao></infNFSe></NFSe>\n`,
         ),
         'application/xml',
+        // A second before its PDF: the newest-first list shows the PDF, then its XML.
+        new Date(issuedAt.getTime() - 1_000),
       );
     }
     await tx.insert(nfsRequests).values({

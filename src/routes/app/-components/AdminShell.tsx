@@ -32,7 +32,7 @@ export function AdminShell() {
         Pular para o conteúdo
       </a>
       {!hideSideMenu && (
-        <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white px-3 py-5 lg:flex">
+        <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-5 lg:flex">
           <div className="px-3 pb-6">
             <Brand to={home} />
           </div>
