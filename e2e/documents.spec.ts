@@ -116,6 +116,8 @@ test('the team publishes a DAS guide; the customer sees it as new and marks it p
   await drawer.getByRole('button', { name: 'Publicar documento' }).click();
   await expect(admin.getByText('Guia DAS publicado para a empresa.')).toBeVisible();
   await expect(admin.getByText(name)).toBeVisible();
+  // The newest first, 10 a page: the demo company has many more.
+  await expect(admin.getByText(/^Mostrando 1–10 de \d+$/)).toBeVisible();
 
   const page = await asCustomer(browser);
   await page.goto('/app/documents?tipo=guias');

@@ -93,8 +93,10 @@ export function createSignedLinks(secret: string, targets: LinkTargets = localLi
       if (parts.length !== 3 || parts[0] !== VERSION || !/^[\w-]+$/.test(parts[1]) || !/^[\w-]+$/.test(parts[2])) {
         throw new SignedLinkError('malformed');
       }
-      const given = Buffer.from(parts[2], 'base64url');
-      const expected = mac(parts[1]);
+      // The signature is compared as written, not decoded: base64url decoding ignores the last character's spare
+      // bits, so a link altered there would otherwise still pass.
+      const given = Buffer.from(parts[2], 'utf8');
+      const expected = Buffer.from(mac(parts[1]).toString('base64url'), 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new SignedLinkError('tampered');
       let grant: Grant;
       try {

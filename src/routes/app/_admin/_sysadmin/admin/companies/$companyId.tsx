@@ -3,6 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
+import * as v from 'valibot';
 import {
   COMPANY_SIZE_LABEL,
   COMPANY_STATUS_LABEL,
@@ -16,14 +17,17 @@ import {
   formatBytes,
   formatCnaeCode,
   formatCnpj,
+  PAGE_SIZE,
 } from '../../../../../../../domain';
 import { companyQueries } from '../../../../../../api/companies';
 import { ApiError } from '../../../../../../api/errors';
+import { documentQueries } from '../../../../../../api/documents';
 import { downloadDocument, onboardingQueries } from '../../../../../../api/onboarding';
 import { PublishDocument } from '../../../../../../components/documents/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '../../../../../../components/StatusBadge';
 import { Button } from '../../../../../../components/ui/Button';
 import { Card, PageHeader } from '../../../../../../components/ui/Card';
+import { Pagination } from '../../../../../../components/ui/Pagination';
 import { formatDate, formatDateTime } from '../../../../../../lib/format';
 import { useSessionActor } from '../../../../../../lib/session-handle';
 import { AttachGuide } from './-components/AttachGuide';
@@ -31,7 +35,13 @@ import { CnpjForm } from './-components/CnpjForm';
 import { PayloadView } from './-components/PayloadView';
 import { StatusControl } from './-components/StatusControl';
 
+/** `docs`: the page of the documents card (10 a page, newest first). */
+const CompanySearch = v.looseObject({
+  docs: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+});
+
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/$companyId')({
+  validateSearch: CompanySearch,
   loader: async ({ context, params }) => {
     try {
       await Promise.all([
@@ -62,7 +72,9 @@ function CompanyDetailPage() {
   const { data: company } = useSuspenseQuery(companyQueries.detail(companyId));
   const { data: track } = useSuspenseQuery(companyQueries.steps(companyId));
   const history = useQuery(onboardingQueries.statusHistory(companyId));
-  const documents = useQuery(onboardingQueries.documents(companyId));
+  const search = Route.useSearch();
+  const docsPage = search.docs ?? 1;
+  const documents = useQuery({ ...documentQueries.list({ companyId, page: docsPage }), placeholderData: (previous) => previous });
   const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
   const address = company.address;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
@@ -185,6 +197,14 @@ function CompanyDetailPage() {
             </ul>
           ) : (
             <p className="mt-3 text-sm text-slate-600">{documents.isPending ? 'Carregando…' : 'Nenhum documento ainda.'}</p>
+          )}
+          {documents.data && (
+            <Pagination
+              page={docsPage}
+              pageSize={PAGE_SIZE.documents}
+              total={documents.data.total}
+              searchFor={(page) => ({ ...search, docs: page > 1 ? page : undefined })}
+            />
           )}
         </Card>
         <Card>
