@@ -273,8 +273,11 @@ export function subscriptionStep() {
           onError: { target: 'choosing', actions: { type: 'storeError', params: failed } },
         },
       },
-      /** The browser is leaving for the payment page. */
-      redirecting: { tags: 'busy' },
+      /**
+       * The browser is leaving for the payment page. Back to the plans if it could not leave (the address was refused)
+       * or came back to this page from the browser's cache (Back on the payment page).
+       */
+      redirecting: { tags: 'busy', on: { 'payment.retry': 'choosing' } },
       confirming: {
         entry: 'forgetPaymentReturn',
         invoke: {

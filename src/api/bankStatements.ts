@@ -15,6 +15,7 @@ import type {
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '../../domain';
 import { appConfig } from '../config';
 import { mainApi } from './clients';
+import { saveDownload } from './download';
 import { ApiError, toApiError } from './errors';
 
 /** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
@@ -195,56 +196,13 @@ export function uploadOfx(
   });
 }
 
-/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, then `filename="…"`. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // A badly encoded name: fall back to the plain one.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  return plain ? (plain[2] ?? plain[1]).trim() : null;
-}
-
-/** An error body read as a Blob (the download asked for one) turned back into the server's pt-BR message. */
-async function downloadError(error: unknown): Promise<ApiError> {
-  const e = error as { data?: unknown; statusCode?: number; status?: number };
-  if (e?.data instanceof Blob) {
-    let data: unknown = null;
-    try {
-      data = JSON.parse(await e.data.text());
-    } catch {
-      data = null;
-    }
-    return toApiError({ status: e.statusCode ?? e.status, data });
-  }
-  return toApiError(error);
-}
-
 /**
- * Downloads a month of an account's movements (TXT for the accounting system, or CSV) through the main client, so
- * the bearer token and the 401 recovery apply; saves it under the name the server gives.
+ * Downloads a month of an account's movements (TXT for the accounting system, or CSV), saved under the name the
+ * server gives.
  */
-export async function downloadExport(account: Pick<BankAccount, 'id' | 'companyId'>, type: ExportType, month: string) {
-  let response: Awaited<ReturnType<typeof mainApi.raw<Blob, 'blob'>>>;
-  try {
-    response = await mainApi.raw<Blob, 'blob'>(`/bank-statements/accounts/${account.id}/exports/${type}`, {
-      query: { date: month, companyId: account.companyId },
-      responseType: 'blob',
-    });
-  } catch (error) {
-    throw await downloadError(error);
-  }
-  const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? `extrato-${month}.${type}`;
-  const url = URL.createObjectURL(response._data ?? new Blob());
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+export function downloadExport(account: Pick<BankAccount, 'id' | 'companyId'>, type: ExportType, month: string) {
+  return saveDownload(`/bank-statements/accounts/${account.id}/exports/${type}`, {
+    query: { date: month, companyId: account.companyId },
+    fallbackName: `extrato-${month}.${type}`,
+  });
 }

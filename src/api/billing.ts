@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BillingSummary, Page, Payment } from '../../domain';
 import { PAYMENTS_PAGE_SIZE } from '../../domain';
-import { appConfig } from '../config';
 import { mainApi } from './clients';
-import { toApiError } from './errors';
+import { saveDownload } from './download';
 
 /** Spec §7 Other: the company's payments, its plan, and paying an open charge. */
 
@@ -33,16 +32,8 @@ export function payCharge(payment: Pick<Payment, 'id' | 'subscriptionId'>) {
   }).then((r) => r.data);
 }
 
-/** Downloads a paid charge's receipt (a PDF) with the session token. */
-export async function downloadReceipt(payment: Pick<Payment, 'receiptPath'>, token: string | null) {
+/** Downloads a paid charge's receipt (a PDF). */
+export async function downloadReceipt(payment: Pick<Payment, 'receiptPath'>) {
   if (!payment.receiptPath) return;
-  const response = await fetch(`${appConfig.apiUrl}${payment.receiptPath}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw toApiError({ status: response.status, data: await response.json().catch(() => null) });
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'recibo.pdf';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveDownload(payment.receiptPath, { fallbackName: 'recibo.pdf' });
 }

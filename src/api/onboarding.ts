@@ -4,6 +4,7 @@ import { PAGE_SIZE, TRACK_WIZARD_PATH } from '../../domain';
 import type { SubmittedStep } from '../../machines/onboarding';
 import { appConfig } from '../config';
 import { mainApi } from './clients';
+import { saveDownload } from './download';
 import { ApiError, toApiError } from './errors';
 
 /** Spec §7 Companies and Other calls of the onboarding wizards. */
@@ -112,14 +113,10 @@ export function uploadDocument(
   });
 }
 
-/** The address of a document's file, downloaded with the session token. */
-export async function downloadDocument(document: CompanyDocument, token: string | null) {
-  const response = await fetch(`${appConfig.apiUrl}/documents/${document.id}/file?companyId=${document.companyId}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+/** Downloads a document's file under its original name. */
+export function downloadDocument(document: Pick<CompanyDocument, 'id' | 'companyId' | 'name'>) {
+  return saveDownload(`/documents/${document.id}/file`, {
+    query: document.companyId ? { companyId: document.companyId } : undefined,
+    fallbackName: document.name,
   });
-  if (!response.ok) throw toApiError({ status: response.status, data: await response.json().catch(() => null) });
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: document.name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

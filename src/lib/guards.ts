@@ -1,5 +1,6 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
 import { companyRequirementRedirect, homeFor, isSystemAdmin, wizardRedirect } from '../../domain';
 import { companyActorOf } from './company-actor';
 import type { SessionActor } from './session';
@@ -33,11 +34,26 @@ export async function requireSystemAdmin(args: GuardArgs): Promise<SessionActor>
   return actor;
 }
 
+/**
+ * The session's company as the guards read it. A load that failed (a network blip, a 503) is tried again here, so
+ * "Tentar novamente" on the error page, or the next navigation, recovers without reloading the browser; only a second
+ * failure reaches the error page.
+ */
+async function settledCompany(actor: SessionActor) {
+  const company = companyActorOf(actor);
+  if (company.getSnapshot().value === 'failed') {
+    company.send({ type: 'company.reload' });
+    await waitFor(company, (snapshot) => snapshot.value === 'loaded' || snapshot.value === 'failed');
+  }
+  const snapshot = company.getSnapshot();
+  if (snapshot.value === 'failed') throw new Error(snapshot.context.error ?? 'Não foi possível carregar sua empresa.');
+  return snapshot;
+}
+
 /** The company-requirements guard: see `companyRequirementRedirect` in domain/ for the rule. */
 export async function requireCompany(args: GuardArgs): Promise<SessionActor> {
   const actor = await requireAuth(args);
-  const company = companyActorOf(actor).getSnapshot();
-  if (company.value === 'failed') throw new Error(company.context.error ?? 'Não foi possível carregar sua empresa.');
+  const company = await settledCompany(actor);
   const target = companyRequirementRedirect({
     claims: actor.getSnapshot().context.claims,
     company: company.context.company ?? null,
@@ -50,8 +66,7 @@ export async function requireCompany(args: GuardArgs): Promise<SessionActor> {
 /** The wizard guard: see `wizardRedirect` in domain/ for the rule. */
 export async function requireWizard(args: GuardArgs): Promise<SessionActor> {
   const actor = await requireAuth(args);
-  const company = companyActorOf(actor).getSnapshot();
-  if (company.value === 'failed') throw new Error(company.context.error ?? 'Não foi possível carregar sua empresa.');
+  const company = await settledCompany(actor);
   const target = wizardRedirect(args.location.pathname, {
     claims: actor.getSnapshot().context.claims,
     company: company.context.company,

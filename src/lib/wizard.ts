@@ -107,8 +107,11 @@ export function wizardMachineFor(trackId: TrackId, { session, queryClient, navig
         queryClient.setQueryData(companyQueries.steps(company.id).queryKey, track);
         void reloadSessionCompany();
       },
-      openPaymentPage: (_, { url }) => {
-        if (!navigateExternal(url)) onPaymentPageBlocked();
+      openPaymentPage: ({ self }, { url }) => {
+        if (navigateExternal(url)) return;
+        onPaymentPageBlocked();
+        // Not leaving after all: the plans again, with the button to try once more.
+        self.send({ type: 'payment.retry' });
       },
       goToPanel: () => {
         void reloadSessionCompany().then(() => navigate('/app/panel'));

@@ -136,6 +136,9 @@ describe('opening wizard', () => {
     await flush();
     expect(first.actor.getSnapshot().value).toEqual({ subscription: 'redirecting' });
     expect(first.effects.paymentPages).toEqual(['http://localhost/fakes/payments/checkout/chk_1']);
+    // Still here (the page could not be opened, or Back brought this page from the cache): the plans again.
+    first.actor.send({ type: 'payment.retry' });
+    expect(first.actor.getSnapshot().value).toEqual({ subscription: 'choosing' });
 
     const back = harness('create-company', {
       company: company('create-company'),

@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import type { Payment } from '../../../domain';
 import { PAYMENTS_PAGE_SIZE, PAYMENT_METHOD_LABEL, chargeMonthLabel, formatMoney } from '../../../domain';
 import { billingQueries, downloadReceipt, payCharge } from '../../api/billing';
 import { navigateExternal } from '../../lib/external';
 import { formatDate } from '../../lib/format';
-import { useSessionActor } from '../../lib/session-handle';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/Card';
 import { Pagination } from '../ui/Pagination';
@@ -39,9 +37,8 @@ function PayButton({ payment }: { payment: Payment }) {
 }
 
 function ReceiptButton({ payment }: { payment: Payment }) {
-  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
   const download = useMutation({
-    mutationFn: () => downloadReceipt(payment, token),
+    mutationFn: () => downloadReceipt(payment),
     onError: (error) => toast.error(error.message),
   });
   const month = chargeMonthLabel(payment.dueDate);

@@ -1,8 +1,6 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
-import type { CompanyDocument } from '../../../domain';
 import { NFS_REQUEST_STATUS_LABEL, formatCnaeCode, formatCnpj, formatMoney } from '../../../domain';
 import { canDeleteNfsRequest } from '../../../machines/nfsRequest.machine';
 import { deleteRequest, invoiceQueries } from '../../api/invoices';
@@ -13,7 +11,6 @@ import { Alert } from '../ui/Card';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { useSessionActor } from '../../lib/session-handle';
 
 export const formatCompetence = (competence: string) => {
   const [year, month] = competence.split('-');
@@ -35,7 +32,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** One request: what was asked, where it stands, the invoice's files once issued, and its history. */
 export function RequestDetail({ id, onDeleted, actions }: { id: string; onDeleted?: () => void; actions?: React.ReactNode }) {
   const queryClient = useQueryClient();
-  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
   const { data: request, isPending, error } = useQuery(invoiceQueries.request(id));
   const remove = useMutation({
     mutationFn: deleteRequest,
@@ -50,9 +46,7 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
   if (error) return <Alert>{error.message}</Alert>;
 
   const download = (documentId: string, name: string) =>
-    downloadDocument({ id: documentId, companyId: request.companyId, name } as CompanyDocument, token).catch((e: Error) =>
-      toast.error(e.message),
-    );
+    downloadDocument({ id: documentId, companyId: request.companyId, name }).catch((e: Error) => toast.error(e.message));
 
   return (
     <div className="space-y-6">

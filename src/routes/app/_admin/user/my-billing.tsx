@@ -80,6 +80,13 @@ function BillingPage() {
 function CompanyBilling({ companyId, page, watching }: { companyId: string; page: number; watching: boolean }) {
   const { company } = useCompanyState();
   const summary = useQuery({ ...billingQueries.summary(companyId), refetchInterval: watching ? 3000 : false });
+  const session = useSessionActor();
+  // The overdue charge got paid (the confirmation often comes a few seconds after the return): the company is active
+  // again on the server, so the banner here and on every page goes once the company is loaded again.
+  const settled = company?.status === 'overdue' && summary.data?.overdueCount === 0;
+  useEffect(() => {
+    if (settled) companyActorOf(session).send({ type: 'company.reload' });
+  }, [settled, session]);
   if (summary.isPending) return <PageSpinner label="Carregando sua assinatura…" />;
   if (summary.isError) {
     return (

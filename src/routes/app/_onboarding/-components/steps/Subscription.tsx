@@ -1,4 +1,5 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
+import { useEffect } from 'react';
 import { PLANS, formatMoney } from '../../../../../../domain';
 import { Button } from '../../../../../components/ui/Button';
 import { Alert, Card } from '../../../../../components/ui/Card';
@@ -12,7 +13,17 @@ export function Subscription() {
   const confirming = useWizardMatches('subscription.confirming');
   const slow = useWizardMatches('subscription.slowConfirmation');
   const choosing = useWizardMatches('subscription.choosing');
+  const redirecting = useWizardMatches('subscription.redirecting');
   const stage = confirming ? 'confirming' : slow ? 'slow' : choosing ? 'choosing' : 'opening';
+  // Back from the payment page, the browser may show this page from its cache, frozen as it left: the plans again.
+  useEffect(() => {
+    if (!redirecting) return;
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) wizard.send({ type: 'payment.retry' });
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [redirecting, wizard]);
   const size = useWizardContext((c) => c.company?.size ?? null);
   const { values, set, error } = useStepForm<{ planId?: string }>('subscription', {});
   const plans = PLANS.filter((plan) => !size || plan.sizes.includes(size));

@@ -1,12 +1,10 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import { formatMoney } from '../../../../../../domain';
 import { downloadDocument, onboardingQueries } from '../../../../../api/onboarding';
 import { Button } from '../../../../../components/ui/Button';
 import { formatDate } from '../../../../../lib/format';
-import { useSessionActor } from '../../../../../lib/session-handle';
 import { FileUpload } from '../../../../../components/FileUpload';
 import { StepCard } from '../StepCard';
 import { useStepForm, useWizardContext } from '../wizard-context';
@@ -20,7 +18,6 @@ interface GuidePayload {
 
 /** The guide to pay, and the upload of its paid receipt. */
 export function UploadGuideReceipt() {
-  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
   const companyId = useWizardContext((c) => c.company!.id);
   const guide = useWizardContext(
     (c) => c.track?.steps.find((s) => s.stepId === 'awaiting-guide')?.payload as GuidePayload | null,
@@ -56,7 +53,7 @@ export function UploadGuideReceipt() {
           <Button
             variant="secondary"
             className="mt-3"
-            onClick={() => downloadDocument(guideDocument, token).catch((e: Error) => toast.error(e.message))}
+            onClick={() => downloadDocument(guideDocument).catch((e: Error) => toast.error(e.message))}
           >
             <ArrowDownTrayIcon className="size-4" aria-hidden="true" /> Baixar a guia ({guideDocument.name})
           </Button>

@@ -1,7 +1,6 @@
 import { ArrowDownTrayIcon, ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import * as v from 'valibot';
 import {
@@ -29,7 +28,6 @@ import { Button } from '../../../../../../components/ui/Button';
 import { Card, PageHeader } from '../../../../../../components/ui/Card';
 import { Pagination } from '../../../../../../components/ui/Pagination';
 import { formatDate, formatDateTime } from '../../../../../../lib/format';
-import { useSessionActor } from '../../../../../../lib/session-handle';
 import { AttachGuide } from './-components/AttachGuide';
 import { CnpjForm } from './-components/CnpjForm';
 import { PayloadView } from './-components/PayloadView';
@@ -75,7 +73,6 @@ function CompanyDetailPage() {
   const search = Route.useSearch();
   const docsPage = search.docs ?? 1;
   const documents = useQuery({ ...documentQueries.list({ companyId, page: docsPage }), placeholderData: (previous) => previous });
-  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
   const address = company.address;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
   const waitingForTeam = track && currentStep(track)?.stepId === 'awaiting-guide';
@@ -188,7 +185,7 @@ function CompanyDetailPage() {
                   <Button
                     variant="ghost"
                     aria-label={`Baixar ${document.name}`}
-                    onClick={() => downloadDocument(document, token).catch((e: Error) => toast.error(e.message))}
+                    onClick={() => downloadDocument(document).catch((e: Error) => toast.error(e.message))}
                   >
                     <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
                   </Button>

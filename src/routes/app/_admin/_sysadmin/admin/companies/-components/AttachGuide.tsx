@@ -24,7 +24,9 @@ export function AttachGuide({ companyId }: { companyId: string }) {
     mutationFn: (payload: unknown) => submitStep(companyId, 'awaiting-guide', payload),
     onSuccess: () => {
       toast.success('Guia enviada ao cliente.');
-      void queryClient.invalidateQueries({ queryKey: ['companies', companyId] });
+      // The lists too (status, CNPJ, queues), not only this company's page.
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['documents', companyId] });
     },
     onError: (error) => error instanceof ApiError && setErrors(error.fields),

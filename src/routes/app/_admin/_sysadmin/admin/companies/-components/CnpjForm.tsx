@@ -18,7 +18,8 @@ export function CnpjForm({ company }: { company: Company }) {
     mutationFn: (value: string) => updateCompany(company.id, { cnpj: value }),
     onSuccess: () => {
       toast.success('CNPJ registrado.');
-      void queryClient.invalidateQueries({ queryKey: ['companies', company.id] });
+      // The lists too, not only this company's page.
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
     },
     onError: (error) => setProblem(error.message),
   });

@@ -21,7 +21,8 @@ export function StatusControl({ company, previousStatus }: { company: Company; p
       toast.success(`Situação alterada para "${COMPANY_STATUS_LABEL[updated.status]}".`);
       setTo('');
       setNote('');
-      void queryClient.invalidateQueries({ queryKey: ['companies', company.id] });
+      // The lists too, not only this company's page.
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
