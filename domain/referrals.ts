@@ -147,7 +147,8 @@ const escapeHtml = (text: string) =>
 /** The invitation e-mail, in text and HTML. */
 export function invitationEmail(input: { inviterName: string; inviteeName?: string | null; link: string }) {
   const greeting = input.inviteeName ? `Olá, ${input.inviteeName}!` : 'Olá!';
-  const subject = `${input.inviterName} convidou você para o Contábil`;
+  // One line whatever was stored: a line break in a subject would be a header of its own.
+  const subject = `${input.inviterName.replace(/\s+/g, ' ').trim()} convidou você para o Contábil`;
   const text = [
     greeting,
     '',

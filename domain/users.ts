@@ -25,7 +25,9 @@ export const MESSAGES = {
 
 const name = v.pipe(
   v.string(MESSAGES.nameRequired),
-  v.trim(),
+  // One line: line breaks and tabs become spaces (a name goes into e-mail subjects and headers).
+  v.transform((value) => value.replace(/\s+/g, ' ').trim()),
+  v.check((value) => !/\p{Cc}/u.test(value), 'O nome tem caracteres que não são aceitos.'),
   v.minLength(2, MESSAGES.nameRequired),
   v.maxLength(120, 'O nome pode ter no máximo 120 caracteres.'),
 );

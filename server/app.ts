@@ -39,6 +39,7 @@ import { siteRoutes } from './routes/site';
 import { stepsRoutes } from './routes/steps';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { usersRoutes } from './routes/users';
+import { CNPJ_TAKEN } from './services/onboarding';
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void;
@@ -74,20 +75,30 @@ function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody
   return { error: { code, message } };
 }
 
+/** Unique indexes a request can run into when two of them race past the route's own check. */
+const UNIQUE_MESSAGES: Record<string, string> = { companies_cnpj_key: CNPJ_TAKEN };
+
 /**
  * What the database refuses of a request's data when a route let it through unchecked: a missing referenced row
- * (23503), a value out of range or of the wrong form (class 22), a limit of the engine (54000). The user typed it,
- * so it is never a 500; the routes check first, and this is the net under them.
+ * (23503), a row that exists already (23505: two requests raced past the route's check), a value out of range or of
+ * the wrong form (class 22), a limit of the engine (54000). The user typed it, so it is never a 500; the routes check
+ * first, and this is the net under them.
  */
-function refusedInput(error: unknown): { status: 400 | 404; body: ErrorBody } | null {
+function refusedInput(error: unknown): { status: 400 | 404 | 409; body: ErrorBody } | null {
   let code: string | undefined;
+  let constraint: string | undefined;
   // Drizzle wraps the driver's error (`cause`).
   for (let current = error, depth = 0; current && depth < 3 && !code; depth++) {
-    const { code: own, cause } = current as { code?: unknown; cause?: unknown };
+    const { code: own, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (typeof own === 'string') code = own;
+    if (typeof name === 'string') constraint = name;
     current = cause;
   }
   if (code === '23503') return { status: 404, body: errorBody('not_found', 'Não encontramos um dos registros indicados.') };
+  if (code === '23505') {
+    const message = (constraint && UNIQUE_MESSAGES[constraint]) ?? 'Este registro já existe. Atualize a página e confira.';
+    return { status: 409, body: errorBody('conflict', message) };
+  }
   if (code?.startsWith('22') || code === '54000') {
     return { status: 400, body: errorBody('bad_request', 'Um dos valores enviados não é aceito. Confira os dados.') };
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BillingSummary, Payment, PaymentStatus } from '../../domain';
 import { findPlan, isChargeOverdue, monthKey, saoPauloDate } from '../../domain';
 import type { DbExecutor } from './companies';
@@ -91,6 +91,24 @@ export async function billingSummary(db: DbExecutor, companyId: string): Promise
     overdueCount: dueDates.filter((due) => due < today).length,
     nextDueDate: dueDates[0] ?? null,
   };
+}
+
+/**
+ * Cancels the subscription's open first-payment charges (those without a due date) but `keep`: after a change of plan
+ * before paying, or in favour of a new checkout, the old one must not stay behind as a second open charge.
+ */
+export async function cancelOpenFirstCharges(db: DbExecutor, subscriptionId: string, keep?: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.subscriptionId, subscriptionId),
+        eq(payments.status, 'pending'),
+        isNull(payments.dueDate),
+        keep ? ne(payments.id, keep) : undefined,
+      ),
+    );
 }
 
 /** An open charge of the subscription: the one asked for, or the oldest due. */

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Company, CompanyStatus, StepActor, StepId, TrackId } from '../../domain';
 import { STEP_ACTOR, normalizeCnpj } from '../../domain';
 import type { DbExecutor } from './companies';
@@ -62,6 +62,12 @@ export async function listOrders(
     );
   }
   const waitingSince = sql<Date>`coalesce(${current.updatedAt}, ${companies.updatedAt})`;
+  const where = and(
+    eq(companies.trackId, trackId),
+    filter.status ? eq(companies.status, filter.status) : inArray(companies.status, IN_PROGRESS[trackId]),
+    filter.stepId ? eq(current.stepId, filter.stepId) : undefined,
+    search,
+  );
   const rows = await db
     .select({
       company: companies,
@@ -80,21 +86,27 @@ export async function listOrders(
     .leftJoinLateral(current, sql`true`)
     .leftJoinLateral(owner, sql`true`)
     .leftJoinLateral(subscription, sql`true`)
-    .where(
-      and(
-        eq(companies.trackId, trackId),
-        filter.status ? eq(companies.status, filter.status) : inArray(companies.status, IN_PROGRESS[trackId]),
-        filter.stepId ? eq(current.stepId, filter.stepId) : undefined,
-        search,
-      ),
-    )
+    .where(where)
     // The team works the queue oldest first.
     .orderBy(asc(waitingSince), asc(companies.id))
     .limit(filter.limit)
     .offset(filter.offset);
 
+  // Past the last page there is no row to carry the count: counted on its own then, like every other list.
+  const total =
+    rows[0]?.total ??
+    (filter.offset > 0
+      ? (
+          await db
+            .select({ n: count() })
+            .from(companies)
+            .leftJoinLateral(current, sql`true`)
+            .leftJoinLateral(owner, sql`true`)
+            .where(where)
+        )[0].n
+      : 0);
   return {
-    total: rows[0]?.total ?? 0,
+    total,
     data: rows.map((row) => ({
       company: toCompanyDto(
         row.company,

@@ -134,13 +134,21 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        const request = await findRequest(db, c.req.valid('param').id);
-        if (!request || request.companyId !== companyId) throw notFound(REQUEST_NOT_FOUND);
-        if (!canDeleteNfsRequest(request.status)) {
-          throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
-        }
-        await db.delete(nfsRequests).where(eq(nfsRequests.id, request.id));
-        return c.json({ data: { id: request.id } });
+        const id = c.req.valid('param').id;
+        // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
+        await db.transaction(async (tx) => {
+          const [request] = await tx
+            .select({ status: nfsRequests.status })
+            .from(nfsRequests)
+            .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
+            .for('update');
+          if (!request) throw notFound(REQUEST_NOT_FOUND);
+          if (!canDeleteNfsRequest(request.status)) {
+            throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
+          }
+          await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
+        });
+        return c.json({ data: { id } });
       })
       .put(
         '/nfs/requests/:id/status/:status',

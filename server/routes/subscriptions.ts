@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { PayChargeSchema, findPlan } from '../../domain';
 import type { AppDeps } from '../app';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
-import { findOpenCharge } from '../db/billing';
+import { cancelOpenFirstCharges, findOpenCharge } from '../db/billing';
 import { payments, subscriptions } from '../db/schema';
 import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -86,14 +86,18 @@ export function subscriptionsRoutes(deps: AppDeps) {
           logger.error('Payment provider refused the checkout', error);
           throw new HttpError(503, 'unavailable', 'O serviço de pagamentos está indisponível. Tente novamente em instantes.');
         }
-        await db.insert(payments).values({
-          id: paymentId,
-          subscriptionId: subscription.id,
-          companyId: subscription.companyId,
-          provider: provider.name,
-          providerCheckoutId: checkout.id,
-          checkoutUrl: checkout.url,
-          amountCents: subscription.priceCents,
+        // The new charge replaces any earlier first charge (an expired checkout, another price): one open at a time.
+        await db.transaction(async (tx) => {
+          await cancelOpenFirstCharges(tx, subscription.id);
+          await tx.insert(payments).values({
+            id: paymentId,
+            subscriptionId: subscription.id,
+            companyId: subscription.companyId,
+            provider: provider.name,
+            providerCheckoutId: checkout.id,
+            checkoutUrl: checkout.url,
+            amountCents: subscription.priceCents,
+          });
         });
         return c.json({ data: { paymentId, paymentUrl: checkout.url } });
       },

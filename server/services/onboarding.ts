@@ -15,6 +15,7 @@ import {
   validate,
 } from '../../domain';
 import type { AppEnvironment } from '../config';
+import { cancelOpenFirstCharges } from '../db/billing';
 import type { Database } from '../db/client';
 import type { CompanyRow, DbExecutor } from '../db/companies';
 import { findCompany, findCompanyByCnpj, findTrack, lockCompany, saveTrack, startTrack } from '../db/companies';
@@ -31,7 +32,7 @@ export interface OnboardingDeps {
   config: { environment: AppEnvironment };
 }
 
-const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabilidade. Se ela é sua, fale com a nossa equipe.';
+export const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabilidade. Se ela é sua, fale com a nossa equipe.';
 
 /** Spec §5: in production only, a CNPJ must exist at the Receita Federal; a failed lookup counts as not existing. */
 async function assertCnpjExists(deps: OnboardingDeps, cnpj: string, field = 'cnpj'): Promise<void> {
@@ -169,6 +170,8 @@ async function applyStep(
         .select()
         .from(subscriptions)
         .where(and(eq(subscriptions.companyId, company.id), eq(subscriptions.status, 'pending')));
+      // Another plan before paying: the first charge of the old price is not to be paid any more.
+      if (pending && pending.planId !== plan.id) await cancelOpenFirstCharges(tx, pending.id);
       const [subscription] = pending
         ? await tx
             .update(subscriptions)

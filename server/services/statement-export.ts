@@ -62,6 +62,14 @@ function csvField(value: string): string {
   return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/**
+ * Text that came from the bank (description, memo): one starting like a formula (`=`, `+`, `-`, `@`, tab, CR) gets
+ * a leading apostrophe, so a spreadsheet shows it instead of running it (CSV injection).
+ */
+function csvText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 /** A spreadsheet of the movements: UTF-8 with a BOM and ";" so Excel in Portuguese opens it as columns. */
 export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
   const header = ['Data', 'Descrição', 'Complemento', 'Valor', 'Tipo', 'Categoria', 'Conta contábil'];
@@ -69,8 +77,8 @@ export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
     const category = taxCategory(t.taxCategoryId);
     return [
       ddmmyyyy(t.postedOn),
-      t.description,
-      t.memo ?? '',
+      csvText(t.description),
+      csvText(t.memo ?? ''),
       decimalComma(t.amountCents),
       t.amountCents >= 0 ? 'Entrada' : 'Saída',
       category?.name ?? '',

@@ -92,7 +92,7 @@ export function createSite(deps: SiteDeps) {
     const parsed = parseCityStateSegment(segment);
     if (!parsed) {
       // A typed address with accents or capitals goes to its proper form.
-      const cleaned = parseCityStateSegment(citySlug(decodeURIComponent(segment)));
+      const cleaned = parseCityStateSegment(citySlug(segment)); // the router has decoded it already
       if (cleaned && cleaned.slug !== segment) return c.redirect(cityPath(kind, { slug: cleaned.slug, state: cleaned.uf }), 301);
     }
     return respond(c, async () => {

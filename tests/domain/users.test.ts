@@ -24,6 +24,14 @@ describe('signup rules (spec §5)', () => {
     if (!result.ok) expect(result.fields.password).toBe('A senha deve conter no mínimo 8 caracteres');
   });
 
+  it('keeps a name on one line and refuses control characters', () => {
+    const result = validate(UserSignupSchema, { ...valid, name: '  Maria\n\tSouza ' });
+    expect(result.ok && result.value.name).toBe('Maria Souza');
+    const refused = validate(UserSignupSchema, { ...valid, name: 'Maria\u0007Souza' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.fields.name).toBe('O nome tem caracteres que não são aceitos.');
+  });
+
   it('reports every invalid field at once', () => {
     const result = validate(UserSignupSchema, { email: 'x', password: '1' });
     expect(result.ok).toBe(false);

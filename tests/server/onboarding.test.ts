@@ -71,6 +71,34 @@ async function payAtSandbox(paymentUrl: string) {
 }
 
 describe('opening a company, end to end over the API', () => {
+  it('cancels the first charge of the old price when the plan changes before paying', async () => {
+    const { token, companyId } = await customerWithCompany('create-company');
+    const step = (stepId: string, body: unknown) =>
+      server.call(`/api/companies/${companyId}/steps/${stepId}`, { method: 'POST', token, body });
+    expect(
+      (await step('pre-registration', { type: 'on_person', size: 'ME', mainActivity: '6201501', alias: 'Lima Dev', address }))
+        .status,
+    ).toBe(200);
+    expect((await step('partner-registration', { partners: [partner('438.944.943-52', 100)] })).status).toBe(200);
+    const pay = (subscriptionId: string) =>
+      server.call(`/api/subscriptions/${subscriptionId}`, { method: 'POST', token, body: {} });
+
+    const essencial = await step('subscription', { planId: 'essencial' });
+    const first = await pay(essencial.body.data.subscription.id);
+    expect(first.status).toBe(200);
+    const completo = await step('subscription', { planId: 'completo' });
+    expect(completo.body.data.subscription.id).toBe(essencial.body.data.subscription.id);
+    const second = await pay(completo.body.data.subscription.id);
+    expect(second.body.data.paymentId).not.toBe(first.body.data.paymentId);
+
+    const { body } = await server.call(`/api/v1/ecommerce/payments?companyId=${companyId}`, { token });
+    const byId = new Map(body.data.map((p: { id: string; status: string }) => [p.id, p.status]));
+    expect(byId.get(first.body.data.paymentId)).toBe('cancelled');
+    expect(byId.get(second.body.data.paymentId)).toBe('pending');
+    // Asked again, the open charge is the new plan's.
+    expect((await pay(completo.body.data.subscription.id)).body.data.paymentId).toBe(second.body.data.paymentId);
+  });
+
   it('walks every step, with the payment, the guide and the status changes', async () => {
     const { token, companyId } = await customerWithCompany('create-company');
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
@@ -314,6 +342,17 @@ describe('migration', () => {
     ).toBe(409);
   });
 
+  it('answers 409, not 500, when two people register the same CNPJ at the same moment', async () => {
+    const [a, b] = await Promise.all([server.createUser(), server.createUser()]);
+    const answers = await Promise.all(
+      [a, b].map((user) =>
+        server.call('/api/companies', { method: 'POST', token: user.token, body: { cnpj: '58633618000179' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error.message).toMatch(/^Já existe uma empresa com este CNPJ/);
+  });
+
   it('lists migrations and openings in the team’s queues, oldest first', async () => {
     const customerCall = await server.call('/api/companies/orders/migration-requests', {
       token: (await server.createUser()).token,
@@ -326,6 +365,9 @@ describe('migration', () => {
     expect(
       filtered.body.data.every((o: { currentStep: { stepId: string } }) => o.currentStep.stepId === 'pre-registration'),
     ).toBe(true);
+    // Past the last page: no rows, the same total.
+    const beyond = await server.call('/api/companies/orders/migration-requests?offset=500', { token: admin.token });
+    expect(beyond.body).toMatchObject({ data: [], total: body.total });
   });
 });
 

@@ -78,6 +78,8 @@ describe('public pages are complete HTML before any script runs', () => {
     '/contabilidade-em/sao-paulo-rj',
     '/contador-em/sao-paulo',
     '/contador-em/atlantida-zz',
+    '/contabilidade-em/100%25',
+    '/contador-em/%25%25',
     '/tools/cnae/9999999-nada',
     '/tools/cnae/abc',
     '/blog/posts/post-que-nao-existe',
