@@ -392,6 +392,8 @@ export const nfsSchedules = pgTable(
     issWithheld: boolean('iss_withheld').notNull().default(false),
     dayOfMonth: integer('day_of_month').notNull(),
     active: boolean('active').notNull().default(true),
+    /** When it was created or last turned back on: months whose day came before are not created (paused ones). */
+    activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -272,7 +272,14 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
           await assertCanInvoice(db, companyId, input.activity);
           await db
             .update(nfsSchedules)
-            .set({ ...storedFields(input), dayOfMonth: input.dayOfMonth, active: input.active, updatedAt: new Date() })
+            .set({
+              ...storedFields(input),
+              dayOfMonth: input.dayOfMonth,
+              active: input.active,
+              // Turned back on: the months it was paused are not made up for.
+              ...(input.active && !existing.active ? { activeSince: new Date() } : {}),
+              updatedAt: new Date(),
+            })
             .where(eq(nfsSchedules.id, existing.id));
           const [schedule] = (await listSchedules(db, { companyId })).filter((s) => s.id === existing.id);
           return c.json({ data: schedule });

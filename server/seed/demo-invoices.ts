@@ -195,6 +195,7 @@ export async function seedDemoInvoices(
       dayOfMonth: 5,
       createdBy: people.customer,
       createdAt: new Date(Date.UTC(today.year, 0, 2, 12)),
+      activeSince: new Date(Date.UTC(today.year, 0, 2, 12)),
     })
     .returning({ id: nfsSchedules.id });
   for (let month = 1; month <= today.month; month++) {

@@ -66,7 +66,8 @@ async function createScheduledRequests(db: Database, months: DueMonth[], where: 
 /**
  * Creates, from every active schedule, the request of each month whose day has come in São Paulo: this month once
  * its day is reached, and the previous month, which catches up a day the server was down. A month whose day came
- * before the schedule existed is never created (made on the 20th for day 10, it first runs next month).
+ * before the schedule existed, or while it was paused, is never created (made or turned back on on the 20th for day
+ * 10, it first runs next month).
  */
 export async function runDueSchedules(db: Database, now: Date = new Date()): Promise<{ created: number }> {
   const today = saoPauloDate(now);
@@ -81,7 +82,7 @@ export async function runDueSchedules(db: Database, now: Date = new Date()): Pro
     months,
     sql`s.active
       and ${runDay} <= ${isoDate(today)}::date
-      and ${runDay} >= (s.created_at at time zone 'America/Sao_Paulo')::date`,
+      and ${runDay} >= (s.active_since at time zone 'America/Sao_Paulo')::date`,
   );
   return { created: created.length };
 }

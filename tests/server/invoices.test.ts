@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthKey, saoPauloDate } from '../../domain';
+import { nfsRequests, nfsSchedules } from '../../server/db/schema';
+import { runDueSchedules } from '../../server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -201,6 +205,36 @@ describe('the team issues a request', () => {
 });
 
 describe('schedules', () => {
+  it('turned back on, do not make up the months they were paused', async () => {
+    const created = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...valid, competence: undefined, dayOfMonth: 1 },
+    });
+    const id = created.body.data.id as string;
+    // Made long ago, paused since: then turned back on today.
+    const longAgo = new Date('2025-01-01T13:00:00Z');
+    await server.db
+      .update(nfsSchedules)
+      .set({ active: false, createdAt: longAgo, activeSince: longAgo })
+      .where(eq(nfsSchedules.id, id));
+    const resumed = await server.call(`/api/nfs/schedulers/${id}?companyId=${companyId}`, {
+      method: 'PUT',
+      token: customer.token,
+      body: { ...valid, competence: undefined, dayOfMonth: 1, active: true },
+    });
+    expect(resumed.body.data).toMatchObject({ active: true });
+    await runDueSchedules(server.db);
+    const made = await server.db
+      .select({ competence: nfsRequests.competence })
+      .from(nfsRequests)
+      .where(eq(nfsRequests.scheduleId, id));
+    // Last month's day came while it was paused: not created by the catch-up.
+    const thisMonth = saoPauloDate(new Date());
+    expect(made.filter((r) => r.competence < monthKey(thisMonth.year, thisMonth.month))).toEqual([]);
+    await server.call(`/api/nfs/schedulers/${id}?companyId=${companyId}`, { method: 'DELETE', token: customer.token });
+  });
+
   it('enforce the day of the month (1 to 12), list the next run and generate once per month', async () => {
     const schedule = { ...valid, competence: undefined, dayOfMonth: 13 };
     const bad = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {

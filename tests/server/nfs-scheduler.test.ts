@@ -42,6 +42,7 @@ async function createSchedule(values: { dayOfMonth: number; createdAt: Date; act
       dayOfMonth: values.dayOfMonth,
       active: values.active ?? true,
       createdAt: values.createdAt,
+      activeSince: values.createdAt,
       updatedAt: values.createdAt,
     })
     .returning();

@@ -78,6 +78,7 @@ beforeAll(async () => {
       totalCents: 500_000,
       dayOfMonth: 5,
       createdAt: sp('2025-03-20T10:00:00'),
+      activeSince: sp('2025-03-20T10:00:00'),
     })
     .returning();
   for (let month = 4; month <= 12; month++) {
