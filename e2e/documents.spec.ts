@@ -175,3 +175,11 @@ test('a customer keeps personal documents in their three slots', async ({ browse
   await page.getByRole('button', { name: 'Remover', exact: true }).click();
   await expect(slot).toContainText('Ainda não enviado.');
 });
+
+test('a page past the last one (its last document gone) moves to the new last page', async ({ browser }) => {
+  const page = await asCustomer(browser);
+  await page.goto('/app/documents?page=99');
+  await expect(page.getByText(/^Mostrando \d+–\d+ de \d+$/)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=[2-9]\b/);
+  await expect(page.getByText('Nenhum arquivo por aqui ainda')).toHaveCount(0);
+});

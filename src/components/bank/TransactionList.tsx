@@ -6,7 +6,7 @@ import { PAGE_SIZE, foldText, suggestRuleText, taxCategory } from '../../../doma
 import type { NewCategoryRule } from '../../api/bankStatements';
 import { bankQueries, invalidateMovements, setTaxCategory, setTaxCategoryMany } from '../../api/bankStatements';
 import { Alert, EmptyState } from '../ui/Card';
-import { Pagination } from '../ui/Pagination';
+import { Pagination, usePageInRange } from '../ui/Pagination';
 import { PageSpinner } from '../ui/Spinner';
 import { BulkBar } from './BulkBar';
 import { categoryName, formatMonth, plural } from './format';
@@ -60,6 +60,12 @@ export function TransactionList({ account, search }: { account: BankAccount; sea
     withoutTaxCategory: search.semCategoria,
   });
   const transactions = useQuery(list);
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.transactions,
+    total: transactions.data?.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
   const categories = useQuery(bankQueries.taxCategories()).data ?? [];
   const rules = useQuery(bankQueries.rules(companyId)).data?.data ?? [];
   const [selected, setSelected] = useState<Set<string>>(new Set());

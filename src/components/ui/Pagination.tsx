@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 
 export interface PaginationProps {
   page: number;
@@ -44,4 +45,18 @@ export function Pagination({ page, pageSize, total, searchFor }: PaginationProps
       </div>
     </nav>
   );
+}
+
+/**
+ * Keeps a list's page within its pages: when the last item of the last page goes (deleted, archived, issued by the
+ * team, categorised out of a filter), the list moves to the new last page instead of saying there is nothing.
+ * `total` is undefined while the list loads.
+ */
+export function usePageInRange({ page, pageSize, total, searchFor }: Omit<PaginationProps, 'total'> & { total?: number }) {
+  const navigate = useNavigate();
+  const last = total === undefined ? page : Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (page > last) void navigate({ to: '.', search: searchFor(last) as never, replace: true });
+    // searchFor is a new function each render; the page numbers are what matter.
+  }, [page, last, navigate]);
 }

@@ -18,7 +18,7 @@ import { DocumentUploadForm } from '../../../../components/documents/DocumentUpl
 import { Button } from '../../../../components/ui/Button';
 import { filterControlClass } from '../../../../components/ui/Field';
 import { Card, EmptyState, PageHeader } from '../../../../components/ui/Card';
-import { Pagination } from '../../../../components/ui/Pagination';
+import { Pagination, usePageInRange } from '../../../../components/ui/Pagination';
 import { PageSpinner } from '../../../../components/ui/Spinner';
 import { useSessionActor } from '../../../../lib/session-handle';
 import { useCompanyState } from '../../-components/useCompany';
@@ -65,6 +65,12 @@ function CompanyDocuments({ company }: { company: Company }) {
     documentQueries.list({ companyId: company.id, page, types: typesOf(search.tipo), archived: search.arquivados }),
   );
   const go = (changes: Partial<Search>) => navigate({ to: '.', search: { ...search, ...changes } as never });
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.documents,
+    total: list.data?.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
   const filtered = Boolean(search.tipo || search.arquivados);
   const today = todayInSaoPaulo();
 

@@ -19,7 +19,7 @@ import { Button } from '../../../../../../components/ui/Button';
 import { filterControlClass } from '../../../../../../components/ui/Field';
 import { Card, EmptyState } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
-import { Pagination } from '../../../../../../components/ui/Pagination';
+import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
 import { SearchInput } from '../../../../../../components/ui/SearchInput';
 import { PageSpinner } from '../../../../../../components/ui/Spinner';
 import { Table } from '../../../../../../components/ui/Table';
@@ -56,6 +56,12 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
     }),
   );
   const go = (changes: Partial<RequestsSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.invoices,
+    total: list.data?.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
   const create = useMutation({
     mutationFn: (body: unknown) => createRequest(company.id, body),
     onSuccess: () => {

@@ -11,7 +11,7 @@ import { Button } from '../../../../../../components/ui/Button';
 import { filterControlClass } from '../../../../../../components/ui/Field';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
-import { Pagination } from '../../../../../../components/ui/Pagination';
+import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
 import { SearchInput } from '../../../../../../components/ui/SearchInput';
 import { PageSpinner } from '../../../../../../components/ui/Spinner';
 import { Table } from '../../../../../../components/ui/Table';
@@ -41,6 +41,12 @@ function QueuePage() {
   const page = search.page ?? 1;
   const status = !search.status || search.status === 'open' ? OPEN : [search.status];
   const queue = useQuery(invoiceQueries.queue({ page, query: search.q, status }));
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.invoices,
+    total: queue.data?.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
   const [query, setQuery] = useState(search.q ?? '');
   const go = (changes: Partial<QueueSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
 
