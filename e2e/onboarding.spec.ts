@@ -58,9 +58,18 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await page.getByLabel('MEI').check();
   await page.getByRole('button', { name: 'Salão da Marina' }).click();
   await expect(page.getByLabel('Nome fantasia')).toHaveValue('Salão da Marina');
+  // The postal service answers slowly: the number typed meanwhile stays when the address arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/ws/30130010/json/', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByLabel('CEP').pressSequentially('30130010');
-  await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
   await page.getByLabel('Número').fill('1200');
+  release();
+  await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+  await expect(page.getByLabel('Número')).toHaveValue('1200');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
   // Partners: what was typed survives a reload.

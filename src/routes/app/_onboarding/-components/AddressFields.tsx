@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { UFS } from '../../../../../domain';
 import { lookupCep } from '../../../../api/cep';
 import { Spinner } from '../../../../components/ui/Spinner';
@@ -34,6 +34,9 @@ export function AddressFields({
   prefix: string;
 }) {
   const address = value ?? {};
+  // The address as it is now: the lookup's answer lands on what was typed while it travelled.
+  const latest = useRef(address);
+  latest.current = address;
   const [looking, setLooking] = useState(false);
   const [notFound, setNotFound] = useState(false);
   const set = (field: keyof AddressValue, fieldValue: string) => onChange({ ...address, [field]: fieldValue });
@@ -46,13 +49,18 @@ export function AddressFields({
     setLooking(true);
     const found = await lookupCep(zipCode);
     setLooking(false);
+    const now = latest.current;
+    // Another CEP typed meanwhile: this answer is not for it.
+    if (now.zipCode !== zipCode) return;
     if (!found) return setNotFound(true);
+    // A field typed while the answer travelled keeps what was typed; the others take the answer.
+    const typed = (field: keyof AddressValue) => now[field] !== next[field];
     onChange({
-      ...next,
-      street: found.street || next.street,
-      neighborhood: found.neighborhood || next.neighborhood,
-      city: found.city,
-      state: found.state,
+      ...now,
+      street: typed('street') ? now.street : found.street || now.street,
+      neighborhood: typed('neighborhood') ? now.neighborhood : found.neighborhood || now.neighborhood,
+      city: typed('city') ? now.city : found.city,
+      state: typed('state') ? now.state : found.state,
     });
   }
 

@@ -50,7 +50,10 @@ export function useStepForm<T extends object>(stepId: StepId, defaults: T) {
   const errors = useWizardContext((c) => c.fieldErrors);
   const values = { ...defaults, ...draft } as T;
   const replace = useCallback((next: T) => actor.send({ type: 'draft.change', stepId, value: next }), [actor, stepId]);
-  const set = (path: string, value: unknown) => replace(setIn(values, path, value));
+  // From the values as they are now, not as this render saw them: an answer arriving later (a CEP lookup) must not
+  // undo what was typed meanwhile.
+  const set = (path: string, value: unknown) =>
+    replace(setIn({ ...defaults, ...(actor.getSnapshot().context.drafts[stepId] as Partial<T> | undefined) } as T, path, value));
   const error = (path: string): string | undefined => errors[path];
   return { values, set, replace, error, errors };
 }
