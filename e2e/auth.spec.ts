@@ -92,6 +92,21 @@ test('a new customer signs up and is taken to the wizard of the chosen track', a
   await expect(sideMenu(page)).toHaveCount(0);
 });
 
+test('when the sign-in after sign-up fails, the form says the account exists and how to enter', async ({ page }) => {
+  // The identity service refuses the sign-in that follows the new account.
+  await page.route('**/accounts:signInWithPassword**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":503,"message":"UNAVAILABLE"}}' }),
+  );
+  await page.goto('/app/login?mode=signup&track=create-company');
+  await page.getByLabel('Nome completo').fill('Clara Nunes');
+  await page.getByLabel('E-mail').fill(`clara.${Date.now()}@empresa.com.br`);
+  await page.getByLabel('Senha').fill('senha-forte-123');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText(/^Sua conta foi criada, mas não conseguimos entrar agora/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Criar conta' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Entrar com e-mail e senha' })).toBeVisible();
+});
+
 test('an unknown route shows the 404 page, on the site and in the app', async ({ page }) => {
   const site = await page.goto('/pagina-que-nao-existe');
   expect(site?.status()).toBe(404);

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { TrackId } from '../../../../../domain';
@@ -37,10 +39,22 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
   }
 
   const serverError = create.error instanceof ApiError && !Object.keys(create.error.fields).length ? create.error.message : null;
+  // The account exists once created: the sign-in after it is the session's, and so is its error.
+  const signingIn = useSelector(session, (s) => s.hasTag('busy'));
+  const signInError = useSelector(session, (s) => s.context.error);
+  const created = create.isSuccess;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {serverError && <Alert>{serverError}</Alert>}
+      {created && !signingIn && signInError && (
+        <Alert>
+          Sua conta foi criada, mas não conseguimos entrar agora: {signInError}{' '}
+          <Link to="/app/login" className="font-semibold underline">
+            Entrar com e-mail e senha
+          </Link>
+        </Alert>
+      )}
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">O que você precisa?</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
@@ -97,7 +111,7 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
         error={form.errors.password}
         hint="No mínimo 8 caracteres."
       />
-      <Button type="submit" busy={create.isPending} className="w-full">
+      <Button type="submit" busy={create.isPending || (created && signingIn)} disabled={created} className="w-full">
         Criar conta
       </Button>
     </form>
