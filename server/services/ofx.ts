@@ -63,9 +63,11 @@ export function parseOfx(input: Uint8Array | string, options: ParseOfxOptions = 
   const prolog = text.slice(0, start);
   const version: 1 | 2 = /<\?(?:xml|ofx)\b/i.test(prolog) ? 2 : 1;
 
-  const ofx = buildTree(text, start);
+  // Usually one <OFX> document; two downloads joined into one file hold two, and both are read.
   const statements: Element[] = [];
-  collectStatements(ofx, statements);
+  for (let from: number | null = start; from !== null; from = nextOfxStart(text, from)) {
+    collectStatements(buildTree(text, from), statements);
+  }
   if (statements.length === 0) {
     throw new OfxParseError('O arquivo OFX não contém nenhum extrato de conta bancária ou cartão de crédito.');
   }
@@ -83,18 +85,76 @@ function decode(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // Node's 'windows-1252' decoder is really latin-1 (0x80–0x9F come out as control characters),
-    // so those 32 bytes are mapped here: €, –, “, ” and the like do occur in bank files.
-    return new TextDecoder('windows-1252')
-      .decode(bytes)
-      .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
+    // Mostly UTF-8 with a stray byte (a name cut inside a "ç" by an old exporter): only that byte is read as 1252,
+    // so one bad character does not spoil every accent of the file.
+    const { valid, invalid } = utf8Census(bytes);
+    if (valid > 0 && valid >= invalid) return decodeMixed(bytes);
+    return windows1252(bytes);
   }
+}
+
+/** Node's 'windows-1252' decoder is really latin-1 (0x80–0x9F come out as control characters), so those 32 bytes
+ * are mapped here: €, –, “, ” and the like do occur in bank files. */
+function windows1252(bytes: Uint8Array): string {
+  return new TextDecoder('windows-1252')
+    .decode(bytes)
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
+}
+
+/** Length of the well-formed UTF-8 sequence at `i` (1 for ASCII), or 0 when the byte there starts none. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i];
+  const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (length === 0 || i + length > bytes.length) return 0;
+  for (let k = 1; k < length; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return 0;
+  return length;
+}
+
+/** How many multi-byte UTF-8 sequences the bytes hold, and how many bytes start none. */
+function utf8Census(bytes: Uint8Array): { valid: number; invalid: number } {
+  let valid = 0;
+  let invalid = 0;
+  for (let i = 0; i < bytes.length;) {
+    const length = utf8SequenceAt(bytes, i);
+    if (length > 1) valid++;
+    else if (length === 0) invalid++;
+    i += length || 1;
+  }
+  return { valid, invalid };
+}
+
+/** UTF-8 where it is well formed, windows-1252 for each byte where it is not. */
+function decodeMixed(bytes: Uint8Array): string {
+  const utf8 = new TextDecoder('utf-8');
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < bytes.length;) {
+    const length = utf8SequenceAt(bytes, i);
+    if (length) {
+      i += length;
+      continue;
+    }
+    out += utf8.decode(bytes.subarray(from, i)) + windows1252(bytes.subarray(i, i + 1));
+    i++;
+    from = i;
+  }
+  return out + utf8.decode(bytes.subarray(from));
 }
 
 /** windows-1252 bytes 0x80–0x9F, in order; the five undefined ones stay as they are. */
 const WINDOWS_1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Where another <OFX> document starts after the one that starts at `from`, or null. */
+function nextOfxStart(text: string, from: number): number | null {
+  const end = /<\/OFX\s*>/gi;
+  end.lastIndex = from;
+  if (!end.exec(text)) return null;
+  const next = /<OFX\s*>/gi;
+  next.lastIndex = end.lastIndex;
+  return next.exec(text)?.index ?? null;
+}
 
 function findOfxStart(text: string): number {
   const match = /<OFX\s*>/i.exec(text);
@@ -296,7 +356,11 @@ function buildTree(src: string, start: number): Element {
         token = lexer.next(); // a stray end tag of a leaf: harmless
         continue;
       }
-      while (stack.length - 1 > at) closeImplicitly(stack);
+      while (stack.length - 1 > at) {
+        // A line left open ends with its list (Bradesco writes no </STMTTRN>); anything else left open is an error.
+        if (LINE_ENDS.has(name) && stack[stack.length - 1].name === 'STMTTRN') stack.pop();
+        else closeImplicitly(stack);
+      }
       stack.pop();
       if (name === 'OFX') {
         closedOfx = true;
@@ -307,6 +371,7 @@ function buildTree(src: string, start: number): Element {
       continue;
     }
 
+    if (token.name === 'STMTTRN') closeOpenLine(stack);
     const element: Element = { name: token.name, value: null, children: NO_CHILDREN };
     stack[stack.length - 1].children.push(element);
     if (token.selfClosing) {
@@ -356,6 +421,21 @@ function closeImplicitly(stack: Element[]): void {
   element.value = '';
 }
 
+/** The end tags that also end a transaction line left open in them. */
+const LINE_ENDS = new Set(['BANKTRANLIST', 'STMTRS', 'CCSTMTRS']);
+
+/** A new <STMTTRN> while one is open: the open one ended there (files that never write </STMTTRN>). */
+function closeOpenLine(stack: Element[]): void {
+  let at = stack.length - 1;
+  while (at > 0 && stack[at].name !== 'STMTTRN') {
+    if (STRUCTURAL.has(stack[at].name)) return; // no line open at this level
+    at--;
+  }
+  if (at === 0) return;
+  while (stack.length - 1 > at) closeImplicitly(stack);
+  stack.pop();
+}
+
 function child(element: Element, name: string): Element | undefined {
   return element.children.find((c) => c.name === name);
 }
@@ -390,7 +470,11 @@ function readAccount(statement: Element, index: number, today: string): OfxAccou
   const accountId = leaf(from, 'ACCTID');
   if (!accountId) throw new OfxParseError(`O extrato ${index} do arquivo não informa o número da conta (ACCTID).`);
 
-  const list = child(statement, 'BANKTRANLIST');
+  // Usually one list; some cooperatives write one per day, and a few put the lines straight under the statement.
+  const lists = statement.children.filter((c) => c.name === 'BANKTRANLIST');
+  const lines = statement.children.flatMap((c) => (c.name === 'BANKTRANLIST' ? c.children : [c]));
+  const starts = lists.map((l) => parseDate(leaf(l, 'DTSTART'))).filter((d): d is string => d !== null);
+  const ends = lists.map((l) => parseDate(leaf(l, 'DTEND'))).filter((d): d is string => d !== null);
   const balance = leaf(child(statement, 'LEDGERBAL'), 'BALAMT');
   const account: OfxAccount = {
     kind: isCard ? 'credit_card' : accountKind(leaf(bankFrom, 'ACCTTYPE')),
@@ -399,15 +483,15 @@ function readAccount(statement: Element, index: number, today: string): OfxAccou
     accountId,
     currency: leaf(statement, 'CURDEF')?.toUpperCase() ?? 'BRL',
     // The period and the balance are informative: an odd value there does not spoil the movements.
-    startDate: parseDate(leaf(list, 'DTSTART')),
-    endDate: parseDate(leaf(list, 'DTEND')),
+    startDate: starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : null,
+    endDate: ends.length ? ends.reduce((a, b) => (a > b ? a : b)) : null,
     ledgerBalanceCents: balance === null ? null : parseAmountCents(balance),
     transactions: [],
     skipped: 0,
   };
 
   let n = 0;
-  for (const line of list?.children ?? []) {
+  for (const line of lines) {
     if (line.name !== 'STMTTRN') continue;
     n++;
     const transaction = readTransaction(line, n, accountId, today);

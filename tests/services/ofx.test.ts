@@ -312,6 +312,21 @@ describe('parseOfx on text encodings and layouts', () => {
     expect(parse(patched).accounts[0].transactions[0].name).toBe('TARIFA € – ç');
   });
 
+  it('keeps the accents of a UTF-8 file that has one stray byte', () => {
+    const text = sgmlFile([
+      { amount: '-1.00', name: 'TRANSFERÊNCIA PIX' },
+      { amount: '-2.00', name: 'SÃO PAULO', memo: 'ÁGUA' },
+    ]);
+    const bytes = Buffer.from(text, 'utf8');
+    // A name cut inside a "ç" by an old exporter: a lone lead byte.
+    const at = bytes.indexOf('ÁGUA') + Buffer.byteLength('ÁGUA');
+    const broken = Buffer.concat([bytes.subarray(0, at), Buffer.from([0xc3]), bytes.subarray(at)]);
+    const [first, second] = parse(broken).accounts[0].transactions;
+    expect(first.name).toBe('TRANSFERÊNCIA PIX');
+    expect(second.name).toBe('SÃO PAULO');
+    expect(second.memo).toBe('ÁGUAÃ');
+  });
+
   it('uses a string input as it is', () => {
     const [t] = parse(sgmlFile([{ amount: '10', name: 'Café & Cia' }])).accounts[0].transactions;
     expect(t).toMatchObject({ name: 'Café & Cia', amountCents: 1000 });
@@ -394,6 +409,37 @@ describe('parseOfx on text encodings and layouts', () => {
 });
 
 describe('parseOfx with several accounts', () => {
+  it('reads both documents of two downloads joined into one file', () => {
+    const first = sgmlFile([{ amount: '-1.00' }]);
+    const second = sgmlFile([{ amount: '-2.00' }]).replace('<ACCTID>12345-6', '<ACCTID>99999-0');
+    const { accounts } = parse(first + second);
+    expect(accounts.map((a) => [a.accountId, a.transactions[0].amountCents])).toEqual([
+      ['12345-6', -100],
+      ['99999-0', -200],
+    ]);
+    // Trailing text that is not a document stays harmless.
+    expect(parse(`${first}\n</OFX> lixo`).accounts).toHaveLength(1);
+  });
+
+  it('reads every transaction list of a statement, and lines outside any list', () => {
+    const text = sgmlFile([
+      { amount: '-1.10', fitId: 'A' },
+      { amount: '1.50', fitId: 'B' },
+      { amount: '-3.00', fitId: 'C' },
+    ]);
+    // One list per day (as some cooperatives export), the third line straight under the statement.
+    const split = text
+      .replace(
+        '</STMTTRN>\n<STMTTRN>',
+        '</STMTTRN>\n</BANKTRANLIST>\n<BANKTRANLIST>\n<DTSTART>20240503\n<DTEND>20240602\n<STMTTRN>',
+      )
+      .replace(/<\/STMTTRN>\n<STMTTRN>([\s\S]*?<\/STMTTRN>\n)<\/BANKTRANLIST>/, '</STMTTRN>\n</BANKTRANLIST>\n<STMTTRN>$1');
+    expect(split.match(/<BANKTRANLIST>/g)).toHaveLength(2);
+    const [account] = parse(split).accounts;
+    expect(account.transactions.map((t) => t.amountCents)).toEqual([-110, 150, -300]);
+    expect([account.startDate, account.endDate]).toEqual(['2024-05-01', '2024-06-02']);
+  });
+
   it('reads two checking statements and a credit card in one file', () => {
     const card =
       '<CREDITCARDMSGSRSV1>\n<CCSTMTTRNRS>\n<TRNUID>3\n<CCSTMTRS>\n<CURDEF>BRL\n<CCACCTFROM>\n<ACCTID>5555 **** **** 1234\n</CCACCTFROM>\n' +
@@ -590,10 +636,24 @@ describe('files that are refused', () => {
     );
   });
 
-  it('refuses a file whose statement list or transaction is never closed', () => {
+  it('refuses a file whose statement list is never closed', () => {
     const text = sgmlFile([{ amount: '-1.00' }, { amount: '-2.00' }]);
     expect(failure(text.replace('</BANKTRANLIST>', '')).message).toMatch(/<BANKTRANLIST> não foi fechada/);
-    expect(failure(text.replace('</STMTTRN>', '')).message).toMatch(/<STMTTRN> não foi fechada/);
+    // A line left open with its list is a cut file too.
+    const cut = text.replace(/<\/STMTTRN>\n<\/BANKTRANLIST>/, '');
+    expect(failure(cut).message).toMatch(/<BANKTRANLIST> não foi fechada/);
+  });
+
+  it('reads lines that are never closed: each ends at the next one, the last at the end of its list', () => {
+    const open = sgmlFile([
+      { amount: '-1.00', memo: 'A' },
+      { amount: '-2.00', memo: 'B' },
+    ]).replaceAll('</STMTTRN>\n', '');
+    const [account] = parse(open).accounts;
+    expect(account.transactions.map((t) => [t.amountCents, t.memo])).toEqual([
+      [-100, 'A'],
+      [-200, 'B'],
+    ]);
   });
 
   it('names the transaction and the account when TRNAMT or DTPOSTED is missing or bad', () => {
