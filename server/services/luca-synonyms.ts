@@ -20,7 +20,19 @@ export interface ActivitySynonym {
 export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
   // Beauty and personal care
   {
-    says: ['salão de beleza', 'salão', 'cabeleireiro', 'cabelo', 'corte de cabelo', 'escova progressiva', 'cabeleireira'],
+    says: [
+      'salão de beleza',
+      'salão',
+      'cabeleireiro',
+      'cabelo',
+      'corte de cabelo',
+      'escova progressiva',
+      'cabeleireira',
+      // How it is often typed.
+      'cabelereiro',
+      'cabelereira',
+      'cabelerero',
+    ],
     means: 'cabeleireiros manicure pedicure',
     tradeNames: ['Salão', 'Beleza', 'Studio de Beleza', 'Espaço Beleza'],
   },
@@ -77,7 +89,11 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     means: 'psicologia psicanálise',
     tradeNames: ['Psicologia', 'Espaço Terapêutico'],
   },
-  { says: ['nutricionista', 'nutrição', 'dieta'], means: 'profissionais da nutrição', tradeNames: ['Nutrição', 'Nutri'] },
+  {
+    says: ['nutricionista', 'nutrição', 'dieta', 'nutri'],
+    means: 'profissionais da nutrição',
+    tradeNames: ['Nutrição', 'Nutri'],
+  },
   {
     says: ['fisioterapeuta', 'fisioterapia', 'pilates', 'rpg'],
     means: 'fisioterapia',
@@ -153,8 +169,14 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Tech', 'Consultoria'],
   },
   {
-    says: ['designer', 'design gráfico', 'identidade visual', 'logotipo', 'logo', 'designer gráfico'],
+    says: ['designer', 'logo'],
     means: 'design desing',
+    tradeNames: ['Design', 'Studio', 'Criativo'],
+  },
+  {
+    // Graphic design is the catch-all subclass (7410-2/99), not product design.
+    says: ['designer gráfico', 'design gráfico', 'identidade visual', 'logotipo'],
+    means: 'atividades desing especificadas anteriormente',
     tradeNames: ['Design', 'Studio', 'Criativo'],
   },
   {
@@ -189,7 +211,18 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Fotografia', 'Foto', 'Studio'],
   },
   {
-    says: ['filmagem', 'vídeo', 'videomaker', 'cinegrafista', 'editora de vídeo', 'edição de vídeo', 'editor de vídeo'],
+    says: [
+      'filmagem',
+      'filmagens',
+      'filmo',
+      'filmar',
+      'vídeo',
+      'videomaker',
+      'cinegrafista',
+      'editora de vídeo',
+      'edição de vídeo',
+      'editor de vídeo',
+    ],
     means: 'filmagem filmador vídeo editor',
     tradeNames: ['Filmes', 'Produções', 'Studio'],
   },
@@ -199,9 +232,14 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Traduções', 'Idiomas'],
   },
   {
-    says: ['músico', 'musicista', 'cantor', 'cantora', 'banda', 'dj'],
+    says: ['músico', 'musicista', 'cantor', 'cantora', 'banda'],
     means: 'cantor músico disc jockey produção musical',
     tradeNames: ['Music', 'Produções', 'Som'],
+  },
+  {
+    says: ['dj', 'dj para festas', 'dj de festas', 'dj para eventos', 'disc jockey'],
+    means: 'disc jockey sonorização',
+    tradeNames: ['DJ', 'Som'],
   },
 
   // Professional services
@@ -221,14 +259,24 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Consultoria', 'Assessoria', 'Gestão'],
   },
   { says: ['arquiteto', 'arquiteta', 'arquitetura'], means: 'serviços arquitetura', tradeNames: ['Arquitetura', 'Projetos'] },
-  { says: ['engenheiro', 'engenheira', 'engenharia'], means: 'serviços engenharia', tradeNames: ['Engenharia', 'Projetos'] },
+  {
+    // Without a product named: the general subclass (4619-2/00).
+    says: ['representante comercial', 'representação comercial'],
+    means: 'representantes comerciais agentes comércio mercadorias geral especializado',
+    tradeNames: ['Representações', 'Representação Comercial'],
+  },
+  {
+    says: ['engenheiro', 'engenheira', 'engenharia', 'engenheiro civil', 'engenheira civil', 'engenharia civil'],
+    means: 'serviços engenharia',
+    tradeNames: ['Engenharia', 'Projetos'],
+  },
   {
     says: ['corretor de imóveis', 'corretora de imóveis', 'imobiliária', 'corretagem', 'imóveis', 'corretor', 'corretora'],
     means: 'corretagem compra venda aluguel imóveis',
     tradeNames: ['Imóveis', 'Imobiliária', 'Negócios Imobiliários'],
   },
   {
-    says: ['representante comercial', 'representação comercial', 'representante', 'representações'],
+    says: ['representante', 'representações'],
     means: 'representantes comerciais agentes comércio',
     tradeNames: ['Representações', 'Representação Comercial'],
   },
@@ -278,7 +326,15 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Cursos', 'Treinamentos', 'Educação'],
   },
   {
-    says: ['aulas de música', 'professor de música', 'professora de música', 'violão', 'piano'],
+    says: [
+      'aulas de música',
+      'aula de música',
+      'escola de música',
+      'professor de música',
+      'professora de música',
+      'violão',
+      'piano',
+    ],
     means: 'ensino música instrutor',
     tradeNames: ['Música', 'Escola de Música'],
   },
@@ -303,7 +359,16 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Confeitaria', 'Doces', 'Doce Sabor', 'Ateliê do Bolo'],
   },
   {
-    says: ['salgados', 'salgadinhos', 'coxinha', 'salgadeira', 'salgadeiro'],
+    says: [
+      'salgados',
+      'salgadinhos',
+      'coxinha',
+      'salgadeira',
+      'salgadeiro',
+      'salgados para festa',
+      'salgados para festas',
+      'salgadinhos para festa',
+    ],
     means: 'salgadeiro alimentos preparados',
     tradeNames: ['Salgados', 'Delícias', 'Sabor'],
   },
@@ -338,8 +403,14 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
   },
   { says: ['bar', 'boteco', 'choperia'], means: 'bares bebidas', tradeNames: ['Bar', 'Boteco'] },
   {
-    says: ['padaria', 'pães', 'pão', 'panificadora', 'padeiro', 'padeira'],
+    says: ['pães', 'pão', 'padeiro', 'padeira'],
     means: 'padaria panificação padeiro',
+    tradeNames: ['Padaria', 'Panificadora', 'Pão Nosso'],
+  },
+  {
+    // A bakery shop, not the industrial bakery the MEI "padeiro" is filed under.
+    says: ['padaria', 'panificadora'],
+    means: 'padaria confeitaria',
     tradeNames: ['Padaria', 'Panificadora', 'Pão Nosso'],
   },
   {
@@ -452,7 +523,7 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Borracharia', 'Pneus'],
   },
   {
-    says: ['eletricista', 'instalações elétricas', 'instalação elétrica', 'elétrica'],
+    says: ['eletricista', 'eletrecista', 'eletricista residencial', 'instalações elétricas', 'instalação elétrica', 'elétrica'],
     means: 'instalação manutenção elétrica eletricista',
     tradeNames: ['Elétrica', 'Instalações Elétricas'],
   },
@@ -487,9 +558,24 @@ export const ACTIVITY_SYNONYMS: readonly ActivitySynonym[] = [
     tradeNames: ['Jardinagem', 'Paisagismo', 'Verde'],
   },
   {
-    says: ['faxina', 'diarista', 'limpeza', 'faxineira', 'limpeza residencial', 'limpeza pós obra'],
+    says: ['faxina', 'limpeza', 'limpeza residencial', 'limpeza pós obra'],
     means: 'limpeza prédios domicílios diarista',
     tradeNames: ['Limpeza', 'Clean', 'Serviços de Limpeza'],
+  },
+  {
+    // A person working in homes: the MEI "Diarista" occupation (domestic services, 9700-5/00).
+    says: ['diarista', 'faxineira', 'empregada doméstica', 'doméstica'],
+    means: 'serviços domésticos diarista',
+    tradeNames: ['Limpeza', 'Clean'],
+  },
+  {
+    says: ['suporte de ti', 'suporte em ti', 'suporte ti', 'help desk', 'service desk'],
+    means: 'suporte técnico tecnologia informação',
+    tradeNames: ['Tech', 'Suporte'],
+  },
+  {
+    says: ['dropshipping', 'drop shipping', 'dropship'],
+    means: 'comércio varejista outros produtos não especificados',
   },
   {
     says: ['lavanderia', 'passadeira', 'lavar roupas'],

@@ -57,6 +57,15 @@ describe(`POST /api/luca/cnaes/match (${engine})`, () => {
     ['banho e tosa de cachorros', ['9609208'], 3],
     ['aulas particulares de matemática', ['8599699'], 3],
     ['corretor de imóveis', ['6821801', '6821802'], 2],
+    // How people type it, and words that would drag the match elsewhere.
+    ['sou cabelereira', ['9602501'], 1],
+    ['sou diarista', ['9700500'], 1],
+    ['suporte de TI para empresas', ['6209100'], 3],
+    ['engenheiro civil', ['7112000'], 1],
+    ['escola de música', ['8592903'], 1],
+    ['DJ para festas', ['9001906'], 1],
+    ['designer gráfico', ['7410299'], 1],
+    ['dropshipping', ['4789099'], 3],
     // Words the dictionary does not know are matched as they are.
     ['fabricação de cerveja artesanal', ['1113502'], 3],
     ['confecção de roupas íntimas', ['1411801'], 1],
