@@ -32,6 +32,20 @@ const name = v.pipe(
   v.maxLength(120, 'O nome pode ter no máximo 120 caracteres.'),
 );
 
+/**
+ * A stored phone as people read it: 11987654321 → "(11) 98765-4321", 1133334444 → "(11) 3333-4444", and with the
+ * country code a lead keeps, +5511987654321 → "+55 (11) 98765-4321"; anything else as stored.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const international = phone.startsWith('+55');
+  const digits = onlyDigits(phone).slice(international ? 2 : 0);
+  const split = digits.length === 11 ? 7 : digits.length === 10 ? 6 : 0;
+  if (!split) return phone;
+  const local = `(${digits.slice(0, 2)}) ${digits.slice(2, split)}-${digits.slice(split)}`;
+  return international ? `+55 ${local}` : local;
+}
+
 /** A Brazilian mobile or landline with area code: 10 or 11 digits, typed with or without the mask. */
 const phone = v.pipe(
   v.string(MESSAGES.invalidPhone),

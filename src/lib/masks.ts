@@ -4,6 +4,8 @@ import type { MaskTokens } from 'maska';
 
 export const CPF_MASK = '###.###.###-##';
 export const PHONE_MASK = ['(##) ####-####', '(##) #####-####'];
+/** A mobile only (the profile's phone, spec §5). */
+export const MOBILE_MASK = '(##) #####-####';
 export const CEP_MASK = '#####-###';
 
 /** Letters or digits, upper-cased: the CNPJ became alphanumeric in 2026 (the check digits stay numeric). */

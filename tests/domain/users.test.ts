@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminUserCreateSchema, UserSignupSchema, validate } from '../../domain';
+import { AdminUserCreateSchema, UserSignupSchema, formatPhone, validate } from '../../domain';
 
 const valid = { name: 'Maria Souza', email: 'maria.souza@empresa.com.br', password: 'segredo123' };
 
@@ -52,5 +52,18 @@ describe('admin user rules (spec §5)', () => {
     if (!bad.ok) expect(bad.fields.phone).toBe('Celular inválido');
     const good = validate(AdminUserCreateSchema, { email: 'a@b.com', name: 'Ana Lima' });
     expect(good.ok && good.value.roles).toEqual(['company-admin']);
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['11987654321', '(11) 98765-4321'],
+    ['1133334444', '(11) 3333-4444'],
+    ['+5511987654321', '+55 (11) 98765-4321'],
+    ['+551133334444', '+55 (11) 3333-4444'],
+    ['123', '123'],
+    [null, ''],
+  ])('%j → %j', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
   });
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { UserUpdateSchema } from '../../../domain';
+import { UserUpdateSchema, formatPhone } from '../../../domain';
+import { MOBILE_MASK } from '../../lib/masks';
 import { ApiError } from '../../api/errors';
 import type { User } from '../../api/users';
 import { updateProfile, userQueries } from '../../api/users';
@@ -11,17 +12,6 @@ import { Alert } from '../ui/Card';
 import { MaskedField } from '../ui/MaskedField';
 import { TextField } from '../ui/TextField';
 import { useSessionProfile } from './useSessionProfile';
-
-export const MOBILE_MASK = '(##) #####-####';
-
-/** 11987654321 → (11) 98765-4321; anything else as stored. */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return phone;
-}
 
 /** Name and mobile, checked by the same schema as the server; the e-mail is shown, not edited. */
 export function ProfileForm({ user }: { user: User }) {

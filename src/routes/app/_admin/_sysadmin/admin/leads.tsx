@@ -1,14 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import * as v from 'valibot';
-import { PAGE_SIZE, findPlan } from '../../../../../../domain';
+import { PAGE_SIZE, findPlan, formatPhone } from '../../../../../../domain';
 import { leadQueries } from '../../../../../api/leads';
-import { Button } from '../../../../../components/ui/Button';
 import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
 import { Pagination } from '../../../../../components/ui/Pagination';
-import { SearchInput } from '../../../../../components/ui/SearchInput';
+import { SearchForm } from '../../../../../components/ui/SearchForm';
 import { Table } from '../../../../../components/ui/Table';
 import { formatDateTime } from '../../../../../lib/format';
 
@@ -16,12 +13,6 @@ const LeadsSearch = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
 });
-
-/** "+5511987654321" → "+55 (11) 98765-4321". */
-function formatLeadPhone(phone: string): string {
-  const match = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(phone);
-  return match ? `+55 (${match[1]}) ${match[2]}-${match[3]}` : phone;
-}
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/leads')({
   validateSearch: LeadsSearch,
@@ -37,12 +28,6 @@ function LeadsPage() {
   const page = search.page ?? 1;
   const navigate = useNavigate({ from: Route.fullPath });
   const { data } = useSuspenseQuery(leadQueries.list({ page, q: search.q }));
-  const [query, setQuery] = useState(search.q ?? '');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void navigate({ search: (s) => ({ ...s, q: query.trim() || undefined, page: undefined }) });
-  }
 
   return (
     <div>
@@ -50,19 +35,14 @@ function LeadsPage() {
         title="Contatos do site"
         description={`${data.total} ${data.total === 1 ? 'pessoa pediu' : 'pessoas pediram'} para falar com um contador`}
       />
-      <form role="search" onSubmit={submit} className="mb-4 flex max-w-xl gap-2">
-        <SearchInput
-          label="Buscar por nome ou e-mail"
-          visibleLabel
-          placeholder="Nome ou e-mail"
-          className="flex-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" className="self-end">
-          Buscar
-        </Button>
-      </form>
+      <SearchForm
+        label="Buscar por nome ou e-mail"
+        visibleLabel
+        placeholder="Nome ou e-mail"
+        className="mb-4 flex max-w-xl gap-2"
+        value={search.q}
+        onSearch={(q) => void navigate({ search: (s) => ({ ...s, q, page: undefined }) })}
+      />
       {data.data.length === 0 ? (
         <EmptyState title="Nenhum contato">
           {search.q ? 'Nada corresponde à busca.' : 'Os contatos deixados nos formulários do site aparecem aqui.'}
@@ -81,7 +61,7 @@ function LeadsPage() {
                     <>
                       {' · '}
                       <a href={`tel:${lead.phone}`} className="hover:text-brand-700 hover:underline">
-                        {formatLeadPhone(lead.phone)}
+                        {formatPhone(lead.phone)}
                       </a>
                     </>
                   )}

@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company, NfsRequestStatus } from '../../../../../../../domain';
 import {
@@ -20,7 +18,7 @@ import { filterControlClass } from '../../../../../../components/ui/Field';
 import { Card, EmptyState } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
 import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
-import { SearchInput } from '../../../../../../components/ui/SearchInput';
+import { SearchForm } from '../../../../../../components/ui/SearchForm';
 import { PageSpinner } from '../../../../../../components/ui/Spinner';
 import { Table } from '../../../../../../components/ui/Table';
 import { InvoiceForm, emptyInvoice } from './InvoiceForm';
@@ -45,7 +43,6 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const page = search.page ?? 1;
-  const [query, setQuery] = useState(search.q ?? '');
   const list = useQuery(
     invoiceQueries.requests({
       companyId: company.id,
@@ -72,11 +69,6 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
   });
   const apiError = create.error instanceof ApiError ? create.error : null;
 
-  function filter(event: FormEvent) {
-    event.preventDefault();
-    go({ q: query.trim() || undefined, page: undefined });
-  }
-
   return (
     <div className="space-y-5">
       {search.novo ? (
@@ -100,14 +92,14 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         </div>
       )}
 
-      <form role="search" onSubmit={filter} className="flex flex-wrap gap-2">
-        <SearchInput
-          label="Buscar por tomador ou descrição"
-          placeholder="Buscar por tomador ou descrição"
-          className="min-w-60 flex-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <SearchForm
+        label="Buscar por tomador ou descrição"
+        placeholder="Buscar por tomador ou descrição"
+        className="flex flex-wrap gap-2"
+        inputClassName="min-w-60 flex-1"
+        value={search.q}
+        onSearch={(q) => go({ q, page: undefined })}
+      >
         <select
           aria-label="Situação"
           className={filterControlClass}
@@ -128,10 +120,7 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
           value={search.month ?? ''}
           onChange={(e) => go({ month: e.target.value || undefined, page: undefined })}
         />
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </form>
+      </SearchForm>
 
       {list.isPending ? (
         <PageSpinner />

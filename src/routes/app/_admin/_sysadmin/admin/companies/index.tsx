@@ -1,13 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import * as v from 'valibot';
 import { PAGE_SIZE, TRACK_LABEL, companyDisplayName, formatCnpj } from '../../../../../../../domain';
 import { companyQueries } from '../../../../../../api/companies';
 import { CompanyStatusBadge } from '../../../../../../components/StatusBadge';
-import { SearchInput } from '../../../../../../components/ui/SearchInput';
-import { Button } from '../../../../../../components/ui/Button';
+import { SearchForm } from '../../../../../../components/ui/SearchForm';
 import { FeaturePanel } from '../../../../../../components/FeaturePanel';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Table } from '../../../../../../components/ui/Table';
@@ -33,12 +30,6 @@ function CompaniesPage() {
   const page = search.page ?? 1;
   const { data } = useSuspenseQuery(companyQueries.list({ query: search.q ?? '', page }));
   const navigate = useNavigate({ from: Route.fullPath });
-  const [query, setQuery] = useState(search.q ?? '');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    navigate({ search: { q: query.trim() || undefined, page: undefined } });
-  }
 
   return (
     <div>
@@ -47,18 +38,14 @@ function CompaniesPage() {
         description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} ${search.q ? 'encontradas' : 'cadastradas'}`}
       />
       <FeaturePanel />
-      <form role="search" onSubmit={submit} className="mb-4 flex gap-2">
-        <SearchInput
-          label="Buscar por nome, nome fantasia ou CNPJ"
-          placeholder="Nome, fantasia ou CNPJ"
-          className="flex-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </form>
+      <SearchForm
+        label="Buscar por nome, nome fantasia ou CNPJ"
+        placeholder="Nome, fantasia ou CNPJ"
+        className="mb-4 flex gap-2"
+        inputClassName="flex-1"
+        value={search.q}
+        onSearch={(q) => navigate({ search: { q, page: undefined } })}
+      ></SearchForm>
 
       {data.data.length === 0 ? (
         <EmptyState title="Nenhuma empresa encontrada">

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '../../../../../../../domain';
 import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '../../../../../../../domain';
 import { invoiceQueries } from '../../../../../../api/invoices';
 import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
-import { Button } from '../../../../../../components/ui/Button';
 import { filterControlClass } from '../../../../../../components/ui/Field';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
 import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
-import { SearchInput } from '../../../../../../components/ui/SearchInput';
+import { SearchForm } from '../../../../../../components/ui/SearchForm';
 import { PageSpinner } from '../../../../../../components/ui/Spinner';
 import { Table } from '../../../../../../components/ui/Table';
 import { formatRelative } from '../../../../../../lib/format';
@@ -47,13 +44,7 @@ function QueuePage() {
     total: queue.data?.total,
     searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
   });
-  const [query, setQuery] = useState(search.q ?? '');
   const go = (changes: Partial<QueueSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    go({ q: query.trim() || undefined, page: undefined });
-  }
 
   return (
     <div>
@@ -61,14 +52,14 @@ function QueuePage() {
         title="Solicitações de nota fiscal"
         description="As notas pedidas por todas as empresas; quem espera há mais tempo aparece primeiro."
       />
-      <form role="search" onSubmit={submit} className="mb-4 flex flex-wrap gap-2">
-        <SearchInput
-          label="Buscar por empresa, tomador ou descrição"
-          placeholder="Buscar por empresa, tomador ou descrição"
-          className="min-w-60 flex-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <SearchForm
+        label="Buscar por empresa, tomador ou descrição"
+        placeholder="Buscar por empresa, tomador ou descrição"
+        className="mb-4 flex flex-wrap gap-2"
+        inputClassName="min-w-60 flex-1"
+        value={search.q}
+        onSearch={(q) => go({ q, page: undefined })}
+      >
         <select
           aria-label="Situação"
           className={filterControlClass}
@@ -82,10 +73,7 @@ function QueuePage() {
             </option>
           ))}
         </select>
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </form>
+      </SearchForm>
       {queue.isPending ? (
         <PageSpinner />
       ) : queue.isError ? (

@@ -1,10 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UserPlusIcon } from '@heroicons/react/24/outline';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { PAGE_SIZE, ROLE_LABEL, companyDisplayName } from '../../../../../../../domain';
+import { PAGE_SIZE, ROLE_LABEL, companyDisplayName, formatPhone } from '../../../../../../../domain';
 import { companyQueries } from '../../../../../../api/companies';
 import type { CreatedUser } from '../../../../../../api/users';
 import { adminUserQueries } from '../../../../../../api/users';
@@ -13,13 +12,12 @@ import { Button } from '../../../../../../components/ui/Button';
 import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
 import { Drawer } from '../../../../../../components/ui/Drawer';
 import { Pagination } from '../../../../../../components/ui/Pagination';
-import { SearchInput } from '../../../../../../components/ui/SearchInput';
+import { SearchForm } from '../../../../../../components/ui/SearchForm';
 import { Table } from '../../../../../../components/ui/Table';
 import { Avatar } from '../../../../../../components/users/Avatar';
 import { CompanyPicker, pickedOf } from '../../../../../../components/users/CompanyPicker';
 import { CreateUserForm } from '../../../../../../components/users/CreateUserForm';
 import { PasswordLinkPanel } from '../../../../../../components/users/PasswordLinkPanel';
-import { formatPhone } from '../../../../../../components/users/ProfileForm';
 import { formatDate } from '../../../../../../lib/format';
 
 const UsersSearch = v.object({
@@ -44,14 +42,9 @@ function UsersPage() {
   const { data } = useSuspenseQuery(adminUserQueries.list({ page, q: search.q, companyId: search.companyId }));
   // The filter's company, by its id in the URL, so a shared or reloaded link shows its name.
   const filterCompany = useQuery({ ...companyQueries.detail(search.companyId ?? ''), enabled: !!search.companyId });
-  const [query, setQuery] = useState(search.q ?? '');
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const creating = !!search.novo;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void navigate({ search: (s) => ({ ...s, q: query.trim() || undefined, page: undefined }) });
-  }
   function closeDrawer() {
     setCreated(null);
     void navigate({ search: (s) => ({ ...s, novo: undefined }) });
@@ -70,19 +63,13 @@ function UsersPage() {
         }
       />
       <div className="mb-4 grid gap-3 md:grid-cols-[1fr_20rem] md:items-end">
-        <form role="search" onSubmit={submit} className="flex gap-2">
-          <SearchInput
-            label="Buscar por nome ou e-mail"
-            visibleLabel
-            placeholder="Nome ou e-mail"
-            className="flex-1"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <Button type="submit" variant="secondary" className="self-end">
-            Buscar
-          </Button>
-        </form>
+        <SearchForm
+          label="Buscar por nome ou e-mail"
+          visibleLabel
+          placeholder="Nome ou e-mail"
+          value={search.q}
+          onSearch={(q) => void navigate({ search: (s) => ({ ...s, q, page: undefined }) })}
+        />
         <CompanyPicker
           label="Filtrar por empresa"
           placeholder="Todas as empresas"

@@ -1,7 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
 import * as v from 'valibot';
 import type { CompanyStatus, StepId } from '../../../../../../../../domain';
 import {
@@ -16,8 +14,7 @@ import type { OrdersParams } from '../../../../../../../api/companies';
 import { orderQueries } from '../../../../../../../api/companies';
 import { CompanyStatusBadge } from '../../../../../../../components/StatusBadge';
 import { Badge } from '../../../../../../../components/ui/Badge';
-import { SearchInput } from '../../../../../../../components/ui/SearchInput';
-import { Button } from '../../../../../../../components/ui/Button';
+import { SearchForm } from '../../../../../../../components/ui/SearchForm';
 import { filterControlClass } from '../../../../../../../components/ui/Field';
 import { EmptyState, PageHeader } from '../../../../../../../components/ui/Card';
 import { Table } from '../../../../../../../components/ui/Table';
@@ -53,15 +50,9 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
   const params = ordersParams(kind, search);
   const { data } = useSuspenseQuery(orderQueries.list(params));
   const navigate = useNavigate();
-  const [query, setQuery] = useState(search.q ?? '');
   const trackId = kind === 'opening' ? 'create-company' : 'migrate-company';
   const update = (changes: Partial<OrdersSearch>) =>
     navigate({ to: '.', search: { ...search, ...changes, page: undefined } as never });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update({ q: query.trim() || undefined });
-  }
 
   return (
     <div>
@@ -69,14 +60,14 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
         title={kind === 'opening' ? 'Pedidos de abertura' : 'Pedidos de migração'}
         description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} na fila — quem espera há mais tempo aparece primeiro.`}
       />
-      <form role="search" onSubmit={submit} className="mb-4 flex flex-wrap gap-2">
-        <SearchInput
-          label="Buscar por empresa, cliente ou CNPJ"
-          placeholder="Buscar por empresa, cliente ou CNPJ"
-          className="min-w-60 flex-1"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <SearchForm
+        label="Buscar por empresa, cliente ou CNPJ"
+        placeholder="Buscar por empresa, cliente ou CNPJ"
+        className="mb-4 flex flex-wrap gap-2"
+        inputClassName="min-w-60 flex-1"
+        value={search.q}
+        onSearch={(q) => update({ q })}
+      >
         <select
           aria-label="Situação"
           className={filterControlClass}
@@ -103,10 +94,7 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
             </option>
           ))}
         </select>
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </form>
+      </SearchForm>
 
       {data.data.length === 0 ? (
         <EmptyState title="Nenhum pedido aqui">Quando um cliente começar, o pedido aparece nesta fila.</EmptyState>
