@@ -27,10 +27,25 @@ export const LeadSchema = v.object({
     ),
   ),
   planId: v.optional(v.picklist(PLANS.map((plan) => plan.id) as [string, ...string[]], LEAD_MESSAGES.plan)),
-  /** Where the lead came from: the page path (e.g. /lp/irpf/2025). */
-  source: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  /**
+   * Where the lead came from: a page path of the site (e.g. /lp/irpf/2025). Anything else (an outside address) is
+   * dropped rather than refused, so the contact is never lost over it and the team is never shown an outside link.
+   */
+  source: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(200),
+      v.transform((source) => (isSitePath(source) ? source : undefined)),
+    ),
+  ),
 });
 export type LeadInput = v.InferOutput<typeof LeadSchema>;
+
+/** A path on this site ("/blog/posts/x"), not an address elsewhere ("//evil.test", "https://…", "javascript:…"). */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value);
+}
 
 /** A lead as the team sees it. */
 export interface Lead {

@@ -85,6 +85,12 @@ test('a city page, and another city found by name', async ({ page }) => {
   await expect(page).toHaveURL('/contabilidade-em/ribeirao-preto-sp');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contabilidade em Ribeirão Preto (SP)');
 
+  // Without a connection the picker says so in Portuguese, not the browser's English.
+  await page.route('**/api/city-search**', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Procurar outra cidade').fill('campinas');
+  await expect(page.getByText('Não foi possível falar com o servidor agora. Tente novamente em instantes.')).toBeVisible();
+  await page.unroute('**/api/city-search**');
+
   const missing = await page.goto('/contador-em/cidade-inventada-sp');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { MAX_OFX_BYTES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../domain';
+import { MAX_OFX_BYTES, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, PHOTO_MESSAGES, UPLOAD_MESSAGES } from '../domain';
 import { withDatabaseClaims } from './auth/database-claims';
 import type { IdentityService } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
-import { isDatabaseUnavailable } from './db/client';
+import { isDatabaseUnavailable, pgErrorOf } from './db/client';
 import type { CnpjLookup } from './services/cnpj-lookup';
 import type { PaymentProvider } from './services/payments';
 import type { BankConnectionDeps } from './routes/bank-connections';
@@ -38,7 +38,7 @@ import { reportsRoutes } from './routes/reports';
 import { siteRoutes } from './routes/site';
 import { stepsRoutes } from './routes/steps';
 import { subscriptionsRoutes } from './routes/subscriptions';
-import { usersRoutes } from './routes/users';
+import { EMAIL_TAKEN, usersRoutes } from './routes/users';
 import { CNPJ_TAKEN } from './services/onboarding';
 
 export interface Logger {
@@ -76,7 +76,7 @@ function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody
 }
 
 /** Unique indexes a request can run into when two of them race past the route's own check. */
-const UNIQUE_MESSAGES: Record<string, string> = { companies_cnpj_key: CNPJ_TAKEN };
+const UNIQUE_MESSAGES: Record<string, string> = { companies_cnpj_key: CNPJ_TAKEN, users_email_key: EMAIL_TAKEN };
 
 /**
  * What the database refuses of a request's data when a route let it through unchecked: a missing referenced row
@@ -85,15 +85,7 @@ const UNIQUE_MESSAGES: Record<string, string> = { companies_cnpj_key: CNPJ_TAKEN
  * first, and this is the net under them.
  */
 function refusedInput(error: unknown): { status: 400 | 404 | 409; body: ErrorBody } | null {
-  let code: string | undefined;
-  let constraint: string | undefined;
-  // Drizzle wraps the driver's error (`cause`).
-  for (let current = error, depth = 0; current && depth < 3 && !code; depth++) {
-    const { code: own, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof own === 'string') code = own;
-    if (typeof name === 'string') constraint = name;
-    current = cause;
-  }
+  const { code, constraint } = pgErrorOf(error);
   if (code === '23503') return { status: 404, body: errorBody('not_found', 'Não encontramos um dos registros indicados.') };
   if (code === '23505') {
     const message = (constraint && UNIQUE_MESSAGES[constraint]) ?? 'Este registro já existe. Atualize a página e confira.';
@@ -132,13 +124,20 @@ export function createApp(appDeps: AppDeps) {
         413,
       ),
   });
+  // A photo has its own, smaller limit: the message must say its number, not the documents'.
+  const photoLimit = bodyLimit({
+    maxSize: MAX_PHOTO_BYTES + 64 * 1024,
+    onError: (c) => c.json(errorBody('payload_too_large', PHOTO_MESSAGES.tooLarge), 413),
+  });
   const api = new Hono<AppEnv>()
     .use((c, next) =>
       !(c.req.header('content-type') ?? '').startsWith('multipart/form-data')
         ? jsonLimit(c, next)
         : c.req.path.endsWith('/bank-statements/ofx/upload')
           ? ofxUploadLimit(c, next)
-          : uploadLimit(c, next),
+          : /\/users\/[^/]+\/photo$/.test(c.req.path)
+            ? photoLimit(c, next)
+            : uploadLimit(c, next),
     )
     .get('/health', (c) => c.json({ data: { status: 'ok' } }))
     // Public calls that create something: a ceiling per address against scripts (signup makes a sign-in account).

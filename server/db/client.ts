@@ -34,6 +34,19 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /is not queryable/, /^timeout exceeded when trying to connect/];
 
 /**
+ * The PostgreSQL error inside whatever wraps it (Drizzle's `DrizzleQueryError.cause`): its SQLSTATE code and, for a
+ * broken constraint, the constraint's name. Empty when the error did not come from the database.
+ */
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof code === 'string') return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    current = cause;
+  }
+  return {};
+}
+
+/**
  * Whether an error says the database is unreachable for now (the request may succeed later: 503), looking through
  * the wrappers Drizzle puts around a driver's error (`DrizzleQueryError.cause`).
  */

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app';
 import { IdentityError } from '../auth/identity';
 import { authenticate, requireRole } from '../auth/middleware';
 import { companies, companyMembers, users } from '../db/schema';
+import { pgErrorOf } from '../db/client';
 import { findAdminUser, findUserByEmail, listUsers } from '../db/users';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -65,7 +66,7 @@ export function adminUsersRoutes({ db, identity, config, logger }: AppDeps) {
           .where(eq(users.id, uid))
           .catch(() => {});
         await identity.deleteUser(uid).catch((cleanupError) => logger.error('Admin user cleanup failed', cleanupError));
-        if ((error as { code?: string }).code === '23505') throw conflict(EMAIL_TAKEN);
+        if (pgErrorOf(error).code === '23505') throw conflict(EMAIL_TAKEN);
         throw error;
       }
 

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  MAX_PHOTO_BYTES,
+  photoProblem,
   PHOTO_MESSAGES,
   PHOTO_TYPES,
   UserSignupSchema,
@@ -32,7 +32,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { syncClaims } from '../services/claims';
 
-const EMAIL_TAKEN = 'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.';
+export const EMAIL_TAKEN = 'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.';
 const USER_NOT_FOUND = 'Usuário não encontrado.';
 const PHOTO_NOT_FOUND = 'Foto não encontrada.';
 const LAST_TEAM_MEMBER =
@@ -139,12 +139,13 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
       });
       const file = form.file;
       if (!(file instanceof File)) throw badRequest(PHOTO_MESSAGES.missing, { file: PHOTO_MESSAGES.missing });
-      if (file.size === 0) throw badRequest(PHOTO_MESSAGES.empty, { file: PHOTO_MESSAGES.empty });
-      if (file.size > MAX_PHOTO_BYTES) throw new HttpError(413, 'payload_too_large', PHOTO_MESSAGES.tooLarge);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      // The bytes decide, not the name or the declared type: a renamed file is refused.
-      const extension = photoTypeOf(bytes.subarray(0, 64));
-      if (!extension) throw new HttpError(415, 'unsupported_media_type', PHOTO_MESSAGES.unsupported);
+      // The domain's rule (size, then the bytes, not the name or the declared type: a renamed file is refused).
+      const problem = photoProblem(file, bytes.subarray(0, 64));
+      if (problem === PHOTO_MESSAGES.empty) throw badRequest(problem, { file: problem });
+      if (problem === PHOTO_MESSAGES.tooLarge) throw new HttpError(413, 'payload_too_large', problem);
+      if (problem) throw new HttpError(415, 'unsupported_media_type', problem);
+      const extension = photoTypeOf(bytes.subarray(0, 64))!;
 
       const user = await findUser(db, id);
       if (!user) throw notFound(USER_NOT_FOUND);
@@ -180,6 +181,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
           .set({ photoUrl: null, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning();
+        if (!updated) throw notFound(USER_NOT_FOUND); // deleted meanwhile
         await updateIdentity(identity, id, { photoURL: null });
         return updated;
       });

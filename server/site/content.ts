@@ -1,4 +1,4 @@
-import { Marked } from 'marked';
+import { Marked, Renderer } from 'marked';
 import * as v from 'valibot';
 import { BLOG_PAGE_SIZE } from '../../domain';
 import type { ContentClient, Story } from '../services/content';
@@ -133,13 +133,10 @@ const WORDS_PER_MINUTE = 200;
 const markdown = new Marked({ gfm: true });
 markdown.use({
   renderer: {
-    link({ href, title, tokens }) {
-      const inner = this.parser.parseInline(tokens);
-      const external = /^https?:\/\//.test(href);
-      const titleAttr = title ? ` title="${title}"` : '';
-      return external
-        ? `<a href="${href}"${titleAttr} rel="noopener" target="_blank">${inner}</a>`
-        : `<a href="${href}"${titleAttr}>${inner}</a>`;
+    // marked's own link (its URL cleaning and escaping), opened apart when it leads elsewhere.
+    link(token) {
+      const html = Renderer.prototype.link.call(this, token);
+      return /^https?:\/\//.test(token.href) ? html.replace(/^<a ([^>]*)>/, '<a $1 rel="noopener" target="_blank">') : html;
     },
   },
   hooks: {

@@ -8,20 +8,24 @@ export const siteEnv = {
   tagManager: root.dataset.gtmId && root.dataset.gtmSrc ? { id: root.dataset.gtmId, src: root.dataset.gtmSrc } : null,
 };
 
-/** JSON from the API, or the API's pt-BR error. */
+const UNREACHABLE = 'Não foi possível falar com o servidor agora. Tente novamente em instantes.';
+
+/** JSON from the API, or the API's pt-BR error (a failed connection too, never the browser's English text). */
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${siteEnv.apiUrl}${path}`, {
-    ...init,
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${siteEnv.apiUrl}${path}`, {
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new SiteApiError(UNREACHABLE, 0, {});
+  }
   const body = (await response.json().catch(() => null)) as
     (T & { error?: undefined }) | { error: { message: string; fields?: Record<string, string> } } | null;
   if (!response.ok || !body || body.error) {
-    throw new SiteApiError(
-      body?.error?.message ?? 'Não foi possível falar com o servidor agora. Tente novamente em instantes.',
-      response.status,
-      body?.error?.fields ?? {},
-    );
+    throw new SiteApiError(body?.error?.message ?? UNREACHABLE, response.status, body?.error?.fields ?? {});
   }
   return body as T;
 }

@@ -175,6 +175,10 @@ describe('PUT/GET/DELETE /api/users/{id}/photo', () => {
     const tooLarge = await putPhoto(user.uid, user.token, big);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.error.message).toBe('A foto passa do limite de 2 MB.');
+    // Far over (past the documents' 10 MB too): still the photo's own limit in the message.
+    const huge = await putPhoto(user.uid, user.token, Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.message).toBe('A foto passa do limite de 2 MB.');
     const empty = await putPhoto(user.uid, user.token, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields).toEqual({ file: 'A imagem está vazia.' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) {
     await writeFile(
       join(dir, 'blog', `post-${i}.md`),
-      `---\ntitle: 'Post ${i}: título'\ndescription: 'Resumo ${i}'\ndate: '${day(i)}'\ntags: ['${i % 3 === 0 ? 'mei' : 'impostos'}']\n---\n\n## Seção\n\nTexto do post ${i} com [link](/abrir-empresa) e [fora](https://www.gov.br).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
+      `---\ntitle: 'Post ${i}: título'\ndescription: 'Resumo ${i}'\ndate: '${day(i)}'\ntags: ['${i % 3 === 0 ? 'mei' : 'impostos'}']\n---\n\n## Seção\n\nTexto do post ${i} com [link](/abrir-empresa) e [fora](https://www.gov.br) e [aspas](/blog "Dica \\"boa\\"").\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
     );
   }
   await writeFile(
@@ -84,6 +84,8 @@ describe('the site’s content', () => {
     expect(post.html).toContain('<h2>Seção</h2>');
     expect(post.html).toContain('<a href="/abrir-empresa">link</a>');
     expect(post.html).toContain('<a href="https://www.gov.br" rel="noopener" target="_blank">fora</a>');
+    // A title with quotes stays inside its attribute.
+    expect(post.html).toContain('<a href="/blog" title="Dica &quot;boa&quot;">aspas</a>');
     expect(post.html).toContain('<div class="table-wrap"><table>');
     expect(post.readingMinutes).toBe(1);
     expect(await content.post('sem-titulo')).toBeNull();

@@ -27,6 +27,12 @@ export function SearchForm({
   children?: ReactNode;
 }) {
   const [query, setQuery] = useState(value ?? '');
+  // The URL's search changed elsewhere (Back, a menu link, "Ver todos"): the box shows it.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setQuery(value ?? '');
+  }
   return (
     <form
       role="search"

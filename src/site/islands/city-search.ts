@@ -14,9 +14,19 @@ export function mount(root: HTMLElement): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | undefined;
 
+  /** One line in the list that says what is going on (searching, nothing found, a failure). */
+  function say(text: string) {
+    const item = document.createElement('li');
+    item.className = 'px-3 py-2 text-sm text-slate-600';
+    item.setAttribute('role', 'status');
+    item.textContent = text;
+    list.replaceChildren(item);
+  }
+
   async function search(query: string) {
     inFlight?.abort();
     inFlight = new AbortController();
+    say('Buscando…');
     try {
       const { data } = await apiRequest<{ data: CitySearchResult[] }>(`/city-search?q=${encodeURIComponent(query)}`, {
         signal: inFlight.signal,
@@ -32,14 +42,9 @@ export function mount(root: HTMLElement): void {
           return item;
         }),
       );
-      if (data.length === 0) {
-        const item = document.createElement('li');
-        item.className = 'px-3 py-2 text-sm text-slate-600';
-        item.textContent = 'Nenhuma cidade com esse nome.';
-        list.replaceChildren(item);
-      }
+      if (data.length === 0) say('Nenhuma cidade com esse nome.');
     } catch (error) {
-      if ((error as Error).name !== 'AbortError') list.replaceChildren();
+      if ((error as Error).name !== 'AbortError') say((error as Error).message);
     }
   }
 

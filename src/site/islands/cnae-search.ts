@@ -83,7 +83,7 @@ export function mount(form: HTMLElement): void {
       showPager();
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      status.textContent = (error as Error).message || 'Não foi possível buscar agora. Tente novamente.';
+      status.textContent = (error as Error).message; // apiRequest's pt-BR message
     }
   }
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PAGE_SIZE, findPlan, formatPhone } from '../../../../../../domain';
+import { PAGE_SIZE, findPlan, formatPhone, isSitePath } from '../../../../../../domain';
 import { leadQueries } from '../../../../../api/leads';
 import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
 import { Pagination } from '../../../../../components/ui/Pagination';
@@ -69,12 +69,12 @@ function LeadsPage() {
               </td>
               <td className="px-4 py-3 text-slate-700">{(lead.planId && findPlan(lead.planId)?.name) || 'Não informado'}</td>
               <td className="px-4 py-3 text-slate-700">
-                {lead.source ? (
+                {lead.source && isSitePath(lead.source) ? (
                   <a href={lead.source} className="hover:text-brand-700 hover:underline" target="_blank" rel="noopener">
                     {lead.source}
                   </a>
                 ) : (
-                  '—'
+                  (lead.source ?? '—')
                 )}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(lead.createdAt)}</td>
