@@ -23,13 +23,14 @@ async function focused(page: Page): Promise<Focused> {
     const style = getComputedStyle(element);
     const transparent = (color: string) => color === 'transparent' || /rgba\(.*,\s*0\)$/.test(color);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && !transparent(style.outlineColor);
-    // Tailwind's rings are box-shadows; a shadow of 0 spread and 0 blur draws nothing.
+    // Tailwind's rings are box-shadows with a spread (`0 0 0 Npx`); the soft drop shadow every field has
+    // (`0 1px 2px 0`) is there without focus, so blur alone is no focus mark.
     const ring =
       style.boxShadow !== 'none' &&
       style.boxShadow.split(/,(?![^(]*\))/).some((shadow) => {
         const color = /rgba?\([^)]*\)/.exec(shadow)?.[0] ?? '';
         const lengths = (shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) ?? []).map(parseFloat);
-        return !transparent(color) && lengths.slice(2).some((length) => length > 0);
+        return !transparent(color) && (lengths[3] ?? 0) > 0;
       });
     const tag = element.tagName.toLowerCase();
     const role = element.getAttribute('role');

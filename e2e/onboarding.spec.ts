@@ -61,12 +61,18 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   // The postal service answers slowly: the number typed meanwhile stays when the address arrives.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const lookup = new Promise<void>((resolve) => (asked = resolve));
   await page.route('**/ws/30130010/json/', async (route) => {
+    asked();
     await held;
     await route.continue();
   });
   await page.getByLabel('CEP').pressSequentially('30130010');
   await page.getByLabel('Número').fill('1200');
+  // The lookup is really under way and unanswered while the number is typed.
+  await lookup;
+  await expect(page.getByLabel('Cidade')).toHaveValue('');
   release();
   await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
   await expect(page.getByLabel('Número')).toHaveValue('1200');

@@ -75,8 +75,11 @@ test('the team creates a customer of one company, who signs in and sees only tha
   await choosePassword(link, 'senha-da-rita-2026');
   const rita = await (await browser.newContext()).newPage();
   await rita.goto('/app/login');
+  const herCompanies = rita.waitForResponse((r) => new URL(r.url()).pathname === '/api/companies' && r.ok());
   await signIn(rita, email, 'senha-da-rita-2026');
   await expect(rita).toHaveURL('/app/panel');
+  // Her list of companies has come (the selector shows the current one alone until it does).
+  expect((await (await herCompanies).json()).data).toHaveLength(1);
   await expect(rita.getByTestId('company-selector')).toContainText('Fluent');
   // A single company: no choice to offer.
   await expect(rita.getByRole('button', { name: 'Empresa selecionada' })).toHaveCount(0);

@@ -240,6 +240,8 @@ describe('tenants, for every company-, person- and team-scoped route', () => {
     async (_, route) => {
       const sample = await sampleFor(route, team);
       const ghost = { ...sample, path: sample.path.replace(`companyId=${companyB}`, `companyId=${randomUUID()}`) };
+      // The sample really names a company in its query, or this would only resend a working request.
+      expect(ghost.path).not.toBe(sample.path);
       const before = await snapshot();
       const logged = server.errors.length;
       const answer = await send(ghost, route.method, as(team));

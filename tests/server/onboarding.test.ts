@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSignature } from '../../server/services/payments';
 import { seedReferenceData } from '../../server/seed/reference';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import { engine, startTestServer } from '../support/server';
 
 let server: TestServer;
 let admin: TestUser;
@@ -351,6 +351,20 @@ describe('migration', () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.error.message).toMatch(/^Já existe uma empresa com este CNPJ/);
+  });
+
+  // PGlite runs one statement at a time, so there the two requests never meet at the database; PostgreSQL lets them,
+  // and then the unique index, not the route's own check, is what answers.
+  it.runIf(engine === 'postgres')('answers that 409 from the database’s unique index when the check is raced', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => server.createUser()));
+    const answers = await Promise.all(
+      users.map((user) => server.call('/api/companies', { method: 'POST', token: user.token, body: { cnpj: '03647785000187' } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    const refused = server.errors.filter((entry) =>
+      String((entry as unknown[])[0]).startsWith('Database refused the input of POST'),
+    );
+    expect(refused.length).toBeGreaterThan(0);
   });
 
   it('lists migrations and openings in the team’s queues, oldest first', async () => {

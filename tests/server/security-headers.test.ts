@@ -57,31 +57,38 @@ async function get(path: string, init: RequestInit = {}) {
   return { response, text: await response.text() };
 }
 
-const KINDS: [string, string, RequestInit?][] = [
-  ['API JSON', '/api/health'],
-  ['an API error (401)', '/api/companies'],
-  ['an unknown API address (404)', '/api/nada-aqui'],
-  ['a bad request (400)', '/api/city-search'],
+/** Each kind of response with the status it must have, so none quietly turns into another (an error into a 200). */
+const KINDS: [string, string, number, RequestInit?][] = [
+  ['API JSON', '/api/health', 200],
+  ['an API error (401)', '/api/companies', 401],
+  ['an unknown API address (404)', '/api/nada-aqui', 404],
+  ['a bad request (400)', '/api/city-search', 400],
   [
     'a JSON body that is not JSON (400)',
     '/api/leads',
+    400,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' },
   ],
-  ['the SPA page', '/app/login'],
-  ['a public site page', '/'],
-  ["the site's 404 page", '/pagina-que-nao-existe'],
-  ['a redirect', '/links/irpf'],
-  ['a static asset', '/assets/app-test.js'],
-  ['a file of the build', '/favicon.svg'],
-  ['robots.txt', '/robots.txt'],
-  ['the functions API', '/fn/links/irpf'],
-  ['a fake (JSON)', '/fakes/viacep/ws/01001000/json/'],
-  ['a fake (a page)', '/fakes/cora/authorize?client_id=x&response_type=code&redirect_uri=http://x&state=y'],
+  ['the SPA page', '/app/login', 200],
+  ['a public site page', '/', 200],
+  ["the site's 404 page", '/pagina-que-nao-existe', 404],
+  ['a redirect', '/links/irpf', 302],
+  ['a static asset', '/assets/app-test.js', 200],
+  ['a file of the build', '/favicon.svg', 200],
+  ['robots.txt', '/robots.txt', 200],
+  ['the functions API', '/fn/links/irpf', 200],
+  ['a fake (JSON)', '/fakes/viacep/ws/01001000/json/', 200],
+  [
+    'a fake (a page)',
+    '/fakes/cora/oauth/authorize?client_id=contabil-sandbox&response_type=code&redirect_uri=http://x&state=y',
+    200,
+  ],
 ];
 
 describe('security headers on every kind of response', () => {
-  it.each(KINDS)('%s carries them', async (_, path, init) => {
+  it.each(KINDS)('%s carries them', async (_, path, status, init) => {
     const { response } = await get(path, init);
+    expect(response.status).toBe(status);
     const headers = response.headers;
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-frame-options')).toBe('DENY');
