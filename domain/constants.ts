@@ -2,6 +2,9 @@
 
 const MINUTE = 60_000;
 
+/** What the API answers, and the app shows, while the database cannot be reached (503). */
+export const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
 export const PAGE_SIZE = {
   invoices: 10,
   documents: 10,

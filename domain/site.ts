@@ -2,11 +2,11 @@
  * The public site's rules shared by the server that renders it and the small scripts that enhance it: page
  * addresses, the consent cookies, and facts about the states the city pages need.
  */
-import { CONSENT_COOKIES, TAG_MANAGER_ID_PATTERN } from './constants';
+import { CONSENT_COOKIES, PAGE_SIZE } from './constants';
 import { citySlug } from './leads';
 
 /** Blog list page size (spec §9: the content API's page size). */
-export const BLOG_PAGE_SIZE = 25;
+export const BLOG_PAGE_SIZE = PAGE_SIZE.contentStories;
 
 /** `/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda`. */
 export function cnaePath(code: string, text: string): string {
@@ -122,10 +122,4 @@ export function consentCookies(enabled: readonly OptionalCookieId[]): { name: st
     { name: CONSENT_COOKIES.consent, value: 'true', maxAgeDays: CONSENT_COOKIES.maxAgeDays },
     { name: CONSENT_COOKIES.extra, value: enabled.join(ID_SEPARATOR), maxAgeDays: CONSENT_COOKIES.maxAgeDays },
   ];
-}
-
-/** A tag-manager container id as configured, or null when it is absent or not of the form GTM-XXXX (spec §9). */
-export function tagManagerId(value: string | undefined | null): string | null {
-  const id = value?.trim();
-  return id && TAG_MANAGER_ID_PATTERN.test(id) ? id : null;
 }

@@ -32,6 +32,13 @@ const name = v.pipe(
   v.maxLength(120, 'O nome pode ter no máximo 120 caracteres.'),
 );
 
+/** A new password (sign-up, or a change): spec §5's minimum length. */
+const password = v.pipe(
+  v.string(MESSAGES.shortPassword),
+  v.minLength(MIN_PASSWORD_LENGTH, MESSAGES.shortPassword),
+  v.maxLength(128, 'A senha pode ter no máximo 128 caracteres.'),
+);
+
 /**
  * A stored phone as people read it: 11987654321 → "(11) 98765-4321", 1133334444 → "(11) 3333-4444", and with the
  * country code a lead keeps, +5511987654321 → "+55 (11) 98765-4321"; anything else as stored.
@@ -57,11 +64,7 @@ const phone = v.pipe(
 export const UserSignupSchema = v.object({
   name,
   email: v.pipe(v.string(MESSAGES.invalidEmail), v.trim(), v.regex(SIGNUP_EMAIL_PATTERN, MESSAGES.invalidEmail), v.toLowerCase()),
-  password: v.pipe(
-    v.string(MESSAGES.shortPassword),
-    v.minLength(MIN_PASSWORD_LENGTH, MESSAGES.shortPassword),
-    v.maxLength(128, 'A senha pode ter no máximo 128 caracteres.'),
-  ),
+  password,
   phone: v.optional(phone),
   trackId: v.optional(v.picklist(TRACK_IDS, MESSAGES.invalidTrack)),
   indicatedBy: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(128, 'Código de indicação inválido.'))),
@@ -202,11 +205,7 @@ export const PASSWORD_MESSAGES = {
 export const PasswordChangeSchema = v.pipe(
   v.object({
     currentPassword: v.pipe(v.string(PASSWORD_MESSAGES.currentRequired), v.minLength(1, PASSWORD_MESSAGES.currentRequired)),
-    newPassword: v.pipe(
-      v.string(MESSAGES.shortPassword),
-      v.minLength(MIN_PASSWORD_LENGTH, MESSAGES.shortPassword),
-      v.maxLength(128, 'A senha pode ter no máximo 128 caracteres.'),
-    ),
+    newPassword: password,
     confirmPassword: v.string(PASSWORD_MESSAGES.mismatch),
   }),
   v.forward(

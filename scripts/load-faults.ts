@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { monthKey, saoPauloDate } from '../domain';
+import { UNAVAILABLE_MESSAGE, monthKey, saoPauloDate } from '../domain';
 import { createFirebaseIdentity } from '../server/auth/firebase';
 import type { OpenDatabase } from '../server/db/client';
 import { openDatabase } from '../server/db/client';
@@ -49,7 +49,6 @@ const SCHEDULES = Number(process.env.LOAD_SCHEDULES ?? 10_000);
 const TIMEOUT_SECONDS = Number(process.env.LOAD_TIMEOUT_SECONDS ?? 300);
 /** A request taking longer than this is a hang. */
 const REQUEST_TIMEOUT_MS = 15_000;
-const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 const INVOICES_PER_CUSTOMER = 10;
 const CHECKS = new Set(
   (process.env.LOAD_CHECKS ?? 'concurrency,import,terminate,restart,scheduler').split(',').map((c) => c.trim()),

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { MAX_OFX_BYTES, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, PHOTO_MESSAGES, UPLOAD_MESSAGES } from '../domain';
+import {
+  MAX_OFX_BYTES,
+  MAX_PHOTO_BYTES,
+  MAX_UPLOAD_BYTES,
+  PHOTO_MESSAGES,
+  UNAVAILABLE_MESSAGE,
+  UPLOAD_MESSAGES,
+} from '../domain';
 import { withDatabaseClaims } from './auth/database-claims';
 import type { IdentityService } from './auth/identity';
 import type { ServerConfig } from './config';
@@ -207,7 +214,7 @@ export function createApp(appDeps: AppDeps) {
     }
     if (isDatabaseUnavailable(error)) {
       deps.logger.error('Database unavailable', error);
-      return c.json(errorBody('unavailable', 'Serviço temporariamente indisponível. Tente novamente em instantes.'), 503);
+      return c.json(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503);
     }
     deps.logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
     return c.json(errorBody('internal', 'Erro interno. Tente novamente em instantes.'), 500);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TAG_MANAGER_ID_PATTERN } from '../../domain/constants';
 import type { AppEnv } from '../http/types';
 
 /**
@@ -19,7 +20,7 @@ const SCRIPT = `(function (w, d) {
 
 export function tagManagerFake() {
   return new Hono<AppEnv>().get('/gtm.js', (c) => {
-    if (!/^GTM-[A-Z0-9]+$/.test(c.req.query('id') ?? '')) return c.text('/* unknown container */', 404);
+    if (!TAG_MANAGER_ID_PATTERN.test(c.req.query('id') ?? '')) return c.text('/* unknown container */', 404);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=900');
     return c.body(SCRIPT);

@@ -36,6 +36,7 @@ import type { OfxStatement } from '../services/ofx';
 import { OfxParseError, parseOfx } from '../services/ofx';
 import { toCsv, toLedgerTxt } from '../services/statement-export';
 import { accountsFromOfx } from '../services/statement-import';
+import { contentDisposition } from '../http/content-disposition';
 
 const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 const ACCOUNT_NOT_FOUND = 'Conta bancária não encontrada.';
@@ -48,11 +49,6 @@ function validId(message: string) {
     if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(message);
     return { id: params.id, type: params.type };
   });
-}
-
-/** `filename*` keeps accents of the name (RFC 6266). */
-function attachment(name: string): string {
-  return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Spec §7 Bank statements: OFX import, accounts, movements, categories and rules, exports. */
@@ -127,7 +123,7 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           const name = `extrato-${account.accountNumber.replace(/[^\w-]+/g, '')}-${date}.${type}`;
           return c.body(new Uint8Array(body), 200, {
             'content-type': type === 'txt' ? 'text/plain; charset=windows-1252' : 'text/csv; charset=utf-8',
-            'content-disposition': attachment(name),
+            'content-disposition': contentDisposition(name),
             'cache-control': 'private, no-store',
           });
         },

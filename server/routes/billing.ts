@@ -21,6 +21,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { simplePdf } from '../seed/pdf';
 import { PaymentProviderError } from '../services/payments';
+import { contentDisposition } from '../http/content-disposition';
 
 const PAYMENT_NOT_FOUND = 'Cobrança não encontrada.';
 const ReceiptQuery = v.object({ companyId: v.optional(v.pipe(v.string(), v.uuid('Empresa inválida.'))) });
@@ -116,7 +117,7 @@ export function billingRoutes({ db, identity }: AppDeps) {
         const file = `recibo-contabil-${(dueDay ?? saoPauloDay(payment.paidAt)).slice(0, 7)}.pdf`;
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
           'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${file}"`,
+          'content-disposition': contentDisposition(file),
           'cache-control': 'private, no-store',
         });
       },

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../domain';
+import { UNAVAILABLE_MESSAGE } from '../../domain/constants';
 
 /** A failed API call with what the user should read (the server's pt-BR message when there is one). */
 export class ApiError extends Error {
@@ -19,7 +20,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: 'Não encontrado.',
   413: 'O arquivo ou conteúdo enviado é grande demais.',
   429: 'Muitas solicitações seguidas. Aguarde um instante e tente de novo.',
-  503: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  503: UNAVAILABLE_MESSAGE,
 };
 
 interface FetchLikeError {

@@ -3,13 +3,8 @@ import { ArrowRightStartOnRectangleIcon, UserCircleIcon } from '@heroicons/react
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ROLE_LABEL, isSystemAdmin } from '../../../../domain';
+import { Avatar } from '../../../components/users/Avatar';
 import { useSessionActor } from '../../../lib/session-handle';
-
-function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
-  const source = name?.trim() || email || '?';
-  const parts = source.split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
-}
 
 /** Who is signed in, a link to the profile and sign-out. */
 export function UserMenu() {
@@ -28,13 +23,7 @@ export function UserMenu() {
         className="flex items-center gap-2 rounded-full p-1 pr-2 text-sm hover:bg-slate-100"
         aria-label="Menu do usuário"
       >
-        {user?.photoUrl ? (
-          <img src={user.photoUrl} alt="" className="size-8 rounded-full object-cover" />
-        ) : (
-          <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
-            {initialsOf(user?.displayName, user?.email)}
-          </span>
-        )}
+        <Avatar name={user?.displayName} email={user?.email} photoUrl={user?.photoUrl} size="sm" />
         <span className="hidden max-w-40 truncate font-medium text-slate-800 sm:block">{user?.displayName || user?.email}</span>
       </MenuButton>
       <MenuItems

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { FieldErrors } from '../../../../../../../../domain';
 import { AwaitingGuideSchema, validate } from '../../../../../../../../domain';
 import { ApiError } from '../../../../../../../api/errors';
+import { companyQueries } from '../../../../../../../api/companies';
 import { submitStep } from '../../../../../../../api/onboarding';
 import { FileUpload } from '../../../../../../../components/FileUpload';
 import { Button } from '../../../../../../../components/ui/Button';
@@ -25,7 +26,7 @@ export function AttachGuide({ companyId }: { companyId: string }) {
     onSuccess: () => {
       toast.success('Guia enviada ao cliente.');
       // The lists too (status, CNPJ, queues), not only this company's page.
-      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+      void queryClient.invalidateQueries({ queryKey: companyQueries.all() });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['documents', companyId] });
     },

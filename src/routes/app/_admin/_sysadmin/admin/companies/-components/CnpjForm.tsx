@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company } from '../../../../../../../../domain';
 import { CnpjSchema, formatCnpj, validate } from '../../../../../../../../domain';
-import { updateCompany } from '../../../../../../../api/companies';
+import { companyQueries, updateCompany } from '../../../../../../../api/companies';
 import { Button } from '../../../../../../../components/ui/Button';
 import { Card } from '../../../../../../../components/ui/Card';
 import { MaskedField } from '../../../../../../../components/ui/MaskedField';
@@ -19,7 +19,7 @@ export function CnpjForm({ company }: { company: Company }) {
     onSuccess: () => {
       toast.success('CNPJ registrado.');
       // The lists too, not only this company's page.
-      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+      void queryClient.invalidateQueries({ queryKey: companyQueries.all() });
     },
     onError: (error) => setProblem(error.message),
   });

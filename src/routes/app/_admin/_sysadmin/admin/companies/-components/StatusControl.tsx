@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { Company, CompanyStatus } from '../../../../../../../../domain';
 import { COMPANY_STATUS_LABEL } from '../../../../../../../../domain';
 import { nextStatuses } from '../../../../../../../../machines/companyStatus.machine';
-import { changeCompanyStatus } from '../../../../../../../api/companies';
+import { changeCompanyStatus, companyQueries } from '../../../../../../../api/companies';
 import { Button } from '../../../../../../../components/ui/Button';
 import { Card } from '../../../../../../../components/ui/Card';
 import { TextField } from '../../../../../../../components/ui/TextField';
@@ -22,7 +22,7 @@ export function StatusControl({ company, previousStatus }: { company: Company; p
       setTo('');
       setNote('');
       // The lists too, not only this company's page.
-      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+      void queryClient.invalidateQueries({ queryKey: companyQueries.all() });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
