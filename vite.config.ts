@@ -30,6 +30,8 @@ function buildId(): Plugin {
 
 export default defineConfig({
   // The router plugin must come before react().
+  // The import aliases (@domain, @machines, @server, @/) come from tsconfig.base.json.
+  resolve: { tsconfigPaths: true },
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), devAppConfig(), buildId()],
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -11,9 +11,12 @@ const serverTest = {
 };
 
 export default defineConfig({
+  // The import aliases come from tsconfig.base.json; each project inherits them (`extends: true`).
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -27,10 +30,18 @@ export default defineConfig({
         },
       },
       // The server runs go one after the other: they share the emulator's accounts (the demo logins).
-      { test: { ...serverTest, name: 'server-pglite', env: { TEST_DB: 'pglite' }, sequence: { groupOrder: 1 } } },
+      {
+        extends: true as const,
+        test: { ...serverTest, name: 'server-pglite', env: { TEST_DB: 'pglite' }, sequence: { groupOrder: 1 } },
+      },
       // The same suite against real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...serverTest, name: 'server-postgres', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { ...serverTest, name: 'server-postgres', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } },
+            },
+          ]
         : []),
     ],
   },

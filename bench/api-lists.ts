@@ -5,9 +5,9 @@
  * concurrency: the ratio of medians is what HTTP, auth and validation add.
  */
 import { sql } from 'drizzle-orm';
-import { findAccount, listTransactions } from '../server/db/bankStatements';
-import type { Database } from '../server/db/client';
-import { listRequests } from '../server/db/invoices';
+import { findAccount, listTransactions } from '@server/db/bankStatements';
+import type { Database } from '@server/db/client';
+import { listRequests } from '@server/db/invoices';
 import { INVOICE_REQUESTS, MOVEMENTS, seedLists } from './seed-lists';
 import type { Figures } from './support';
 import { figuresLine, measureDirect, measureHttp, ratioLine, timed } from './support';

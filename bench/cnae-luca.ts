@@ -4,9 +4,9 @@
  * half-typed word; businesses described as people describe them. Under load the requests cycle through the list;
  * then each query once at a time (median of a few runs, beside its first answer) to show which ones cost most.
  */
-import type { Database } from '../server/db/client';
-import { createCnaeSearch } from '../server/services/cnae-search';
-import { createLocalLuca } from '../server/services/luca';
+import type { Database } from '@server/db/client';
+import { createCnaeSearch } from '@server/services/cnae-search';
+import { createLocalLuca } from '@server/services/luca';
 import type { Figures } from './support';
 import { figuresLine, measureDirect, measureHttp, ratioLine } from './support';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Claims } from '../domain';
-import type { IdentityService, VerifiedIdentity } from '../server/auth/identity';
-import { IdentityError } from '../server/auth/identity';
+import type { Claims } from '@domain';
+import type { IdentityService, VerifiedIdentity } from '@server/auth/identity';
+import { IdentityError } from '@server/auth/identity';
 
 /**
  * An identity provider kept in memory, for benchmarks: the token is "token-<uid>", so the figures measure our

@@ -3,10 +3,10 @@
  * parsed and imported (target ≤ 2 s on PGlite), then imported again (every movement a duplicate). Prints time and
  * peak memory; never asserts. PGlite in memory by default; with DATABASE_URL, a throwaway database on that server.
  */
-import { importStatement } from '../server/db/bankStatements';
-import { companies } from '../server/db/schema';
-import { parseOfx } from '../server/services/ofx';
-import { accountsFromOfx } from '../server/services/statement-import';
+import { importStatement } from '@server/db/bankStatements';
+import { companies } from '@server/db/schema';
+import { parseOfx } from '@server/services/ofx';
+import { accountsFromOfx } from '@server/services/statement-import';
 import { openBenchDatabase, printHeader } from './support';
 
 const COUNT = Number(process.env.BENCH_OFX_TRANSACTIONS ?? 50_000);

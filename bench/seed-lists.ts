@@ -4,13 +4,13 @@
  * through `importStatement` — the OFX import's own batched `unnest` path; invoice requests in batches of 1,000.
  */
 import { randomUUID } from 'node:crypto';
-import type { NfsRequestStatus } from '../domain';
-import { importStatement } from '../server/db/bankStatements';
-import type { ImportedTransaction } from '../server/db/bankStatements';
-import type { Database } from '../server/db/client';
-import { categoryRules, companies, companyMembers, nfsRequests, users } from '../server/db/schema';
-import { syncClaims } from '../server/services/claims';
-import type { IdentityService } from '../server/auth/identity';
+import type { NfsRequestStatus } from '@domain';
+import { importStatement } from '@server/db/bankStatements';
+import type { ImportedTransaction } from '@server/db/bankStatements';
+import type { Database } from '@server/db/client';
+import { categoryRules, companies, companyMembers, nfsRequests, users } from '@server/db/schema';
+import { syncClaims } from '@server/services/claims';
+import type { IdentityService } from '@server/auth/identity';
 
 export const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 export const INVOICE_REQUESTS = Number(process.env.BENCH_INVOICE_REQUESTS ?? 10_000);

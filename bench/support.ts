@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import type { OpenDatabase } from '../server/db/client';
-import { openDatabase } from '../server/db/client';
+import type { OpenDatabase } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
 import type { LoadRequest, LoadResult } from './load-worker';
 
 /** The CPU model as the kernel names it (`os.cpus()` may say less in containers). */

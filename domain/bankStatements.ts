@@ -503,7 +503,6 @@ export interface BankSyncResult {
   import: OfxImportSummary;
 }
 
-
 export const CoraCallbackQuerySchema = v.object({
   companyId: CompanyId,
   code: v.pipe(

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { PaymentMethod, PaymentStatus, SubscriptionStatus } from './enums';
 import { PAYMENT_STATUSES } from './enums';
+import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
 import { PaymentStartSchema } from './plans';
 
@@ -92,23 +93,8 @@ export const PayChargeSchema = v.object({
   paymentId: v.optional(v.pipe(v.string('Cobrança inválida.'), v.uuid('Cobrança inválida.'))),
 });
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
 /** "2026-03-10" → "março/2026": the month a monthly fee refers to. */
 export function chargeMonthLabel(dueDate: string | null): string | null {
   const match = dueDate ? /^(\d{4})-(\d{2})/.exec(dueDate) : null;
-  return match ? `${MONTHS[Number(match[2]) - 1]}/${match[1]}` : null;
+  return match ? `${MONTH_NAMES[Number(match[2]) - 1]}/${match[1]}` : null;
 }

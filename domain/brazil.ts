@@ -1,6 +1,7 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { normalizeCnpj, onlyDigits } from './digits';
+import type { FormDraft } from './validation';
 import { STANDARD_EMAIL_PATTERN } from './users';
 
 /** The 27 federative units. */
@@ -81,6 +82,9 @@ export const AddressSchema = v.object({
   city: requiredText('Informe a cidade.'),
   state: v.picklist(UFS, 'Escolha a UF.'),
 });
+
+/** An address as its form holds it while it is typed. */
+export type AddressDraft = FormDraft<v.InferInput<typeof AddressSchema>>;
 
 export { requiredText };
 

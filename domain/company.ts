@@ -2,6 +2,7 @@ import { formatCnpj as formatCnpjValue } from '@brazilian-utils/brazilian-utils'
 import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
 import { paginationQuery, searchText } from './pagination';
+import type { Uf } from './brazil';
 import { ActivityCodeSchema, AddressSchema, CnpjSchema, optionalText } from './brazil';
 import { normalizeCnpj } from './digits';
 
@@ -11,7 +12,7 @@ import { COMPANY_SIZES, COMPANY_STATUSES, COMPANY_TYPES, STEP_IDS, TRACK_IDS } f
 
 export interface Address {
   zipCode: string;
-  state: string;
+  state: Uf;
   city: string;
   street: string;
   number?: string;

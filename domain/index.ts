@@ -24,3 +24,7 @@ export * from './leads';
 export * from './billing';
 export * from './referrals';
 export * from './site';
+export * from './appConfig';
+export * from './companyStatus';
+export * from './history';
+export * from './registration';

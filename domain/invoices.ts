@@ -21,6 +21,37 @@ export const NFS_REQUEST_STATUS_LABEL: Record<NfsRequestStatus, string> = {
   cancelled: 'Cancelada',
 };
 
+/**
+ * The moves of an invoice request: requested → processing (the team is issuing it) → issued, or rejected (with a
+ * reason) from requested or processing; processing may go back to requested; an issued invoice may be cancelled.
+ * `machines/nfsRequest.machine.ts` is drawn from this table; the server accepts only these changes and the team's
+ * screen offers only these.
+ */
+export const NFS_REQUEST_TRANSITIONS: Readonly<Record<NfsRequestStatus, readonly NfsRequestStatus[]>> = {
+  requested: ['processing', 'rejected'],
+  processing: ['issued', 'rejected', 'requested'],
+  issued: ['cancelled'],
+  rejected: [],
+  cancelled: [],
+};
+
+/** The statuses a request may move to from where it is. */
+export function nextNfsStatuses(status: NfsRequestStatus): NfsRequestStatus[] {
+  return NFS_REQUEST_STATUSES.filter((next) => NFS_REQUEST_TRANSITIONS[status].includes(next));
+}
+
+/** Why a change is refused, in Portuguese, or null. */
+export function nfsStatusChangeRefusal(from: NfsRequestStatus, to: NfsRequestStatus): string | null {
+  if (NFS_REQUEST_TRANSITIONS[from].includes(to)) return null;
+  if (from === to) return `A nota já está como "${NFS_REQUEST_STATUS_LABEL[to]}".`;
+  return `Não é possível mudar a nota de "${NFS_REQUEST_STATUS_LABEL[from]}" para "${NFS_REQUEST_STATUS_LABEL[to]}".`;
+}
+
+/** A request may be deleted by the customer while the team has not started on it, or after it was refused. */
+export function canDeleteNfsRequest(status: NfsRequestStatus): boolean {
+  return status === 'requested' || status === 'rejected';
+}
+
 export const NFS_MESSAGES = {
   cnpjRequired: 'CNPJ precisa ser definido.',
   cpfRequired: 'CPF precisa ser definido.',
@@ -280,7 +311,7 @@ export const reaisToCents = (reais: number) => Math.round(reais * 100);
 const SAO_PAULO = 'America/Sao_Paulo';
 
 /** Today's date in São Paulo: the day the schedules and the reports go by. */
-export function saoPauloDate(now: Date = new Date()): { year: number; month: number; day: number } {
+export function saoPauloDate(now: Date): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: SAO_PAULO,
     year: 'numeric',
@@ -297,7 +328,7 @@ export const monthKey = (year: number, month: number) => `${year}-${String(month
  * The next day a schedule runs: this month's day if it has not passed and this month's request does not exist yet,
  * otherwise next month's.
  */
-export function nextRunDate(dayOfMonth: number, lastGeneratedMonth: string | null, now: Date = new Date()): string {
+export function nextRunDate(dayOfMonth: number, lastGeneratedMonth: string | null, now: Date): string {
   const today = saoPauloDate(now);
   const thisMonth = monthKey(today.year, today.month);
   const useNext = lastGeneratedMonth === thisMonth;

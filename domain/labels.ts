@@ -59,3 +59,25 @@ export const COMPANY_TYPE_LABEL: Record<CompanyType, string> = {
   private_limited: 'Sociedade limitada unipessoal (SLU)',
   limited_liability: 'Sociedade limitada (LTDA)',
 };
+
+/** The months in Portuguese, January first, as written in a sentence ("março/2026"). */
+export const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+/** The months' short names, for chart axes ("jan", "fev", …). */
+export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+/** A month's name as a title or a list item starts it ("Março"). */
+export const capitalizedMonthName = (month: number) => MONTH_NAMES[month - 1].replace(/^./, (first) => first.toUpperCase());

@@ -10,6 +10,21 @@ export interface CompanyRequirementInput {
   track: Pick<Track, 'trackId' | 'status'> | null;
 }
 
+/** Old paths and their new home: the SPA's router redirects them, and the server answers them with a 301. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/app': '/app/panel',
+  '/app/admin': '/app/admin/companies',
+  '/app/user': '/app/user/my-profile',
+  '/app/bank-statements': '/app/bank-statements/accounts',
+  '/login': '/app/login',
+  '/entrar': '/app/login',
+  '/cadastro': '/app/login?mode=signup',
+  '/painel': '/app/panel',
+  '/abrir-mei': '/abrir-empresa',
+  '/trocar-de-contador': '/trocar-contador',
+  '/ferramentas/cnae': '/tools/cnae',
+};
+
 export const ADMIN_HOME = '/app/admin/companies';
 export const CUSTOMER_HOME = '/app/panel';
 export const DISABLED_PAGE = '/app/user/disabled';

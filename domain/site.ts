@@ -5,6 +5,12 @@
 import { CONSENT_COOKIES, PAGE_SIZE } from './constants';
 import { citySlug } from './leads';
 
+/** Where the site's calls to action start a signup, on the opening or the migration track. */
+export const SIGNUP_LINKS = {
+  open: '/app/login?mode=signup&track=create-company',
+  migrate: '/app/login?mode=signup&track=migrate-company',
+} as const;
+
 /** Blog list page size (spec §9: the content API's page size). */
 export const BLOG_PAGE_SIZE = PAGE_SIZE.contentStories;
 

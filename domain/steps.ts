@@ -11,9 +11,11 @@ import {
   optionalText,
   requiredText,
 } from './brazil';
+import type { Company } from './company';
 import type { CompanySize, CompanyStatus, CompanyType, StepId, TrackId } from './enums';
 import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from './enums';
 import { COMPANY_SIZE_LABEL, STEP_LABEL } from './labels';
+import type { FieldErrors, FormDraft, ValidationResult } from './validation';
 import { validate } from './validation';
 import type { Plan } from './plans';
 import { PLANS } from './plans';
@@ -53,12 +55,14 @@ function ageOn(birthDate: string, today: Date): number {
   return age;
 }
 
-const BirthDateSchema = v.pipe(
-  v.string('Informe a data de nascimento.'),
-  v.isoDate('Data de nascimento inválida.'),
-  v.check((date) => ageOn(date, new Date()) >= 18, 'O sócio precisa ter pelo menos 18 anos.'),
-  v.check((date) => ageOn(date, new Date()) <= 120, 'Data de nascimento inválida.'),
-);
+/** A partner's birth date: an adult, and a plausible one, on `today`. */
+const birthDateSchema = (today: Date) =>
+  v.pipe(
+    v.string('Informe a data de nascimento.'),
+    v.isoDate('Data de nascimento inválida.'),
+    v.check((date) => ageOn(date, today) >= 18, 'O sócio precisa ter pelo menos 18 anos.'),
+    v.check((date) => ageOn(date, today) <= 120, 'Data de nascimento inválida.'),
+  );
 
 /** A percentage typed as "33,33" or given as a number. */
 const ShareSchema = v.pipe(
@@ -121,29 +125,31 @@ export const MigrationPreRegistrationSchema = v.object({
 });
 export type MigrationPreRegistration = v.InferOutput<typeof MigrationPreRegistrationSchema>;
 
-export const PartnerSchema = v.pipe(
-  v.object({
-    name: requiredText('Informe o nome completo.', 150),
-    cpf: CpfSchema,
-    birthDate: BirthDateSchema,
-    maritalStatus: v.picklist(MARITAL_STATUSES, 'Informe o estado civil.'),
-    propertyRegime: v.optional(v.picklist(PROPERTY_REGIMES, 'Informe o regime de bens.')),
-    share: ShareSchema,
-    email: EmailSchema,
-    phone: PhoneSchema,
-    address: AddressSchema,
-  }),
-  v.forward(
-    v.check(
-      (partner) => partner.maritalStatus !== 'married' || partner.propertyRegime !== undefined,
-      'Informe o regime de bens.',
+/** A partner of an opening; ages are reckoned on `today`. */
+export const partnerSchema = (today: Date) =>
+  v.pipe(
+    v.object({
+      name: requiredText('Informe o nome completo.', 150),
+      cpf: CpfSchema,
+      birthDate: birthDateSchema(today),
+      maritalStatus: v.picklist(MARITAL_STATUSES, 'Informe o estado civil.'),
+      propertyRegime: v.optional(v.picklist(PROPERTY_REGIMES, 'Informe o regime de bens.')),
+      share: ShareSchema,
+      email: EmailSchema,
+      phone: PhoneSchema,
+      address: AddressSchema,
+    }),
+    v.forward(
+      v.check(
+        (partner) => partner.maritalStatus !== 'married' || partner.propertyRegime !== undefined,
+        'Informe o regime de bens.',
+      ),
+      ['propertyRegime'],
     ),
-    ['propertyRegime'],
-  ),
-  // The property regime only means something for a married partner.
-  v.transform((partner) => (partner.maritalStatus === 'married' ? partner : { ...partner, propertyRegime: undefined })),
-);
-export type Partner = v.InferOutput<typeof PartnerSchema>;
+    // The property regime only means something for a married partner.
+    v.transform((partner) => (partner.maritalStatus === 'married' ? partner : { ...partner, propertyRegime: undefined })),
+  );
+export type Partner = v.InferOutput<ReturnType<typeof partnerSchema>>;
 
 const uniqueCpfs = (partners: { cpf: string }[]) => new Set(partners.map((p) => p.cpf)).size === partners.length;
 
@@ -151,27 +157,29 @@ const uniqueCpfs = (partners: { cpf: string }[]) => new Set(partners.map((p) => 
 export const SHARE_TOLERANCE = 0.02;
 export const sharesTotal = (partners: { share: number }[]) => partners.reduce((sum, p) => sum + p.share, 0);
 
-export const PartnerRegistrationSchema = v.pipe(
-  v.object({
-    partners: v.pipe(
-      v.array(PartnerSchema, 'Cadastre pelo menos um sócio.'),
-      v.minLength(1, 'Cadastre pelo menos um sócio.'),
-      v.maxLength(20, 'Cadastre no máximo 20 sócios.'),
+/** The partners of an opening; ages are reckoned on `today`. */
+export const partnerRegistrationSchema = (today: Date) =>
+  v.pipe(
+    v.object({
+      partners: v.pipe(
+        v.array(partnerSchema(today), 'Cadastre pelo menos um sócio.'),
+        v.minLength(1, 'Cadastre pelo menos um sócio.'),
+        v.maxLength(20, 'Cadastre no máximo 20 sócios.'),
+      ),
+    }),
+    v.forward(
+      v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+      ['partners'],
     ),
-  }),
-  v.forward(
-    v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
-    ['partners'],
-  ),
-  v.forward(
-    v.check(
-      ({ partners }) => Math.abs(sharesTotal(partners) - 100) <= SHARE_TOLERANCE,
-      'A soma das participações deve ser 100%.',
+    v.forward(
+      v.check(
+        ({ partners }) => Math.abs(sharesTotal(partners) - 100) <= SHARE_TOLERANCE,
+        'A soma das participações deve ser 100%.',
+      ),
+      ['partners'],
     ),
-    ['partners'],
-  ),
-);
-export type PartnerRegistration = v.InferOutput<typeof PartnerRegistrationSchema>;
+  );
+export type PartnerRegistration = v.InferOutput<ReturnType<typeof partnerRegistrationSchema>>;
 
 export const BasicPartnerSchema = v.object({
   name: requiredText('Informe o nome completo.', 150),
@@ -283,27 +291,105 @@ export const MigrateAccountantSchema = v.object({
 });
 export type MigrateAccountant = v.InferOutput<typeof MigrateAccountantSchema>;
 
-/** The payload schema of a step on a track (pre-registration differs between opening and migration). */
-export function stepSchema(trackId: TrackId, stepId: StepId): v.GenericSchema {
-  switch (stepId) {
-    case 'pre-registration':
-      return trackId === 'create-company' ? OpeningPreRegistrationSchema : MigrationPreRegistrationSchema;
-    case 'partner-registration':
-      return PartnerRegistrationSchema;
-    case 'partner-registration-basic':
-      return PartnerRegistrationBasicSchema;
-    case 'subscription':
-      return SubscriptionStepSchema;
-    case 'awaiting-guide':
-      return AwaitingGuideSchema;
-    case 'upload-guide-receipt':
-      return UploadGuideReceiptSchema;
-    case 'download-company-info':
-      return DownloadCompanyInfoSchema;
-    case 'migrate-accountant':
-      return MigrateAccountantSchema;
-  }
+export type AwaitingGuide = v.InferOutput<typeof AwaitingGuideSchema>;
+
+/**
+ * Each step's payload schema on each track: the one definition of what a step takes, which the wizard's forms and
+ * machine check before sending, the server checks again and stores, and the screens read back. Partners' ages are
+ * reckoned on `today`.
+ */
+export function stepSchemas(today: Date) {
+  return {
+    'create-company': {
+      'pre-registration': OpeningPreRegistrationSchema,
+      'partner-registration': partnerRegistrationSchema(today),
+      subscription: SubscriptionStepSchema,
+      'awaiting-guide': AwaitingGuideSchema,
+      'upload-guide-receipt': UploadGuideReceiptSchema,
+    },
+    'migrate-company': {
+      'pre-registration': MigrationPreRegistrationSchema,
+      'partner-registration-basic': PartnerRegistrationBasicSchema,
+      subscription: SubscriptionStepSchema,
+      'download-company-info': DownloadCompanyInfoSchema,
+      'migrate-accountant': MigrateAccountantSchema,
+    },
+  } as const satisfies { [T in TrackId]: Record<(typeof TRACK_STEPS)[T][number], v.GenericSchema> };
 }
+
+type StepSchemas = ReturnType<typeof stepSchemas>;
+type SchemaOf<T extends TrackId, S extends StepOf<T>> = StepSchemas[T][S] extends infer X extends v.GenericSchema ? X : never;
+
+/** The steps of one track. */
+export type StepOf<T extends TrackId> = keyof StepSchemas[T] & StepId;
+
+/** A step's payload as validated and stored in the track. */
+export type StepPayload<T extends TrackId, S extends StepOf<T>> = v.InferOutput<SchemaOf<T, S>>;
+
+/** What a step takes as typed into its form (numbers may still be text: "33,33"). */
+export type StepInput<T extends TrackId, S extends StepOf<T>> = v.InferInput<SchemaOf<T, S>>;
+
+/** A payload that passed its step's schema, tagged with its track and step so that code can narrow on them. */
+export type ParsedStep = {
+  [T in TrackId]: { [S in StepOf<T>]: { trackId: T; stepId: S; value: StepPayload<T, S> } }[StepOf<T>];
+}[TrackId];
+
+/** The payload schema of a step on a track (pre-registration differs between opening and migration). */
+export function stepSchema(trackId: TrackId, stepId: StepId, today: Date): v.GenericSchema {
+  const schemas: Partial<Record<StepId, v.GenericSchema>> = stepSchemas(today)[trackId];
+  const schema = schemas[stepId];
+  if (!schema) throw new Error(`Step ${stepId} is not on the ${trackId} track`);
+  return schema;
+}
+
+/** Checks a step's payload with its schema: the typed payload, or the messages by field. */
+export function parseStep(trackId: TrackId, stepId: StepId, payload: unknown, today: Date): ValidationResult<ParsedStep> {
+  const result = validate(stepSchema(trackId, stepId, today), payload);
+  return result.ok ? { ok: true, value: { trackId, stepId, value: result.value } as ParsedStep } : result;
+}
+
+/**
+ * A submitted step's payload on a track of this kind, or null (not submitted yet, recorded without its data as the
+ * demo's older companies are, or another kind of track). The server stores only payloads that passed `parseStep`, so
+ * the stored JSON is the step's payload type.
+ */
+export function stepPayload<T extends TrackId, S extends StepOf<T>>(
+  track: Track | null | undefined,
+  trackId: T,
+  stepId: S,
+): StepPayload<T, S> | null {
+  if (track?.trackId !== trackId) return null;
+  const payload = track.steps.find((step) => step.stepId === stepId)?.payload;
+  return (payload ?? null) as StepPayload<T, S> | null;
+}
+
+/** What `POST /companies/{id}/steps/{stepId}` answers. */
+export interface SubmittedStep {
+  track: Track;
+  company: Company;
+  /** The subscription a subscription step created, to be paid next. */
+  subscription?: { id: string; planId: string; status: string; priceCents: number };
+}
+
+/* ---------------------------------------------------------------- what a form holds while the customer types */
+
+/** What a form keeps beside a step's fields: the chosen activities' details, the names of the files sent. */
+interface DraftExtras {
+  'pre-registration': { activities?: ActivityChoice[] };
+  'upload-guide-receipt': { fileName?: string };
+  'migrate-accountant': { items?: Partial<Record<HandoverItem, { fileName?: string }>> };
+}
+
+type InputOfAnyTrack<S extends StepId> = {
+  [T in TrackId]: S extends StepOf<T> ? StepInput<T, S> : never;
+}[TrackId];
+
+/** A step's form as the customer left it: any part of what the step takes (on either track), and its extras. */
+export type StepDraft<S extends StepId> = FormDraft<InputOfAnyTrack<S>> &
+  (S extends keyof DraftExtras ? DraftExtras[S] : unknown);
+
+/** Every step's draft, as the wizard keeps them. */
+export type StepDrafts = { [S in StepId]?: StepDraft<S> };
 
 /* ---------------------------------------------------------------- rules across steps */
 
@@ -407,21 +493,31 @@ export interface ActivityChoice {
  * Everything wrong with a step's form before it is sent: the schema's messages, then the rules across steps that
  * the browser can check (the server checks them again).
  */
-export function stepProblems(trackId: TrackId, stepId: StepId, draft: unknown, track: Track | null): Record<string, string> {
+export function stepProblems(
+  trackId: TrackId,
+  stepId: StepId,
+  draft: StepDraft<StepId> | undefined,
+  track: Track | null,
+  today: Date,
+): FieldErrors {
   // An untouched form is an empty one: every field then says what it needs.
-  const result = validate(stepSchema(trackId, stepId), draft ?? {});
-  if (!result.ok) return result.fields;
-  const value = result.value as Record<string, any>;
-  if (stepId === 'pre-registration' && trackId === 'create-company') {
-    const choices = ((draft as { activities?: ActivityChoice[] }).activities ?? []).filter((a) =>
-      [value.mainActivity, ...value.secondaryActivities].includes(a.code),
+  const parsed = parseStep(trackId, stepId, draft ?? {}, today);
+  if (!parsed.ok) return parsed.fields;
+  const step = parsed.value;
+  if (step.trackId === 'create-company' && step.stepId === 'pre-registration') {
+    const { mainActivity, secondaryActivities, size } = step.value;
+    const chosen = (draft as StepDraft<'pre-registration'>).activities ?? [];
+    const problem = meiActivityProblem(
+      size,
+      chosen.filter((a) => [mainActivity, ...secondaryActivities].includes(a.code)),
     );
-    const problem = meiActivityProblem(value.size, choices);
     if (problem) return { mainActivity: problem };
   }
-  if (stepId === 'partner-registration') {
-    const type = (track?.steps.find((s) => s.stepId === 'pre-registration')?.payload as { type?: CompanyType } | null)?.type;
-    const problem = partnerCountProblem(type, value.partners.length);
+  if (step.trackId === 'create-company' && step.stepId === 'partner-registration') {
+    const problem = partnerCountProblem(
+      stepPayload(track, 'create-company', 'pre-registration')?.type,
+      step.value.partners.length,
+    );
     if (problem) return { partners: problem };
   }
   return {};

@@ -13,7 +13,7 @@ export interface Track {
 }
 
 /** The order of each track's steps (our design; the spec names the steps, not their order). */
-export const TRACK_STEPS: Record<TrackId, readonly StepId[]> = {
+export const TRACK_STEPS = {
   'create-company': ['pre-registration', 'partner-registration', 'subscription', 'awaiting-guide', 'upload-guide-receipt'],
   'migrate-company': [
     'pre-registration',
@@ -22,7 +22,7 @@ export const TRACK_STEPS: Record<TrackId, readonly StepId[]> = {
     'download-company-info',
     'migrate-accountant',
   ],
-};
+} as const satisfies Record<TrackId, readonly StepId[]>;
 
 /** The wizard route of each track. */
 export const TRACK_WIZARD_PATH: Record<TrackId, '/app/wizard/company-opening' | '/app/wizard/company-migration'> = {

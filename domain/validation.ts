@@ -21,6 +21,20 @@ export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErr
   return fields;
 }
 
+/**
+ * Any part of a value, as a form holds it while it is filled one field at a time: a choice not made yet is blank
+ * (''), a box to tick may be unticked.
+ */
+export type FormDraft<T> = T extends readonly (infer Item)[]
+  ? FormDraft<Item>[]
+  : T extends boolean
+    ? boolean
+    : T extends string
+      ? T | ''
+      : T extends object
+        ? { [K in keyof T]?: FormDraft<T[K]> }
+        : T;
+
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors; message: string };
 
 type ObjectLikeSchema = {

@@ -1,3 +1,5 @@
+import type { Uf } from './brazil';
+import { UFS } from './brazil';
 import type { Address } from './company';
 
 /**
@@ -21,13 +23,13 @@ function text(value: unknown): string {
  * customer's unit, so it never becomes `complement`. City-wide CEPs of small towns carry no street or neighbourhood:
  * those come back empty for the person to type.
  */
-export function addressFromViaCep(json: unknown): Address | null {
+export function addressFromViaCep(json: unknown): (Address & { state: Uf }) | null {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
   const answer = json as Record<string, unknown>;
   if (answer.erro === true || answer.erro === 'true') return null;
   const zipCode = normalizeCep(text(answer.cep));
-  const state = text(answer.uf).toUpperCase();
+  const state = UFS.find((uf) => uf === text(answer.uf).toUpperCase());
   const city = text(answer.localidade);
-  if (!zipCode || !/^[A-Z]{2}$/.test(state) || !city) return null;
+  if (!zipCode || !state || !city) return null;
   return { zipCode, state, city, street: text(answer.logradouro), neighborhood: text(answer.bairro) };
 }

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
-import type { Company, Track } from '../domain';
-import { hasActiveSubscription, isSinglePartnerCompany } from '../domain';
+import type { Company, Track } from '@domain';
+import { hasActiveSubscription, isSinglePartnerCompany } from '@domain';
 import { errorMessage } from './errors';
 
 /** What `fetchCompany` answers: the company and its track (spec §7 `GET /companies/{id}` and `/steps`). */

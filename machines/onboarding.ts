@@ -1,6 +1,16 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Company, FieldErrors, StepId, Track, TrackId } from '../domain';
-import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '../domain';
+import type {
+  CnpjRegistration,
+  Company,
+  FieldErrors,
+  StepDraft,
+  StepDrafts,
+  StepId,
+  SubmittedStep,
+  Track,
+  TrackId,
+} from '@domain';
+import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '@domain';
 import { errorMessage } from './errors';
 
 /**
@@ -16,7 +26,7 @@ export interface WizardInput {
   company: Company | null;
   track: Track | null;
   /** Form values kept from an earlier visit, per step. */
-  drafts: Partial<Record<StepId, unknown>>;
+  drafts: StepDrafts;
   /** The payment page sent the person back, paid or not. */
   paymentReturn: PaymentReturn;
 }
@@ -27,29 +37,33 @@ export interface WizardContext extends WizardInput {
   error: string | null;
   subscriptionId: string | null;
   /** What the Receita Federal has on the CNPJ (migration). */
-  registration: Record<string, unknown> | null;
+  registration: CnpjRegistration | null;
 }
 
+/** A step's form changed: its whole value, typed by the step. */
+export type DraftChange = { [S in StepId]: { type: 'draft.change'; stepId: S; value: StepDraft<S> } }[StepId];
+
+/** The `draft.change` event of a step. */
+export const draftChange = <S extends StepId>(stepId: S, value: StepDraft<S>) =>
+  ({ type: 'draft.change', stepId, value }) as DraftChange;
+
 export type WizardEvent =
-  | { type: 'draft.change'; stepId: StepId; value: unknown }
+  | DraftChange
   | { type: 'step.submit' }
   | { type: 'step.retry' }
   | { type: 'registration.skip' }
   | { type: 'payment.retry' }
   | { type: 'track.updated'; company: Company; track: Track | null };
 
-/** What a step submission answers (`POST /companies/{id}/steps/{stepId}`). */
-export interface SubmittedStep {
-  track: Track;
-  company: Company;
-  subscription?: { id: string; planId: string; status: string; priceCents: number };
-}
-
 /** A failed call as the app's actors throw it: a pt-BR message, and field messages for a 400. */
 function fieldsOf(error: unknown): FieldErrors {
   const fields = (error as { fields?: unknown } | null)?.fields;
   return fields && typeof fields === 'object' ? (fields as FieldErrors) : {};
 }
+
+/** The CNPJ typed on the migration's first step (the opening's has none). */
+const cnpjOf = (draft: StepDraft<'pre-registration'> | undefined) =>
+  draft && 'cnpj' in draft && draft.cnpj ? draft.cnpj : undefined;
 
 const currentStepId = (context: Pick<WizardContext, 'track'>): StepId | undefined =>
   context.track ? currentStep(context.track)?.stepId : undefined;
@@ -67,9 +81,11 @@ export const wizardSetup = setup({
         throw new Error('prepareCompany must be provided');
       },
     ),
-    submitStep: fromPromise<SubmittedStep, { companyId: string; stepId: StepId; payload: unknown }>(async () => {
-      throw new Error('submitStep must be provided');
-    }),
+    submitStep: fromPromise<SubmittedStep, { companyId: string; stepId: StepId; payload: StepDraft<StepId> | undefined }>(
+      async () => {
+        throw new Error('submitStep must be provided');
+      },
+    ),
     /** POST /subscriptions/{id}: the provider's payment page. */
     startPayment: fromPromise<{ paymentUrl: string }, { subscriptionId: string; trackId: TrackId }>(async () => {
       throw new Error('startPayment must be provided');
@@ -77,7 +93,7 @@ export const wizardSetup = setup({
     /** Reports the company and its track again and again (`track.updated`) while the customer waits. */
     /** `soon`: a confirmation expected in seconds (a payment); `later`: the team's work, in hours or days. */
     watchTrack: fromCallback<WizardEvent, { companyId: string; pace: 'soon' | 'later' }>(() => () => {}),
-    loadRegistration: fromPromise<Record<string, unknown>, { companyId: string }>(async () => {
+    loadRegistration: fromPromise<CnpjRegistration, { companyId: string }>(async () => {
       throw new Error('loadRegistration must be provided');
     }),
   },
@@ -89,7 +105,10 @@ export const wizardSetup = setup({
     }),
     showProblems: assign(({ context }) => {
       const stepId = currentStepId(context) ?? 'pre-registration';
-      return { fieldErrors: stepProblems(context.trackId, stepId, context.drafts[stepId], context.track), error: null };
+      return {
+        fieldErrors: stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date()),
+        error: null,
+      };
     }),
     clearErrors: assign({ fieldErrors: {}, error: null }),
     storeError: assign((_, params: { error: unknown }) => ({
@@ -101,14 +120,14 @@ export const wizardSetup = setup({
       track: params.track,
     })),
     storeSubscription: assign((_, params: { subscriptionId: string | null }) => ({ subscriptionId: params.subscriptionId })),
-    storeRegistration: assign((_, params: { registration: Record<string, unknown> }) => ({ registration: params.registration })),
+    storeRegistration: assign((_, params: { registration: CnpjRegistration }) => ({ registration: params.registration })),
     forgetPaymentReturn: assign({ paymentReturn: null }),
     notePaymentCancelled: assign({
       error: 'O pagamento não foi concluído. Escolha o plano e tente de novo quando quiser.',
       paymentReturn: null,
     }),
     // Effects the app provides: drafts kept across visits, the session's copy of the company, navigation.
-    persistDraft: (_, _params: { stepId: StepId; value: unknown }) => {},
+    persistDraft: (_, _params: { stepId: StepId; value: StepDraft<StepId> }) => {},
     forgetDraft: (_, _params: { stepId: StepId }) => {},
     companyChanged: (_, _params: { company: Company; track: Track | null }) => {},
     openPaymentPage: (_, _params: { url: string }) => {},
@@ -120,11 +139,12 @@ export const wizardSetup = setup({
     trackDone: ({ context }) => context.track?.status === 'done',
     stepReady: ({ context }) => {
       const stepId = currentStepId(context) ?? 'pre-registration';
-      return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track)).length === 0;
+      return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date())).length === 0;
     },
     stepReadyWithoutCompany: ({ context }) =>
       (!context.company || !context.track) &&
-      Object.keys(stepProblems(context.trackId, 'pre-registration', context.drafts['pre-registration'], null)).length === 0,
+      Object.keys(stepProblems(context.trackId, 'pre-registration', context.drafts['pre-registration'], null, new Date()))
+        .length === 0,
     paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',
     paymentReturnedCancelled: ({ context }) => context.paymentReturn === 'cancelled',
     /** The reported track stands past this step. */
@@ -180,7 +200,7 @@ export function formStep(
       input: ({ context }) => ({
         trackId: context.trackId,
         company: context.company,
-        cnpj: (context.drafts['pre-registration'] as { cnpj?: string } | undefined)?.cnpj,
+        cnpj: cnpjOf(context.drafts['pre-registration']),
       }),
       onDone: {
         target: 'submitting',
@@ -285,7 +305,7 @@ export function subscriptionStep() {
           src: 'watchTrack',
           input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
         },
-        on: { 'track.updated': trackUpdate('subscription') },
+        on: trackUpdates('subscription'),
         after: { paymentConfirmation: 'slowConfirmation' },
       },
       /** Still no confirmation: keep waiting, or choose to pay again. */
@@ -295,35 +315,36 @@ export function subscriptionStep() {
           src: 'watchTrack',
           input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
         },
-        on: { 'track.updated': trackUpdate('subscription'), 'payment.retry': 'choosing' },
+        on: { ...trackUpdates('subscription'), 'payment.retry': 'choosing' },
       },
     },
   });
 }
 
 /** Keeps each report of the track; leaves for the next step once the track moved past this one. */
-function trackUpdate(stepId: StepId) {
-  const store = {
-    type: 'storeCompany' as const,
-    params: ({ event }: { event: WizardEvent }) =>
-      event.type === 'track.updated' ? { company: event.company, track: event.track } : { company: null as never, track: null },
-  };
-  const changed = {
-    type: 'companyChanged' as const,
-    params: ({ event }: { event: WizardEvent }) =>
-      event.type === 'track.updated' ? { company: event.company, track: event.track } : { company: null as never, track: null },
-  };
-  return [
-    { guard: { type: 'movedPast' as const, params: { stepId } }, target: '#wizard.routing', actions: [store, changed] },
-    { actions: store },
-  ];
+function trackUpdates(stepId: StepId) {
+  return wizardSetup.createStateConfig({
+    on: {
+      'track.updated': [
+        {
+          guard: { type: 'movedPast', params: { stepId } },
+          target: '#wizard.routing',
+          actions: [
+            { type: 'storeCompany', params: ({ event }) => ({ company: event.company, track: event.track }) },
+            { type: 'companyChanged', params: ({ event }) => ({ company: event.company, track: event.track }) },
+          ],
+        },
+        { actions: { type: 'storeCompany', params: ({ event }) => ({ company: event.company, track: event.track }) } },
+      ],
+    },
+  }).on;
 }
 
 /** A step the team does while the customer waits (e.g. the registration-fee guide). */
 export function teamStep(stepId: StepId) {
   return wizardSetup.createStateConfig({
     invoke: { id: 'watchTrack', src: 'watchTrack', input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }) },
-    on: { 'track.updated': trackUpdate(stepId) },
+    on: trackUpdates(stepId),
   });
 }
 
@@ -366,17 +387,10 @@ export const initialWizardContext = ({ input }: { input: WizardInput }): WizardC
 });
 
 /** Typing in any step keeps the value (and its draft across visits). */
-export const keepDrafts = {
-  'draft.change': {
-    actions: [
-      'storeDraft',
-      {
-        type: 'persistDraft',
-        params: ({ event }: { event: WizardEvent }) =>
-          event.type === 'draft.change'
-            ? { stepId: event.stepId, value: event.value }
-            : { stepId: 'pre-registration' as StepId, value: null },
-      },
-    ],
+export const keepDrafts = wizardSetup.createStateConfig({
+  on: {
+    'draft.change': {
+      actions: ['storeDraft', { type: 'persistDraft', params: ({ event }) => ({ stepId: event.stepId, value: event.value }) }],
+    },
   },
-} as const;
+}).on;

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import type { Claims } from '../domain';
+import type { Claims } from '@domain';
 import {
   RELOAD_GUARD_MS,
   SIGN_IN_BACKOFF,
@@ -9,7 +9,7 @@ import {
   signInFailureKind,
   signInWaitMessage,
   signInWaitSeconds,
-} from '../domain';
+} from '@domain';
 import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
 import { errorMessage } from './errors';
@@ -151,9 +151,7 @@ const sessionSetup = setup({
     redirectToLogin: () => {},
     /** Drops the identity provider's stored session, which can no longer be refreshed. */
     forgetStoredSession: () => {},
-    logError: (_, params: { message: string; error: unknown }) => {
-      console.error(params.message, params.error);
-    },
+    logError: (_, _params: { message: string; error: unknown }) => {},
   },
   guards: {
     isSignOut: ({ event }) => authOf(event) === null,

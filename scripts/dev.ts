@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '@server/config';
 import { ensureAuthEmulator } from './emulator';
 
 const config = loadConfig();

@@ -31,12 +31,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { UNAVAILABLE_MESSAGE, monthKey, saoPauloDate } from '../domain';
-import { createFirebaseIdentity } from '../server/auth/firebase';
-import type { OpenDatabase } from '../server/db/client';
-import { openDatabase } from '../server/db/client';
-import { companies, companyMembers, nfsSchedules, users } from '../server/db/schema';
-import { syncClaims } from '../server/services/claims';
+import { UNAVAILABLE_MESSAGE, monthKey, saoPauloDate } from '@domain';
+import { createFirebaseIdentity } from '@server/auth/firebase';
+import type { OpenDatabase } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { companies, companyMembers, nfsSchedules, users } from '@server/db/schema';
+import { syncClaims } from '@server/services/claims';
 import { machineLine } from '../bench/support';
 import type { RunningEmulator } from './emulator';
 import { ensureAuthEmulator } from './emulator';
@@ -535,7 +535,7 @@ async function killDuringScheduler(customers: Customer[]) {
   const lines: string[] = [];
   // Made three months ago, so this month's day (when it has come) and last month's are both due.
   const createdAt = new Date(Date.now() - 90 * 86_400_000);
-  const today = saoPauloDate();
+  const today = saoPauloDate(new Date());
   const thisMonth = monthKey(today.year, today.month);
   let expected = 0;
   const rows = Array.from({ length: SCHEDULES }, (_, i) => {

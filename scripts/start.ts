@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { build } from 'vite';
-import { DEFAULT_EMULATOR_HOST, loadConfig } from '../server/config';
+import { DEFAULT_EMULATOR_HOST, loadConfig } from '@server/config';
 import type { RunningEmulator } from './emulator';
 import { ensureAuthEmulator } from './emulator';
 
@@ -29,7 +29,7 @@ if (config.firebase.authEmulatorHost) {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
 }
 
-const { startServer } = await import('../server/index');
+const { startServer } = await import('@server/index');
 let running: Awaited<ReturnType<typeof startServer>>;
 try {
   running = await startServer();

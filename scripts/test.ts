@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check and every test. Prepares what it needs (Debian's Chromium, a Firebase Auth emulator), then runs the unit
+ * `npm test`: the type check of every layer, the lint of the layers' boundaries, and every test. Prepares what it needs (Debian's Chromium, a Firebase Auth emulator), then runs the unit
  * and server suites (Vitest; PostgreSQL too when TEST_DATABASE_URL is set) and the browser suite (Playwright).
  */
 import { spawnSync } from 'node:child_process';
@@ -35,8 +35,9 @@ console.log(`Firebase Auth emulator for tests on ${EMULATOR_HOST}…`);
 const emulator = await ensureAuthEmulator({ host: EMULATOR_HOST, projectId: 'demo-contabil' });
 const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, CHROMIUM_PATH: CHROMIUM };
 
-// Types first: a type error fails fast, before the slower suites.
-let status = run('npx', ['tsc', '--noEmit', '-p', '.']);
+// Types and boundaries first: they fail fast, before the slower suites.
+let status = run('npm', ['run', 'typecheck']);
+if (status === 0) status = run('npm', ['run', 'lint']);
 if (status === 0) status = run('npx', ['vitest', 'run'], env);
 if (status === 0) status = run('npx', ['playwright', 'test'], env);
 await emulator.stop();

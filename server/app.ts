@@ -1,28 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import {
-  MAX_OFX_BYTES,
-  MAX_PHOTO_BYTES,
-  MAX_UPLOAD_BYTES,
-  PHOTO_MESSAGES,
-  UNAVAILABLE_MESSAGE,
-  UPLOAD_MESSAGES,
-} from '../domain';
+import { MAX_OFX_BYTES, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, PHOTO_MESSAGES, UNAVAILABLE_MESSAGE, UPLOAD_MESSAGES } from '@domain';
 import { withDatabaseClaims } from './auth/database-claims';
-import type { IdentityService } from './auth/identity';
-import type { ServerConfig } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
+import { HEAD_SCRIPT } from './site/document';
 import { isDatabaseUnavailable, pgErrorOf } from './db/client';
-import type { CnpjLookup } from './services/cnpj-lookup';
-import type { PaymentProvider } from './services/payments';
-import type { BankConnectionDeps } from './routes/bank-connections';
 import { bankConnectionsRoutes } from './routes/bank-connections';
 import { featuresRoutes } from './routes/features';
-import type { FeatureFlagService } from './services/features';
-import type { FileStorage } from './services/storage';
-import type { LucaService } from './services/luca';
-import type { Site } from './site';
 import type { ErrorBody } from './http/errors';
 import { HttpError, notFound } from './http/errors';
 import { rateLimiter } from './http/rate-limit';
@@ -47,34 +32,6 @@ import { stepsRoutes } from './routes/steps';
 import { subscriptionsRoutes } from './routes/subscriptions';
 import { EMAIL_TAKEN, usersRoutes } from './routes/users';
 import { CNPJ_TAKEN } from './services/onboarding';
-
-export interface Logger {
-  info(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
-}
-
-/** Everything the API needs from outside; `index.ts` wires the real ones, tests their own. */
-export interface AppDeps {
-  db: Database;
-  identity: IdentityService;
-  /** The CNPJ lookup (BrasilAPI, or its local fake). */
-  cnpjLookup: CnpjLookup;
-  /** The payment provider (the local sandbox, or a real one). */
-  payments: PaymentProvider;
-  storage: FileStorage;
-  /** The activity assistant; the local one, built from `db`, when not given. */
-  luca?: LucaService;
-  config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
-  /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
-  bank?: BankConnectionDeps;
-  /** Spec §6 feature flags: who sees what; every flag off when not given. */
-  features?: FeatureFlagService;
-  /** The public site (pages, sitemap, short links, the functions API); without it those addresses answer 404. */
-  site?: Site;
-  /** Security headers, proxies and rate limits; `defaultSecurityOptions(config.publicUrl)` for what is not given. */
-  security?: Partial<SecurityOptions>;
-  logger: Logger;
-}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -186,7 +143,8 @@ export function createApp(appDeps: AppDeps) {
   });
 
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders(security));
+  // The public site's head script is the site's own: allowed by hash wherever the site is mounted.
+  app.use(securityHeaders({ ...security, content: { ...security.content, siteInlineScripts: [HEAD_SCRIPT] } }));
   app.route('/api', api);
   app.route('/fn', functions);
   if (deps.site) {

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
+// Relative on purpose: vite.config.ts loads this file before the import aliases exist.
+import type { AppEnvironment, PublicConfig } from '../domain/appConfig.ts';
 import { TAG_MANAGER_ID_PATTERN } from '../domain/constants.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import { DEFAULT_RATE_LIMITS, parseRateLimit } from './http/rate-limit.ts';
 import type { S3StorageOptions } from './services/s3-storage';
-
-export type AppEnvironment = 'development' | 'production' | 'test';
 
 export interface FirebaseConfig {
   projectId: string;
@@ -276,17 +276,6 @@ export function serviceUrl(config: ServerConfig, service: 'viacep' | 'brasilapi'
 }
 
 /** What the browser needs to start, injected into index.html (never secrets). */
-export interface PublicConfig {
-  environment: AppEnvironment;
-  apiUrl: string;
-  functionsUrl: string;
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
-  authEmulatorUrl: string | null;
-  allowedExternalHosts: string[];
-  /** The postal-code service the browser calls (spec §7). */
-  viaCepUrl: string;
-}
-
 export function publicConfigOf(config: ServerConfig): PublicConfig {
   const { apiKey, authDomain, projectId, appId, authEmulatorHost } = config.firebase;
   return {

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import type { Logger } from './app';
+import type { Logger } from './deps';
 import { createFirebaseIdentity } from './auth/firebase';
 import { join } from 'node:path';
 import { configScriptBody, loadConfig, publicConfigOf, serviceUrl } from './config';

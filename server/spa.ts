@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
-import type { PublicConfig } from './config';
+import type { PublicConfig } from '@domain';
+import { REDIRECTS } from '@domain';
 import { CONFIG_PLACEHOLDER, configScript } from './config';
 import type { AppEnv } from './http/types';
-import redirects from '../src/redirects.json';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and for every GET under /app the index.html with the public
@@ -33,7 +33,7 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: Publi
   // A missing asset (an old build's file) is a 404, never the page: the browser would run HTML as a script.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   // Old addresses answer 301 here too, for visitors and crawlers that run no JavaScript.
-  for (const [from, to] of Object.entries(redirects as Record<string, string>)) app.get(from, (c) => c.redirect(to, 301));
+  for (const [from, to] of Object.entries(REDIRECTS)) app.get(from, (c) => c.redirect(to, 301));
   // Files of the build (favicon, robots.txt…): only paths that name a file.
   const files = serveStatic({ root: distDir });
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../server/config';
+import type { PublicConfig } from '@domain';
 
 declare global {
   interface Window {

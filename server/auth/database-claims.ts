@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Claims } from '../../domain';
+import type { Claims } from '@domain';
 import type { Database } from '../db/client';
 import { accessOfUser } from '../db/users';
 import type { IdentityService, VerifiedIdentity } from './identity';

@@ -1,4 +1,4 @@
-import type { Claims } from '../../domain';
+import type { Claims } from '@domain';
 
 /** Who made a request, from a verified ID token. */
 export interface VerifiedIdentity {

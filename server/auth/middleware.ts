@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Role } from '../../domain';
-import { canAccessCompany, hasRole } from '../../domain';
+import type { Role } from '@domain';
+import { canAccessCompany, hasRole } from '@domain';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import type { IdentityService } from './identity';

@@ -9,8 +9,8 @@ import type {
   CategoryRule,
   OfxImportSummary,
   TaxCategory,
-} from '../../domain';
-import { TAX_CATEGORIES, bankName, foldText, periodRange, ruleMatches } from '../../domain';
+} from '@domain';
+import { TAX_CATEGORIES, bankName, foldText, periodRange, ruleMatches } from '@domain';
 import type { DbExecutor } from './companies';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
 

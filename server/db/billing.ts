@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { BillingSummary, Payment, PaymentStatus } from '../../domain';
-import { findPlan, isChargeOverdue, monthKey, saoPauloDate } from '../../domain';
+import type { BillingSummary, Payment, PaymentStatus } from '@domain';
+import { findPlan, isChargeOverdue, monthKey, saoPauloDate } from '@domain';
 import type { DbExecutor } from './companies';
 import { payments, subscriptions } from './schema';
 

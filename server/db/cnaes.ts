@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
-import type { CnaeMatch, CnaeRow, Page } from '../../domain';
-import { onlyDigits } from '../../domain';
+import type { CnaeMatch, CnaeRow, Page } from '@domain';
+import { onlyDigits } from '@domain';
 import type { Database } from './client';
 import { cnaes } from './schema';
 

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Company, Track } from '../../domain';
-import { normalizeCnpj } from '../../domain';
+import type { Company, Track } from '@domain';
+import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
 import { companies, companySteps, subscriptions } from './schema';
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { CompanyDocument, DocumentStatus, DocumentType } from '../../domain';
+import type { CompanyDocument, DocumentStatus, DocumentType } from '@domain';
 import type { DbExecutor } from './companies';
 import { documents } from './schema';
 

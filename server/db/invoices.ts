@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule } from '../../domain';
-import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '../../domain';
+import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule } from '@domain';
+import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
-import { companies, nfsCustomers, nfsRequestStatusChanges, nfsRequests, nfsSchedules, users } from './schema';
+import { companies, nfsCustomers, nfsRequests, nfsSchedules } from './schema';
 
 type RequestRow = typeof nfsRequests.$inferSelect;
 type ScheduleRow = typeof nfsSchedules.$inferSelect;
@@ -125,32 +125,6 @@ export async function listRequests(
     .offset(filter.offset);
   const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
   return { data: rows.map((row) => ({ ...toRequestDto(row.request), companyName: row.companyName })), total };
-}
-
-export interface RequestChange {
-  id: string;
-  fromStatus: NfsRequestStatus | null;
-  toStatus: NfsRequestStatus;
-  note: string | null;
-  changedBy: { id: string; name: string } | null;
-  changedAt: string;
-}
-
-export async function requestHistory(db: DbExecutor, requestId: string): Promise<RequestChange[]> {
-  const rows = await db
-    .select({ change: nfsRequestStatusChanges, userName: users.name })
-    .from(nfsRequestStatusChanges)
-    .leftJoin(users, eq(users.id, nfsRequestStatusChanges.changedBy))
-    .where(eq(nfsRequestStatusChanges.requestId, requestId))
-    .orderBy(desc(nfsRequestStatusChanges.changedAt));
-  return rows.map(({ change, userName }) => ({
-    id: change.id,
-    fromStatus: change.fromStatus,
-    toStatus: change.toStatus,
-    note: change.note,
-    changedBy: change.changedBy && userName ? { id: change.changedBy, name: userName } : null,
-    changedAt: change.changedAt.toISOString(),
-  }));
 }
 
 /** Remembers a tomador so the next request to them fills in by itself. */

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { count, desc, or, sql } from 'drizzle-orm';
-import type { Lead, Page } from '../../domain';
+import type { Lead, Page } from '@domain';
 import type { Database } from './client';
 import { leads } from './schema';
 

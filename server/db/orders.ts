@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Company, CompanyStatus, StepActor, StepId, TrackId } from '../../domain';
-import { STEP_ACTOR, normalizeCnpj } from '../../domain';
+import type { Company, CompanyStatus, StepActor, StepId, TrackId } from '@domain';
+import { STEP_ACTOR, normalizeCnpj } from '@domain';
 import type { DbExecutor } from './companies';
 import { toCompanyDto } from './companies';
 import { companies, companyMembers, companySteps, subscriptions, users } from './schema';

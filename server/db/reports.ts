@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lte, min, sql, sum } from 'drizzle-orm';
-import type { AnnualBilling } from '../../domain';
-import { meiLimitCents, meiLimitStatus, monthKey, saoPauloDate } from '../../domain';
+import type { AnnualBilling } from '@domain';
+import { meiLimitCents, meiLimitStatus, monthKey, saoPauloDate } from '@domain';
 import type { DbExecutor } from './companies';
 import { companies, companyStatusChanges, nfsRequests } from './schema';
 

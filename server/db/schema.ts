@@ -16,7 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address } from '../../domain';
+import type { PgEnum } from 'drizzle-orm/pg-core';
+import type { Address } from '@domain';
 import {
   COMPANY_SIZES,
   COMPANY_STATUSES,
@@ -38,7 +39,7 @@ import {
   CATEGORY_SOURCES,
   TAX_CATEGORY_KINDS,
   BANK_CONNECTION_STATUSES,
-} from '../../domain';
+} from '@domain';
 
 export const companyStatus = pgEnum('company_status', COMPANY_STATUSES);
 export const trackId = pgEnum('track_id', TRACK_IDS);
@@ -148,6 +149,20 @@ export const companySteps = pgTable(
 );
 
 /** Every status change: who, when, from, to and why. */
+/**
+ * A status history row (companies, invoice requests): from where to where, why, who made the change (null when the
+ * system did, or the person's account was deleted) and when. `server/db/status-history.ts` reads them.
+ */
+function statusChangeColumns<T extends [string, ...string[]]>(status: PgEnum<T>) {
+  return {
+    fromStatus: status('from_status'),
+    toStatus: status('to_status').notNull(),
+    note: text('note'),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
 export const companyStatusChanges = pgTable(
   'company_status_changes',
   {
@@ -155,11 +170,7 @@ export const companyStatusChanges = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    fromStatus: companyStatus('from_status'),
-    toStatus: companyStatus('to_status').notNull(),
-    note: text('note'),
-    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusChangeColumns(companyStatus),
   },
   (t) => [index('company_status_changes_company_idx').on(t.companyId, t.changedAt)],
 );
@@ -364,11 +375,7 @@ export const nfsRequestStatusChanges = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => nfsRequests.id, { onDelete: 'cascade' }),
-    fromStatus: nfsRequestStatus('from_status'),
-    toStatus: nfsRequestStatus('to_status').notNull(),
-    note: text('note'),
-    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusChangeColumns(nfsRequestStatus),
   },
   (t) => [index('nfs_request_status_changes_request_idx').on(t.requestId, t.changedAt)],
 );

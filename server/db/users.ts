@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Claims, CompanyStatus, Role, TrackId } from '../../domain';
-import { PHOTO_TYPES, RECORDS_RETENTION_YEARS } from '../../domain';
+import type { Claims, CompanyStatus, Role, TrackId } from '@domain';
+import { PHOTO_TYPES, RECORDS_RETENTION_YEARS } from '@domain';
 import type { Database } from './client';
 import type { DbExecutor } from './companies';
 import { companies, companyMembers, companyStatusChanges, documents, oauthStates, users } from './schema';

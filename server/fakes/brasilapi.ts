@@ -1,7 +1,7 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { formatCnpj, normalizeCnpj } from '../../domain/company';
+import { formatCnpj, normalizeCnpj } from '@domain/company';
 
 /** A partner (`qsa`) as BrasilAPI sends it: a person's CPF masked ("***123456**"), a company's CNPJ in full. */
 export interface BrasilApiPartner {

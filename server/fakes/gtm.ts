@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { TAG_MANAGER_ID_PATTERN } from '../../domain/constants';
+import { TAG_MANAGER_ID_PATTERN } from '@domain/constants';
 import type { AppEnv } from '../http/types';
 
 /**

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import * as v from 'valibot';
-import type { PaymentMethod } from '../../domain/enums';
-import { PAYMENT_METHODS } from '../../domain/enums';
+import type { PaymentMethod } from '@domain/enums';
+import { PAYMENT_METHODS } from '@domain/enums';
 
 export interface PaymentsSandboxOptions {
   apiKey: string;

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../domain';
+import type { FieldErrors } from '@domain';
 
 export type ErrorCode =
   | 'bad_request'

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerConfig } from '../config';
-import { HEAD_SCRIPT } from '../site/document';
 import type { AppEnv } from './types';
 import type { RateLimits } from './rate-limit';
 import { DEFAULT_RATE_LIMITS } from './rate-limit';
@@ -17,6 +16,8 @@ export function hashSource(text: string): string {
 export interface ContentSources {
   /** Inline scripts of the SPA's page (the configuration script), allowed by hash. */
   appInlineScripts: string[];
+  /** Inline scripts of the public pages (the site's head script), allowed by hash. */
+  siteInlineScripts: string[];
   /**
    * Inline `<style>` contents of the public pages (the site's CSS, inlined by the build), allowed by hash; null while
    * Vite serves the styles in development (its client injects `<style>` elements of its own).
@@ -60,6 +61,7 @@ export function defaultSecurityOptions(publicUrl: string): SecurityOptions {
     rateLimits: DEFAULT_RATE_LIMITS,
     content: {
       appInlineScripts: [],
+      siteInlineScripts: [],
       siteInlineStyles: [],
       appConnect: FIREBASE_AUTH_ORIGINS,
       siteConnect: [],
@@ -115,7 +117,7 @@ export function contentSecurityPolicies(content: ContentSources): Policies {
   };
   const site: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", hashSource(HEAD_SCRIPT), ...content.tagManager],
+    'script-src': ["'self'", ...content.siteInlineScripts.map(hashSource), ...content.tagManager],
     'style-src':
       content.siteInlineStyles === null ? ["'self'", "'unsafe-inline'"] : ["'self'", ...content.siteInlineStyles.map(hashSource)],
     // A few pages size bars with a `style` attribute.

@@ -1,6 +1,6 @@
 import { validator } from 'hono/validator';
 import type * as v from 'valibot';
-import { validate } from '../../domain';
+import { validate } from '@domain';
 import { badRequest } from './errors';
 
 type Target = 'json' | 'query' | 'param';

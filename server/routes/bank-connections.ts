@@ -4,9 +4,9 @@ import { and, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import type { BankConnection, BankSyncResult } from '../../domain';
-import { CoraCallbackQuerySchema } from '../../domain';
-import type { AppDeps } from '../app';
+import type { BankConnection, BankSyncResult } from '@domain';
+import { CoraCallbackQuerySchema } from '@domain';
+import type { AppDeps, BankConnectionDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import { companyExists } from '../db/companies';
@@ -15,14 +15,8 @@ import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import type { CoraClient, CoraTokens } from '../services/cora';
+import type { CoraTokens } from '../services/cora';
 import { CoraError } from '../services/cora';
-import type { TokenSealer } from '../services/secrets';
-
-export interface BankConnectionDeps {
-  cora: CoraClient;
-  tokens: TokenSealer;
-}
 
 type ConnectionRow = typeof bankConnections.$inferSelect;
 

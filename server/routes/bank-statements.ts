@@ -12,8 +12,8 @@ import {
   MAX_OFX_BYTES,
   TaxCategoryBodySchema,
   periodRange,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import {
   applyRules,

@@ -10,8 +10,8 @@ import {
   findPlan,
   formatCnpj,
   formatMoney,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { PaymentRow } from '../db/billing';
 import { billingSummary, findPayment, listPayments, repointCharge, saoPauloDay } from '../db/billing';

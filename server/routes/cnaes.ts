@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { CnaeSearchQuerySchema } from '../../domain';
-import type { AppDeps } from '../app';
+import { CnaeSearchQuerySchema } from '@domain';
+import type { AppDeps } from '../deps';
 import { createCnaeSearch } from '../services/cnae-search';
 import { createLocalLuca } from '../services/luca';
 import type { AppEnv } from '../http/types';

@@ -12,8 +12,8 @@ import {
   chooseCompanyId,
   companyIdsOf,
   isSystemAdmin,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
 import { findCompany, findCompanyByCnpj, findTrack, listCompanies, lockCompany } from '../db/companies';
 import { companies } from '../db/schema';
@@ -23,7 +23,8 @@ import { valid } from '../http/validate';
 import { findUser } from '../db/users';
 import { syncClaims } from '../services/claims';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
-import { changeCompanyStatus, statusHistory } from '../services/company-status';
+import { statusHistory } from '../db/status-history';
+import { changeCompanyStatus } from '../services/company-status';
 import { createCompany, setTrack } from '../services/onboarding';
 
 const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
@@ -139,7 +140,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const { id } = c.req.valid('param');
         assertCompanyAccess(c, id);
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: await statusHistory(db, id) });
+        return c.json({ data: await statusHistory(db, 'company', id) });
       })
       // What the Receita Federal has on the company's CNPJ, for the customer to confirm (migration).
       .get('/companies/:id/registration', validCompanyId(), async (c) => {

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import type { DocumentStatus } from '../../domain';
+import type { DocumentStatus } from '@domain';
 import {
   DOCUMENT_STATUSES,
   DocumentListQuerySchema,
@@ -21,8 +21,8 @@ import {
   isSystemAdmin,
   uploadContentProblem,
   validate,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import type { DocumentRow } from '../db/documents';

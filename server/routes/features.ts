@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { FEATURE_NAMES } from '../../domain';
-import type { FeatureFlags } from '../../domain';
-import type { AppDeps } from '../app';
+import { FEATURE_NAMES } from '@domain';
+import type { FeatureFlags } from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
 import { forbidden } from '../http/errors';
 import type { AppEnv } from '../http/types';

@@ -15,8 +15,8 @@ import {
   fileNameProblem,
   isSystemAdmin,
   uploadContentProblem,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DocumentRow } from '../db/documents';
 import { findDocument, findPersonalDocument, isStorageKeyRegistered, markViewed } from '../db/documents';

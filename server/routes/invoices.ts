@@ -2,20 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import type { NfsRequestStatus } from '../../domain';
+import type { NfsRequestStatus } from '@domain';
 import {
   NFS_REQUEST_STATUSES,
   NfsListQuerySchema,
   NfsRequestSchema,
   NfsScheduleSchema,
   NfsSearchQuerySchema,
+  canDeleteNfsRequest,
   isOperating,
   nfsStatusBodySchema,
+  nfsStatusChangeRefusal,
   reaisToCents,
   validate,
-} from '../../domain';
-import { canDeleteNfsRequest, nfsStatusChangeRefusal } from '../../machines/nfsRequest.machine';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
@@ -26,10 +27,10 @@ import {
   listRequests,
   listSchedules,
   rememberCustomer,
-  requestHistory,
   toRequestDto,
 } from '../db/invoices';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { statusHistory } from '../db/status-history';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
@@ -129,7 +130,7 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
         const request = await findRequest(db, c.req.valid('param').id);
         if (!request) throw notFound(REQUEST_NOT_FOUND);
         assertCompanyAccess(c, request.companyId);
-        return c.json({ data: { ...toRequestDto(request), history: await requestHistory(db, request.id) } });
+        return c.json({ data: { ...toRequestDto(request), history: await statusHistory(db, 'nfsRequest', request.id) } });
       })
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');

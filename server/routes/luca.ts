@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { AliasSuggestSchema, LucaIntentSchema } from '../../domain';
-import type { AppDeps } from '../app';
+import { AliasSuggestSchema, LucaIntentSchema } from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { OrdersQuerySchema } from '../../domain';
-import type { AppDeps } from '../app';
+import { OrdersQuerySchema } from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { listOrders } from '../db/orders';
 import type { AppEnv } from '../http/types';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
-import type { PartnerAttributionResult, TrackId } from '../../domain';
+import type { PartnerAttributionResult, TrackId } from '@domain';
 import {
   CUSTOMER_HOME,
   DISABLED_PAGE,
@@ -11,8 +11,8 @@ import {
   isOperating,
   isPartnerId,
   newTrack,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
 import { findTrack, lockCompany, startTrack } from '../db/companies';
 import { lockUser } from '../db/referrals';

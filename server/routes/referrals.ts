@@ -12,8 +12,8 @@ import {
   paginationQuery,
   referralLink,
   resendAvailableAt,
-} from '../../domain';
-import type { AppDeps } from '../app';
+} from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '../../domain';
-import type { AppDeps } from '../app';
+import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import { billingByCategory } from '../db/bankStatements';
 import { annualBillingByCompany } from '../db/reports';
@@ -17,7 +17,7 @@ export function reportsRoutes({ db, identity }: AppDeps) {
       .get('/reports/anual-billing-by-company', valid('query', AnnualBillingQuerySchema), async (c) => {
         const { companyId, year } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate().year);
+        const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate(new Date()).year);
         if (!billing) throw notFound('Empresa não encontrada.');
         return c.json({ data: billing });
       })

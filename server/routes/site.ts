@@ -1,9 +1,9 @@
 import { asc, like, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { CitySearchResult } from '../../domain';
-import { CitySearchQuerySchema, CnpjSchema, LeadListQuerySchema, LeadSchema, citySlug } from '../../domain';
-import type { AppDeps } from '../app';
+import type { CitySearchResult } from '@domain';
+import { CitySearchQuerySchema, CnpjSchema, LeadListQuerySchema, LeadSchema, citySlug } from '@domain';
+import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { listLeads } from '../db/leads';
 import { leads, municipalities } from '../db/schema';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { STEP_IDS } from '../../domain';
-import type { AppDeps } from '../app';
+import { STEP_IDS } from '@domain';
+import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';

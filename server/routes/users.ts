@@ -11,7 +11,7 @@ import {
   UserUpdateSchema,
   isSystemAdmin,
   photoTypeOf,
-} from '../../domain';
+} from '@domain';
 import { assertSelfOrAdmin, authenticate } from '../auth/middleware';
 import type { IdentityChanges } from '../auth/identity';
 import { IdentityError } from '../auth/identity';
@@ -26,7 +26,7 @@ import {
   photoVersionOf,
   toUserDto,
 } from '../db/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { saoPauloDate } from '../../domain';
+import { saoPauloDate } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import { importStatement } from '../db/bankStatements';
 import { bankTransactions, categoryRules } from '../db/schema';

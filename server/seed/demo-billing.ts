@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { CompanyStatus, PaymentMethod, ProgressStatus, TrackId } from '../../domain';
-import { TRACK_STEPS, findPlan, invitationEmail, referralLink, saoPauloDate } from '../../domain';
+import type { CompanyStatus, PaymentMethod, ProgressStatus, TrackId } from '@domain';
+import { TRACK_STEPS, findPlan, invitationEmail, referralLink, saoPauloDate } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import { referralCodeOf } from '../db/referrals';
 import {
@@ -261,7 +261,7 @@ export async function seedDemoBilling(tx: DbExecutor, ctx: DemoBillingContext): 
         stepId,
         position,
         status: (position < demo.stepsDone ? 'done' : position === demo.stepsDone ? 'in_progress' : 'pending') as ProgressStatus,
-        payload: position < demo.stepsDone ? {} : null,
+        payload: null,
         completedAt: position < demo.stepsDone ? new Date(createdAt.getTime() + (position + 1) * DAY) : null,
       })),
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStatus, DocumentType } from '../../domain';
-import { formatMoney, monthKey, saoPauloDate } from '../../domain';
+import type { DocumentStatus, DocumentType } from '@domain';
+import { formatMoney, monthKey, saoPauloDate } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import { documents } from '../db/schema';
 import type { FileStorage } from '../services/storage';

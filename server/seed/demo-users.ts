@@ -1,4 +1,4 @@
-import type { Role } from '../../domain';
+import type { Role } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import { companyMembers, users } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import type { Address, CompanySize, CompanyStatus, CompanyType, ProgressStatus, Role, TrackId } from '../../domain';
-import { TRACK_STEPS, findPlan, monthKey, saoPauloDate } from '../../domain';
+import type { Address, CompanySize, CompanyStatus, CompanyType, ProgressStatus, Role, TrackId } from '@domain';
+import { TRACK_STEPS, findPlan, monthKey, saoPauloDate } from '@domain';
 import type { IdentityService } from '../auth/identity';
 import { IdentityError } from '../auth/identity';
 import type { Database } from '../db/client';
@@ -427,7 +427,7 @@ export async function seedDemoData(
             : position === demo.stepsDone
               ? 'in_progress'
               : 'pending') as ProgressStatus,
-          payload: demo.payloads?.[stepId] ?? (position < demo.stepsDone ? {} : null),
+          payload: demo.payloads?.[stepId] ?? null,
           completedAt: position < demo.stepsDone ? new Date(createdAt.getTime() + (position + 1) * DAY) : null,
         })),
       );

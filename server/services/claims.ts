@@ -1,4 +1,4 @@
-import type { Claims } from '../../domain';
+import type { Claims } from '@domain';
 import type { IdentityService } from '../auth/identity';
 import type { Database } from '../db/client';
 import { claimsOfUser } from '../db/users';

@@ -1,4 +1,4 @@
-import type { CnaeRow, Page } from '../../domain';
+import type { CnaeRow, Page } from '@domain';
 import type { CnaeSearch } from '../db/cnaes';
 import { isCodeSearch, searchCnaes } from '../db/cnaes';
 import type { Database } from '../db/client';

@@ -1,44 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import type { Address } from '../../domain/company';
-import { normalizeCnpj, onlyDigits } from '../../domain/company';
-
-export type CnpjSituation = 'active' | 'suspended' | 'unfit' | 'closed' | 'null' | 'unknown';
-export type CnpjPartnerKind = 'company' | 'person' | 'foreign';
-
-export interface CnpjPartner {
-  name: string;
-  /** A company's 14-character CNPJ; a person's CPF as published, masked ("***123456**"); null when absent. */
-  document: string | null;
-  kind: CnpjPartnerKind;
-  qualification: string | null;
-  since: string | null;
-}
-
-/** A company's public registration at the Receita Federal, as far as the source tells it. */
-export interface CnpjRegistration {
-  /** 14 characters, normalized. */
-  cnpj: string;
-  name: string;
-  alias: string | null;
-  situation: CnpjSituation;
-  situationText: string | null;
-  /** ISO date (YYYY-MM-DD). */
-  openedAt: string | null;
-  legalNature: string | null;
-  size: 'ME' | 'EPP' | 'DEMAIS' | null;
-  shareCapitalCents: number | null;
-  /** `code`: 7 digits. */
-  mainActivity: { code: string; text: string } | null;
-  secondaryActivities: { code: string; text: string }[];
-  simples: boolean | null;
-  mei: boolean | null;
-  address: Address | null;
-  email: string | null;
-  /** Digits with area code (10 or 11). */
-  phone: string | null;
-  partners: CnpjPartner[];
-}
+import type { Address, CnpjPartner, CnpjPartnerKind, CnpjRegistration, CnpjSituation } from '@domain';
+import { UFS, normalizeCnpj, onlyDigits } from '@domain';
 
 /** The lookup could not answer (network, timeout, 5xx, rate limit, unreadable answer): try again later. */
 export class CnpjLookupUnavailable extends Error {
@@ -227,11 +190,12 @@ function addressOf(json: Json): Address | null {
   const cepDigits = onlyDigits(text(json.cep) ?? '');
   // A numeric `cep` loses its leading zero (01001000 → 1001000).
   const zipCode = cepDigits.length === 7 || cepDigits.length === 8 ? cepDigits.padStart(8, '0') : null;
-  const state = text(json.uf)?.toUpperCase() ?? null;
+  const uf = text(json.uf)?.toUpperCase();
+  // "EX" is the Receita's state for companies abroad: no Brazilian address to offer.
+  const state = UFS.find((known) => known === uf);
   const ibge = text(json.codigo_municipio_ibge);
   const city = (ibge && municipalityName(ibge)) || text(json.municipio);
-  // "EX" is the Receita's state for companies abroad: no Brazilian address to offer.
-  if (!zipCode || !state || !/^[A-Z]{2}$/.test(state) || state === 'EX' || !city) return null;
+  if (!zipCode || !state || !city) return null;
 
   const type = text(json.descricao_tipo_de_logradouro);
   const name = text(json.logradouro);

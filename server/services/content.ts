@@ -1,4 +1,4 @@
-import { CONTENT_API } from '../../domain';
+import { CONTENT_API } from '@domain';
 
 /** A story of the content delivery API (Storyblok v2 shape; only what the site reads is typed). */
 export interface Story<TContent = Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getRemoteConfig } from 'firebase-admin/remote-config';
-import type { FeatureFlags, FeatureName } from '../../domain';
-import { FEATURE_NAMES, REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS } from '../../domain';
+import type { FeatureFlags, FeatureName } from '@domain';
+import { FEATURE_NAMES, REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS } from '@domain';
 
 /** Who sees each feature: lists of e-mails (lower case). */
 export type FeatureAudiences = Record<FeatureName, string[]>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { CONTENT_API, MAX_PAGE_SIZE } from '../../domain';
+import { CONTENT_API, MAX_PAGE_SIZE } from '@domain';
 import type { ContentClient, ContentQuery, Story, StoryList } from './content';
 
 /**
@@ -129,7 +129,7 @@ export function loadLocalStories(dir: string): Story[] {
         stories.push(makeStory(`pages/${slug}`, String(fields.title ?? slug), { component: 'page', ...fields }, { modified }));
       }
     } catch (error) {
-      throw new Error(`Content file ${rel} could not be read: ${(error as Error).message}`);
+      throw new Error(`Content file ${rel} could not be read: ${(error as Error).message}`, { cause: error });
     }
   }
   return stories;

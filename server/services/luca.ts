@@ -1,4 +1,4 @@
-import type { CnaeMatch } from '../../domain';
+import type { CnaeMatch } from '@domain';
 import { findCnaes, plainWords, rankCnaes } from '../db/cnaes';
 import type { WeightedTerm } from '../db/cnaes';
 import type { Database } from '../db/client';

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { monthKey, saoPauloDate } from '../../domain';
-import type { Logger } from '../app';
+import { monthKey, saoPauloDate } from '@domain';
+import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { nfsRequests, nfsSchedules } from '../db/schema';
 import { notFound } from '../http/errors';

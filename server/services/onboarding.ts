@@ -1,5 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Claims, Company, StepActor, StepId, StepRefusal, Track, TrackId } from '../../domain';
+import type {
+  AppEnvironment,
+  Claims,
+  Company,
+  ParsedStep,
+  StepActor,
+  StepId,
+  StepRefusal,
+  SubmittedStep,
+  Track,
+  TrackId,
+} from '@domain';
 import {
   completesOnSubmit,
   findPlan,
@@ -7,14 +18,13 @@ import {
   newTrack,
   partnerCountProblem,
   planSizeProblem,
+  parseStep,
   statusAfterPayment,
-  stepSchema,
+  stepPayload,
   stepSubmissionRefusal,
   trackAfterCompletion,
   trackAfterSubmission,
-  validate,
-} from '../../domain';
-import type { AppEnvironment } from '../config';
+} from '@domain';
 import { cancelOpenFirstCharges } from '../db/billing';
 import type { Database } from '../db/client';
 import type { CompanyRow, DbExecutor } from '../db/companies';
@@ -89,13 +99,6 @@ export async function setTrack(db: Database, companyId: string, trackId: TrackId
   });
 }
 
-export interface SubmittedStep {
-  track: Track;
-  company: Company;
-  /** The subscription a subscription step created, to be paid next. */
-  subscription?: { id: string; planId: string; status: string; priceCents: number };
-}
-
 async function assertActivitiesExist(tx: DbExecutor, main: string, secondary: string[]) {
   const codes = [main, ...secondary];
   const rows = await tx
@@ -124,13 +127,13 @@ async function applyStep(
   tx: DbExecutor,
   company: CompanyRow,
   track: Track,
-  stepId: StepId,
-  value: Record<string, any>,
+  step: ParsedStep,
 ): Promise<SubmittedStep['subscription']> {
   const now = new Date();
-  switch (stepId) {
+  switch (step.stepId) {
     case 'pre-registration':
-      if (track.trackId === 'create-company') {
+      if (step.trackId === 'create-company') {
+        const { value } = step;
         const activities = await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);
         const meiProblem = meiActivityProblem(value.size, activities);
         if (meiProblem) throw badRequest(meiProblem, { mainActivity: meiProblem });
@@ -149,21 +152,19 @@ async function applyStep(
           })
           .where(eq(companies.id, company.id));
       } else {
-        const other = await findCompanyByCnpj(tx, value.cnpj);
+        const other = await findCompanyByCnpj(tx, step.value.cnpj);
         if (other && other.id !== company.id) throw conflict(CNPJ_TAKEN);
-        await tx.update(companies).set({ cnpj: value.cnpj, updatedAt: now }).where(eq(companies.id, company.id));
+        await tx.update(companies).set({ cnpj: step.value.cnpj, updatedAt: now }).where(eq(companies.id, company.id));
       }
       return undefined;
     case 'partner-registration': {
-      const preRegistration = track.steps.find((s) => s.stepId === 'pre-registration')?.payload as {
-        type?: Company['type'];
-      } | null;
-      const problem = partnerCountProblem(preRegistration?.type ?? company.type, value.partners.length);
+      const preRegistration = stepPayload(track, 'create-company', 'pre-registration');
+      const problem = partnerCountProblem(preRegistration?.type ?? company.type, step.value.partners.length);
       if (problem) throw badRequest(problem, { partners: problem });
       return undefined;
     }
     case 'subscription': {
-      const plan = findPlan(value.planId)!;
+      const plan = findPlan(step.value.planId)!;
       const problem = planSizeProblem(plan, company.size);
       if (problem) throw badRequest(problem, { planId: problem });
       const [pending] = await tx
@@ -193,7 +194,7 @@ async function applyStep(
       await assertDocumentsOfCompany(
         tx,
         company.id,
-        [value.documentId],
+        [step.value.documentId],
         'documentId',
         'Guia não encontrada entre os documentos da empresa.',
       );
@@ -202,12 +203,13 @@ async function applyStep(
       await assertDocumentsOfCompany(
         tx,
         company.id,
-        [value.documentId],
+        [step.value.documentId],
         'documentId',
         'Comprovante não encontrado entre os documentos da empresa.',
       );
       return undefined;
-    case 'download-company-info':
+    case 'download-company-info': {
+      const { value } = step;
       await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);
       await tx
         .update(companies)
@@ -221,10 +223,9 @@ async function applyStep(
         })
         .where(eq(companies.id, company.id));
       return undefined;
+    }
     case 'migrate-accountant': {
-      const ids = Object.values(value.items as Record<string, { documentId?: string }>).flatMap((item) =>
-        item.documentId ? [item.documentId] : [],
-      );
+      const ids = Object.values(step.value.items).flatMap((item) => (item.documentId ? [item.documentId] : []));
       await assertDocumentsOfCompany(
         tx,
         company.id,
@@ -254,10 +255,10 @@ export async function submitStep(
   if (!before) throw conflict('Esta empresa ainda não começou uma jornada de abertura ou de troca de contador.');
   const refusalBefore = stepSubmissionRefusal(before, input.stepId, input.actor);
   if (refusalBefore) throw refusalError(refusalBefore);
-  const result = validate(stepSchema(before.trackId, input.stepId), input.payload);
-  if (!result.ok) throw badRequest(result.message, result.fields);
-  const value = result.value as Record<string, any>;
-  if (input.stepId === 'pre-registration' && before.trackId === 'migrate-company') await assertCnpjExists(deps, value.cnpj);
+  const parsed = parseStep(before.trackId, input.stepId, input.payload, new Date());
+  if (!parsed.ok) throw badRequest(parsed.message, parsed.fields);
+  const step = parsed.value;
+  if (step.trackId === 'migrate-company' && step.stepId === 'pre-registration') await assertCnpjExists(deps, step.value.cnpj);
 
   return deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, input.companyId);
@@ -266,8 +267,8 @@ export async function submitStep(
     const track = (await findTrack(tx, input.companyId))!;
     const refusal = stepSubmissionRefusal(track, input.stepId, input.actor);
     if (refusal) throw refusalError(refusal);
-    const subscription = await applyStep(tx, company, track, input.stepId, value);
-    const after = trackAfterSubmission(track, input.stepId, value, completesOnSubmit(input.stepId));
+    const subscription = await applyStep(tx, company, track, step);
+    const after = trackAfterSubmission(track, input.stepId, step.value, completesOnSubmit(input.stepId));
     await saveTrack(tx, input.companyId, track, after);
     return { track: after, company: (await findCompany(tx, input.companyId))!, subscription };
   });

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentMethod } from '../../domain/enums';
-import { PAYMENT_METHODS } from '../../domain/enums';
+import type { PaymentMethod } from '@domain/enums';
+import { PAYMENT_METHODS } from '@domain/enums';
 
 export interface CheckoutRequest {
   /** Our payment id; it comes back in every notification. */

@@ -1,4 +1,4 @@
-import { BANK_LEDGER_ACCOUNT, taxCategory } from '../../domain';
+import { BANK_LEDGER_ACCOUNT, taxCategory } from '@domain';
 
 /** A movement as an export needs it. */
 export interface ExportedTransaction {

@@ -1,5 +1,5 @@
-import type { Address } from '../../domain/company';
-import { addressFromViaCep, normalizeCep } from '../../domain/viacep';
+import type { Address } from '@domain/company';
+import { addressFromViaCep, normalizeCep } from '@domain/viacep';
 
 export interface ViaCepOptions {
   /** https://viacep.com.br in production; the local fake in dev mode and tests. */

@@ -1,6 +1,6 @@
 import { Marked, Renderer } from 'marked';
 import * as v from 'valibot';
-import { BLOG_PAGE_SIZE } from '../../domain';
+import { BLOG_PAGE_SIZE } from '@domain';
 import type { ContentClient, Story } from '../services/content';
 
 /**

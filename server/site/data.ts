@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Cnae } from '../../domain';
-import { STATE_CAPITAL_IBGE, cnaeFromRow } from '../../domain';
+import type { Cnae } from '@domain';
+import { STATE_CAPITAL_IBGE, cnaeFromRow } from '@domain';
 import type { Database } from '../db/client';
 import { findCnaes } from '../db/cnaes';
 import { cnaes, meiOccupations, municipalities, states } from '../db/schema';

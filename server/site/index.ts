@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
-import type { CityPageKind } from '../../domain';
+import type { CityPageKind } from '@domain';
 import {
   BLOG_PAGE_SIZE,
   CnaeSearchQuerySchema,
@@ -16,7 +16,7 @@ import {
   cnaePath,
   parseCityStateSegment,
   saoPauloDate,
-} from '../../domain';
+} from '@domain';
 import type { Database } from '../db/client';
 import type { AppEnv } from '../http/types';
 import type { CnaeSearchService } from '../services/cnae-search';

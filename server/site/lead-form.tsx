@@ -1,4 +1,4 @@
-import { PLANS, formatMoney } from '../../domain';
+import { PLANS, formatMoney } from '@domain';
 import { buttonClass } from './ui';
 
 const field =

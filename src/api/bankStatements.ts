@@ -11,8 +11,8 @@ import type {
   OfxImportSummary,
   Page,
   TaxCategory,
-} from '../../domain';
-import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '../../domain';
+} from '@domain';
+import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
 import { appConfig } from '../config';
 import { mainApi } from './clients';
 import { saveDownload } from './download';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BillingSummary, Page, Payment } from '../../domain';
-import { PAYMENTS_PAGE_SIZE } from '../../domain';
+import type { BillingSummary, Page, Payment } from '@domain';
+import { PAYMENTS_PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 import { saveDownload } from './download';
 

@@ -1,10 +1,10 @@
-import type { Address } from '../../domain';
-import { addressFromViaCep, normalizeCep } from '../../domain';
+import type { Address, Uf } from '@domain';
+import { addressFromViaCep, normalizeCep } from '@domain';
 import { appConfig } from '../config';
 import { externalApi } from './clients';
 
 /** The public postal-code service (spec §7); an error is only logged and the result is empty (spec §8). */
-export async function lookupCep(value: string): Promise<Address | null> {
+export async function lookupCep(value: string): Promise<(Address & { state: Uf }) | null> {
   const cep = normalizeCep(value);
   if (!cep) return null;
   try {

@@ -1,6 +1,6 @@
 import type { FetchOptions } from 'ofetch';
 import { ofetch } from 'ofetch';
-import { HTTP_RETRY } from '../../domain';
+import { HTTP_RETRY } from '@domain';
 import { appConfig } from '../config';
 import { toApiError } from './errors';
 

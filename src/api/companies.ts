@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import type { Company, CompanyStatus, Page, StepActor, StepId, Track } from '../../domain';
-import { PAGE_SIZE } from '../../domain';
+import type { Company, CompanyStatus, Page, StepActor, StepId, Track } from '@domain';
+import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
 export interface CompanyListParams {
@@ -30,6 +31,15 @@ export const companyQueries = {
         }),
     }),
 };
+
+/** A company and its track, fresh from the server (and cached for the screens that read them). */
+export async function fetchCompanyAndTrack(queryClient: QueryClient, companyId: string) {
+  const [company, track] = await Promise.all([
+    queryClient.fetchQuery({ ...companyQueries.detail(companyId), staleTime: 0 }),
+    queryClient.fetchQuery({ ...companyQueries.steps(companyId), staleTime: 0 }),
+  ]);
+  return { company, track };
+}
 
 /** A company in the team's onboarding queues. */
 export interface Order {

@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  CompanyDocument,
-  CompanyDocumentType,
-  DocumentStatus,
-  DocumentType,
-  Page,
-  PersonalDocumentType,
-} from '../../domain';
-import { PAGE_SIZE, UPLOAD_MESSAGES } from '../../domain';
+import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, Page, PersonalDocumentType } from '@domain';
+import { PAGE_SIZE, UPLOAD_MESSAGES } from '@domain';
 import { mainApi } from './clients';
 import { ApiError, toApiError } from './errors';
 

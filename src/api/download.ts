@@ -21,7 +21,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 async function downloadError(error: unknown): Promise<ApiError> {
   const e = error as { data?: unknown; statusCode?: number; status?: number };
   if (e?.data instanceof Blob) {
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = JSON.parse(await e.data.text());
     } catch {

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../domain';
-import { UNAVAILABLE_MESSAGE } from '../../domain/constants';
+import type { FieldErrors } from '@domain';
+import { UNAVAILABLE_MESSAGE } from '@domain/constants';
 
 /** A failed API call with what the user should read (the server's pt-BR message when there is one). */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureFlags, FeatureName } from '../../domain';
+import type { FeatureFlags, FeatureName } from '@domain';
 import { mainApi } from './clients';
 
 /** The signed-in person's flags (spec §6); the session clears the cache on sign-out. */

@@ -1,20 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NfsCustomer, NfsRequest, NfsRequestStatus, NfsSchedule, Page } from '../../domain';
-import { PAGE_SIZE } from '../../domain';
+import type { NfsCustomer, NfsRequest, NfsRequestStatus, NfsSchedule, Page, StatusChange } from '@domain';
+import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
 /** Spec §7 Invoices. */
 
-export interface NfsRequestChange {
-  id: string;
-  fromStatus: NfsRequestStatus | null;
-  toStatus: NfsRequestStatus;
-  note: string | null;
-  changedBy: { id: string; name: string } | null;
-  changedAt: string;
-}
-
-export type NfsRequestDetail = NfsRequest & { history: NfsRequestChange[] };
+export type NfsRequestDetail = NfsRequest & { history: StatusChange<NfsRequestStatus>[] };
 export type NfsRequestRow = NfsRequest & { companyName: string | null };
 
 export interface RequestListParams {

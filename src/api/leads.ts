@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Lead, Page } from '../../domain';
-import { PAGE_SIZE } from '../../domain';
+import type { Lead, Page } from '@domain';
+import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
 /** The site's contacts, for the team (`GET /admin/leads`, newest first). */

@@ -1,7 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CnaeMatch, CnaeRow, Company, CompanyDocument, DocumentType, Page, StepId, Track, TrackId } from '../../domain';
-import { PAGE_SIZE, TRACK_WIZARD_PATH } from '../../domain';
-import type { SubmittedStep } from '../../machines/onboarding';
+import type {
+  CnaeMatch,
+  CnpjRegistration,
+  CnaeRow,
+  Company,
+  CompanyDocument,
+  CompanyStatus,
+  DocumentType,
+  Page,
+  StepDraft,
+  StatusChange,
+  StepId,
+  SubmittedStep,
+  Track,
+  TrackId,
+} from '@domain';
+import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
 import { appConfig } from '../config';
 import { mainApi } from './clients';
 import { saveDownload } from './download';
@@ -17,10 +31,10 @@ export function setTrack(companyId: string, trackId: TrackId) {
   return mainApi<{ data: Track }>(`/companies/${companyId}/track/${trackId}`, { method: 'PUT' }).then((r) => r.data);
 }
 
-export function submitStep(companyId: string, stepId: StepId, payload: unknown) {
+export function submitStep(companyId: string, stepId: StepId, payload: StepDraft<StepId> | undefined) {
   return mainApi<{ data: SubmittedStep }>(`/companies/${companyId}/steps/${stepId}`, {
     method: 'POST',
-    body: payload as object,
+    body: payload ?? {},
   }).then((r) => r.data);
 }
 
@@ -33,23 +47,15 @@ export function startPayment(subscriptionId: string, trackId: TrackId) {
 }
 
 export function fetchRegistration(companyId: string) {
-  return mainApi<{ data: Record<string, unknown> }>(`/companies/${companyId}/registration`).then((r) => r.data);
-}
-
-export interface StatusChange {
-  id: string;
-  fromStatus: Company['status'] | null;
-  toStatus: Company['status'];
-  note: string | null;
-  changedBy: { id: string; name: string } | null;
-  changedAt: string;
+  return mainApi<{ data: CnpjRegistration }>(`/companies/${companyId}/registration`).then((r) => r.data);
 }
 
 export const onboardingQueries = {
   statusHistory: (companyId: string) =>
     queryOptions({
       queryKey: ['companies', companyId, 'status-history'],
-      queryFn: () => mainApi<{ data: StatusChange[] }>(`/companies/${companyId}/status-history`).then((r) => r.data),
+      queryFn: () =>
+        mainApi<{ data: StatusChange<CompanyStatus>[] }>(`/companies/${companyId}/status-history`).then((r) => r.data),
     }),
   cnaeSearch: (search: string) =>
     queryOptions({

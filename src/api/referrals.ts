@@ -9,8 +9,8 @@ import type {
   Referral,
   ReferralSummary,
   TrackId,
-} from '../../domain';
-import { INVITATIONS_PAGE_SIZE, REFERRALS_PAGE_SIZE } from '../../domain';
+} from '@domain';
+import { INVITATIONS_PAGE_SIZE, REFERRALS_PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
 /** The referral programme, invitations by e-mail and partner programmes. */

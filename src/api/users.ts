@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminUserCreateInput, CompanyStatus, Page, Role, UserSignupInput, UserUpdateInput } from '../../domain';
-import { PAGE_SIZE } from '../../domain';
+import type { AdminUserCreateInput, CompanyStatus, Page, Role, UserSignupInput, UserUpdateInput } from '@domain';
+import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
 export interface User {

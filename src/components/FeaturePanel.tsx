@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FEATURE_LABEL, FEATURE_NAMES } from '../../domain';
+import { FEATURE_LABEL, FEATURE_NAMES } from '@domain';
 import { featureAudiencesQuery, useFeature } from '../api/features';
 
 /** Spec §6 "feature panel": who sees each feature, shown only to the account the `panel` flag names. */

@@ -1,8 +1,8 @@
 import { ArrowUpTrayIcon, CheckCircleIcon, DocumentIcon } from '@heroicons/react/24/outline';
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
-import type { CompanyDocument, DocumentType, StepId } from '../../domain';
-import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_MESSAGES, formatBytes } from '../../domain';
+import type { CompanyDocument, DocumentType, StepId } from '@domain';
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_MESSAGES, formatBytes } from '@domain';
 import { ApiError } from '../api/errors';
 import { uploadDocument } from '../api/onboarding';
 import { useSessionActor } from '../lib/session-handle';

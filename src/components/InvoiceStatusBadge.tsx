@@ -1,5 +1,5 @@
-import type { NfsRequestStatus } from '../../domain';
-import { NFS_REQUEST_STATUS_LABEL } from '../../domain';
+import type { NfsRequestStatus } from '@domain';
+import { NFS_REQUEST_STATUS_LABEL } from '@domain';
 import type { BadgeTone } from './ui/Badge';
 import { Badge } from './ui/Badge';
 

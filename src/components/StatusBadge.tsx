@@ -1,5 +1,5 @@
-import type { CompanyStatus, ProgressStatus, SubscriptionStatus } from '../../domain';
-import { COMPANY_STATUS_LABEL, PROGRESS_LABEL, SUBSCRIPTION_STATUS_LABEL } from '../../domain';
+import type { CompanyStatus, ProgressStatus, SubscriptionStatus } from '@domain';
+import { COMPANY_STATUS_LABEL, PROGRESS_LABEL, SUBSCRIPTION_STATUS_LABEL } from '@domain';
 import type { BadgeTone } from './ui/Badge';
 import { Badge } from './ui/Badge';
 

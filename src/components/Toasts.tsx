@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { TOASTS } from '../../domain';
+import { TOASTS } from '@domain';
 
 /** react-hot-toast with spec §9: bottom-right, 3 s, no close button, at most 20 on screen. */
 export function Toasts() {

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import type { companyMachine } from '../../machines/company.machine';
+import type { companyMachine } from '@machines/company.machine';
 import type { SessionActor } from './session';
 
 export type CompanyActor = ActorRefFrom<typeof companyMachine>;

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
-import type { Claims } from '../../domain';
-import { SESSION_COOKIES } from '../../domain';
-import type { SessionUser } from '../../machines/session.machine';
+import type { Claims } from '@domain';
+import { SESSION_COOKIES } from '@domain';
+import type { SessionUser } from '@machines/session.machine';
 
 const options = (): Cookies.CookieAttributes => ({
   sameSite: SESSION_COOKIES.sameSite,

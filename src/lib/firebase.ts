@@ -10,8 +10,8 @@ import {
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
 } from 'firebase/auth';
-import type { Claims } from '../../domain';
-import type { AuthState, RefreshedToken, SessionUser } from '../../machines/session.machine';
+import type { Claims } from '@domain';
+import type { AuthState, RefreshedToken, SessionUser } from '@machines/session.machine';
 import { appConfig } from '../config';
 
 /*

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type * as v from 'valibot';
-import type { FieldErrors } from '../../domain';
-import { validate } from '../../domain';
+import type { FieldErrors } from '@domain';
+import { validate } from '@domain';
 
 /**
  * Form state checked with a domain schema: the same rules and pt-BR messages the server applies. Server-side field

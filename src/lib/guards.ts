@@ -1,7 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import { companyRequirementRedirect, homeFor, isSystemAdmin, wizardRedirect } from '../../domain';
+import { companyRequirementRedirect, homeFor, isSystemAdmin, wizardRedirect } from '@domain';
 import { companyActorOf } from './company-actor';
 import type { SessionActor } from './session';
 import type { SessionHandle } from './session-handle';

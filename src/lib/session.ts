@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Actor, ActorOptions, AnyActorLogic } from 'xstate';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { LoadedCompany } from '../../machines/company.machine';
-import { companyMachine } from '../../machines/company.machine';
-import type { SessionEvent } from '../../machines/session.machine';
-import { sessionMachine } from '../../machines/session.machine';
+import type { LoadedCompany } from '@machines/company.machine';
+import { companyMachine } from '@machines/company.machine';
+import type { SessionEvent } from '@machines/session.machine';
+import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from '../api/clients';
-import { companyQueries } from '../api/companies';
+import { fetchCompanyAndTrack } from '../api/companies';
 import { sessionCookies } from './cookies';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -33,13 +33,9 @@ export function createSessionActor(
   navigate: (href: string) => void,
   inspect?: ActorOptions<AnyActorLogic>['inspect'],
 ): SessionActor {
-  const fetchCompany = fromPromise<LoadedCompany, { companyId: string }>(async ({ input }) => {
-    const [company, track] = await Promise.all([
-      queryClient.fetchQuery({ ...companyQueries.detail(input.companyId), staleTime: 0 }),
-      queryClient.fetchQuery({ ...companyQueries.steps(input.companyId), staleTime: 0 }),
-    ]);
-    return { company, track };
-  });
+  const fetchCompany = fromPromise<LoadedCompany, { companyId: string }>(({ input }) =>
+    fetchCompanyAndTrack(queryClient, input.companyId),
+  );
 
   const machine = sessionMachine.provide({
     actors: {
@@ -83,6 +79,7 @@ export function createSessionActor(
           .then((f) => f.signOut())
           .catch((error) => console.error('Sign-out after a failed refresh failed', error));
       },
+      logError: (_, { message, error }) => console.error(message, error),
       redirectToLogin: () => {
         if (window.location.pathname !== '/app/login') navigate(loginRedirectHref(window.location));
       },

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
-import type { Company, StepId, Track, TrackId } from '../../domain';
-import { TRACK_STEPS } from '../../domain';
-import { companyMigrationWizardMachine } from '../../machines/companyMigrationWizard.machine';
-import { companyOpeningWizardMachine } from '../../machines/companyOpeningWizard.machine';
-import type { WizardEvent, WizardInput } from '../../machines/onboarding';
-import { companyQueries } from '../api/companies';
+import type { StepDraft, StepDrafts, StepId, Track, TrackId } from '@domain';
+import { TRACK_STEPS } from '@domain';
+import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
+import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
+import type { WizardEvent, WizardInput } from '@machines/onboarding';
+import { companyQueries, fetchCompanyAndTrack } from '../api/companies';
 import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } from '../api/onboarding';
 import { companyActorOf } from './company-actor';
 import { navigateExternal } from './external';
@@ -18,17 +18,18 @@ const draftKey = (uid: string, trackId: TrackId, stepId: StepId) => `contabil.wi
 
 /** What the customer typed in each step, kept in this browser until the step is sent. */
 export const wizardDrafts = {
-  load(uid: string, trackId: TrackId, track: Track | null): Partial<Record<StepId, unknown>> {
-    const drafts: Partial<Record<StepId, unknown>> = {};
+  load(uid: string, trackId: TrackId, track: Track | null): StepDrafts {
+    const drafts: Record<string, unknown> = {};
     for (const stepId of TRACK_STEPS[trackId]) {
       const stored = localStorage.getItem(draftKey(uid, trackId, stepId));
       const saved = track?.steps.find((step) => step.stepId === stepId)?.payload;
       if (stored) drafts[stepId] = JSON.parse(stored);
       else if (saved) drafts[stepId] = saved;
     }
-    return drafts;
+    // What this browser saved from the step's form, or the payload the server accepted for it: both are drafts.
+    return drafts as StepDrafts;
   },
-  save(uid: string, trackId: TrackId, stepId: StepId, value: unknown) {
+  save(uid: string, trackId: TrackId, stepId: StepId, value: StepDraft<StepId>) {
     localStorage.setItem(draftKey(uid, trackId, stepId), JSON.stringify(value));
   },
   forget(uid: string, trackId: TrackId, stepId: StepId) {
@@ -41,14 +42,6 @@ export interface WizardDeps {
   queryClient: QueryClient;
   navigate: (path: string) => void;
   onPaymentPageBlocked: () => void;
-}
-
-async function fetchCompanyAndTrack(queryClient: QueryClient, companyId: string) {
-  const [company, track] = await Promise.all([
-    queryClient.fetchQuery({ ...companyQueries.detail(companyId), staleTime: 0 }),
-    queryClient.fetchQuery({ ...companyQueries.steps(companyId), staleTime: 0 }),
-  ]);
-  return { company, track };
 }
 
 /** The wizard machine of a track with the browser's implementations: the API, the session, drafts, navigation. */
@@ -74,7 +67,9 @@ export function wizardMachineFor(trackId: TrackId, { session, queryClient, navig
           session.send({ type: 'company.select', companyId: created.id });
           await waitFor(session, (s) => !s.hasTag('busy'), { timeout: 20_000 });
         }
-        return fetchCompanyAndTrack(queryClient, created.id) as Promise<{ company: Company; track: Track }>;
+        const { company, track } = await fetchCompanyAndTrack(queryClient, created.id);
+        if (!track) throw new Error('Não foi possível começar a jornada da empresa. Tente de novo.');
+        return { company, track };
       }),
       submitStep: fromPromise(({ input }) => submitStep(input.companyId, input.stepId, input.payload)),
       startPayment: fromPromise(({ input }) => startPayment(input.subscriptionId, input.trackId)),

@@ -1,10 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { notFound, redirect } from '@tanstack/react-router';
-import redirects from '../redirects.json';
+import { REDIRECTS } from '@domain';
 import { rememberReferral } from '../lib/referral';
-
-/** Old paths and their new home: a build-time table, also answered with 301 by the server. */
-export const REDIRECTS: Readonly<Record<string, string>> = redirects;
 
 const MAX_PATH_LENGTH = 2048;
 

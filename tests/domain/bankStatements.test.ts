@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankName, periodRange, ruleMatches, suggestRuleText } from '../../domain';
+import { bankName, periodRange, ruleMatches, suggestRuleText } from '@domain';
 
 describe('category rules', () => {
   it('match accents and case aside, in the description or the complement where the counterparty is', () => {

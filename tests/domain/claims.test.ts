@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessCompany, chooseCompanyId, companyIdsOf, hasRole, isSystemAdmin } from '../../domain';
+import { canAccessCompany, chooseCompanyId, companyIdsOf, hasRole, isSystemAdmin } from '@domain';
 
 describe('claims', () => {
   it('knows a system admin by the roles claim', () => {

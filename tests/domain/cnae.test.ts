@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CnaeRow } from '../../domain';
-import { AliasSuggestSchema, CnaeSearchQuerySchema, LucaIntentSchema, cnaeFromRow, formatCnaeCode, validate } from '../../domain';
+import type { CnaeRow } from '@domain';
+import { AliasSuggestSchema, CnaeSearchQuerySchema, LucaIntentSchema, cnaeFromRow, formatCnaeCode, validate } from '@domain';
 
 const row: CnaeRow = {
   code: '6920601',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Track } from '../../domain';
+import type { Track } from '@domain';
 import {
   companyDisplayName,
   companyRequirementRedirect,
@@ -9,7 +9,7 @@ import {
   isSinglePartnerCompany,
   safeNextPath,
   wizardRedirect,
-} from '../../domain';
+} from '@domain';
 
 const track = (trackId: Track['trackId'], partners: unknown[] | undefined, status: Track['status'] = 'in_progress'): Track => ({
   trackId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationEmail } from '../../domain';
+import { invitationEmail } from '@domain';
 
 describe('invitation e-mail', () => {
   it('keeps the subject on one line even for a name stored with a line break', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LeadSchema, validate } from '../../domain';
+import { LeadSchema, validate } from '@domain';
 
 const lead = { name: 'Beatriz Souza', email: 'beatriz@exemplo.com.br' };
 

@@ -6,7 +6,7 @@ import {
   meiLimitCents,
   meiLimitStatus,
   validate,
-} from '../../domain';
+} from '@domain';
 
 describe('the MEI revenue limit of a year', () => {
   it('is R$ 81.000,00, twelve times R$ 6.750,00', () => {

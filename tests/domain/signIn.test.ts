@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationPhrase, signInFailureKind, signInWaitMessage, signInWaitSeconds } from '../../domain';
+import { durationPhrase, signInFailureKind, signInWaitMessage, signInWaitSeconds } from '@domain';
 
 describe('sign-in back-off', () => {
   it('waits 15 s after the third wrong password in a row, doubling up to 5 minutes', () => {

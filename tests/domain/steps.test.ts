@@ -3,7 +3,7 @@ import {
   MigrateAccountantSchema,
   MigrationPreRegistrationSchema,
   OpeningPreRegistrationSchema,
-  PartnerRegistrationSchema,
+  partnerRegistrationSchema,
   findPlan,
   meiActivityProblem,
   newTrack,
@@ -13,7 +13,7 @@ import {
   trackAfterCompletion,
   trackAfterSubmission,
   validate,
-} from '../../domain';
+} from '@domain';
 
 const address = {
   zipCode: '01310-100',
@@ -74,6 +74,15 @@ describe('pre-registration of an opening', () => {
 });
 
 describe('partners', () => {
+  const TODAY = new Date('2026-11-25T12:00:00Z');
+  const PartnerRegistrationSchema = partnerRegistrationSchema(TODAY);
+
+  it('reckons ages on the day it is given, not on the clock', () => {
+    const turningEighteen = { partners: [{ ...partner, birthDate: '2008-11-26' }] };
+    expect(validate(partnerRegistrationSchema(TODAY), turningEighteen).ok).toBe(false);
+    expect(validate(partnerRegistrationSchema(new Date('2026-11-26T12:00:00Z')), turningEighteen).ok).toBe(true);
+  });
+
   it('accepts one partner with 100 % and normalizes CPF, phone and share', () => {
     const result = validate(PartnerRegistrationSchema, { partners: [partner] });
     expect(result.ok && result.value.partners[0]).toMatchObject({ cpf: '43894494352', phone: '11987654321', share: 100 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZIP_LIMITS, ZIP_MESSAGES, contentMatchesExtension, uploadContentProblem, zipProblem } from '../../domain';
+import { ZIP_LIMITS, ZIP_MESSAGES, contentMatchesExtension, uploadContentProblem, zipProblem } from '@domain';
 import { buildZip } from '../support/zip';
 
 const MB = 1024 * 1024;

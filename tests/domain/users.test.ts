@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminUserCreateSchema, UserSignupSchema, formatPhone, validate } from '../../domain';
+import { AdminUserCreateSchema, UserSignupSchema, formatPhone, validate } from '@domain';
 
 const valid = { name: 'Maria Souza', email: 'maria.souza@empresa.com.br', password: 'segredo123' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { LoadedCompany } from '../../machines/company.machine';
-import { companyMachine, selectHasActiveSubscription, selectIsSinglePartnerCompany } from '../../machines/company.machine';
+import type { LoadedCompany } from '@machines/company.machine';
+import { companyMachine, selectHasActiveSubscription, selectIsSinglePartnerCompany } from '@machines/company.machine';
 import { PendingCalls } from '../support/deferred';
 import { companyModel } from './models/company.model';
 import { describePath, modelPaths, unreachedNodes } from './models/model';

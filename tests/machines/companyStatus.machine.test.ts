@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { CompanyStatus } from '../../domain';
-import type { CompanyStatusContext, StatusSubject } from '../../machines/companyStatus.machine';
-import { canChangeStatus, companyStatusMachine, nextStatuses, statusChangeRefusal } from '../../machines/companyStatus.machine';
+import type { CompanyStatus, StatusSubject, TrackId } from '@domain';
+import { COMPANY_STATUSES, canChangeStatus, nextStatuses, statusChangeRefusal } from '@domain';
+import type { CompanyStatusContext } from '@machines/companyStatus.machine';
+import { companyStatusMachine } from '@machines/companyStatus.machine';
 import { companyStatusModel } from './models/companyStatus.model';
 import { describePath, modelPaths, unreachedNodes } from './models/model';
 
@@ -38,6 +39,38 @@ describe('company status lifecycle', () => {
     const disabled = opening('disabled', { previousStatus: 'overdue' });
     expect(nextStatuses(disabled)).toEqual(['overdue']);
     expect(nextStatuses(opening('disabled', { previousStatus: null }))).toEqual([]);
+  });
+
+  // The machine itself, not only `can()`: each remembered status is its own target (it once went to the first
+  // candidate, `pending`, whatever the company had been).
+  it.each<CompanyStatus>(['pending', 'awaiting_opening', 'opening', 'migrating', 'active', 'overdue'])(
+    'takes a company disabled while %s back to that status',
+    (previousStatus) => {
+      const context: CompanyStatusContext = { trackId: 'create-company', hasCnpj: true, previousStatus };
+      const snapshot = companyStatusMachine.resolveState({ value: 'disabled', context });
+      const actor = createActor(companyStatusMachine, { snapshot, input: context }).start();
+      actor.send({ type: 'status.change', to: previousStatus });
+      expect(actor.getSnapshot().value).toBe(previousStatus);
+    },
+  );
+
+  it('moves exactly as the domain table allows, from every status with every track, CNPJ and previous status', () => {
+    const tracks: (TrackId | null)[] = ['create-company', 'migrate-company', null];
+    for (const status of COMPANY_STATUSES)
+      for (const trackId of tracks)
+        for (const cnpj of ['27494746000155', null])
+          for (const previousStatus of [null, ...COMPANY_STATUSES.filter((s) => s !== 'disabled')])
+            for (const to of COMPANY_STATUSES) {
+              const subject: StatusSubject = { status, trackId, cnpj, previousStatus };
+              const context: CompanyStatusContext = { trackId, hasCnpj: cnpj !== null, previousStatus };
+              const actor = createActor(companyStatusMachine, {
+                snapshot: companyStatusMachine.resolveState({ value: status, context }),
+                input: context,
+              }).start();
+              actor.send({ type: 'status.change', to });
+              const expected = canChangeStatus(subject, to) ? to : status;
+              expect(actor.getSnapshot().value, JSON.stringify({ subject, to })).toBe(expected);
+            }
   });
 
   it('explains refused changes in Portuguese', () => {

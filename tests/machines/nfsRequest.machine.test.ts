@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { NfsRequestStatus } from '../../domain';
-import {
-  canDeleteNfsRequest,
-  nextNfsStatuses,
-  nfsRequestMachine,
-  nfsStatusChangeRefusal,
-} from '../../machines/nfsRequest.machine';
+import type { NfsRequestStatus } from '@domain';
+import { NFS_REQUEST_STATUSES, canDeleteNfsRequest, nextNfsStatuses, nfsStatusChangeRefusal } from '@domain';
+import { nfsRequestMachine } from '@machines/nfsRequest.machine';
 import { describePath, modelPaths, unreachedNodes } from './models/model';
 import { nfsRequestModel } from './models/nfsRequest.model';
 
@@ -19,6 +15,17 @@ describe('invoice request lifecycle', () => {
     ['cancelled', []],
   ])('from %s allows exactly %j', (status, allowed) => {
     expect(nextNfsStatuses(status)).toEqual(allowed);
+  });
+
+  it('moves exactly as the domain table allows, from every status to every status', () => {
+    for (const from of NFS_REQUEST_STATUSES)
+      for (const to of NFS_REQUEST_STATUSES) {
+        const actor = createActor(nfsRequestMachine, {
+          snapshot: nfsRequestMachine.resolveState({ value: from, context: undefined }),
+        }).start();
+        actor.send({ type: 'status.change', to });
+        expect(actor.getSnapshot().value, `${from} → ${to}`).toBe(nfsStatusChangeRefusal(from, to) === null ? to : from);
+      }
   });
 
   it('explains refused changes in Portuguese', () => {

@@ -1,8 +1,8 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { LoadedCompany } from '../../machines/company.machine';
-import { companyMachine } from '../../machines/company.machine';
-import type { AuthState, RefreshedToken, SessionEvent, SessionInput } from '../../machines/session.machine';
-import { sessionMachine } from '../../machines/session.machine';
+import type { LoadedCompany } from '@machines/company.machine';
+import { companyMachine } from '@machines/company.machine';
+import type { AuthState, RefreshedToken, SessionEvent, SessionInput } from '@machines/session.machine';
+import { sessionMachine } from '@machines/session.machine';
 import { PendingCalls } from '../support/deferred';
 
 export const customer: AuthState = {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS } from '../../domain';
+import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS } from '@domain';
 import { admin, customer, loadedCompany, newcomer, refreshed, sessionHarness } from './session.harness';
 
 beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') }));

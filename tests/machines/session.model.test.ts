@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { TOKEN_REFRESH_INTERVAL_MS } from '../../domain';
-import type { SessionEvent, SessionInput } from '../../machines/session.machine';
+import { TOKEN_REFRESH_INTERVAL_MS } from '@domain';
+import type { SessionEvent, SessionInput } from '@machines/session.machine';
 import { describePath, modelPaths, unreachedNodes } from './models/model';
 import { SESSION_NOW, sessionModel } from './models/session.model';
 import { loadedCompany, refreshed, sessionHarness } from './session.harness';

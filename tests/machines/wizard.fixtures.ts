@@ -1,5 +1,5 @@
-import type { Company, StepId, Track, TrackId } from '../../domain';
-import { TRACK_STEPS, newTrack, trackAfterCompletion, trackAfterSubmission } from '../../domain';
+import type { Company, StepDrafts, Track, TrackId } from '@domain';
+import { TRACK_STEPS, newTrack, trackAfterCompletion, trackAfterSubmission } from '@domain';
 
 const address = {
   zipCode: '30130-010',
@@ -8,10 +8,10 @@ const address = {
   neighborhood: 'Centro',
   city: 'Belo Horizonte',
   state: 'MG',
-};
+} as const;
 
 /** A valid form for each step of each track, as a person would type it. */
-export const VALID_DRAFTS: Record<TrackId, Partial<Record<StepId, unknown>>> = {
+export const VALID_DRAFTS: Record<TrackId, StepDrafts> = {
   'create-company': {
     'pre-registration': {
       type: 'on_person',

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { Company, StepId, Track, TrackId } from '../../domain';
-import { companyMigrationWizardMachine } from '../../machines/companyMigrationWizard.machine';
-import { companyOpeningWizardMachine } from '../../machines/companyOpeningWizard.machine';
-import type { SubmittedStep, WizardEvent, WizardInput } from '../../machines/onboarding';
+import type { CnpjRegistration, Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
+import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
+import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
+import type { WizardEvent, WizardInput } from '@machines/onboarding';
+import { draftChange } from '@machines/onboarding';
 import { PendingCalls } from '../support/deferred';
 import { companyMigrationWizardModel } from './models/companyMigrationWizard.model';
 import { companyOpeningWizardModel } from './models/companyOpeningWizard.model';
@@ -23,7 +24,7 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
       prepareCompany: fromPromise(({ input }) => pending.next<{ company: Company; track: Track }>('prepareCompany', input)),
       submitStep: fromPromise(({ input }) => pending.next<SubmittedStep>('submitStep', input)),
       startPayment: fromPromise(({ input }) => pending.next<{ paymentUrl: string }>('startPayment', input)),
-      loadRegistration: fromPromise(({ input }) => pending.next<Record<string, unknown>>('loadRegistration', input)),
+      loadRegistration: fromPromise(({ input }) => pending.next<CnpjRegistration>('loadRegistration', input)),
       watchTrack: fromCallback<WizardEvent, { companyId: string; pace: 'soon' | 'later' }>(({ sendBack }) => {
         report = sendBack;
         return () => (report = undefined);
@@ -40,7 +41,7 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
   const actor = createActor(machine, {
     input: { trackId, company: null, track: null, drafts: {}, paymentReturn: null, ...input },
   }).start();
-  const type = (stepId: StepId) => actor.send({ type: 'draft.change', stepId, value: VALID_DRAFTS[trackId][stepId] });
+  const type = (stepId: StepId) => actor.send(draftChange(stepId, VALID_DRAFTS[trackId][stepId] ?? {}));
   return { actor, pending, effects, type, report: (event: WizardEvent) => report?.(event), machine };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PEOPLE, seedDemoUsers } from '../../server/seed/demo-users';
+import { DEMO_PEOPLE, seedDemoUsers } from '@server/seed/demo-users';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

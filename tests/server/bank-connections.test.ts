@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankConnections } from '../../server/db/schema';
-import { coraDate, movementOf } from '../../server/services/cora';
+import { bankConnections } from '@server/db/schema';
+import { coraDate, movementOf } from '@server/services/cora';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

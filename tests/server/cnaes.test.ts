@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CnaeRow } from '../../domain';
-import { findCnaes } from '../../server/db/cnaes';
-import { cnaes } from '../../server/db/schema';
-import { seedReferenceData } from '../../server/seed/reference';
+import type { CnaeRow } from '@domain';
+import { findCnaes } from '@server/db/cnaes';
+import { cnaes } from '@server/db/schema';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyMembers, companySteps, subscriptions } from '../../server/db/schema';
-import { MAX_CLAIMS_LENGTH } from '../../server/services/claims';
+import { companyMembers, companySteps, subscriptions } from '@server/db/schema';
+import { MAX_CLAIMS_LENGTH } from '@server/services/claims';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDocuments } from '../../server/seed/demo-documents';
-import { createLocalStorage } from '../../server/services/storage';
+import { seedDemoDocuments } from '@server/seed/demo-documents';
+import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Fake } from '../../server/fakes/s3';
-import { contentDisposition } from '../../server/http/content-disposition';
-import { INCOMING_PREFIX, createS3Storage } from '../../server/services/s3-storage';
+import { s3Fake } from '@server/fakes/s3';
+import { contentDisposition } from '@server/http/content-disposition';
+import { INCOMING_PREFIX, createS3Storage } from '@server/services/s3-storage';
 import type { LocalServer } from '../services/local-server';
 import { listen } from '../services/local-server';
 import type { TestServer, TestUser } from '../support/server';

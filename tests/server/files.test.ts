@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedLinks, filesSigningSecret } from '../../server/services/signed-links';
+import { createSignedLinks, filesSigningSecret } from '@server/services/signed-links';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 import { buildZip } from '../support/zip';

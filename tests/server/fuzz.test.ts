@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../server/seed/reference';
+import { seedReferenceData } from '@server/seed/reference';
 import { envelopeProblems } from '../support/portuguese';
 import type { Fixtures, RouteSpec, SampleRequest } from '../support/route-table';
 import { ROUTES, fixturesFor, routeKey } from '../support/route-table';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthKey, saoPauloDate } from '../../domain';
-import { nfsRequests, nfsSchedules } from '../../server/db/schema';
-import { runDueSchedules } from '../../server/services/nfs-scheduler';
+import { monthKey, saoPauloDate } from '@domain';
+import { nfsRequests, nfsSchedules } from '@server/db/schema';
+import { runDueSchedules } from '@server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

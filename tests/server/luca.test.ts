@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CnaeMatch } from '../../domain';
-import { seedReferenceData } from '../../server/seed/reference';
+import type { CnaeMatch } from '@domain';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 

@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../server/app';
-import type { Database } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../../server/db/schema';
-import { HttpError } from '../../server/http/errors';
-import { generateNow, runDueSchedules, scheduleIntervalFrom, startScheduleRunner } from '../../server/services/nfs-scheduler';
+import type { Logger } from '@server/deps';
+import type { Database } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '@server/db/schema';
+import { HttpError } from '@server/http/errors';
+import { generateNow, runDueSchedules, scheduleIntervalFrom, startScheduleRunner } from '@server/services/nfs-scheduler';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 

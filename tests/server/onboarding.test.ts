@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxSignature } from '../../server/services/payments';
-import { seedReferenceData } from '../../server/seed/reference';
+import { sandboxSignature } from '@server/services/payments';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer, TestUser } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 

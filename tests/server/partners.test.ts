@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Claims } from '../../domain';
-import { newTrack } from '../../domain';
-import { startTrack } from '../../server/db/companies';
-import { companySteps, users } from '../../server/db/schema';
+import type { Claims } from '@domain';
+import { newTrack } from '@domain';
+import { startTrack } from '@server/db/companies';
+import { companySteps, users } from '@server/db/schema';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 

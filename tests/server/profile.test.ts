@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, companyMembers, companyStatusChanges, documents, invitations, users } from '../../server/db/schema';
+import { companies, companyMembers, companyStatusChanges, documents, invitations, users } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { parseRateLimit, rateLimiter, waitPhrase } from '../../server/http/rate-limit';
+import { loadConfig } from '@server/config';
+import { parseRateLimit, rateLimiter, waitPhrase } from '@server/http/rate-limit';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 

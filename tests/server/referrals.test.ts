@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyMembers, invitations, outboxMessages, payments, subscriptions, users } from '../../server/db/schema';
+import { companyMembers, invitations, outboxMessages, payments, subscriptions, users } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

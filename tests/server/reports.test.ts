@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NfsRequestStatus } from '../../domain';
-import { MEI_LIMIT_TEXT, saoPauloDate } from '../../domain';
-import { companyStatusChanges, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../../server/db/schema';
-import { runDueSchedules } from '../../server/services/nfs-scheduler';
+import type { NfsRequestStatus } from '@domain';
+import { MEI_LIMIT_TEXT, saoPauloDate } from '@domain';
+import { companyStatusChanges, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '@server/db/schema';
+import { runDueSchedules } from '@server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -187,7 +187,7 @@ describe('GET /api/reports/anual-billing-by-company', () => {
   it('answers the current year in São Paulo when none is asked', async () => {
     const { status, body } = await server.call(url(meiId), { token: customer.token });
     expect(status).toBe(200);
-    expect(body.data.year).toBe(saoPauloDate().year);
+    expect(body.data.year).toBe(saoPauloDate(new Date()).year);
     expect(body.data.months).toHaveLength(12);
   });
 

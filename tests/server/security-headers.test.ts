@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_PLACEHOLDER, loadConfig } from '../../server/config';
-import type { SecurityOptions } from '../../server/http/security';
-import { HSTS_VALUE, defaultSecurityOptions, securityHeaders, securityOptionsFrom } from '../../server/http/security';
+import { CONFIG_PLACEHOLDER, loadConfig } from '@server/config';
+import type { SecurityOptions } from '@server/http/security';
+import { HSTS_VALUE, defaultSecurityOptions, securityHeaders, securityOptionsFrom } from '@server/http/security';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 

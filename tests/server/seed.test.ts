@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnaes, companies, meiOccupations, municipalities, states, users } from '../../server/db/schema';
-import { claimsOfUser } from '../../server/db/users';
-import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../server/seed/demo';
-import { seedReferenceData } from '../../server/seed/reference';
+import { cnaes, companies, meiOccupations, municipalities, states, users } from '@server/db/schema';
+import { claimsOfUser } from '@server/db/users';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '@server/seed/demo';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 

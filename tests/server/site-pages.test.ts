@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../server/seed/reference';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { TEST_SITE_ASSETS, startTestServer } from '../support/server';
 

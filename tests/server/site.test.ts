@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '../../server/db/schema';
-import { seedReferenceData } from '../../server/seed/reference';
+import { leads } from '@server/db/schema';
+import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRASILAPI_COMPANIES, brasilApiFake } from '../../server/fakes/brasilapi';
-import { VIACEP_RECORDS } from '../../server/fakes/viacep';
-import { CnpjLookupUnavailable, createBrasilApiLookup, registrationFromBrasilApi } from '../../server/services/cnpj-lookup';
+import { BRASILAPI_COMPANIES, brasilApiFake } from '@server/fakes/brasilapi';
+import { VIACEP_RECORDS } from '@server/fakes/viacep';
+import { CnpjLookupUnavailable, createBrasilApiLookup, registrationFromBrasilApi } from '@server/services/cnpj-lookup';
 import type { LocalServer } from './local-server';
 import { json, listen, scriptedServer } from './local-server';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storyblokFake } from '../../server/fakes/storyblok';
-import type { Story } from '../../server/services/content';
-import { ContentApiError, createContentClient } from '../../server/services/content';
+import { storyblokFake } from '@server/fakes/storyblok';
+import type { Story } from '@server/services/content';
+import { ContentApiError, createContentClient } from '@server/services/content';
 import type { LocalServer } from './local-server';
 import { listen } from './local-server';
 

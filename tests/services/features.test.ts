@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFeatureFlags, emailList } from '../../server/services/features';
+import { createFeatureFlags, emailList } from '@server/services/features';
 
 const defaults = { cora: ['ana@empresa.com.br', 'bia@empresa.com.br'], panel: ['equipe@contabil.com.br'] };
 

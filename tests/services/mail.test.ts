@@ -2,10 +2,10 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import { outboxMessages } from '../../server/db/schema';
-import { MailDeliveryError, buildMimeMessage, createMailService, deliverSmtp, parseSmtpUrl } from '../../server/services/mail';
+import type { Database } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { outboxMessages } from '@server/db/schema';
+import { MailDeliveryError, buildMimeMessage, createMailService, deliverSmtp, parseSmtpUrl } from '@server/services/mail';
 
 /** A self-signed certificate for 127.0.0.1 (valid until 2126), only for the STARTTLS test below. */
 const TEST_CERT = `-----BEGIN CERTIFICATE-----

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsSandboxFake } from '../../server/fakes/payments';
-import type { CheckoutRequest } from '../../server/services/payments';
-import { PaymentProviderError, PaymentSignatureError, createSandboxPayments } from '../../server/services/payments';
+import { paymentsSandboxFake } from '@server/fakes/payments';
+import type { CheckoutRequest } from '@server/services/payments';
+import { PaymentProviderError, PaymentSignatureError, createSandboxPayments } from '@server/services/payments';
 import type { LocalServer, ReceivedRequest } from './local-server';
 import { listen, scriptedServer } from './local-server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DownloadGrant } from '../../server/services/signed-links';
-import { SignedLinkError, createSignedLinks } from '../../server/services/signed-links';
+import type { DownloadGrant } from '@server/services/signed-links';
+import { SignedLinkError, createSignedLinks } from '@server/services/signed-links';
 
 const links = createSignedLinks('a-test-secret-of-enough-length-for-hmac');
 const grant: DownloadGrant = {

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyblokFake } from '../../server/fakes/storyblok';
-import { createContentClient } from '../../server/services/content';
-import { createLocalContentClient, loadLocalStories } from '../../server/services/local-content';
-import { createSiteContent } from '../../server/site/content';
+import { storyblokFake } from '@server/fakes/storyblok';
+import { createContentClient } from '@server/services/content';
+import { createLocalContentClient, loadLocalStories } from '@server/services/local-content';
+import { createSiteContent } from '@server/site/content';
 import type { LocalServer } from './local-server';
 import { listen } from './local-server';
 

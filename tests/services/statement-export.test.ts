@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../server/services/statement-export';
+import { toCsv } from '@server/services/statement-export';
 
 const rows = (csv: Buffer) =>
   csv

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addressFromViaCep, normalizeCep } from '../../domain/viacep';
-import { VIACEP_RECORDS, viaCepFake } from '../../server/fakes/viacep';
-import { lookupCep } from '../../server/services/viacep';
+import { addressFromViaCep, normalizeCep } from '@domain/viacep';
+import { VIACEP_RECORDS, viaCepFake } from '@server/fakes/viacep';
+import { lookupCep } from '@server/services/viacep';
 import type { LocalServer } from './local-server';
 import { listen, scriptedServer } from './local-server';
 

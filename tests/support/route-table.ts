@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { bankTransactions, payments, subscriptions } from '../../server/db/schema';
+import { bankTransactions, payments, subscriptions } from '@server/db/schema';
 import type { TestServer, TestUser } from './server';
 
 /**

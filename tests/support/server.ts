@@ -5,30 +5,29 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
-import type { Claims, Role } from '../../domain';
-import type { Logger } from '../../server/app';
-import { createApp } from '../../server/app';
-import { createFirebaseIdentity } from '../../server/auth/firebase';
-import type { Database } from '../../server/db/client';
-import { openDatabase } from '../../server/db/client';
-import { companies, companyMembers, users } from '../../server/db/schema';
-import type { AppEnvironment, PublicConfig } from '../../server/config';
-import { LOCAL_TAG_MANAGER_SCRIPT, configScriptBody } from '../../server/config';
-import { mountSpa } from '../../server/spa';
-import type { ContentClient } from '../../server/services/content';
-import type { SiteAssets } from '../../server/site/assets';
-import { buildSite } from '../../server/site/setup';
-import { mountFakes } from '../../server/fakes/mount';
-import type { SecurityOptions } from '../../server/http/security';
-import { FIREBASE_AUTH_ORIGINS, defaultSecurityOptions } from '../../server/http/security';
-import { syncClaims } from '../../server/services/claims';
-import { createBrasilApiLookup } from '../../server/services/cnpj-lookup';
-import { createCoraClient } from '../../server/services/cora';
-import { createSandboxPayments } from '../../server/services/payments';
-import { createTokenSealer } from '../../server/services/secrets';
-import { createFeatureFlags } from '../../server/services/features';
-import type { FileStorage } from '../../server/services/storage';
-import { createLocalStorage } from '../../server/services/storage';
+import type { Claims, Role, AppEnvironment, PublicConfig } from '@domain';
+import type { Logger } from '@server/deps';
+import { createApp } from '@server/app';
+import { createFirebaseIdentity } from '@server/auth/firebase';
+import type { Database } from '@server/db/client';
+import { openDatabase } from '@server/db/client';
+import { companies, companyMembers, users } from '@server/db/schema';
+import { LOCAL_TAG_MANAGER_SCRIPT, configScriptBody } from '@server/config';
+import { mountSpa } from '@server/spa';
+import type { ContentClient } from '@server/services/content';
+import type { SiteAssets } from '@server/site/assets';
+import { buildSite } from '@server/site/setup';
+import { mountFakes } from '@server/fakes/mount';
+import type { SecurityOptions } from '@server/http/security';
+import { FIREBASE_AUTH_ORIGINS, defaultSecurityOptions } from '@server/http/security';
+import { syncClaims } from '@server/services/claims';
+import { createBrasilApiLookup } from '@server/services/cnpj-lookup';
+import { createCoraClient } from '@server/services/cora';
+import { createSandboxPayments } from '@server/services/payments';
+import { createTokenSealer } from '@server/services/secrets';
+import { createFeatureFlags } from '@server/services/features';
+import type { FileStorage } from '@server/services/storage';
+import { createLocalStorage } from '@server/services/storage';
 
 /** The site's pages in tests link a script of their own name; its contents do not matter to the server. */
 export const TEST_SITE_ASSETS: SiteAssets = {
@@ -205,7 +204,7 @@ export async function startTestServer(
       }
       const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
       const text = await response.text();
-      let json: any = null;
+      let json: any;
       try {
         json = text ? JSON.parse(text) : null;
       } catch {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBuildCheck } from '../../src/lib/build-check';
+import { startBuildCheck } from '@/lib/build-check';
 
 describe('the build check', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { requireCompany, requireWizard } from '../../src/lib/guards';
-import type { SessionActor } from '../../src/lib/session';
+import { requireCompany, requireWizard } from '@/lib/guards';
+import type { SessionActor } from '@/lib/session';
 import { customer, flush, loadedCompany, sessionHarness } from '../machines/session.harness';
 
 /** A signed-in customer whose first company load failed (a network blip). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { externalNavigationTarget } from '../../src/lib/external';
-import { isValidPath } from '../../src/router/navigation';
+import { externalNavigationTarget } from '@/lib/external';
+import { isValidPath } from '@/router/navigation';
 
 describe('external navigation (spec §2)', () => {
   const here = 'https://contabil.com.br/app/panel';

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { and, fromPromise, not, setup } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { companyOpeningWizardMachine } from '../../machines/companyOpeningWizard.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import type { ChartLayout } from '../../src/routes/app/dev/-components/layout';
-import { layoutStatechart, stateRows } from '../../src/routes/app/dev/-components/layout';
-import { isMachine, readStatechart } from '../../src/routes/app/dev/-components/statechart';
+import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
+import { sessionMachine } from '@machines/session.machine';
+import type { ChartLayout } from '@/routes/app/dev/-components/layout';
+import { layoutStatechart, stateRows } from '@/routes/app/dev/-components/layout';
+import { isMachine, readStatechart } from '@/routes/app/dev/-components/statechart';
 
 /** The dev page's statecharts (/app/dev/machines): read from the machine definitions, laid out by ELK. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadRefusal } from '../../src/api/documents';
+import { uploadRefusal } from '@/api/documents';
 
 describe('uploadRefusal: what the person reads when an upload is refused', () => {
   it("keeps our API's message", () => {

@@ -1,12 +1,11 @@
-import type { Cnae } from '../../../domain';
-import { cnaePath } from '../../../domain';
+import type { Cnae } from '@domain';
+import { cnaePath, SIGNUP_LINKS } from '@domain';
 import type { Area } from '../content';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
 import { breadcrumbJsonLd, faqJsonLd } from '../seo';
 import type { Crumb } from '../ui';
 import { Breadcrumbs, Container, FaqList, Prose, buttonClass } from '../ui';
-import { SIGNUP } from './home';
 
 const crumbs = (area: Area): Crumb[] => [
   { name: 'Início', path: '/' },
@@ -32,7 +31,7 @@ export function AreaPage({ area, cnaes, others }: { area: Area; cnaes: Cnae[]; o
           <Breadcrumbs items={crumbs(area)} />
           <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{area.title}</h1>
           {area.headline && <p className="mt-5 max-w-2xl text-lg text-slate-700">{area.headline}</p>}
-          <a href={SIGNUP.open} className={buttonClass('primary', 'mt-8 px-6 py-3 text-base')}>
+          <a href={SIGNUP_LINKS.open} className={buttonClass('primary', 'mt-8 px-6 py-3 text-base')}>
             Abrir minha empresa
           </a>
         </Container>

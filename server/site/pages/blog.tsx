@@ -1,11 +1,10 @@
-import { BLOG_PAGE_SIZE } from '../../../domain';
+import { BLOG_PAGE_SIZE, SIGNUP_LINKS } from '@domain';
 import type { Post, PostSummary, Tag } from '../content';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
 import { articleJsonLd, breadcrumbJsonLd } from '../seo';
 import type { Crumb } from '../ui';
 import { Breadcrumbs, Container, Pager, Prose, buttonClass, longDate } from '../ui';
-import { SIGNUP } from './home';
 
 export const blogPath = (options: { page?: number; tag?: string } = {}) => {
   const query = new URLSearchParams();
@@ -167,10 +166,10 @@ export function PostPage({ post, related }: { post: Post; related: PostSummary[]
               <p className="text-lg font-semibold">Deixe a contabilidade com a gente</p>
               <p className="mt-2 text-sm text-brand-100">Abra sua empresa ou troque de contador sem sair de casa.</p>
               <div className="mt-4 flex flex-col gap-2">
-                <a href={SIGNUP.open} className={buttonClass('light')}>
+                <a href={SIGNUP_LINKS.open} className={buttonClass('light')}>
                   Abrir minha empresa
                 </a>
-                <a href={SIGNUP.migrate} className="text-center text-sm font-semibold text-white underline">
+                <a href={SIGNUP_LINKS.migrate} className="text-center text-sm font-semibold text-white underline">
                   Trocar de contador
                 </a>
               </div>

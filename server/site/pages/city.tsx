@@ -1,12 +1,11 @@
-import type { CityPageKind } from '../../../domain';
-import { JUNTA_COMERCIAL, PLANS, cityPath, formatMoney } from '../../../domain';
+import type { CityPageKind } from '@domain';
+import { JUNTA_COMERCIAL, PLANS, cityPath, formatMoney, SIGNUP_LINKS } from '@domain';
 import type { City } from '../data';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
 import { breadcrumbJsonLd, faqJsonLd, localServiceJsonLd } from '../seo';
 import type { Crumb } from '../ui';
 import { Breadcrumbs, Container, FaqList, SectionTitle, buttonClass } from '../ui';
-import { SIGNUP } from './home';
 
 /** "São Paulo (SP)". */
 const place = (city: City) => `${city.name} (${city.state})`;
@@ -82,10 +81,10 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
               : `Um contador dedicado à sua empresa em ${city.name}, com atendimento online, preço fixo e tudo organizado em um só painel.`}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href={SIGNUP.open} className={buttonClass('primary', 'px-6 py-3 text-base')}>
+            <a href={SIGNUP_LINKS.open} className={buttonClass('primary', 'px-6 py-3 text-base')}>
               Abrir empresa em {city.name}
             </a>
-            <a href={SIGNUP.migrate} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
+            <a href={SIGNUP_LINKS.migrate} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
               Trocar de contador
             </a>
           </div>

@@ -1,11 +1,10 @@
-import type { Cnae } from '../../../domain';
-import { PAGE_SIZE, cnaePath, cnaeTaxNotes } from '../../../domain';
+import type { Cnae } from '@domain';
+import { PAGE_SIZE, cnaePath, cnaeTaxNotes, SIGNUP_LINKS } from '@domain';
 import type { CnaeDetail } from '../data';
 import type { PageMeta } from '../document';
 import { breadcrumbJsonLd } from '../seo';
 import type { Crumb } from '../ui';
 import { Breadcrumbs, Container, Pager, buttonClass } from '../ui';
-import { SIGNUP } from './home';
 
 const TOOL: Crumb = { name: 'Consulta CNAE', path: '/tools/cnae' };
 const HOME: Crumb = { name: 'Início', path: '/' };
@@ -243,7 +242,7 @@ export function CnaeDetailPage({ detail }: { detail: CnaeDetail }) {
           <div className="rounded-2xl bg-brand-900 p-6 text-white">
             <p className="text-lg font-semibold">Vai abrir uma empresa com esta atividade?</p>
             <p className="mt-2 text-sm text-brand-100">Nós escolhemos os códigos certos com você e cuidamos do registro.</p>
-            <a href={SIGNUP.open} className={buttonClass('light', 'mt-4 w-full')}>
+            <a href={SIGNUP_LINKS.open} className={buttonClass('light', 'mt-4 w-full')}>
               Abrir minha empresa
             </a>
           </div>

@@ -1,4 +1,4 @@
-import { PLANS, formatMoney } from '../../../domain';
+import { PLANS, formatMoney, SIGNUP_LINKS } from '@domain';
 import type { HomeContent, PostSummary } from '../content';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
@@ -24,11 +24,6 @@ const HOW_IT_WORKS = [
   },
 ];
 
-export const SIGNUP = {
-  open: '/app/login?mode=signup&track=create-company',
-  migrate: '/app/login?mode=signup&track=migrate-company',
-};
-
 export function homeMeta(content: HomeContent | null, publicUrl: string): PageMeta {
   return {
     title: `${HOME_TITLE} | Contábil`,
@@ -50,10 +45,10 @@ export function HomePage({ content, posts }: { content: HomeContent | null; post
             <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{HOME_TITLE}</h1>
             <p className="mt-5 max-w-2xl text-lg text-slate-700">{HOME_DESCRIPTION}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <a href={SIGNUP.open} className={buttonClass('primary', 'px-6 py-3 text-base')}>
+              <a href={SIGNUP_LINKS.open} className={buttonClass('primary', 'px-6 py-3 text-base')}>
                 Abrir minha empresa
               </a>
-              <a href={SIGNUP.migrate} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
+              <a href={SIGNUP_LINKS.migrate} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
                 Trocar de contador
               </a>
             </div>
@@ -145,7 +140,7 @@ export function HomePage({ content, posts }: { content: HomeContent | null; post
                   <span className="text-sm font-normal text-slate-600">/mês</span>
                 </p>
                 <a
-                  href={plan.id === 'mei' ? SIGNUP.open : SIGNUP.migrate}
+                  href={plan.id === 'mei' ? SIGNUP_LINKS.open : SIGNUP_LINKS.migrate}
                   className={buttonClass(i === 1 ? 'primary' : 'secondary', 'mt-6')}
                   aria-label={`Começar com o plano ${plan.name}`}
                 >

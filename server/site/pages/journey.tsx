@@ -1,13 +1,13 @@
+import { SIGNUP_LINKS } from '@domain';
 import type { JourneyContent, JourneySlug } from '../content';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
 import { breadcrumbJsonLd, faqJsonLd } from '../seo';
 import { Breadcrumbs, Container, FaqList, NumberedSteps, SectionTitle, buttonClass } from '../ui';
-import { SIGNUP } from './home';
 
 const JOURNEY = {
-  'abrir-empresa': { crumb: 'Abrir empresa', signup: SIGNUP.open, cta: 'Abrir minha empresa' },
-  'trocar-contador': { crumb: 'Trocar de contador', signup: SIGNUP.migrate, cta: 'Trocar de contador agora' },
+  'abrir-empresa': { crumb: 'Abrir empresa', signup: SIGNUP_LINKS.open, cta: 'Abrir minha empresa' },
+  'trocar-contador': { crumb: 'Trocar de contador', signup: SIGNUP_LINKS.migrate, cta: 'Trocar de contador agora' },
 } as const;
 
 export function journeyMeta(slug: JourneySlug, content: JourneyContent, publicUrl: string): PageMeta {

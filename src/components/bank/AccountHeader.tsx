@@ -1,4 +1,4 @@
-import type { BankAccount } from '../../../domain';
+import type { BankAccount } from '@domain';
 import { PageHeader } from '../ui/Card';
 import { UncategorizedBadge } from './AccountCard';
 import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from './format';

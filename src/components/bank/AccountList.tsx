@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PAGE_SIZE } from '../../../domain';
+import { PAGE_SIZE } from '@domain';
 import { bankQueries } from '../../api/bankStatements';
 import { Alert, EmptyState } from '../ui/Card';
 import { Pagination } from '../ui/Pagination';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { TaxCategory } from '../../../domain';
-import { TAX_CATEGORY_KINDS, TAX_CATEGORY_KIND_LABEL } from '../../../domain';
+import type { TaxCategory } from '@domain';
+import { TAX_CATEGORY_KINDS, TAX_CATEGORY_KIND_LABEL } from '@domain';
 import { Button } from '../ui/Button';
 import { inlineControlClass } from './CategoryOptions';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { BillingByCategory, BillingByCategoryRow } from '../../../domain';
-import { saoPauloDate } from '../../../domain';
+import type { BillingByCategory, BillingByCategoryRow } from '@domain';
+import { MONTH_NAMES, capitalizedMonthName, saoPauloDate } from '@domain';
 import { bankQueries } from '../../api/bankStatements';
 import { Alert, Card } from '../ui/Card';
 import { Spinner } from '../ui/Spinner';
@@ -16,21 +16,6 @@ interface PeriodChoice {
   quarter: number;
   month: number;
 }
-
-const MONTHS = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
 
 /** The API's period: `2026`, `2026-T2` or `2026-05`. */
 function periodOf({ kind, year, quarter, month }: PeriodChoice): string {
@@ -47,7 +32,7 @@ function periodLabel(choice: PeriodChoice): string {
 
 function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChange: (value: PeriodChoice) => void }) {
   const id = useId();
-  const thisYear = saoPauloDate().year;
+  const thisYear = saoPauloDate(new Date()).year;
   const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
   const label = 'block text-xs font-medium text-slate-600';
   return (
@@ -79,9 +64,9 @@ function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChange: (val
             value={value.month}
             onChange={(e) => onChange({ ...value, month: Number(e.target.value) })}
           >
-            {MONTHS.map((name, i) => (
+            {MONTH_NAMES.map((name, i) => (
               <option key={name} value={i + 1}>
-                {name}
+                {capitalizedMonthName(i + 1)}
               </option>
             ))}
           </select>
@@ -215,7 +200,7 @@ export function CategoryBars({ report, label }: { report: BillingByCategory; lab
 
 /** The company's movements by tax category over a chosen period (default: this year). */
 export function CategoryChart({ companyId }: { companyId: string }) {
-  const today = saoPauloDate();
+  const today = saoPauloDate(new Date());
   const [choice, setChoice] = useState<PeriodChoice>({
     kind: 'year',
     year: today.year,

@@ -1,5 +1,5 @@
-import type { TaxCategory } from '../../../domain';
-import { TAX_CATEGORY_KINDS, TAX_CATEGORY_KIND_LABEL } from '../../../domain';
+import type { TaxCategory } from '@domain';
+import { TAX_CATEGORY_KINDS, TAX_CATEGORY_KIND_LABEL } from '@domain';
 
 /** The options of a category select, grouped: Entradas / Saídas / Movimentações entre contas. */
 export function CategoryOptions({ categories, empty }: { categories: readonly TaxCategory[]; empty?: string }) {

@@ -2,7 +2,7 @@ import { ArrowPathIcon, ExclamationTriangleIcon, LinkIcon } from '@heroicons/rea
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
-import type { BankConnection } from '../../../domain';
+import type { BankConnection } from '@domain';
 import { bankQueries, invalidateMovements, syncConnection } from '../../api/bankStatements';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';

@@ -2,7 +2,7 @@ import { ArrowDownTrayIcon } from '@heroicons/react/24/outline';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BankAccount, ExportType } from '../../../domain';
+import type { BankAccount, ExportType } from '@domain';
 import { downloadExport } from '../../api/bankStatements';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';

@@ -1,7 +1,7 @@
 import { LightBulbIcon } from '@heroicons/react/24/outline';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
-import { BANK_MESSAGES } from '../../../domain';
+import { BANK_MESSAGES } from '@domain';
 import type { NewCategoryRule } from '../../api/bankStatements';
 import { Button } from '../ui/Button';
 import { inlineControlClass } from './CategoryOptions';

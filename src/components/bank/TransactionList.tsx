@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BankAccount, BankTransaction, Page } from '../../../domain';
-import { PAGE_SIZE, foldText, suggestRuleText, taxCategory } from '../../../domain';
+import type { BankAccount, BankTransaction, Page } from '@domain';
+import { PAGE_SIZE, foldText, suggestRuleText, taxCategory } from '@domain';
 import type { NewCategoryRule } from '../../api/bankStatements';
 import { bankQueries, invalidateMovements, setTaxCategory, setTaxCategoryMany } from '../../api/bankStatements';
 import { Alert, EmptyState } from '../ui/Card';

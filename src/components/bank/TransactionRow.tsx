@@ -1,4 +1,4 @@
-import type { BankTransaction, TaxCategory } from '../../../domain';
+import type { BankTransaction, TaxCategory } from '@domain';
 import { Badge } from '../ui/Badge';
 import { CategoryOptions, inlineControlClass } from './CategoryOptions';
 import { formatDay, formatSignedAmount } from './format';

@@ -1,5 +1,5 @@
-import type { BankAccount, CategoryRule, TaxCategory } from '../../../domain';
-import { BANK_ACCOUNT_KIND_LABEL, bankName, saoPauloDate, monthKey } from '../../../domain';
+import type { BankAccount, CategoryRule, TaxCategory } from '@domain';
+import { BANK_ACCOUNT_KIND_LABEL, bankName, saoPauloDate, monthKey } from '@domain';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const signedFormats = new Map<string, Intl.NumberFormat>();
@@ -41,7 +41,7 @@ export function formatMonth(month: string): string {
 }
 
 export function currentMonth(): string {
-  const today = saoPauloDate();
+  const today = saoPauloDate(new Date());
   return monthKey(today.year, today.month);
 }
 

@@ -1,7 +1,7 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { companyDisplayName } from '../../../domain';
+import { companyDisplayName } from '@domain';
 import { companyActorOf } from '../../lib/company-actor';
 import { useSessionActor } from '../../lib/session-handle';
 

@@ -1,5 +1,5 @@
-import type { Payment, PaymentDisplayStatus } from '../../../domain';
-import { PAYMENT_STATUS_LABEL, displayStatusOf } from '../../../domain';
+import type { Payment, PaymentDisplayStatus } from '@domain';
+import { PAYMENT_STATUS_LABEL, displayStatusOf } from '@domain';
 import type { BadgeTone } from '../ui/Badge';
 import { Badge } from '../ui/Badge';
 

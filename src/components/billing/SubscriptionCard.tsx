@@ -1,5 +1,5 @@
-import type { BillingSummary, Company, SubscriptionStatus } from '../../../domain';
-import { SUBSCRIPTION_STATUS_LABEL, companyDisplayName, findPlan, formatMoney } from '../../../domain';
+import type { BillingSummary, Company, SubscriptionStatus } from '@domain';
+import { SUBSCRIPTION_STATUS_LABEL, companyDisplayName, findPlan, formatMoney } from '@domain';
 import { formatDate } from '../../lib/format';
 import type { BadgeTone } from '../ui/Badge';
 import { Badge } from '../ui/Badge';

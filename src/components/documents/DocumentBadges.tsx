@@ -1,5 +1,5 @@
-import type { CompanyDocument, DocumentStatus } from '../../../domain';
-import { DOCUMENT_STATUS_LABEL, daysUntilDue, isDocumentOverdue, isGuide } from '../../../domain';
+import type { CompanyDocument, DocumentStatus } from '@domain';
+import { DOCUMENT_STATUS_LABEL, daysUntilDue, isDocumentOverdue, isGuide } from '@domain';
 import type { BadgeTone } from '../ui/Badge';
 import { Badge } from '../ui/Badge';
 

@@ -1,7 +1,7 @@
 import { ArrowUpTrayIcon, DocumentIcon } from '@heroicons/react/24/outline';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import type { CompanyDocument, CompanyDocumentType, FieldErrors } from '../../../domain';
+import type { CompanyDocument, CompanyDocumentType, FieldErrors } from '@domain';
 import {
   COMPANY_DOCUMENT_TYPES,
   DOCUMENT_TYPE_LABEL,
@@ -14,7 +14,7 @@ import {
   isGuide,
   uploadProblem,
   validate,
-} from '../../../domain';
+} from '@domain';
 import type { DocumentDetails } from '../../api/documents';
 import { publishDocument, registerDocument, uploadFile } from '../../api/documents';
 import { ApiError } from '../../api/errors';

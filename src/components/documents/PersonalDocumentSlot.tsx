@@ -2,8 +2,8 @@ import { ArrowDownTrayIcon, ArrowUpTrayIcon, CheckCircleIcon, IdentificationIcon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { CompanyDocument, PersonalDocumentType } from '../../../domain';
-import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes, uploadProblem } from '../../../domain';
+import type { CompanyDocument, PersonalDocumentType } from '@domain';
+import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes, uploadProblem } from '@domain';
 import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import { formatDate } from '../../lib/format';

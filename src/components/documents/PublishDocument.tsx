@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { DOCUMENT_TYPE_LABEL } from '../../../domain';
+import { DOCUMENT_TYPE_LABEL } from '@domain';
 import { Button } from '../ui/Button';
 import { Drawer } from '../ui/Drawer';
 import { DocumentUploadForm } from './DocumentUploadForm';

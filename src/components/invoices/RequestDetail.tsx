@@ -1,8 +1,7 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { NFS_REQUEST_STATUS_LABEL, formatCnaeCode, formatCnpj, formatMoney } from '../../../domain';
-import { canDeleteNfsRequest } from '../../../machines/nfsRequest.machine';
+import { NFS_REQUEST_STATUS_LABEL, canDeleteNfsRequest, formatCnaeCode, formatCnpj, formatMoney } from '@domain';
 import { deleteRequest, invoiceQueries } from '../../api/invoices';
 import { downloadDocument } from '../../api/onboarding';
 import { InvoiceStatusBadge } from '../InvoiceStatusBadge';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { InvitationSchema } from '../../../domain';
+import { InvitationSchema } from '@domain';
 import { ApiError } from '../../api/errors';
 import { referralQueries, sendInvitation } from '../../api/referrals';
 import { useSchemaForm } from '../../lib/form';

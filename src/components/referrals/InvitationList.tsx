@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { Invitation } from '../../../domain';
-import { INVITATIONS_PAGE_SIZE } from '../../../domain';
+import type { Invitation } from '@domain';
+import { INVITATIONS_PAGE_SIZE } from '@domain';
 import { referralQueries, resendInvitation } from '../../api/referrals';
 import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { REFERRALS_PAGE_SIZE } from '../../../domain';
+import { REFERRALS_PAGE_SIZE } from '@domain';
 import { referralQueries } from '../../api/referrals';
 import { formatDate } from '../../lib/format';
 import { Button, buttonClass } from '../ui/Button';

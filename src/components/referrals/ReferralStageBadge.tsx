@@ -1,5 +1,5 @@
-import type { ReferralStage } from '../../../domain';
-import { REFERRAL_STAGE_LABEL } from '../../../domain';
+import type { ReferralStage } from '@domain';
+import { REFERRAL_STAGE_LABEL } from '@domain';
 import type { BadgeTone } from '../ui/Badge';
 import { Badge } from '../ui/Badge';
 

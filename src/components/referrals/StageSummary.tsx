@@ -1,5 +1,5 @@
-import type { ReferralStage } from '../../../domain';
-import { REFERRAL_STAGES, REFERRAL_STAGE_DESCRIPTION, REFERRAL_STAGE_LABEL } from '../../../domain';
+import type { ReferralStage } from '@domain';
+import { REFERRAL_STAGES, REFERRAL_STAGE_DESCRIPTION, REFERRAL_STAGE_LABEL } from '@domain';
 
 /** How many referred people are at each stage. */
 export function StageSummary({ counts }: { counts: Record<ReferralStage, number> }) {

@@ -2,8 +2,8 @@ import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOption
 import { ChevronUpDownIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import type { Company } from '../../../domain';
-import { companyDisplayName, formatCnpj } from '../../../domain';
+import type { Company } from '@domain';
+import { companyDisplayName, formatCnpj } from '@domain';
 import { companyQueries } from '../../api/companies';
 import { controlClass } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { Role } from '../../../domain';
-import { AdminUserCreateSchema, ROLE_LABEL } from '../../../domain';
+import type { Role } from '@domain';
+import { AdminUserCreateSchema, ROLE_LABEL } from '@domain';
 import { ApiError } from '../../api/errors';
 import type { CreatedUser } from '../../api/users';
 import { adminUserQueries, createAdminUser } from '../../api/users';

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { RECORDS_RETENTION_YEARS, companyDisplayName } from '../../../domain';
+import { RECORDS_RETENTION_YEARS, companyDisplayName } from '@domain';
 import { companyQueries } from '../../api/companies';
 import { deleteAccount } from '../../api/users';
 import { useSessionActor } from '../../lib/session-handle';

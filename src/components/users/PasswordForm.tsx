@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, PasswordChangeSchema } from '../../../domain';
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, PasswordChangeSchema } from '@domain';
 import { useSchemaForm } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/Card';

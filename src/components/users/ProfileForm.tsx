@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { UserUpdateSchema, formatPhone } from '../../../domain';
+import { UserUpdateSchema, formatPhone } from '@domain';
 import { MOBILE_MASK } from '../../lib/masks';
 import { ApiError } from '../../api/errors';
 import type { User } from '../../api/users';

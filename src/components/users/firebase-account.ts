@@ -1,7 +1,7 @@
 import type { FirebaseError } from 'firebase/app';
 import { getApp } from 'firebase/app';
 import { EmailAuthProvider, getAuth, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
-import { MESSAGES, PASSWORD_MESSAGES } from '../../../domain';
+import { MESSAGES, PASSWORD_MESSAGES } from '@domain';
 // Initialises the app and connects the emulator: the auth instance below is that one.
 import '../../lib/firebase';
 

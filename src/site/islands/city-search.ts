@@ -1,4 +1,4 @@
-import type { CitySearchResult } from '../../../domain/leads';
+import type { CitySearchResult } from '@domain/leads';
 import { apiRequest } from '../env';
 
 const DEBOUNCE_MS = 200;

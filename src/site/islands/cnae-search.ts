@@ -1,7 +1,7 @@
-import type { Cnae, CnaeRow } from '../../../domain/cnae';
-import { cnaeFromRow } from '../../../domain/cnae';
-import { PAGE_SIZE } from '../../../domain/constants';
-import { cnaePath } from '../../../domain/site';
+import type { Cnae, CnaeRow } from '@domain/cnae';
+import { cnaeFromRow } from '@domain/cnae';
+import { PAGE_SIZE } from '@domain/constants';
+import { cnaePath } from '@domain/site';
 import { apiRequest } from '../env';
 
 const DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
-import type { OptionalCookieId } from '../../../domain/site';
-import { consentCookies, readConsent } from '../../../domain/site';
-import { CONSENT_COOKIES } from '../../../domain/constants';
+import type { OptionalCookieId } from '@domain/site';
+import { consentCookies, readConsent } from '@domain/site';
+import { CONSENT_COOKIES } from '@domain/constants';
 import { loadTagManager, removeAnalyticsCookies } from '../tag-manager';
 
 /**

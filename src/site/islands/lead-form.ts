@@ -1,6 +1,6 @@
 import { MaskInput } from 'maska';
 import * as v from 'valibot';
-import { LeadSchema } from '../../../domain/leads';
+import { LeadSchema } from '@domain/leads';
 import { LEAD_PHONE_MASK } from '../../lib/masks';
 import { SiteApiError, apiRequest } from '../env';
 

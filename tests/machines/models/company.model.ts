@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import { companyMachine } from '../../../machines/company.machine';
+import { companyMachine } from '@machines/company.machine';
 import { loadedCompany } from '../session.harness';
 import type { MachineModel } from './model';
 

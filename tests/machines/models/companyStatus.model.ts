@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
-import { COMPANY_STATUSES } from '../../../domain';
-import { companyStatusMachine } from '../../../machines/companyStatus.machine';
+import { COMPANY_STATUSES } from '@domain';
+import { companyStatusMachine } from '@machines/companyStatus.machine';
 import type { MachineModel } from './model';
 
 const events = COMPANY_STATUSES.map((to) => ({ type: 'status.change', to })) as EventObject[];

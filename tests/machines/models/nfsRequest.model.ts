@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
-import { NFS_REQUEST_STATUSES } from '../../../domain';
-import { nfsRequestMachine } from '../../../machines/nfsRequest.machine';
+import { NFS_REQUEST_STATUSES } from '@domain';
+import { nfsRequestMachine } from '@machines/nfsRequest.machine';
 import type { MachineModel } from './model';
 
 export const nfsRequestModel: MachineModel = {

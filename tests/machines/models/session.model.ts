@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
-import { RELOAD_GUARD_MS } from '../../../domain';
-import { sessionMachine } from '../../../machines/session.machine';
+import { RELOAD_GUARD_MS } from '@domain';
+import { sessionMachine } from '@machines/session.machine';
 import { admin, customer, newcomer, refreshed } from '../session.harness';
 import type { MachineModel } from './model';
 

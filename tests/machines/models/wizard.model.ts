@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { TrackId } from '../../../domain';
-import { TRACK_STEPS, currentStep } from '../../../domain';
-import type { SubmittedStep, WizardInput } from '../../../machines/onboarding';
+import type { TrackId, SubmittedStep } from '@domain';
+import { TRACK_STEPS, currentStep } from '@domain';
+import type { WizardInput } from '@machines/onboarding';
 import { VALID_DRAFTS, company, trackAt } from '../wizard.fixtures';
 import type { MachineModel } from './model';
 

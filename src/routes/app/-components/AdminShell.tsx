@@ -1,12 +1,12 @@
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { OverdueBanner } from '../../../components/billing/OverdueBanner';
+import { OverdueBanner } from '@/components/billing/OverdueBanner';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { isSystemAdmin } from '../../../../domain';
-import { Brand } from '../../../components/Brand';
-import { useSessionActor } from '../../../lib/session-handle';
+import { isSystemAdmin } from '@domain';
+import { Brand } from '@/components/Brand';
+import { useSessionActor } from '@/lib/session-handle';
 import { CompanySelector } from './CompanySelector';
 import { ADMIN_MENU, CUSTOMER_MENU } from './menus';
 import { SideMenu } from './SideMenu';

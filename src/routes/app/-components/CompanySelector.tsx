@@ -1,10 +1,10 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
-import { companyDisplayName } from '../../../../domain';
-import { companyQueries } from '../../../api/companies';
-import { CompanyStatusBadge } from '../../../components/StatusBadge';
-import { useSessionActor } from '../../../lib/session-handle';
+import { companyDisplayName } from '@domain';
+import { companyQueries } from '@/api/companies';
+import { CompanyStatusBadge } from '@/components/StatusBadge';
+import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from './useCompany';
 
 /** The customer's companies (spec §2 company selector); choosing one reloads it through the session. */

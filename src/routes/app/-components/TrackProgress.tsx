@@ -1,6 +1,6 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
-import type { Track } from '../../../../domain';
-import { STEP_LABEL, TRACK_LABEL, currentStep } from '../../../../domain';
+import type { Track } from '@domain';
+import { STEP_LABEL, TRACK_LABEL, currentStep } from '@domain';
 
 /** The steps of a track, the current one highlighted. */
 export function TrackProgress({ track }: { track: Track }) {

@@ -2,9 +2,9 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { ArrowRightStartOnRectangleIcon, UserCircleIcon } from '@heroicons/react/24/outline';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { ROLE_LABEL, isSystemAdmin } from '../../../../domain';
-import { Avatar } from '../../../components/users/Avatar';
-import { useSessionActor } from '../../../lib/session-handle';
+import { ROLE_LABEL, isSystemAdmin } from '@domain';
+import { Avatar } from '@/components/users/Avatar';
+import { useSessionActor } from '@/lib/session-handle';
 
 /** Who is signed in, a link to the profile and sign-out. */
 export function UserMenu() {

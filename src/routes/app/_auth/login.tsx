@@ -1,7 +1,7 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TRACK_IDS, homeFor, safeNextPath } from '../../../../domain';
-import { Card } from '../../../components/ui/Card';
+import { TRACK_IDS, homeFor, safeNextPath } from '@domain';
+import { Card } from '@/components/ui/Card';
 import { ResetPasswordForm } from './-components/ResetPasswordForm';
 import { SignInForm } from './-components/SignInForm';
 import { SignUpForm } from './-components/SignUpForm';

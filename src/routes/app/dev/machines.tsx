@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import { PageSpinner } from '../../../components/ui/Spinner';
+import { PageSpinner } from '@/components/ui/Spinner';
 
 /**
  * Dev only: the statecharts of machines/. Decided at build time (`import.meta.env.DEV`), so a production build has

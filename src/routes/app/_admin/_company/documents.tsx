@@ -3,24 +3,17 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import toast from 'react-hot-toast';
 import * as v from 'valibot';
-import type { Company, DocumentType } from '../../../../../domain';
-import {
-  COMPANY_DOCUMENT_TYPES,
-  DOCUMENT_TYPE_LABEL,
-  GUIDE_DOCUMENT_TYPES,
-  PAGE_SIZE,
-  monthKey,
-  saoPauloDate,
-} from '../../../../../domain';
-import { documentQueries } from '../../../../api/documents';
-import { DocumentCard } from '../../../../components/documents/DocumentCard';
-import { DocumentUploadForm } from '../../../../components/documents/DocumentUploadForm';
-import { Button } from '../../../../components/ui/Button';
-import { filterControlClass } from '../../../../components/ui/Field';
-import { Card, EmptyState, PageHeader } from '../../../../components/ui/Card';
-import { Pagination, usePageInRange } from '../../../../components/ui/Pagination';
-import { PageSpinner } from '../../../../components/ui/Spinner';
-import { useSessionActor } from '../../../../lib/session-handle';
+import type { Company, DocumentType } from '@domain';
+import { COMPANY_DOCUMENT_TYPES, DOCUMENT_TYPE_LABEL, GUIDE_DOCUMENT_TYPES, PAGE_SIZE, monthKey, saoPauloDate } from '@domain';
+import { documentQueries } from '@/api/documents';
+import { DocumentCard } from '@/components/documents/DocumentCard';
+import { DocumentUploadForm } from '@/components/documents/DocumentUploadForm';
+import { Button } from '@/components/ui/Button';
+import { filterControlClass } from '@/components/ui/Field';
+import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
+import { Pagination, usePageInRange } from '@/components/ui/Pagination';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '../../-components/useCompany';
 
 const FILTERS = ['guias', ...COMPANY_DOCUMENT_TYPES] as const;
@@ -45,7 +38,7 @@ const typesOf = (filter: Filter | undefined): DocumentType[] | undefined =>
   filter === 'guias' ? [...GUIDE_DOCUMENT_TYPES] : filter ? [filter] : undefined;
 
 const todayInSaoPaulo = () => {
-  const { year, month, day } = saoPauloDate();
+  const { year, month, day } = saoPauloDate(new Date());
   return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
 };
 

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { NFS_REQUEST_STATUSES } from '../../../../../domain';
-import { PageHeader } from '../../../../components/ui/Card';
+import { NFS_REQUEST_STATUSES } from '@domain';
+import { PageHeader } from '@/components/ui/Card';
 import { useCompanyState } from '../../-components/useCompany';
 import { RequestsTab } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';

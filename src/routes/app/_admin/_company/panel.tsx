@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import {
-  COMPANY_SIZE_LABEL,
-  companyDisplayName,
-  findPlan,
-  formatCnpj,
-  formatMoney,
-  hasActiveSubscription,
-} from '../../../../../domain';
-import { reportQueries } from '../../../../api/reports';
-import { CategoryChart } from '../../../../components/bank/CategoryChart';
-import { CompanyStatusBadge, SubscriptionBadge } from '../../../../components/StatusBadge';
-import { Alert, Card, PageHeader } from '../../../../components/ui/Card';
-import { PageSpinner } from '../../../../components/ui/Spinner';
-import { useSessionActor } from '../../../../lib/session-handle';
+import { COMPANY_SIZE_LABEL, companyDisplayName, findPlan, formatCnpj, formatMoney, hasActiveSubscription } from '@domain';
+import { reportQueries } from '@/api/reports';
+import { CategoryChart } from '@/components/bank/CategoryChart';
+import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge';
+import { Alert, Card, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '../../-components/useCompany';
 import { BillingChart } from './-components/panel/BillingChart';
 import { MeiTracker } from './-components/panel/MeiTracker';

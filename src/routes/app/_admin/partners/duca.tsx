@@ -1,12 +1,12 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { PARTNERS } from '../../../../../domain';
-import { referralQueries } from '../../../../api/referrals';
-import { buttonClass } from '../../../../components/ui/Button';
-import { Alert, Card, PageHeader } from '../../../../components/ui/Card';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { formatDate } from '../../../../lib/format';
+import { PARTNERS } from '@domain';
+import { referralQueries } from '@/api/referrals';
+import { buttonClass } from '@/components/ui/Button';
+import { Alert, Card, PageHeader } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { formatDate } from '@/lib/format';
 
 export const Route = createFileRoute('/app/_admin/partners/duca')({
   head: () => ({ meta: [{ title: 'Programa de parceiros Duca | Contábil' }] }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { companyDisplayName } from '../../../../../domain';
-import { Card } from '../../../../components/ui/Card';
+import { companyDisplayName } from '@domain';
+import { Card } from '@/components/ui/Card';
 import { useCompanyState } from '../../-components/useCompany';
 
 export const Route = createFileRoute('/app/_admin/user/disabled')({

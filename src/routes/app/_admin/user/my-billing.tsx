@@ -3,14 +3,14 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import * as v from 'valibot';
-import { billingQueries } from '../../../../api/billing';
-import { PaymentList } from '../../../../components/billing/PaymentList';
-import { SubscriptionCard } from '../../../../components/billing/SubscriptionCard';
-import { Button, buttonClass } from '../../../../components/ui/Button';
-import { Alert, EmptyState, PageHeader } from '../../../../components/ui/Card';
-import { PageSpinner } from '../../../../components/ui/Spinner';
-import { companyActorOf } from '../../../../lib/company-actor';
-import { useSessionActor } from '../../../../lib/session-handle';
+import { billingQueries } from '@/api/billing';
+import { PaymentList } from '@/components/billing/PaymentList';
+import { SubscriptionCard } from '@/components/billing/SubscriptionCard';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Alert, EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { companyActorOf } from '@/lib/company-actor';
+import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '../../-components/useCompany';
 
 const BillingSearch = v.object({

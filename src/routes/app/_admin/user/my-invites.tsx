@@ -1,9 +1,9 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { INVITATIONS_PER_DAY, INVITATION_MAX_SENDS, INVITATION_RESEND_AFTER_HOURS } from '../../../../../domain';
-import { InvitationForm } from '../../../../components/referrals/InvitationForm';
-import { InvitationList } from '../../../../components/referrals/InvitationList';
-import { PageHeader } from '../../../../components/ui/Card';
+import { INVITATIONS_PER_DAY, INVITATION_MAX_SENDS, INVITATION_RESEND_AFTER_HOURS } from '@domain';
+import { InvitationForm } from '@/components/referrals/InvitationForm';
+import { InvitationList } from '@/components/referrals/InvitationList';
+import { PageHeader } from '@/components/ui/Card';
 
 const InvitesSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { Alert } from '../../../../components/ui/Card';
-import { TextField } from '../../../../components/ui/TextField';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
 
 /** Firebase's password-reset e-mail; the answer never says whether the e-mail has an account. */
 export function ResetPasswordForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const reset = useMutation({
-    mutationFn: async (address: string) => (await import('../../../../lib/firebase')).sendPasswordReset(address),
+    mutationFn: async (address: string) => (await import('@/lib/firebase')).sendPasswordReset(address),
   });
 
   function submit(event: FormEvent) {

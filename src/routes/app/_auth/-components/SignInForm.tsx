@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useEffect, useState } from 'react';
-import { signInWaitMessage } from '../../../../../domain';
-import { Button } from '../../../../components/ui/Button';
-import { Alert } from '../../../../components/ui/Card';
-import { TextField } from '../../../../components/ui/TextField';
-import { useSessionActor } from '../../../../lib/session-handle';
+import { signInWaitMessage } from '@domain';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
+import { useSessionActor } from '@/lib/session-handle';
 
 /** Whole seconds left until `until` (epoch ms), ticking every second; 0 once it has passed or without one. */
 function useSecondsUntil(until: number | null): number {

@@ -3,18 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { TrackId } from '../../../../../domain';
-import { TRACK_LABEL, UserSignupSchema } from '../../../../../domain';
-import { ApiError } from '../../../../api/errors';
-import { signUp } from '../../../../api/users';
-import { Button } from '../../../../components/ui/Button';
-import { Alert } from '../../../../components/ui/Card';
-import { MaskedField } from '../../../../components/ui/MaskedField';
-import { TextField } from '../../../../components/ui/TextField';
-import { useSchemaForm } from '../../../../lib/form';
-import { PHONE_MASK } from '../../../../lib/masks';
-import { referralCode } from '../../../../lib/referral';
-import { useSessionActor } from '../../../../lib/session-handle';
+import type { TrackId } from '@domain';
+import { TRACK_LABEL, UserSignupSchema } from '@domain';
+import { ApiError } from '@/api/errors';
+import { signUp } from '@/api/users';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
+import { useSchemaForm } from '@/lib/form';
+import { PHONE_MASK } from '@/lib/masks';
+import { referralCode } from '@/lib/referral';
+import { useSessionActor } from '@/lib/session-handle';
 
 /** POST /users with the rules of spec §5, then sign-in with the new account. */
 export function SignUpForm({ track, referral }: { track: TrackId; referral?: string }) {

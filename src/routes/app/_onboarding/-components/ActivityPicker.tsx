@@ -1,13 +1,13 @@
 import { SparklesIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import type { ActivityChoice, CnaeRow } from '../../../../../domain';
-import { onboardingQueries } from '../../../../api/onboarding';
-import { Badge } from '../../../../components/ui/Badge';
-import { Button } from '../../../../components/ui/Button';
-import { SearchInput } from '../../../../components/ui/SearchInput';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { TextAreaField } from '../../../../components/ui/TextAreaField';
+import type { ActivityChoice, CnaeRow } from '@domain';
+import { onboardingQueries } from '@/api/onboarding';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 
 const choiceOf = (row: CnaeRow): ActivityChoice => ({
   code: row.code,

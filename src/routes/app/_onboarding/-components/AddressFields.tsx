@@ -1,21 +1,15 @@
+import type { AddressDraft } from '@domain';
 import { useRef, useState } from 'react';
-import { UFS } from '../../../../../domain';
-import { lookupCep } from '../../../../api/cep';
-import { Spinner } from '../../../../components/ui/Spinner';
-import { CEP_MASK } from '../../../../lib/masks';
-import { MaskedField } from '../../../../components/ui/MaskedField';
-import { TextField } from '../../../../components/ui/TextField';
-import { SelectField } from '../../../../components/ui/SelectField';
+import { UFS } from '@domain';
+import { lookupCep } from '@/api/cep';
+import { Spinner } from '@/components/ui/Spinner';
+import { CEP_MASK } from '@/lib/masks';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
+import { SelectField } from '@/components/ui/SelectField';
 
-export interface AddressValue {
-  zipCode?: string;
-  street?: string;
-  number?: string;
-  complement?: string;
-  neighborhood?: string;
-  city?: string;
-  state?: string;
-}
+/** The address as the form holds it (`AddressDraft` in domain/). */
+export type AddressValue = AddressDraft;
 
 /**
  * An address with its CEP: a complete CEP fills street, district, city and state from the postal service; when the

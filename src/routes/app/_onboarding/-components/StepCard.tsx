@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { Alert, Card } from '../../../../components/ui/Card';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
 import { useWizard, useWizardBusy, useWizardContext } from './wizard-context';
 
 /** A step's frame: title, what it asks, the last error, and the button that sends it. */

@@ -3,12 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
-import type { TrackId } from '../../../../../domain';
-import { TRACK_LABEL, newTrack } from '../../../../../domain';
-import type { PaymentReturn } from '../../../../../machines/onboarding';
-import { PageHeader } from '../../../../components/ui/Card';
-import { devInspect, useSessionActor } from '../../../../lib/session-handle';
-import { wizardInput, wizardMachineFor } from '../../../../lib/wizard';
+import type { TrackId } from '@domain';
+import { TRACK_LABEL, newTrack } from '@domain';
+import type { PaymentReturn } from '@machines/onboarding';
+import { PageHeader } from '@/components/ui/Card';
+import { devInspect, useSessionActor } from '@/lib/session-handle';
+import { wizardInput, wizardMachineFor } from '@/lib/wizard';
 import { TrackProgress } from '../../-components/TrackProgress';
 import { AwaitingGuide } from './steps/AwaitingGuide';
 import { DownloadCompanyInfo } from './steps/DownloadCompanyInfo';
@@ -68,10 +68,10 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
       }),
     [trackId, session, queryClient, navigate],
   );
-  const actor = useActorRef(machine, {
+  const actor: WizardActor = useActorRef(machine, {
     input: wizardInput(trackId, session, paymentReturn),
     inspect: devInspect(),
-  }) as unknown as WizardActor;
+  });
   const track = useSelector(actor, (s) => s.context.track) ?? newTrack(trackId);
 
   return (

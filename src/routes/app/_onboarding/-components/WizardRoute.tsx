@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import type { TrackId } from '../../../../../domain';
-import type { PaymentReturn } from '../../../../../machines/onboarding';
+import type { TrackId } from '@domain';
+import type { PaymentReturn } from '@machines/onboarding';
 import { Wizard } from './Wizard';
 
 /** The payment page sends the customer back to the wizard with the outcome. */

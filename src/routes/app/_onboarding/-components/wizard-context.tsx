@@ -1,11 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { StepId } from '../../../../../domain';
-import type { companyOpeningWizardMachine } from '../../../../../machines/companyOpeningWizard.machine';
-import type { WizardContext } from '../../../../../machines/onboarding';
+import type { ActorRef, SnapshotFrom } from 'xstate';
+import type { StepDraft, StepId } from '@domain';
+import type { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
+import type { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
+import type { WizardContext, WizardEvent } from '@machines/onboarding';
+import { draftChange } from '@machines/onboarding';
 
-export type WizardActor = ActorRefFrom<typeof companyOpeningWizardMachine>;
+/** Either wizard's actor: the same context and events, each with its own steps. */
+export type WizardActor = ActorRef<
+  SnapshotFrom<typeof companyOpeningWizardMachine> | SnapshotFrom<typeof companyMigrationWizardMachine>,
+  WizardEvent
+>;
 
 export const WizardActorContext = createContext<WizardActor | null>(null);
 
@@ -43,17 +49,21 @@ export function getIn(object: unknown, path: string): unknown {
     .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), object);
 }
 
-/** A step's form: its values (what was typed, else the defaults), a setter by path and the messages by path. */
-export function useStepForm<T extends object>(stepId: StepId, defaults: T) {
+/**
+ * A step's form: its values (what was typed, else the defaults), a setter by path and the messages by path. The
+ * form's values are the step's draft (`StepDraft` in domain/), plus whatever the screen keeps beside them.
+ */
+export function useStepForm<S extends StepId, T extends StepDraft<S>>(stepId: S, defaults: T) {
   const actor = useWizard();
-  const draft = useWizardContext((c) => c.drafts[stepId]) as Partial<T> | undefined;
+  const draft = useWizardContext((c) => c.drafts[stepId]);
   const errors = useWizardContext((c) => c.fieldErrors);
-  const values = { ...defaults, ...draft } as T;
-  const replace = useCallback((next: T) => actor.send({ type: 'draft.change', stepId, value: next }), [actor, stepId]);
+  // What this screen sent is what the draft holds, so it reads back as the screen's own type.
+  const valuesOf = (kept: StepDraft<S> | undefined) => ({ ...defaults, ...kept }) as T;
+  const values = valuesOf(draft);
+  const replace = useCallback((next: T) => actor.send(draftChange(stepId, next)), [actor, stepId]);
   // From the values as they are now, not as this render saw them: an answer arriving later (a CEP lookup) must not
   // undo what was typed meanwhile.
-  const set = (path: string, value: unknown) =>
-    replace(setIn({ ...defaults, ...(actor.getSnapshot().context.drafts[stepId] as Partial<T> | undefined) } as T, path, value));
+  const set = (path: string, value: unknown) => replace(setIn(valuesOf(actor.getSnapshot().context.drafts[stepId]), path, value));
   const error = (path: string): string | undefined => errors[path];
   return { values, set, replace, error, errors };
 }

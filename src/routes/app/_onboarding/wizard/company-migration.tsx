@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireWizard } from '../../../../lib/guards';
+import { requireWizard } from '@/lib/guards';
 import { WizardRoute, WizardSearch } from '../-components/WizardRoute';
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-migration')({
@@ -8,5 +8,9 @@ export const Route = createFileRoute('/app/_onboarding/wizard/company-migration'
     await requireWizard(args);
   },
   head: () => ({ meta: [{ title: 'Troca de contador | Contábil' }] }),
-  component: () => <WizardRoute trackId="migrate-company" status={Route.useSearch().status} />,
+  component: CompanyMigrationWizard,
 });
+
+function CompanyMigrationWizard() {
+  return <WizardRoute trackId="migrate-company" status={Route.useSearch().status} />;
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireWizard } from '../../../../lib/guards';
+import { requireWizard } from '@/lib/guards';
 import { WizardRoute, WizardSearch } from '../-components/WizardRoute';
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-opening')({
@@ -8,5 +8,9 @@ export const Route = createFileRoute('/app/_onboarding/wizard/company-opening')(
     await requireWizard(args);
   },
   head: () => ({ meta: [{ title: 'Abertura de empresa | Contábil' }] }),
-  component: () => <WizardRoute trackId="create-company" status={Route.useSearch().status} />,
+  component: CompanyOpeningWizard,
 });
+
+function CompanyOpeningWizard() {
+  return <WizardRoute trackId="create-company" status={Route.useSearch().status} />;
+}

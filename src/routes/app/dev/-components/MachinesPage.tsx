@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { Alert } from '../../../../components/ui/Card';
-import { PageSpinner } from '../../../../components/ui/Spinner';
+import { Alert } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
 import type { ChartLayout, Measure } from './layout';
 import { FONT, layoutStatechart, transitionText } from './layout';
 import type { Statechart } from './statechart';
@@ -12,7 +12,7 @@ import { CHART_FONT_FAMILY, Legend, StatechartView } from './StatechartView';
  * Dev only (`npm run dev`): every machine in machines/ drawn from its own definition. A new `*.machine.ts` file
  * shows up by itself; ELK lays the charts out in the browser, offline.
  */
-const machineFiles = import.meta.glob('../../../../../machines/*.machine.ts');
+const machineFiles = import.meta.glob('/machines/*.machine.ts');
 
 export interface MachineEntry {
   /** The file's name without `.machine.ts`, e.g. `session`. */

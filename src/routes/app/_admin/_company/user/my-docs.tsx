@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { PersonalDocumentType } from '../../../../../../domain';
-import { PERSONAL_DOCUMENT_TYPES } from '../../../../../../domain';
-import { documentQueries } from '../../../../../api/documents';
-import { PersonalDocumentSlot } from '../../../../../components/documents/PersonalDocumentSlot';
-import { Button } from '../../../../../components/ui/Button';
-import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
-import { PageSpinner } from '../../../../../components/ui/Spinner';
+import type { PersonalDocumentType } from '@domain';
+import { PERSONAL_DOCUMENT_TYPES } from '@domain';
+import { documentQueries } from '@/api/documents';
+import { PersonalDocumentSlot } from '@/components/documents/PersonalDocumentSlot';
+import { Button } from '@/components/ui/Button';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
 
 export const Route = createFileRoute('/app/_admin/_company/user/my-docs')({
   head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),

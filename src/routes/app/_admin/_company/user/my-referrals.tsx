@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { referralQueries } from '../../../../../api/referrals';
-import { ReferralLinkCard } from '../../../../../components/referrals/ReferralLinkCard';
-import { ReferralList } from '../../../../../components/referrals/ReferralList';
-import { StageSummary } from '../../../../../components/referrals/StageSummary';
-import { Button, buttonClass } from '../../../../../components/ui/Button';
-import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
-import { PageSpinner } from '../../../../../components/ui/Spinner';
+import { referralQueries } from '@/api/referrals';
+import { ReferralLinkCard } from '@/components/referrals/ReferralLinkCard';
+import { ReferralList } from '@/components/referrals/ReferralList';
+import { StageSummary } from '@/components/referrals/StageSummary';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
 
 const ReferralsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PAGE_SIZE, findPlan, formatPhone, isSitePath } from '../../../../../../domain';
-import { leadQueries } from '../../../../../api/leads';
-import { EmptyState, PageHeader } from '../../../../../components/ui/Card';
-import { Pagination } from '../../../../../components/ui/Pagination';
-import { SearchForm } from '../../../../../components/ui/SearchForm';
-import { Table } from '../../../../../components/ui/Table';
-import { formatDateTime } from '../../../../../lib/format';
+import { PAGE_SIZE, findPlan, formatPhone, isSitePath } from '@domain';
+import { leadQueries } from '@/api/leads';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { Table } from '@/components/ui/Table';
+import { formatDateTime } from '@/lib/format';
 
 const LeadsSearch = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),

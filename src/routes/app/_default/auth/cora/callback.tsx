@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
-import type { BankSyncResult } from '../../../../../../domain';
-import { bankQueries, connectCora } from '../../../../../api/bankStatements';
-import { OfxImportSummary } from '../../../../../components/bank/OfxImportSummary';
-import { useStartCoraConnection } from '../../../../../components/bank/useStartCoraConnection';
-import { Button, buttonClass } from '../../../../../components/ui/Button';
-import { Spinner } from '../../../../../components/ui/Spinner';
-import { requireCompany } from '../../../../../lib/guards';
-import { useCompanyState } from '../../../-components/useCompany';
+import type { BankSyncResult } from '@domain';
+import { bankQueries, connectCora } from '@/api/bankStatements';
+import { OfxImportSummary } from '@/components/bank/OfxImportSummary';
+import { useStartCoraConnection } from '@/components/bank/useStartCoraConnection';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { requireCompany } from '@/lib/guards';
+import { useCompanyState } from '@/routes/app/-components/useCompany';
 
 /**
  * The router JSON-parses search values that look like JSON (`?code=123` arrives as a number), so each parameter takes

@@ -1,6 +1,6 @@
 import { ClockIcon } from '@heroicons/react/24/outline';
-import { Card } from '../../../../../components/ui/Card';
-import { Spinner } from '../../../../../components/ui/Spinner';
+import { Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
 
 /** The team prepares the registration-fee guide; this page updates by itself when it is ready. */
 export function AwaitingGuide() {

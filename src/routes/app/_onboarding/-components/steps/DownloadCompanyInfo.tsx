@@ -1,28 +1,16 @@
-import { formatCnaeCode, formatCnpj } from '../../../../../../domain';
-import { Button } from '../../../../../components/ui/Button';
-import { Alert, Card } from '../../../../../components/ui/Card';
-import { Spinner } from '../../../../../components/ui/Spinner';
-import { TextField } from '../../../../../components/ui/TextField';
-import { formatDate } from '../../../../../lib/format';
+import type { CnpjRegistration } from '@domain';
+import { formatCnaeCode, formatCnpj } from '@domain';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import { formatDate } from '@/lib/format';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
 import { StepCard } from '../StepCard';
-import { CheckboxField } from '../../../../../components/ui/choices';
-import { TextAreaField } from '../../../../../components/ui/TextAreaField';
+import { CheckboxField } from '@/components/ui/choices';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm, useWizard, useWizardContext, useWizardMatches } from '../wizard-context';
-
-interface Registration {
-  cnpj: string;
-  name: string;
-  alias: string | null;
-  situationText: string | null;
-  openedAt: string | null;
-  legalNature: string | null;
-  mainActivity: { code: string; text: string } | null;
-  secondaryActivities: { code: string; text: string }[];
-  address: AddressValue | null;
-  partners: { name: string; qualification: string | null }[];
-}
 
 interface Values {
   confirmed: boolean;
@@ -50,7 +38,7 @@ export function DownloadCompanyInfo() {
   const unavailable = useWizardMatches('download-company-info.unavailable');
   const stage = loading ? 'loading' : unavailable ? 'unavailable' : 'form';
   const error = useWizardContext((c) => c.error);
-  const registration = useWizardContext((c) => c.registration) as Registration | null;
+  const registration = useWizardContext((c) => c.registration);
 
   if (stage === 'loading') {
     return (
@@ -80,8 +68,8 @@ export function DownloadCompanyInfo() {
   return <RegistrationForm registration={registration} />;
 }
 
-function RegistrationForm({ registration }: { registration: Registration | null }) {
-  const { values, set, error } = useStepForm<Values>('download-company-info', {
+function RegistrationForm({ registration }: { registration: CnpjRegistration | null }) {
+  const defaults: Values = {
     confirmed: false,
     name: registration?.name ?? '',
     alias: registration?.alias ?? '',
@@ -89,7 +77,8 @@ function RegistrationForm({ registration }: { registration: Registration | null 
     secondaryActivities: registration?.secondaryActivities.map((a) => a.code) ?? [],
     address: registration?.address ?? undefined,
     corrections: '',
-  });
+  };
+  const { values, set, error } = useStepForm('download-company-info', defaults);
 
   return (
     <StepCard

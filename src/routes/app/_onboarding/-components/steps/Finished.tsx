@@ -1,12 +1,12 @@
 import { CheckBadgeIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
-import type { TrackId } from '../../../../../../domain';
-import { COMPANY_STATUS_LABEL } from '../../../../../../domain';
-import { onboardingQueries } from '../../../../../api/onboarding';
-import { CompanyStatusBadge } from '../../../../../components/StatusBadge';
-import { Card } from '../../../../../components/ui/Card';
-import { Spinner } from '../../../../../components/ui/Spinner';
-import { formatDate } from '../../../../../lib/format';
+import type { TrackId } from '@domain';
+import { COMPANY_STATUS_LABEL } from '@domain';
+import { onboardingQueries } from '@/api/onboarding';
+import { CompanyStatusBadge } from '@/components/StatusBadge';
+import { Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { formatDate } from '@/lib/format';
 import { useWizardContext } from '../wizard-context';
 
 const NEXT: Record<TrackId, string[]> = {

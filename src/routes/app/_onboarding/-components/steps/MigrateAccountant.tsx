@@ -1,19 +1,19 @@
-import type { HandoverItem } from '../../../../../../domain';
-import { HANDOVER_DELIVERIES, HANDOVER_DELIVERY_LABEL, HANDOVER_ITEMS, HANDOVER_ITEM_LABEL } from '../../../../../../domain';
-import { MaskedField } from '../../../../../components/ui/MaskedField';
-import { TextField } from '../../../../../components/ui/TextField';
-import { FileUpload } from '../../../../../components/FileUpload';
+import type { HandoverDelivery, HandoverItem } from '@domain';
+import { HANDOVER_DELIVERIES, HANDOVER_DELIVERY_LABEL, HANDOVER_ITEMS, HANDOVER_ITEM_LABEL, stepPayload } from '@domain';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
+import { FileUpload } from '@/components/FileUpload';
 import { StepCard } from '../StepCard';
-import { ChoiceCards } from '../../../../../components/ui/choices';
-import { SelectField } from '../../../../../components/ui/SelectField';
-import { TextAreaField } from '../../../../../components/ui/TextAreaField';
+import { ChoiceCards } from '@/components/ui/choices';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm, useWizardContext } from '../wizard-context';
-import { PHONE_MASK } from '../../../../../lib/masks';
+import { PHONE_MASK } from '@/lib/masks';
 
 interface ItemValue {
   documentId?: string;
   fileName?: string;
-  delivery?: string;
+  delivery?: HandoverDelivery;
 }
 
 interface Values {
@@ -35,20 +35,14 @@ const DOCUMENT_TYPE: Record<HandoverItem, 'certificado_digital' | 'outros' | 'co
 /** What the previous accountant hands over: each item uploaded, or how it will be delivered. */
 export function MigrateAccountant() {
   const companyId = useWizardContext((c) => c.company!.id);
-  const accountant = useWizardContext(
-    (c) =>
-      (
-        c.track?.steps.find((s) => s.stepId === 'pre-registration')?.payload as {
-          currentAccountant?: Values['previousAccountant'];
-        } | null
-      )?.currentAccountant,
-  );
-  const { values, set, error } = useStepForm<Values>('migrate-accountant', {
+  const accountant = useWizardContext((c) => stepPayload(c.track, 'migrate-company', 'pre-registration')?.currentAccountant);
+  const defaults: Values = {
     lastResponsibleMonth: '',
     items: Object.fromEntries(HANDOVER_ITEMS.map((item) => [item, {}])) as Values['items'],
     previousAccountant: { name: accountant?.name ?? '', email: accountant?.email ?? '', phone: accountant?.phone ?? '' },
     notes: '',
-  });
+  };
+  const { values, set, error } = useStepForm('migrate-accountant', defaults);
 
   return (
     <StepCard
@@ -99,7 +93,9 @@ export function MigrateAccountant() {
                 <SelectField
                   label={item === 'city-portal-access' ? 'Como vamos receber o acesso' : 'Ou diga como será entregue'}
                   value={value.delivery ?? ''}
-                  onChange={(e) => set(`items.${item}`, { ...value, delivery: e.target.value || undefined })}
+                  onChange={(e) =>
+                    set(`items.${item}`, { ...value, delivery: (e.target.value || undefined) as HandoverDelivery | undefined })
+                  }
                   error={error(`items.${item}`)}
                 >
                   <option value="">{value.documentId ? 'Arquivo enviado' : 'Escolha'}</option>

@@ -1,13 +1,13 @@
 import { CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
-import { normalizeCnpj } from '../../../../../../domain';
-import { mainApi } from '../../../../../api/clients';
-import { MaskedField } from '../../../../../components/ui/MaskedField';
-import { TextField } from '../../../../../components/ui/TextField';
+import { normalizeCnpj } from '@domain';
+import { mainApi } from '@/api/clients';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
 import { StepCard } from '../StepCard';
-import { TextAreaField } from '../../../../../components/ui/TextAreaField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm } from '../wizard-context';
-import { CNPJ_MASK, CNPJ_TOKENS, PHONE_MASK } from '../../../../../lib/masks';
+import { CNPJ_MASK, CNPJ_TOKENS, PHONE_MASK } from '@/lib/masks';
 
 interface Values {
   cnpj: string;
@@ -39,11 +39,12 @@ function CnpjCheck({ cnpj }: { cnpj: string }) {
 
 /** The migration's first step: the company's CNPJ and who its accountant is today. */
 export function MigrationPreRegistration() {
-  const { values, set, error } = useStepForm<Values>('pre-registration', {
+  const defaults: Values = {
     cnpj: '',
     currentAccountant: { name: '', email: '', phone: '' },
     reason: '',
-  });
+  };
+  const { values, set, error } = useStepForm('pre-registration', defaults);
   return (
     <StepCard
       title="Sua empresa e o contador atual"

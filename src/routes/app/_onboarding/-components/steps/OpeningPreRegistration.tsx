@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import type { ActivityChoice } from '../../../../../../domain';
-import { COMPANY_TYPE_LABEL, formatMoney } from '../../../../../../domain';
-import { onboardingQueries } from '../../../../../api/onboarding';
-import { TextField } from '../../../../../components/ui/TextField';
-import { useSessionActor } from '../../../../../lib/session-handle';
+import type { ActivityChoice } from '@domain';
+import { COMPANY_TYPE_LABEL, formatMoney } from '@domain';
+import { onboardingQueries } from '@/api/onboarding';
+import { TextField } from '@/components/ui/TextField';
+import { useSessionActor } from '@/lib/session-handle';
 import { ActivityPicker } from '../ActivityPicker';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
 import { StepCard } from '../StepCard';
-import { ChoiceCards } from '../../../../../components/ui/choices';
+import { ChoiceCards } from '@/components/ui/choices';
 import { useStepForm } from '../wizard-context';
 
 interface Values {
@@ -28,7 +28,7 @@ const DEFAULTS: Values = { intent: '', secondaryActivities: [], activities: [], 
 
 /** The opening's first step: what the business does, its size and legal nature, its name and where it is. */
 export function OpeningPreRegistration() {
-  const { values, set, replace, error } = useStepForm<Values>('pre-registration', DEFAULTS);
+  const { values, set, replace, error } = useStepForm('pre-registration', DEFAULTS);
   const ownerName = useSelector(useSessionActor(), (s) => s.context.user?.displayName ?? undefined);
   const mainActivity = values.activities[0]?.code;
   const aliasIntent = values.intent.trim() || values.activities[0]?.text || '';

@@ -1,6 +1,6 @@
-import { MaskedField } from '../../../../../components/ui/MaskedField';
-import { TextField } from '../../../../../components/ui/TextField';
-import { CPF_MASK, PHONE_MASK } from '../../../../../lib/masks';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
+import { CPF_MASK, PHONE_MASK } from '@/lib/masks';
 
 interface PartnerFieldsProps {
   partner: { name: string; cpf: string; email: string; phone: string };

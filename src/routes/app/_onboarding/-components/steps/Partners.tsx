@@ -1,14 +1,15 @@
 import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useSelector } from '@xstate/react';
-import { MARITAL_STATUSES, PROPERTY_REGIMES, SHARE_TOLERANCE } from '../../../../../../domain';
-import { Button } from '../../../../../components/ui/Button';
-import { TextField } from '../../../../../components/ui/TextField';
-import { useSessionActor } from '../../../../../lib/session-handle';
+import type { MaritalStatus, PropertyRegime } from '@domain';
+import { MARITAL_STATUSES, PROPERTY_REGIMES, SHARE_TOLERANCE, stepPayload } from '@domain';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import { useSessionActor } from '@/lib/session-handle';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
 import { StepCard } from '../StepCard';
-import { CheckboxField } from '../../../../../components/ui/choices';
-import { SelectField } from '../../../../../components/ui/SelectField';
+import { CheckboxField } from '@/components/ui/choices';
+import { SelectField } from '@/components/ui/SelectField';
 import { useStepForm, useWizardContext } from '../wizard-context';
 import { PartnerContact, PartnerIdentity } from './PartnerFields';
 
@@ -28,8 +29,8 @@ interface PartnerValue {
   name: string;
   cpf: string;
   birthDate: string;
-  maritalStatus: string;
-  propertyRegime?: string;
+  maritalStatus: MaritalStatus | '';
+  propertyRegime?: PropertyRegime | '';
   share: string;
   email: string;
   phone: string;
@@ -53,18 +54,15 @@ function total(partners: PartnerValue[]): number {
 
 /** The partners of an opening: who they are, their share of the capital, where they live. */
 export function Partners() {
-  const companyAddress = useWizardContext(
-    (c) => (c.track?.steps.find((s) => s.stepId === 'pre-registration')?.payload as { address?: AddressValue } | null)?.address,
-  );
-  const companyType = useWizardContext(
-    (c) => (c.track?.steps.find((s) => s.stepId === 'pre-registration')?.payload as { type?: string } | null)?.type,
-  );
+  const companyAddress = useWizardContext((c) => stepPayload(c.track, 'create-company', 'pre-registration')?.address);
+  const companyType = useWizardContext((c) => stepPayload(c.track, 'create-company', 'pre-registration')?.type);
   const single = companyType !== 'limited_liability';
   // The person filling the wizard is usually the first partner.
   const user = useSelector(useSessionActor(), (s) => s.context.user);
-  const { values, set, replace, error } = useStepForm<{ partners: PartnerValue[] }>('partner-registration', {
+  const defaults: { partners: PartnerValue[] } = {
     partners: [emptyPartner(single ? '100' : '', user?.displayName ?? '', user?.email ?? '')],
-  });
+  };
+  const { values, set, replace, error } = useStepForm('partner-registration', defaults);
   const partners = values.partners;
   const sum = total(partners);
 

@@ -1,5 +1,5 @@
 import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { Button } from '../../../../../components/ui/Button';
+import { Button } from '@/components/ui/Button';
 import { StepCard } from '../StepCard';
 import { useStepForm } from '../wizard-context';
 import { PartnerContact, PartnerIdentity } from './PartnerFields';
@@ -15,9 +15,10 @@ const emptyPartner = (): BasicPartner => ({ name: '', cpf: '', email: '', phone:
 
 /** The partners of a company changing accountant: who they are and how to reach them. */
 export function PartnersBasic() {
-  const { values, set, replace, error } = useStepForm<{ partners: BasicPartner[] }>('partner-registration-basic', {
+  const defaults: { partners: BasicPartner[] } = {
     partners: [emptyPartner()],
-  });
+  };
+  const { values, set, replace, error } = useStepForm('partner-registration-basic', defaults);
   return (
     <StepCard title="Sócios" description="Quem são os sócios (ou o titular) da empresa. Os demais dados vêm da Receita Federal.">
       {error('partners') && <p className="text-sm font-medium text-red-600">{error('partners')}</p>}

@@ -1,9 +1,9 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useEffect } from 'react';
-import { PLANS, formatMoney } from '../../../../../../domain';
-import { Button } from '../../../../../components/ui/Button';
-import { Alert, Card } from '../../../../../components/ui/Card';
-import { Spinner } from '../../../../../components/ui/Spinner';
+import { PLANS, formatMoney } from '@domain';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
 import { StepCard } from '../StepCard';
 import { useStepForm, useWizard, useWizardContext, useWizardMatches } from '../wizard-context';
 
@@ -25,7 +25,8 @@ export function Subscription() {
     return () => window.removeEventListener('pageshow', restored);
   }, [redirecting, wizard]);
   const size = useWizardContext((c) => c.company?.size ?? null);
-  const { values, set, error } = useStepForm<{ planId?: string }>('subscription', {});
+  const defaults: { planId?: string } = {};
+  const { values, set, error } = useStepForm('subscription', defaults);
   const plans = PLANS.filter((plan) => !size || plan.sizes.includes(size));
 
   if (stage === 'confirming' || stage === 'slow') {

@@ -1,30 +1,22 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { formatMoney } from '../../../../../../domain';
-import { downloadDocument, onboardingQueries } from '../../../../../api/onboarding';
-import { Button } from '../../../../../components/ui/Button';
-import { formatDate } from '../../../../../lib/format';
-import { FileUpload } from '../../../../../components/FileUpload';
+import { formatMoney, stepPayload } from '@domain';
+import { downloadDocument, onboardingQueries } from '@/api/onboarding';
+import { Button } from '@/components/ui/Button';
+import { formatDate } from '@/lib/format';
+import { FileUpload } from '@/components/FileUpload';
 import { StepCard } from '../StepCard';
 import { useStepForm, useWizardContext } from '../wizard-context';
-
-interface GuidePayload {
-  documentId: string;
-  dueDate?: string;
-  amountCents?: number;
-  instructions?: string;
-}
 
 /** The guide to pay, and the upload of its paid receipt. */
 export function UploadGuideReceipt() {
   const companyId = useWizardContext((c) => c.company!.id);
-  const guide = useWizardContext(
-    (c) => c.track?.steps.find((s) => s.stepId === 'awaiting-guide')?.payload as GuidePayload | null,
-  );
+  const guide = useWizardContext((c) => stepPayload(c.track, 'create-company', 'awaiting-guide'));
   const documents = useQuery(onboardingQueries.documents(companyId));
   const guideDocument = documents.data?.data.find((d) => d.id === guide?.documentId);
-  const { values, replace, error } = useStepForm<{ documentId?: string; fileName?: string }>('upload-guide-receipt', {});
+  const defaults: { documentId?: string; fileName?: string } = {};
+  const { values, replace, error } = useStepForm('upload-guide-receipt', defaults);
 
   return (
     <StepCard

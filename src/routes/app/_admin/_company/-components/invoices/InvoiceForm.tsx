@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useEffect } from 'react';
-import type { Company, FieldErrors, NfsCustomer } from '../../../../../../../domain';
-import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, normalizeCnpj, onlyDigits } from '../../../../../../../domain';
-import { invoiceQueries } from '../../../../../../api/invoices';
-import { Button } from '../../../../../../components/ui/Button';
-import { Alert } from '../../../../../../components/ui/Card';
-import { CheckboxField, ChoiceCards } from '../../../../../../components/ui/choices';
-import { MaskedField } from '../../../../../../components/ui/MaskedField';
-import { MoneyField } from '../../../../../../components/ui/MoneyField';
-import { SelectField } from '../../../../../../components/ui/SelectField';
-import { TextAreaField } from '../../../../../../components/ui/TextAreaField';
-import { TextField } from '../../../../../../components/ui/TextField';
-import { useSchemaForm } from '../../../../../../lib/form';
-import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '../../../../../../lib/masks';
+import type { Company, FieldErrors, NfsCustomer } from '@domain';
+import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, normalizeCnpj, onlyDigits } from '@domain';
+import { invoiceQueries } from '@/api/invoices';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { CheckboxField, ChoiceCards } from '@/components/ui/choices';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { MoneyField } from '@/components/ui/MoneyField';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+import { TextField } from '@/components/ui/TextField';
+import { useSchemaForm } from '@/lib/form';
+import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '@/lib/masks';
 
 export type InvoiceFormValues = {
   emissionType: 'cnpj' | 'cpf';

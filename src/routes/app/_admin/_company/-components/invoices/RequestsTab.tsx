@@ -1,28 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
-import type { Company, NfsRequestStatus } from '../../../../../../../domain';
-import {
-  NFS_REQUEST_STATUSES,
-  NFS_REQUEST_STATUS_LABEL,
-  PAGE_SIZE,
-  formatMoney,
-  monthKey,
-  saoPauloDate,
-} from '../../../../../../../domain';
-import { ApiError } from '../../../../../../api/errors';
-import { createRequest, invoiceQueries } from '../../../../../../api/invoices';
-import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
-import { Button } from '../../../../../../components/ui/Button';
-import { filterControlClass } from '../../../../../../components/ui/Field';
-import { Card, EmptyState } from '../../../../../../components/ui/Card';
-import { Drawer } from '../../../../../../components/ui/Drawer';
-import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
-import { SearchForm } from '../../../../../../components/ui/SearchForm';
-import { PageSpinner } from '../../../../../../components/ui/Spinner';
-import { Table } from '../../../../../../components/ui/Table';
+import type { Company, NfsRequestStatus } from '@domain';
+import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
+import { ApiError } from '@/api/errors';
+import { createRequest, invoiceQueries } from '@/api/invoices';
+import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
+import { Button } from '@/components/ui/Button';
+import { filterControlClass } from '@/components/ui/Field';
+import { Card, EmptyState } from '@/components/ui/Card';
+import { Drawer } from '@/components/ui/Drawer';
+import { Pagination, usePageInRange } from '@/components/ui/Pagination';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
 import { InvoiceForm, emptyInvoice } from './InvoiceForm';
-import { RequestDetail, formatCompetence } from '../../../../../../components/invoices/RequestDetail';
+import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
 
 export interface RequestsSearch {
   q?: string;
@@ -34,7 +27,7 @@ export interface RequestsSearch {
 }
 
 const thisMonth = () => {
-  const today = saoPauloDate();
+  const today = saoPauloDate(new Date());
   return monthKey(today.year, today.month);
 };
 

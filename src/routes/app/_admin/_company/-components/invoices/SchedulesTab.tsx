@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Company, NfsSchedule } from '../../../../../../../domain';
-import { formatCnpj, formatMoney } from '../../../../../../../domain';
-import { ApiError } from '../../../../../../api/errors';
-import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '../../../../../../api/invoices';
-import { Badge } from '../../../../../../components/ui/Badge';
-import { Button } from '../../../../../../components/ui/Button';
-import { Card, EmptyState } from '../../../../../../components/ui/Card';
-import { ConfirmButton } from '../../../../../../components/ui/ConfirmButton';
-import { PageSpinner } from '../../../../../../components/ui/Spinner';
-import { formatDate } from '../../../../../../lib/format';
+import type { Company, NfsSchedule } from '@domain';
+import { formatCnpj, formatMoney } from '@domain';
+import { ApiError } from '@/api/errors';
+import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/api/invoices';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card, EmptyState } from '@/components/ui/Card';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { formatDate } from '@/lib/format';
 import type { InvoiceFormValues } from './InvoiceForm';
 import { InvoiceForm, emptyInvoice } from './InvoiceForm';
-import { formatCpf } from '../../../../../../components/invoices/RequestDetail';
+import { formatCpf } from '@/components/invoices/RequestDetail';
 
 const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   ...emptyInvoice(''),

@@ -1,21 +1,5 @@
-import { formatMoney } from '../../../../../../../domain';
-import type { AnnualBilling } from '../../../../../../api/reports';
-
-const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
-const MONTH_NAMES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
+import { MONTH_ABBREVIATIONS, MONTH_NAMES, formatMoney } from '@domain';
+import type { AnnualBilling } from '@/api/reports';
 
 /** Issued invoices per month of the year, as bars; the same figures in a table for screen readers. */
 export function BillingChart({ billing }: { billing: AnnualBilling }) {
@@ -53,7 +37,7 @@ export function BillingChart({ billing }: { billing: AnnualBilling }) {
                 <title>{`${MONTH_NAMES[m.month - 1]}: ${formatMoney(m.totalCents)} (${m.count} ${m.count === 1 ? 'nota' : 'notas'})`}</title>
               </rect>
               <text x={i * bar + bar / 2} y={height + 16} textAnchor="middle" className="fill-slate-500 text-[11px]">
-                {MONTHS[i]}
+                {MONTH_ABBREVIATIONS[i]}
               </text>
             </g>
           );

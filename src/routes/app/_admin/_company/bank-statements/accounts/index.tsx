@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useFeature } from '../../../../../../api/features';
-import { AccountList } from '../../../../../../components/bank/AccountList';
-import { CategoryChart } from '../../../../../../components/bank/CategoryChart';
-import { CoraConnection } from '../../../../../../components/bank/CoraConnection';
-import { OfxImport } from '../../../../../../components/bank/OfxImport';
-import { PageHeader } from '../../../../../../components/ui/Card';
-import { useCompanyState } from '../../../../-components/useCompany';
+import { useFeature } from '@/api/features';
+import { AccountList } from '@/components/bank/AccountList';
+import { CategoryChart } from '@/components/bank/CategoryChart';
+import { CoraConnection } from '@/components/bank/CoraConnection';
+import { OfxImport } from '@/components/bank/OfxImport';
+import { PageHeader } from '@/components/ui/Card';
+import { useCompanyState } from '@/routes/app/-components/useCompany';
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -17,17 +17,17 @@ import {
   formatCnaeCode,
   formatCnpj,
   PAGE_SIZE,
-} from '../../../../../../../domain';
-import { companyQueries } from '../../../../../../api/companies';
-import { ApiError } from '../../../../../../api/errors';
-import { documentQueries } from '../../../../../../api/documents';
-import { downloadDocument, onboardingQueries } from '../../../../../../api/onboarding';
-import { PublishDocument } from '../../../../../../components/documents/PublishDocument';
-import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '../../../../../../components/StatusBadge';
-import { Button } from '../../../../../../components/ui/Button';
-import { Card, PageHeader } from '../../../../../../components/ui/Card';
-import { Pagination } from '../../../../../../components/ui/Pagination';
-import { formatDate, formatDateTime } from '../../../../../../lib/format';
+} from '@domain';
+import { companyQueries } from '@/api/companies';
+import { ApiError } from '@/api/errors';
+import { documentQueries } from '@/api/documents';
+import { downloadDocument, onboardingQueries } from '@/api/onboarding';
+import { PublishDocument } from '@/components/documents/PublishDocument';
+import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
+import { Button } from '@/components/ui/Button';
+import { Card, PageHeader } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { AttachGuide } from './-components/AttachGuide';
 import { CnpjForm } from './-components/CnpjForm';
 import { PayloadView } from './-components/PayloadView';

@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PAGE_SIZE, TRACK_LABEL, companyDisplayName, formatCnpj } from '../../../../../../../domain';
-import { companyQueries } from '../../../../../../api/companies';
-import { CompanyStatusBadge } from '../../../../../../components/StatusBadge';
-import { SearchForm } from '../../../../../../components/ui/SearchForm';
-import { FeaturePanel } from '../../../../../../components/FeaturePanel';
-import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
-import { Table } from '../../../../../../components/ui/Table';
-import { Pagination } from '../../../../../../components/ui/Pagination';
-import { formatDate } from '../../../../../../lib/format';
+import { PAGE_SIZE, TRACK_LABEL, companyDisplayName, formatCnpj } from '@domain';
+import { companyQueries } from '@/api/companies';
+import { CompanyStatusBadge } from '@/components/StatusBadge';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { FeaturePanel } from '@/components/FeaturePanel';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Table } from '@/components/ui/Table';
+import { Pagination } from '@/components/ui/Pagination';
+import { formatDate } from '@/lib/format';
 
 const CompaniesSearch = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),

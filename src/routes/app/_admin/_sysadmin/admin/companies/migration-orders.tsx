@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderQueries } from '../../../../../../api/companies';
+import { orderQueries } from '@/api/companies';
 import { OrdersPage, OrdersSearch, ordersParams } from './-components/OrdersPage';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/migration-orders')({
@@ -7,5 +7,9 @@ export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/migr
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(orderQueries.list(ordersParams('migration', deps))),
   head: () => ({ meta: [{ title: 'Pedidos de migração | Contábil' }] }),
-  component: () => <OrdersPage kind="migration" search={Route.useSearch()} />,
+  component: MigrationOrders,
 });
+
+function MigrationOrders() {
+  return <OrdersPage kind="migration" search={Route.useSearch()} />;
+}

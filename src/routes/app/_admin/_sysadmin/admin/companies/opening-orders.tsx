@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderQueries } from '../../../../../../api/companies';
+import { orderQueries } from '@/api/companies';
 import { OrdersPage, OrdersSearch, ordersParams } from './-components/OrdersPage';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/opening-orders')({
@@ -7,5 +7,9 @@ export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/open
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(orderQueries.list(ordersParams('opening', deps))),
   head: () => ({ meta: [{ title: 'Pedidos de abertura | Contábil' }] }),
-  component: () => <OrdersPage kind="opening" search={Route.useSearch()} />,
+  component: OpeningOrders,
 });
+
+function OpeningOrders() {
+  return <OrdersPage kind="opening" search={Route.useSearch()} />;
+}

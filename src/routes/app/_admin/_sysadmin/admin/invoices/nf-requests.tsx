@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { NfsRequestStatus } from '../../../../../../../domain';
-import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '../../../../../../../domain';
-import { invoiceQueries } from '../../../../../../api/invoices';
-import { InvoiceStatusBadge } from '../../../../../../components/InvoiceStatusBadge';
-import { filterControlClass } from '../../../../../../components/ui/Field';
-import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
-import { Drawer } from '../../../../../../components/ui/Drawer';
-import { Pagination, usePageInRange } from '../../../../../../components/ui/Pagination';
-import { SearchForm } from '../../../../../../components/ui/SearchForm';
-import { PageSpinner } from '../../../../../../components/ui/Spinner';
-import { Table } from '../../../../../../components/ui/Table';
-import { formatRelative } from '../../../../../../lib/format';
-import { RequestDetail, formatCompetence } from '../../../../../../components/invoices/RequestDetail';
+import type { NfsRequestStatus } from '@domain';
+import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '@domain';
+import { invoiceQueries } from '@/api/invoices';
+import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
+import { filterControlClass } from '@/components/ui/Field';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Drawer } from '@/components/ui/Drawer';
+import { Pagination, usePageInRange } from '@/components/ui/Pagination';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import { formatRelative } from '@/lib/format';
+import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
 import { RequestActions } from './-components/RequestActions';
 
 const QueueSearch = v.object({

@@ -2,17 +2,17 @@ import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
-import { ROLE_LABEL, companyDisplayName, formatCnpj, formatPhone } from '../../../../../../../domain';
-import { ApiError } from '../../../../../../api/errors';
-import { adminUserQueries } from '../../../../../../api/users';
-import type { AdminUserDetail } from '../../../../../../api/users';
-import { CompanyStatusBadge } from '../../../../../../components/StatusBadge';
-import { Badge } from '../../../../../../components/ui/Badge';
-import { Button } from '../../../../../../components/ui/Button';
-import { Alert, Card, EmptyState, PageHeader } from '../../../../../../components/ui/Card';
-import { PageSpinner } from '../../../../../../components/ui/Spinner';
-import { Avatar } from '../../../../../../components/users/Avatar';
-import { formatDate, formatDateTime } from '../../../../../../lib/format';
+import { ROLE_LABEL, companyDisplayName, formatCnpj, formatPhone } from '@domain';
+import { ApiError } from '@/api/errors';
+import { adminUserQueries } from '@/api/users';
+import type { AdminUserDetail } from '@/api/users';
+import { CompanyStatusBadge } from '@/components/StatusBadge';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Avatar } from '@/components/users/Avatar';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/users/$userId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(adminUserQueries.detail(params.userId)),

@@ -3,22 +3,22 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UserPlusIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { PAGE_SIZE, ROLE_LABEL, companyDisplayName, formatPhone } from '../../../../../../../domain';
-import { companyQueries } from '../../../../../../api/companies';
-import type { CreatedUser } from '../../../../../../api/users';
-import { adminUserQueries } from '../../../../../../api/users';
-import { Badge } from '../../../../../../components/ui/Badge';
-import { Button } from '../../../../../../components/ui/Button';
-import { EmptyState, PageHeader } from '../../../../../../components/ui/Card';
-import { Drawer } from '../../../../../../components/ui/Drawer';
-import { Pagination } from '../../../../../../components/ui/Pagination';
-import { SearchForm } from '../../../../../../components/ui/SearchForm';
-import { Table } from '../../../../../../components/ui/Table';
-import { Avatar } from '../../../../../../components/users/Avatar';
-import { CompanyPicker, pickedOf } from '../../../../../../components/users/CompanyPicker';
-import { CreateUserForm } from '../../../../../../components/users/CreateUserForm';
-import { PasswordLinkPanel } from '../../../../../../components/users/PasswordLinkPanel';
-import { formatDate } from '../../../../../../lib/format';
+import { PAGE_SIZE, ROLE_LABEL, companyDisplayName, formatPhone } from '@domain';
+import { companyQueries } from '@/api/companies';
+import type { CreatedUser } from '@/api/users';
+import { adminUserQueries } from '@/api/users';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Drawer } from '@/components/ui/Drawer';
+import { Pagination } from '@/components/ui/Pagination';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { Table } from '@/components/ui/Table';
+import { Avatar } from '@/components/users/Avatar';
+import { CompanyPicker, pickedOf } from '@/components/users/CompanyPicker';
+import { CreateUserForm } from '@/components/users/CreateUserForm';
+import { PasswordLinkPanel } from '@/components/users/PasswordLinkPanel';
+import { formatDate } from '@/lib/format';
 
 const UsersSearch = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),

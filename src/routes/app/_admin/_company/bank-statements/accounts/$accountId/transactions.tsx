@@ -2,17 +2,17 @@ import { ArrowLeftIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { bankQueries } from '../../../../../../../api/bankStatements';
-import { AccountHeader } from '../../../../../../../components/bank/AccountHeader';
-import { ExportPanel } from '../../../../../../../components/bank/ExportPanel';
-import { RulesPanel } from '../../../../../../../components/bank/RulesPanel';
-import type { TransactionFilterValues } from '../../../../../../../components/bank/TransactionFilters';
-import { TransactionFilters } from '../../../../../../../components/bank/TransactionFilters';
-import type { TransactionSearch } from '../../../../../../../components/bank/TransactionList';
-import { TransactionList } from '../../../../../../../components/bank/TransactionList';
-import { Alert, Card, EmptyState, PageHeader } from '../../../../../../../components/ui/Card';
-import { PageSpinner } from '../../../../../../../components/ui/Spinner';
-import { useCompanyState } from '../../../../../-components/useCompany';
+import { bankQueries } from '@/api/bankStatements';
+import { AccountHeader } from '@/components/bank/AccountHeader';
+import { ExportPanel } from '@/components/bank/ExportPanel';
+import { RulesPanel } from '@/components/bank/RulesPanel';
+import type { TransactionFilterValues } from '@/components/bank/TransactionFilters';
+import { TransactionFilters } from '@/components/bank/TransactionFilters';
+import type { TransactionSearch } from '@/components/bank/TransactionList';
+import { TransactionList } from '@/components/bank/TransactionList';
+import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { useCompanyState } from '@/routes/app/-components/useCompany';
 
 const TransactionsSearch = v.object({
   month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { FieldErrors } from '../../../../../../../../domain';
-import { AwaitingGuideSchema, validate } from '../../../../../../../../domain';
-import { ApiError } from '../../../../../../../api/errors';
-import { companyQueries } from '../../../../../../../api/companies';
-import { submitStep } from '../../../../../../../api/onboarding';
-import { FileUpload } from '../../../../../../../components/FileUpload';
-import { Button } from '../../../../../../../components/ui/Button';
-import { Card } from '../../../../../../../components/ui/Card';
-import { MoneyField } from '../../../../../../../components/ui/MoneyField';
-import { TextField } from '../../../../../../../components/ui/TextField';
+import type { AwaitingGuide, FieldErrors } from '@domain';
+import { AwaitingGuideSchema, validate } from '@domain';
+import { ApiError } from '@/api/errors';
+import { companyQueries } from '@/api/companies';
+import { submitStep } from '@/api/onboarding';
+import { FileUpload } from '@/components/FileUpload';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { MoneyField } from '@/components/ui/MoneyField';
+import { TextField } from '@/components/ui/TextField';
 
 /** The team's part of an opening: the registration-fee guide for the customer to pay. */
 export function AttachGuide({ companyId }: { companyId: string }) {
@@ -22,7 +22,7 @@ export function AttachGuide({ companyId }: { companyId: string }) {
   const [instructions, setInstructions] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const attach = useMutation({
-    mutationFn: (payload: unknown) => submitStep(companyId, 'awaiting-guide', payload),
+    mutationFn: (guide: AwaitingGuide) => submitStep(companyId, 'awaiting-guide', guide),
     onSuccess: () => {
       toast.success('Guia enviada ao cliente.');
       // The lists too (status, CNPJ, queues), not only this company's page.
@@ -41,11 +41,10 @@ export function AttachGuide({ companyId }: { companyId: string }) {
         className="mt-4 space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const payload = { documentId, dueDate: dueDate || undefined, amountCents, instructions };
-          const result = validate(AwaitingGuideSchema, payload);
+          const result = validate(AwaitingGuideSchema, { documentId, dueDate: dueDate || undefined, amountCents, instructions });
           if (!result.ok) return setErrors(result.fields);
           setErrors({});
-          attach.mutate(payload);
+          attach.mutate(result.value);
         }}
       >
         <FileUpload

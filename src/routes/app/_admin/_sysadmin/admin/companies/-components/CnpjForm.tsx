@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Company } from '../../../../../../../../domain';
-import { CnpjSchema, formatCnpj, validate } from '../../../../../../../../domain';
-import { companyQueries, updateCompany } from '../../../../../../../api/companies';
-import { Button } from '../../../../../../../components/ui/Button';
-import { Card } from '../../../../../../../components/ui/Card';
-import { MaskedField } from '../../../../../../../components/ui/MaskedField';
-import { CNPJ_MASK, CNPJ_TOKENS } from '../../../../../../../lib/masks';
+import type { Company } from '@domain';
+import { CnpjSchema, formatCnpj, validate } from '@domain';
+import { companyQueries, updateCompany } from '@/api/companies';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { CNPJ_MASK, CNPJ_TOKENS } from '@/lib/masks';
 
 /** The CNPJ the Receita Federal issued, recorded by the team. */
 export function CnpjForm({ company }: { company: Company }) {

@@ -1,25 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { CompanyStatus, StepId } from '../../../../../../../../domain';
-import {
-  COMPANY_STATUS_LABEL,
-  PAGE_SIZE,
-  STEP_IDS,
-  STEP_LABEL,
-  TRACK_STEPS,
-  companyDisplayName,
-} from '../../../../../../../../domain';
-import type { OrdersParams } from '../../../../../../../api/companies';
-import { orderQueries } from '../../../../../../../api/companies';
-import { CompanyStatusBadge } from '../../../../../../../components/StatusBadge';
-import { Badge } from '../../../../../../../components/ui/Badge';
-import { SearchForm } from '../../../../../../../components/ui/SearchForm';
-import { filterControlClass } from '../../../../../../../components/ui/Field';
-import { EmptyState, PageHeader } from '../../../../../../../components/ui/Card';
-import { Table } from '../../../../../../../components/ui/Table';
-import { Pagination } from '../../../../../../../components/ui/Pagination';
-import { formatRelative } from '../../../../../../../lib/format';
+import type { CompanyStatus, StepId } from '@domain';
+import { COMPANY_STATUS_LABEL, PAGE_SIZE, STEP_IDS, STEP_LABEL, TRACK_STEPS, companyDisplayName } from '@domain';
+import type { OrdersParams } from '@/api/companies';
+import { orderQueries } from '@/api/companies';
+import { CompanyStatusBadge } from '@/components/StatusBadge';
+import { Badge } from '@/components/ui/Badge';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { filterControlClass } from '@/components/ui/Field';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Table } from '@/components/ui/Table';
+import { Pagination } from '@/components/ui/Pagination';
+import { formatRelative } from '@/lib/format';
 
 const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
   opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Company, CompanyStatus } from '../../../../../../../../domain';
-import { COMPANY_STATUS_LABEL } from '../../../../../../../../domain';
-import { nextStatuses } from '../../../../../../../../machines/companyStatus.machine';
-import { changeCompanyStatus, companyQueries } from '../../../../../../../api/companies';
-import { Button } from '../../../../../../../components/ui/Button';
-import { Card } from '../../../../../../../components/ui/Card';
-import { TextField } from '../../../../../../../components/ui/TextField';
+import type { Company, CompanyStatus } from '@domain';
+import { COMPANY_STATUS_LABEL, nextStatuses } from '@domain';
+import { changeCompanyStatus, companyQueries } from '@/api/companies';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
 
-/** The status lifecycle control: only the changes the company-status machine allows now. */
+/** The status lifecycle control: only the changes the lifecycle allows now (`COMPANY_STATUS_TRANSITIONS`, drawn as the company-status machine). */
 export function StatusControl({ company, previousStatus }: { company: Company; previousStatus: CompanyStatus | null }) {
   const queryClient = useQueryClient();
   const options = nextStatuses({ status: company.status, previousStatus, trackId: company.trackId, cnpj: company.cnpj });

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { FieldErrors, NfsRequestStatus } from '../../../../../../../../domain';
-import { NFS_REQUEST_STATUS_LABEL, nfsStatusBodySchema, validate } from '../../../../../../../../domain';
-import { nextNfsStatuses } from '../../../../../../../../machines/nfsRequest.machine';
-import { ApiError } from '../../../../../../../api/errors';
-import { changeRequestStatus, invoiceQueries } from '../../../../../../../api/invoices';
-import { FileUpload } from '../../../../../../../components/FileUpload';
-import { Button } from '../../../../../../../components/ui/Button';
-import { TextAreaField } from '../../../../../../../components/ui/TextAreaField';
-import { TextField } from '../../../../../../../components/ui/TextField';
+import type { FieldErrors, NfsRequestStatus } from '@domain';
+import { NFS_REQUEST_STATUS_LABEL, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
+import { ApiError } from '@/api/errors';
+import { changeRequestStatus, invoiceQueries } from '@/api/invoices';
+import { FileUpload } from '@/components/FileUpload';
+import { Button } from '@/components/ui/Button';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+import { TextField } from '@/components/ui/TextField';
 
 const ACTION_LABEL: Record<NfsRequestStatus, string> = {
   requested: 'Devolver para a fila',

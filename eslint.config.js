@@ -1,0 +1,133 @@
+// The layers' boundaries, checked (README "Architecture"):
+//   domain/ ──► machines/ ──► src/        domain/ ──► server/
+// Few rules, each one a promise the code base keeps everywhere: no layer reaches around another, no import
+// circle, no import climbs more than two folders (use the aliases), hooks only where React allows them.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const CODE = ['**/*.{ts,tsx}'];
+const CLIMBING = { group: ['../../../*'], message: 'Climb at most two folders: use @domain, @machines, @server or @/.' };
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Packages the domain may use: pure libraries only. */
+const DOMAIN_LIBRARIES = ['valibot', '@brazilian-utils/brazilian-utils'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.data/', 'test-results/', 'playwright-report/', 'src/routeTree.gen.ts'] },
+  {
+    files: CODE,
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: {
+      // The rules read the files an import reaches, so they need the TypeScript parser for them too.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.base.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './domain',
+              from: ['./machines', './src', './server', './tests', './e2e', './scripts', './bench'],
+              message: 'domain/ is the bottom layer: it imports only domain/ and pure libraries.',
+            },
+            {
+              target: './machines',
+              from: ['./src', './server', './tests', './e2e', './scripts', './bench'],
+              message: 'machines/ imports only domain/ and xstate; effects are provided by the app.',
+            },
+            {
+              target: './src',
+              from: ['./server', './tests', './scripts', './bench'],
+              message: 'The SPA never imports the server.',
+            },
+            {
+              target: './server',
+              from: ['./src', './machines', './tests', './scripts', './bench'],
+              message: 'The server imports domain/ only: rules live there, not in the SPA or the machines.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../../*'], message: 'Climb at most two folders: use @domain, @machines, @server or @/.' }] },
+      ],
+      'react-hooks/rules-of-hooks': 'error',
+      // A `let` read by a closure before its one assignment (an app that needs its own address) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Paths, file names and CSV cells are checked for control characters on purpose.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests and tools read untyped JSON answers; `any` there is a convenience, not a hole in the product's types.
+    files: ['tests/**', 'e2e/**', 'scripts/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!\\./|(?:${DOMAIN_LIBRARIES.map(escapeRegex).join('|')})$)`,
+              message: `domain/ imports only domain/ and ${DOMAIN_LIBRARIES.join(', ')}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The SPA runs in the browser. Some libraries' types pull Node's globals into its type-check (ofetch → undici),
+    // so Node's modules and globals are refused here by name.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'The SPA runs in the browser: no Node modules.' })),
+          patterns: [CLIMBING, { group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'The SPA runs in the browser: no Node globals.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|@domain(?:/|$)|xstate$)',
+              message: 'machines/ imports only domain/ and xstate: no React, no I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,43 @@
+import { desc, eq } from 'drizzle-orm';
+import type { StatusChange } from '@domain';
+import type { DbExecutor } from './companies';
+import { companyStatusChanges, nfsRequestStatusChanges, users } from './schema';
+
+/** The tables that record a subject's status changes, each with the column naming its subject. */
+const HISTORIES = {
+  company: { table: companyStatusChanges, subject: companyStatusChanges.companyId },
+  nfsRequest: { table: nfsRequestStatusChanges, subject: nfsRequestStatusChanges.requestId },
+} as const;
+
+type Histories = typeof HISTORIES;
+type StatusOf<K extends keyof Histories> = Histories[K]['table']['$inferSelect']['toStatus'];
+
+/** The status history of a company or an invoice request, newest first, with who made each change. */
+export async function statusHistory<K extends keyof Histories>(
+  db: DbExecutor,
+  kind: K,
+  subjectId: string,
+): Promise<StatusChange<StatusOf<K>>[]> {
+  const { table, subject } = HISTORIES[kind] as Histories[keyof Histories];
+  const rows = await db
+    .select({
+      id: table.id,
+      fromStatus: table.fromStatus,
+      toStatus: table.toStatus,
+      note: table.note,
+      changedBy: table.changedBy,
+      changedAt: table.changedAt,
+      userName: users.name,
+    })
+    .from(table)
+    .leftJoin(users, eq(users.id, table.changedBy))
+    .where(eq(subject, subjectId))
+    .orderBy(desc(table.changedAt));
+  return rows.map(({ changedBy, userName, changedAt, ...change }) => ({
+    ...change,
+    fromStatus: change.fromStatus as StatusOf<K> | null,
+    toStatus: change.toStatus as StatusOf<K>,
+    changedBy: changedBy && userName ? { id: changedBy, name: userName } : null,
+    changedAt: changedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,46 @@
+import type { IdentityService } from './auth/identity';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import type { SecurityOptions } from './http/security';
+import type { CnpjLookup } from './services/cnpj-lookup';
+import type { CoraClient } from './services/cora';
+import type { FeatureFlagService } from './services/features';
+import type { LucaService } from './services/luca';
+import type { PaymentProvider } from './services/payments';
+import type { TokenSealer } from './services/secrets';
+import type { FileStorage } from './services/storage';
+import type { Site } from './site';
+
+export interface Logger {
+  info(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** Bank connections: the Cora client and the sealer of its tokens. */
+export interface BankConnectionDeps {
+  cora: CoraClient;
+  tokens: TokenSealer;
+}
+
+/** Everything the API needs from outside; `index.ts` wires the real ones, tests their own. */
+export interface AppDeps {
+  db: Database;
+  identity: IdentityService;
+  /** The CNPJ lookup (BrasilAPI, or its local fake). */
+  cnpjLookup: CnpjLookup;
+  /** The payment provider (the local sandbox, or a real one). */
+  payments: PaymentProvider;
+  storage: FileStorage;
+  /** The activity assistant; the local one, built from `db`, when not given. */
+  luca?: LucaService;
+  config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
+  /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
+  bank?: BankConnectionDeps;
+  /** Spec §6 feature flags: who sees what; every flag off when not given. */
+  features?: FeatureFlagService;
+  /** The public site (pages, sitemap, short links, the functions API); without it those addresses answer 404. */
+  site?: Site;
+  /** Security headers, proxies and rate limits; `defaultSecurityOptions(config.publicUrl)` for what is not given. */
+  security?: Partial<SecurityOptions>;
+  logger: Logger;
+}
