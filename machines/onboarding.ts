@@ -136,7 +136,6 @@ export const wizardSetup = setup({
   guards: {
     hasNoCompany: ({ context }) => !context.company || !context.track,
     atStep: ({ context }, params: { stepId: StepId }) => currentStepId(context) === params.stepId,
-    trackDone: ({ context }) => context.track?.status === 'done',
     stepReady: ({ context }) => {
       const stepId = currentStepId(context) ?? 'pre-registration';
       return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date())).length === 0;
@@ -166,12 +165,11 @@ const submitted = ({ event }: { event: { output: SubmittedStep } }) => ({
 });
 const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** Where the customer resumes: the first step not done, or the end. */
+/** Where the customer resumes: the first step not done, or the end once every step is done. */
 export function routing(trackId: TrackId) {
   return wizardSetup.createStateConfig({
     always: [
       { guard: 'hasNoCompany', target: TRACK_STEPS[trackId][0] },
-      { guard: 'trackDone', target: 'finished' },
       ...TRACK_STEPS[trackId].map((stepId) => ({ guard: { type: 'atStep' as const, params: { stepId } }, target: stepId })),
       { target: 'finished' },
     ],

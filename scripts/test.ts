@@ -39,6 +39,8 @@ const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, CHROMIUM_PATH: CHROMIU
 let status = run('npm', ['run', 'typecheck']);
 if (status === 0) status = run('npm', ['run', 'lint']);
 if (status === 0) status = run('npx', ['vitest', 'run'], env);
+// The model tests must catch a wrong machine: each deliberate mistake in a copy of machines/ has to fail them.
+if (status === 0) status = run('npm', ['run', 'test:mutants']);
 if (status === 0) status = run('npx', ['playwright', 'test'], env);
 await emulator.stop();
 process.exit(status);

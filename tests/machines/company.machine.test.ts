@@ -4,21 +4,23 @@ import type { LoadedCompany } from '@machines/company.machine';
 import { companyMachine, selectHasActiveSubscription, selectIsSinglePartnerCompany } from '@machines/company.machine';
 import { PendingCalls } from '../support/deferred';
 import { companyModel } from './models/company.model';
-import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { describePath, transitionPaths, unreachedNodes } from './models/model';
 import { flush, loadedCompany } from './session.harness';
 
 function companyHarness() {
   const pending = new PendingCalls();
   const notified: string[] = [];
+  const selections: { companyId: string; trackId: string | null }[] = [];
   const machine = companyMachine.provide({
     actors: { fetchCompany: fromPromise(({ input }) => pending.next<LoadedCompany>('fetchCompany', input)) },
     actions: {
       notifyLoaded: () => void notified.push('loaded'),
       notifyFailed: () => void notified.push('failed'),
+      persistSelection: (_, params) => void selections.push(params),
     },
   });
   const actor = createActor(machine).start();
-  return { actor, pending, notified, machine };
+  return { actor, pending, notified, selections, machine };
 }
 
 describe('company machine', () => {
@@ -63,18 +65,67 @@ describe('company machine', () => {
     expect(actor.getSnapshot().context).toEqual({ companyId: null, company: null, track: null, error: null });
   });
 
-  it('passes through every state node on paths from its graph, replayed on a real actor', async () => {
-    const paths = modelPaths(companyModel);
+  it('means what each state says on paths that take every transition, replayed on a real actor', async () => {
+    const paths = transitionPaths(companyModel);
     expect(unreachedNodes(companyModel, paths)).toEqual([]);
     for (const plan of paths) {
       const h = companyHarness();
       for (const step of plan.path.steps) {
+        const before = {
+          notified: h.notified.length,
+          selections: h.selections.length,
+          company: h.actor.getSnapshot().context.company,
+        };
         const type = step.event.type;
         if (type.startsWith('xstate.done')) h.pending.resolve('fetchCompany', loadedCompany('c1'));
-        else if (type.startsWith('xstate.error')) h.pending.reject('fetchCompany');
+        else if (type.startsWith('xstate.error')) h.pending.reject('fetchCompany', new Error('Empresa não encontrada.'));
         else h.actor.send(step.event as never);
         await flush();
-        expect(h.actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
+        const at = `${describePath(plan)} (after ${type})`;
+        const { value, context } = h.actor.getSnapshot();
+        expect(value, at).toEqual(step.state.value);
+        const notified = h.notified.slice(before.notified);
+        const selected = h.selections.slice(before.selections);
+        switch (value) {
+          case 'idle':
+            // Nothing selected: nothing on screen, nobody told.
+            expect(context, at).toEqual({ companyId: null, company: null, track: null, error: null });
+            break;
+          case 'loading':
+            // A fresh load shows nothing of the previous company and asks for the selected one.
+            expect(context.companyId, at).not.toBeNull();
+            expect(context.company, at).toBeNull();
+            expect(h.pending.count('fetchCompany'), at).toBeGreaterThan(0);
+            break;
+          case 'loaded':
+            expect(context.company?.id, at).toBe(context.companyId);
+            if (type === 'xstate.done.actor.fetchCompany') {
+              // A first load tells the session and remembers the choice.
+              expect(notified, at).toEqual(['loaded']);
+              expect(selected, at).toEqual([{ companyId: 'c1', trackId: 'create-company' }]);
+            } else if (type === 'xstate.done.actor.refetchCompany') {
+              // A reload remembers the choice again, quietly.
+              expect(notified, at).toEqual([]);
+              expect(selected, at).toHaveLength(1);
+            } else if (type === 'xstate.error.actor.refetchCompany') {
+              // A failed reload keeps the data on screen and says why.
+              expect(context.company, at).toBe(before.company);
+              expect(context.error, at).toBe('Empresa não encontrada.');
+            }
+            break;
+          case 'reloading':
+            // The data stays on screen while it is fetched again.
+            expect(context.company, at).not.toBeNull();
+            expect(h.pending.count('fetchCompany'), at).toBeGreaterThan(0);
+            break;
+          case 'failed':
+            expect(context.company, at).toBeNull();
+            expect(context.error, at).toBe('Empresa não encontrada.');
+            if (type === 'xstate.error.actor.fetchCompany') expect(notified, at).toEqual(['failed']);
+            break;
+          default:
+            throw new Error(`No meaning written for the state ${JSON.stringify(value)}`);
+        }
       }
     }
   });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { CompanyStatus, StatusSubject, TrackId } from '@domain';
 import { COMPANY_STATUSES, canChangeStatus, nextStatuses, statusChangeRefusal } from '@domain';
-import type { CompanyStatusContext } from '@machines/companyStatus.machine';
+import type { CompanyStatusContext, CompanyStatusEvent } from '@machines/companyStatus.machine';
 import { companyStatusMachine } from '@machines/companyStatus.machine';
 import { companyStatusModel } from './models/companyStatus.model';
-import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { describePath, transitionPaths, unreachedNodes } from './models/model';
 
 const opening = (status: CompanyStatus, extra: Partial<StatusSubject> = {}): StatusSubject => ({
   status,
@@ -81,14 +81,25 @@ describe('company status lifecycle', () => {
     expect(statusChangeRefusal(opening('active'), 'overdue')).toBeNull();
   });
 
-  it('passes through every status on paths from its graph, replayed on a real actor', () => {
-    const paths = modelPaths(companyStatusModel);
+  it('moves as the domain table says on paths that take every transition, replayed on a real actor', () => {
+    const paths = transitionPaths(companyStatusModel);
     expect(unreachedNodes(companyStatusModel, paths)).toEqual([]);
     for (const plan of paths) {
-      const actor = createActor(companyStatusMachine, { input: plan.scenario.input as CompanyStatusContext }).start();
+      const input = plan.scenario.input as CompanyStatusContext;
+      const actor = createActor(companyStatusMachine, { input }).start();
       for (const step of plan.path.steps) {
-        actor.send(step.event as never);
-        expect(actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
+        if (step.event.type !== 'status.change') continue;
+        const { to } = step.event as { type: 'status.change'; to: CompanyStatus };
+        const { value: from, context } = actor.getSnapshot();
+        const subject: StatusSubject = {
+          status: from as CompanyStatus,
+          previousStatus: context.previousStatus,
+          trackId: context.trackId,
+          cnpj: context.hasCnpj ? '27494746000155' : null,
+        };
+        actor.send(step.event as CompanyStatusEvent);
+        // The meaning of the state: the status the lifecycle table gives, whatever the machine's graph says.
+        expect(actor.getSnapshot().value, describePath(plan)).toBe(canChangeStatus(subject, to) ? to : from);
       }
     }
   });

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'xstate';
 import type { MachineModel } from './models/model';
-import { unreachedNodes } from './models/model';
+import { transitionPaths, unreachedNodes, untakenTransitions } from './models/model';
 
 /**
  * Every machine in machines/ is covered by model-based tests: it has a model (tests/machines/models/<name>.model.ts)
- * whose graph paths pass through each of its state nodes — nested, final and transient ones too — and a test in this
- * folder replays that model on a real actor. A new machine file without one fails here.
+ * whose graph paths pass through each of its state nodes — nested, final and transient ones too — and take each of
+ * its transitions — every guarded branch, eventless, delayed and invoke transition — and a test in this folder
+ * replays that model on a real actor. A new machine file, state or transition without one fails here.
  */
 const root = join(import.meta.dirname, '../..');
 const machineFiles = readdirSync(join(root, 'machines'))
@@ -48,6 +49,18 @@ describe.each(machineFiles)('%s', (file) => {
       const model = models.find((candidate) => candidate.machine === machine);
       expect(model, `no model of the machine ${machine.id} exported by ${file}`).toBeDefined();
       expect(unreachedNodes(model!)).toEqual([]);
+    }
+  });
+
+  it('has every transition taken by the model’s paths', async () => {
+    const machineModule: Record<string, unknown> = await import(join(root, 'machines', file));
+    const modelModule: Record<string, unknown> = existsSync(modelFile) ? await import(modelFile) : {};
+    const machines = Object.values(machineModule).filter((value) => value instanceof StateMachine);
+    const models = Object.values(modelModule).filter(isModel);
+    for (const machine of machines) {
+      const model = models.find((candidate) => candidate.machine === machine);
+      expect(model, `no model of the machine ${machine.id} exported by ${file}`).toBeDefined();
+      expect(untakenTransitions(model!, transitionPaths(model!))).toEqual([]);
     }
   });
 });

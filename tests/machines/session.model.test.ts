@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { TOKEN_REFRESH_INTERVAL_MS } from '@domain';
-import type { SessionEvent, SessionInput } from '@machines/session.machine';
-import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS, chooseCompanyId, isSystemAdmin, signInWaitMessage } from '@domain';
+import type { AuthState, SessionEvent, SessionInput } from '@machines/session.machine';
+import { describePath, transitionPaths, unreachedNodes } from './models/model';
 import { SESSION_NOW, sessionModel } from './models/session.model';
 import { loadedCompany, refreshed, sessionHarness } from './session.harness';
 
@@ -18,7 +18,7 @@ async function replay(h: Harness, event: EventObject) {
   const settle: Record<string, () => unknown> = {
     'company.loaded': () => h.pending.resolve('fetchCompany', loadedCompany('c1')),
     'company.failed': () => h.pending.reject('fetchCompany', new Error('Empresa não encontrada.')),
-    'xstate.error.actor.signIn': () => h.pending.reject('signIn'),
+    'xstate.error.actor.signIn': () => h.pending.reject('signIn', (event as unknown as { error: unknown }).error),
     'xstate.done.actor.signIn': () => h.pending.resolve('signIn', (event as unknown as { output: unknown }).output),
     'xstate.done.actor.signOut': () => h.pending.resolve('signOut'),
     'xstate.error.actor.signOut': () => h.pending.reject('signOut'),
@@ -42,21 +42,160 @@ async function replay(h: Harness, event: EventObject) {
 beforeEach(() => vi.useFakeTimers({ now: SESSION_NOW }));
 afterEach(() => vi.useRealTimers());
 
-describe('session machine, paths from its graph', () => {
-  const paths = modelPaths(sessionModel);
+type Effects = Harness['effects'];
+const counts = (effects: Effects) =>
+  Object.fromEntries(
+    Object.entries(effects).map(([name, value]) => [name, typeof value === 'number' ? value : value.length]),
+  ) as Record<keyof Effects, number>;
 
-  for (const scenario of sessionModel.scenarios) {
-    describe(scenario.name, () => {
-      const mine = paths.filter((plan) => plan.scenario === scenario);
-      it.each(mine.map((plan) => [JSON.stringify(plan.path.state.value), plan] as const))('reaches %s', async (_, plan) => {
-        const h = sessionHarness(scenario.input as SessionInput);
-        for (const step of plan.path.steps) {
-          await replay(h, step.event);
-          expect(h.actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
-        }
-      });
-    });
+/** Where the machine is at the top: `signedIn` for any of its substates. */
+const topOf = (value: unknown) => (typeof value === 'string' ? value : Object.keys(value as object)[0]);
+const BUSY = ['initializing', 'signingIn', 'loadingCompany', 'refreshingClaims', 'recovering', 'reloading', 'signingOut'];
+
+/**
+ * What each state of the session means, checked on the real actor after every step: who is signed in, what the
+ * company actor holds, whether the page is busy, which timers run, and the effects the step asked of the app.
+ */
+function checkMeaning(
+  h: Harness,
+  event: EventObject,
+  before: { counts: Record<keyof Effects, number>; user: unknown; top: string; lastReloadAt: number | null },
+  at: string,
+) {
+  const snapshot = h.actor.getSnapshot();
+  const { context } = snapshot;
+  const top = topOf(snapshot.value);
+  const did = (name: keyof Effects) => counts(h.effects)[name] - before.counts[name];
+  const company = h.company()?.getSnapshot();
+
+  expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(BUSY.includes(top));
+  if (top === 'unloaded') {
+    // The page is going: the machine and every timer with it.
+    expect(snapshot.status, at).toBe('done');
+    expect(vi.getTimerCount(), `${at}: timers`).toBe(0);
+    return;
   }
+  const signedIn = ['loadingCompany', 'signedIn', 'refreshingClaims', 'recovering', 'reloading', 'signingOut'].includes(top);
+  if (signedIn) {
+    expect(context.user, at).not.toBeNull();
+    expect(context.accessToken, at).not.toBeNull();
+  } else {
+    expect([context.user, context.claims, context.accessToken], at).toEqual([null, null, null]);
+  }
+  if (event.type === 'auth.changed' || event.type === 'xstate.done.actor.signIn') {
+    const auth = (event as { auth?: AuthState | null; output?: AuthState }).auth ?? (event as { output?: AuthState }).output;
+    if (auth) {
+      // A user reported: kept in the session and in its cookies.
+      expect(context.user, at).toEqual(auth.user);
+      expect(h.effects.persistSession.at(-1), at).toEqual(auth);
+      // The team signing in starts with no company (one they open later is theirs to keep).
+      const newUser = (before.user as AuthState['user'] | null)?.uid !== auth.user.uid;
+      if (newUser && isSystemAdmin(auth.claims)) expect(company?.value, `${at}: the team has no company`).toBe('idle');
+    }
+  }
+  if (
+    event.type === 'api.unauthorized' &&
+    ['loadingCompany', 'signedIn', 'refreshingClaims', 'recovering'].includes(before.top)
+  ) {
+    // A 401 while signed in is recovered: a forced refresh, whatever the session was doing.
+    expect(top, `${at}: recovering`).toBe('recovering');
+  }
+  switch (top) {
+    case 'signedOut':
+      if (before.user !== null || event.type === 'auth.changed') {
+        // A session that ends leaves nothing behind: cookies, the company on screen.
+        expect(did('clearPersistedSession'), at).toBe(1);
+        expect(company?.context.company ?? null, at).toBeNull();
+      }
+      if (event.type === 'xstate.error.actor.recoverToken') {
+        // The 401 could not be recovered: the provider's session goes and the person is sent to sign in.
+        expect(did('forgetStoredSession'), at).toBe(1);
+        expect(did('redirectToLogin'), at).toBe(1);
+        expect(h.effects.logError.at(-1), at).toBe('Session recovery failed');
+      } else {
+        expect(did('redirectToLogin'), at).toBe(0);
+      }
+      if (event.type === 'xstate.error.actor.signIn') expect(context.error, `${at}: the form says why`).toMatch(/\S/);
+      if (event.type === 'session.signIn') {
+        // Too early after wrong passwords: not sent, and the form says how long to wait.
+        const seconds = Math.ceil((context.signInRetryAt! - Date.now()) / 1000);
+        expect(context.error, at).toBe(signInWaitMessage(seconds));
+      }
+      break;
+    case 'signingIn':
+      expect(context.error, at).toBeNull();
+      expect(h.pending.count('signIn'), at).toBeGreaterThan(0);
+      break;
+    case 'loadingCompany':
+      // The company the claims allow (the one chosen before, if still allowed) is being loaded.
+      expect(company?.value, at).toBe('loading');
+      if (before.top !== 'loadingCompany') {
+        expect(company?.context.companyId, at).toBe(chooseCompanyId(context.storedCompanyId, context.claims));
+      }
+      break;
+    case 'signedIn': {
+      const sub = (snapshot.value as { signedIn: string }).signedIn;
+      // The 50-minute refresh runs only while signed in and idle; once a refresh failed it stays stopped.
+      if (sub === 'active') expect(vi.getTimerCount(), `${at}: the refresh timer`).toBe(1);
+      if (sub === 'refreshStopped') {
+        expect(vi.getTimerCount(), `${at}: no timer`).toBe(0);
+        expect(h.effects.logError.at(-1), at).toBe('Token refresh failed');
+      }
+      if (sub === 'refreshingToken') expect(h.pending.count('refreshToken'), at).toBeGreaterThan(0);
+      if (event.type === 'xstate.done.actor.refreshToken' || event.type === 'xstate.done.actor.refreshClaims') {
+        expect(context.accessToken, at).toBe(refreshed.accessToken);
+        expect(h.effects.persistSession.at(-1), at).toMatchObject({ accessToken: refreshed.accessToken });
+      }
+      if (event.type === 'xstate.done.actor.recoverToken') {
+        // Reloaded moments ago: the fresh token is kept and the page is not reloaded again.
+        expect(Date.now() - before.lastReloadAt!, at).toBeLessThan(RELOAD_GUARD_MS);
+        expect(context.accessToken, at).toBe(refreshed.accessToken);
+        expect(did('reloadPage'), at).toBe(0);
+      }
+      break;
+    }
+    case 'refreshingClaims':
+    case 'recovering':
+      expect(h.pending.count('refreshToken'), at).toBeGreaterThan(0);
+      break;
+    case 'reloading':
+      // A fresh token, then the page reloads — never twice in a row — and remembers when so as not to loop.
+      if (before.top !== 'reloading') {
+        const lastReload = before.lastReloadAt;
+        expect(lastReload === null || Date.now() - lastReload >= RELOAD_GUARD_MS, `${at}: a reload loop`).toBe(true);
+        expect(h.effects.reloadPage.slice(before.counts.reloadPage), at).toEqual([Date.now()]);
+        expect(context.accessToken, at).toBe(refreshed.accessToken);
+      }
+      expect(context.lastReloadAt, at).toBe(Date.now());
+      break;
+    case 'signingOut':
+      expect(h.pending.count('signOut'), at).toBeGreaterThan(0);
+      break;
+    case 'initializing':
+      expect(context.error, at).toBeNull();
+      break;
+    default:
+      throw new Error(`No meaning written for the state ${JSON.stringify(snapshot.value)}`);
+  }
+}
+
+describe('session machine, paths from its graph', () => {
+  const paths = transitionPaths(sessionModel);
+
+  it.each(paths.map((plan) => [`${plan.scenario.name}: ${describePath(plan)}`, plan] as const))('%s', async (name, plan) => {
+    const h = sessionHarness(plan.scenario.input as SessionInput);
+    for (const step of plan.path.steps) {
+      const before = {
+        counts: counts(h.effects),
+        user: h.actor.getSnapshot().context.user,
+        top: topOf(h.actor.getSnapshot().value),
+        lastReloadAt: h.actor.getSnapshot().context.lastReloadAt,
+      };
+      await replay(h, step.event);
+      expect(h.actor.getSnapshot().value, name).toEqual(step.state.value);
+      checkMeaning(h, step.event, before, `${name} (after ${step.event.type})`);
+    }
+  });
 
   it('passes through every state node of the machine', () => {
     expect(unreachedNodes(sessionModel, paths)).toEqual([]);

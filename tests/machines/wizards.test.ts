@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CnpjRegistration, Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
+import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '@domain';
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
@@ -9,7 +10,7 @@ import { draftChange } from '@machines/onboarding';
 import { PendingCalls } from '../support/deferred';
 import { companyMigrationWizardModel } from './models/companyMigrationWizard.model';
 import { companyOpeningWizardModel } from './models/companyOpeningWizard.model';
-import { describePath, modelPaths, unreachedNodes } from './models/model';
+import { describePath, transitionPaths, unreachedNodes } from './models/model';
 import { submitted } from './models/wizard.model';
 import { VALID_DRAFTS, company, trackAt } from './wizard.fixtures';
 
@@ -19,6 +20,7 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
   const pending = new PendingCalls();
   const effects = { drafts: [] as unknown[], forgotten: [] as StepId[], changed: 0, paymentPages: [] as string[], panel: 0 };
   let report: ((event: WizardEvent) => void) | undefined;
+  let watching = 0;
   const machine = MACHINES[trackId].provide({
     actors: {
       prepareCompany: fromPromise(({ input }) => pending.next<{ company: Company; track: Track }>('prepareCompany', input)),
@@ -27,7 +29,11 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
       loadRegistration: fromPromise(({ input }) => pending.next<CnpjRegistration>('loadRegistration', input)),
       watchTrack: fromCallback<WizardEvent, { companyId: string; pace: 'soon' | 'later' }>(({ sendBack }) => {
         report = sendBack;
-        return () => (report = undefined);
+        watching++;
+        return () => {
+          report = undefined;
+          watching--;
+        };
       }),
     },
     actions: {
@@ -42,7 +48,15 @@ function harness(trackId: TrackId, input: Partial<WizardInput> = {}) {
     input: { trackId, company: null, track: null, drafts: {}, paymentReturn: null, ...input },
   }).start();
   const type = (stepId: StepId) => actor.send(draftChange(stepId, VALID_DRAFTS[trackId][stepId] ?? {}));
-  return { actor, pending, effects, type, report: (event: WizardEvent) => report?.(event), machine };
+  return {
+    actor,
+    pending,
+    effects,
+    type,
+    report: (event: WizardEvent) => report?.(event),
+    watching: () => watching,
+    machine,
+  };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -263,20 +277,138 @@ async function replay(h: ReturnType<typeof harness>, event: EventObject) {
   await flush();
 }
 
+const BUSY = ['preparing', 'submitting', 'saving', 'startingPayment', 'redirecting', 'loading'];
+const WATCHING = ['confirming', 'slowConfirmation', 'awaiting-guide', 'waiting'];
+
+type Harness = ReturnType<typeof harness>;
+const effectCounts = (h: Harness) => ({
+  drafts: h.effects.drafts.length,
+  forgotten: h.effects.forgotten.length,
+  changed: h.effects.changed,
+  paymentPages: h.effects.paymentPages.length,
+  panel: h.effects.panel,
+});
+
+/**
+ * What each state of a wizard means, checked on the real actor after every step: the step on screen is where the
+ * track stands, the page is busy exactly while a call is under way, the form shows every problem instead of sending,
+ * a refused call says why, and the step asked the app for what it should (drafts kept and forgotten, the session
+ * told of the company, the payment page opened, the panel at the end).
+ */
+function checkMeaning(
+  h: Harness,
+  trackId: TrackId,
+  event: EventObject,
+  before: { counts: ReturnType<typeof effectCounts>; step: string; sub: string | null; value: unknown },
+  at: string,
+) {
+  const snapshot = h.actor.getSnapshot();
+  const { context } = snapshot;
+  const step = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  const sub = typeof snapshot.value === 'string' ? null : Object.values(snapshot.value)[0];
+  const did = (name: keyof ReturnType<typeof effectCounts>) => effectCounts(h)[name] - before.counts[name];
+
+  if (step === 'finished') {
+    expect(context.track?.status, `${at}: every step is done`).toBe('done');
+  } else if (context.company && context.track) {
+    expect(step, `${at}: the step on screen is where the track stands`).toBe(currentStep(context.track)?.stepId);
+  } else {
+    expect(step, `${at}: without a company, the first step`).toBe(TRACK_STEPS[trackId][0]);
+  }
+  expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(BUSY.includes(sub as string));
+  expect(h.watching() > 0, `${at}: watching the track`).toBe(WATCHING.includes((sub ?? step) as string));
+
+  switch (event.type) {
+    case 'draft.change': {
+      const { stepId, value } = event as Extract<WizardEvent, { type: 'draft.change' }>;
+      // What was typed is kept, here and across visits.
+      expect(context.drafts[stepId], at).toEqual(value);
+      expect(h.effects.drafts.at(-1), at).toEqual({ stepId, value });
+      expect(context.fieldErrors, at).toEqual({});
+      break;
+    }
+    case 'step.submit':
+      if (!['editing', 'failed', 'choosing'].includes(before.sub as string)) {
+        // No form on screen to send: nothing happens.
+        expect(snapshot.value, at).toEqual(before.value);
+      } else if (BUSY.includes(sub as string)) {
+        expect([context.fieldErrors, context.error], `${at}: sending, no message`).toEqual([{}, null]);
+      } else {
+        // Not sent: every problem of the form is shown.
+        const stepId = step as StepId;
+        const problems = stepProblems(trackId, stepId, context.drafts[stepId], context.track, new Date());
+        expect(Object.keys(problems).length, `${at}: a problem`).toBeGreaterThan(0);
+        expect(context.fieldErrors, at).toEqual(problems);
+      }
+      break;
+    case 'xstate.done.actor.submitStep':
+      if (before.step !== 'subscription') {
+        // The step is done: its draft goes, and the session hears of the company.
+        expect(h.effects.forgotten.at(-1), at).toBe(before.step);
+        expect(did('changed'), at).toBe(1);
+      } else {
+        expect(context.subscriptionId, at).toBe('s1');
+      }
+      break;
+    case 'xstate.done.actor.prepareCompany':
+      expect(context.company, at).not.toBeNull();
+      expect(did('changed'), at).toBe(1);
+      break;
+    case 'xstate.error.actor.submitStep':
+    case 'xstate.error.actor.prepareCompany':
+    case 'xstate.error.actor.startPayment':
+    case 'xstate.error.actor.loadRegistration':
+      // A refused or failed call says why, in Portuguese.
+      expect(context.error, at).toMatch(/\S/);
+      break;
+    case 'xstate.done.actor.startPayment':
+      expect(h.effects.paymentPages.at(-1), `${at}: the payment page opens`).toBe('http://pay');
+      break;
+    case 'xstate.done.actor.loadRegistration':
+      expect(context.registration, at).toEqual({ cnpj: '11222333000181' });
+      break;
+  }
+  if (event.type === 'track.updated' && WATCHING.includes(before.sub ?? before.step)) {
+    // The team's report moves the wizard on only once the track stands past the step on screen.
+    const report = event as Extract<WizardEvent, { type: 'track.updated' }>;
+    const movedPast = report.track !== null && currentStep(report.track)?.stepId !== before.step;
+    if (!movedPast && before.step !== 'finished') expect(snapshot.value, `${at}: still waiting`).toEqual(before.value);
+  }
+  if (sub === 'confirming') expect(context.paymentReturn, `${at}: the return from the payment page is used once`).toBeNull();
+  if (sub === 'choosing' && before.step !== 'subscription' && context.error) {
+    expect(context.error, at).toMatch(/pagamento não foi concluído/);
+  }
+  if (sub === 'operating' && before.sub !== 'operating') {
+    expect(did('panel'), `${at}: to the panel`).toBe(1);
+    expect(isOperating(context.company!), at).toBe(true);
+  } else {
+    expect(did('panel'), at).toBe(0);
+  }
+}
+
 describe.each(['create-company', 'migrate-company'] as const)('%s wizard, paths from its graph', (trackId) => {
   const model = MODELS[trackId];
-  const plans = modelPaths(model);
+  const plans = transitionPaths(model);
 
   it('passes through every state node, the transient ones (routing) included', () => {
     expect(unreachedNodes(model, plans)).toEqual([]);
   });
 
-  it(`replays ${plans.length} paths on a real actor`, async () => {
+  it(`means what each state says on ${plans.length} paths that take every transition, replayed on a real actor`, async () => {
     for (const plan of plans) {
       const h = harness(trackId, plan.scenario.input as WizardInput);
       for (const step of plan.path.steps) {
+        const snapshot = h.actor.getSnapshot();
+        const before = {
+          counts: effectCounts(h),
+          step: typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0],
+          sub: typeof snapshot.value === 'string' ? null : (Object.values(snapshot.value)[0] as string),
+          value: snapshot.value,
+        };
         await replay(h, step.event);
-        expect(h.actor.getSnapshot().value, describePath(plan)).toEqual(step.state.value);
+        const at = `${describePath(plan)} (after ${step.event.type})`;
+        expect(h.actor.getSnapshot().value, at).toEqual(step.state.value);
+        checkMeaning(h, trackId, step.event, before, at);
       }
     }
   });

@@ -7,10 +7,16 @@ const events = COMPANY_STATUSES.map((to) => ({ type: 'status.change', to })) as 
 
 export const companyStatusModel: MachineModel = {
   machine: companyStatusMachine,
+  // Both tracks, with and without a CNPJ, and a company disabled from each status it can have.
   scenarios: [
+    ...COMPANY_STATUSES.filter((status) => status !== 'disabled').map((previousStatus) => ({
+      name: `opening a company with its CNPJ, disabled while ${previousStatus}`,
+      input: { trackId: 'create-company', hasCnpj: true, previousStatus },
+      events,
+    })),
     {
-      name: 'opening a company, disabled while active',
-      input: { trackId: 'create-company', hasCnpj: true, previousStatus: 'active' },
+      name: 'opening a company without a CNPJ yet',
+      input: { trackId: 'create-company', hasCnpj: false, previousStatus: null },
       events,
     },
     {

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getInitialMicrosteps, getMicrosteps } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { allTransitions, transitionRecorder } from './transitions';
 
 /**
  * The model of a machine for model-based tests: the events the graph may take (invoked actors' answers as
@@ -16,12 +17,18 @@ export interface MachineModel {
   /** The same machine with actions it cannot take alone (e.g. `sendParent`) replaced, to walk its graph. */
   walked?: AnyStateMachine;
   scenarios: Scenario[];
+  /**
+   * Events only the machine's own actors send (besides XState's `xstate.*` answers and delays): they happen only while
+   * their sender runs, so the model never tries them where it does not.
+   */
+  internalEvents?: string[];
 }
 
 export interface Scenario {
   name: string;
   input?: unknown;
-  events: EventObject[];
+  /** The events to try, or the events to try in a given state. */
+  events: EventObject[] | ((snapshot: AnyMachineSnapshot) => EventObject[]);
   /** The clock while the graph is walked, for guards that read the time. */
   now?: number;
   /** What makes two snapshots different states for the model (default: value and context). */
@@ -50,7 +57,7 @@ export function modelPaths(model: MachineModel): ModelPath[] {
   return model.scenarios.flatMap((scenario) =>
     atTime(scenario.now, () =>
       getShortestPaths(model.walked ?? model.machine, {
-        events: scenario.events,
+        events: scenario.events as never,
         input: scenario.input,
         ...(scenario.serializeState ? { serializeState: scenario.serializeState as never } : {}),
       }),
@@ -93,3 +100,88 @@ export function unreachedNodes(model: MachineModel, paths = modelPaths(model)): 
 
 /** A test name for a path: the events it sends. */
 export const describePath = ({ path }: ModelPath) => path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
+
+/** The transitions a path takes, its start's eventless ones included. */
+export function transitionsOf(model: MachineModel, { scenario, path }: ModelPath): Set<string> {
+  const recorder = transitionRecorder(model.walked ?? model.machine);
+  return atTime(scenario.now, () => {
+    let snapshot = recorder.start(scenario.input);
+    for (const step of path.steps) snapshot = recorder.step(snapshot, step.event);
+    return new Set(recorder.drain());
+  });
+}
+
+/**
+ * Paths that together take every transition the model's events can reach, and try every event in every state the
+ * machine can be in — so a test sees both what a state does and what it refuses. For each state the graph reaches
+ * and each event, the candidate is the shortest path to the state, then that event. First the fewest paths that take
+ * every transition (a guarded branch, an action-only transition, a change of state; longest first, a path that takes
+ * nothing new is dropped); then, for each starting point, state value and event no chosen path has tried yet, the
+ * shortest path that tries it.
+ */
+export function transitionPaths(model: MachineModel): ModelPath[] {
+  const machine = model.walked ?? model.machine;
+  const moving: ModelPath[] = [];
+  const trying: ModelPath[] = [];
+  for (const scenario of model.scenarios) {
+    atTime(scenario.now, () => {
+      const serialize = (scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string;
+      const options = { events: scenario.events as never, input: scenario.input, serializeState: serialize as never };
+      const shortest = new Map(getShortestPaths(machine, options).map((path) => [serialize(path.state), path]));
+      const adjacency = getAdjacencyMap(machine, options);
+      const recorder = transitionRecorder(machine);
+      for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+        const to = shortest.get(key);
+        // A machine that is done takes no more events: what the graph computes past it never happens.
+        if (!to || (state as AnyMachineSnapshot).status !== 'active') continue;
+        for (const { event, state: next } of Object.values(transitions) as { event: EventObject; state: AnyMachineSnapshot }[]) {
+          recorder.step(state as AnyMachineSnapshot, event as EventObject);
+          const plan: ModelPath = {
+            scenario,
+            path: {
+              state: next as AnyMachineSnapshot,
+              weight: to.steps.length + 1,
+              steps: [...to.steps, { state: next as AnyMachineSnapshot, event: event as EventObject }],
+            },
+          };
+          const moves = recorder.drain().length > 0;
+          const type = (event as EventObject).type;
+          if (moves) moving.push(plan);
+          else if (!type.startsWith('xstate.') && !model.internalEvents?.includes(type)) trying.push(plan);
+        }
+      }
+      // The start alone, for a machine whose first state takes no event.
+      for (const path of shortest.values()) if (path.steps.length === 0) moving.push({ scenario, path });
+    });
+  }
+  const covered = new Set<string>();
+  const chosen: ModelPath[] = [];
+  for (const plan of moving.sort((a, b) => b.path.steps.length - a.path.steps.length)) {
+    const taken = [...transitionsOf(model, plan)];
+    if (chosen.length > 0 && taken.every((key) => covered.has(key))) continue;
+    taken.forEach((key) => covered.add(key));
+    chosen.push(plan);
+  }
+  const tried = new Set(chosen.flatMap(triedPairs));
+  for (const plan of [...moving, ...trying].sort((a, b) => a.path.steps.length - b.path.steps.length)) {
+    const last = triedPairs(plan).at(-1);
+    if (!last || tried.has(last)) continue;
+    tried.add(last);
+    chosen.push(plan);
+  }
+  return chosen;
+}
+
+/** Each step of a path as its scenario, the state value it started from and the event it tried. */
+function triedPairs({ scenario, path }: ModelPath): string[] {
+  // A step's state is the one its event led to; the first step is the start (`xstate.init`).
+  return path.steps.slice(1).map((step, i) => JSON.stringify([scenario.name, path.steps[i].state.value, step.event]));
+}
+
+/** The transitions of the machine no path takes. */
+export function untakenTransitions(model: MachineModel, paths = transitionPaths(model)): string[] {
+  const taken = new Set(paths.flatMap((plan) => [...transitionsOf(model, plan)]));
+  return allTransitions(model.machine)
+    .map((transition) => transition.key)
+    .filter((key) => !taken.has(key));
+}

@@ -4,6 +4,9 @@ import { sessionMachine } from '@machines/session.machine';
 import { admin, customer, newcomer, refreshed } from '../session.harness';
 import type { MachineModel } from './model';
 
+/** The identity provider's answer to a wrong password. */
+export const WRONG_PASSWORD = Object.assign(new Error('E-mail ou senha incorretos.'), { code: 'auth/wrong-password' });
+
 /** A fixed clock: the 401 recovery reads it to tell whether the page reloaded moments ago. */
 export const SESSION_NOW = new Date('2026-11-22T12:00:00Z').getTime();
 
@@ -21,7 +24,10 @@ const events = [
   { type: 'page.unload' },
   { type: 'xstate.done.actor.signIn', output: customer },
   { type: 'xstate.done.actor.signIn', output: admin },
+  { type: 'xstate.done.actor.signIn', output: newcomer },
   { type: 'xstate.error.actor.signIn', error: new Error('E-mail ou senha incorretos.') },
+  // A wrong password counts towards the back-off: after a few, sign-in waits (the clock is frozen at SESSION_NOW).
+  { type: 'xstate.error.actor.signIn', error: WRONG_PASSWORD },
   { type: 'xstate.done.actor.signOut', output: undefined },
   { type: 'xstate.error.actor.signOut', error: new Error('offline') },
   { type: 'xstate.done.actor.refreshToken', output: refreshed },
@@ -36,6 +42,8 @@ const events = [
 
 export const sessionModel: MachineModel = {
   machine: sessionMachine,
+  // The company actor the session invokes tells it when a load ends.
+  internalEvents: ['company.loaded', 'company.failed'],
   scenarios: [
     { name: 'no recent reload', input: { storedCompanyId: null, lastReloadAt: null }, events, now: SESSION_NOW },
     {

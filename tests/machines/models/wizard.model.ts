@@ -1,7 +1,8 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import type { TrackId, SubmittedStep } from '@domain';
+import type { Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
 import { TRACK_STEPS, currentStep } from '@domain';
 import type { WizardInput } from '@machines/onboarding';
+import { draftChange } from '@machines/onboarding';
 import { VALID_DRAFTS, company, trackAt } from '../wizard.fixtures';
 import type { MachineModel } from './model';
 
@@ -13,32 +14,65 @@ export const submitted = (trackId: TrackId, done: number, extra: Partial<Submitt
   ...extra,
 });
 
-function events(trackId: TrackId): EventObject[] {
-  const steps = TRACK_STEPS[trackId];
-  const outputs = steps.map((_, i) =>
-    submitted(trackId, i + 1, i === 2 ? { subscription: { id: 's1', planId: 'x', status: 'pending', priceCents: 1 } } : {}),
-  );
-  return [
-    ...steps
-      .filter((stepId) => VALID_DRAFTS[trackId][stepId])
-      .map((stepId) => ({ type: 'draft.change', stepId, value: VALID_DRAFTS[trackId][stepId] })),
+/** The step whose form is on screen, or null (routing, a team step, the end). */
+const stepOnScreen = (snapshot: AnyMachineSnapshot): StepId | null => {
+  const value = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  return (TRACK_STEPS_OF[value] ?? null) as StepId | null;
+};
+const TRACK_STEPS_OF: Record<string, StepId> = Object.fromEntries(
+  Object.values(TRACK_STEPS)
+    .flat()
+    .map((stepId) => [stepId, stepId]),
+);
+
+function events(trackId: TrackId) {
+  const steps: readonly StepId[] = TRACK_STEPS[trackId];
+  // The server answers a step with the track one step further (the subscription with the plan to pay).
+  const answer = (stepId: StepId) => {
+    const i = steps.indexOf(stepId);
+    return submitted(
+      trackId,
+      i + 1,
+      i === 2 ? { subscription: { id: 's1', planId: 'x', status: 'pending', priceCents: 1 } } : {},
+    );
+  };
+  // The payment not confirmed yet, then confirmed (the team's steps next), then the team's work done.
+  const reports: { type: 'track.updated'; company: Company; track: Track }[] = [
+    { type: 'track.updated' as const, company: company(trackId, 'pending'), track: trackAt(trackId, 3, { paid: false }) },
+    { type: 'track.updated' as const, company: company(trackId, 'pending'), track: trackAt(trackId, 3) },
+    { type: 'track.updated' as const, company: company(trackId, 'pending'), track: trackAt(trackId, 4) },
+    { type: 'track.updated' as const, company: company(trackId, 'opening'), track: trackAt(trackId, 5) },
+    { type: 'track.updated' as const, company: company(trackId, 'active'), track: trackAt(trackId, 5) },
+  ];
+  const always = [
     { type: 'step.submit' },
     { type: 'step.retry' },
     { type: 'registration.skip' },
     { type: 'payment.retry' },
     { type: 'xstate.done.actor.prepareCompany', output: { company: company(trackId), track: trackAt(trackId, 0) } },
     { type: 'xstate.error.actor.prepareCompany', error: new Error('Sem conexão.') },
-    ...outputs.map((output) => ({ type: 'xstate.done.actor.submitStep', output })),
     { type: 'xstate.error.actor.submitStep', error: new Error('Recusado.') },
     { type: 'xstate.done.actor.startPayment', output: { paymentUrl: 'http://pay' } },
     { type: 'xstate.error.actor.startPayment', error: new Error('Indisponível.') },
     { type: 'xstate.done.actor.loadRegistration', output: { cnpj: '11222333000181' } },
     { type: 'xstate.error.actor.loadRegistration', error: new Error('Indisponível.') },
-    { type: 'track.updated', company: company(trackId, 'pending'), track: trackAt(trackId, 3) },
-    { type: 'track.updated', company: company(trackId, 'pending'), track: trackAt(trackId, 4) },
-    { type: 'track.updated', company: company(trackId, 'active'), track: trackAt(trackId, 5) },
     { type: 'xstate.after.paymentConfirmation.wizard.subscription.confirming' },
   ] as EventObject[];
+  // The form on screen is filled in, or emptied again; the other steps' forms stay as they are.
+  return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    const stepId = stepOnScreen(snapshot);
+    const valid = stepId ? VALID_DRAFTS[trackId][stepId] : undefined;
+    // The team's reports never take the track back.
+    const done = (track: Track | null) => track?.steps.filter((s) => s.status === 'done').length ?? 0;
+    const standing = done((snapshot.context as WizardInput).track);
+    const events: EventObject[] = [
+      ...(stepId && valid ? [draftChange(stepId, valid), draftChange(stepId, {})] : []),
+      ...reports.filter((report) => done(report.track) >= standing),
+      ...(stepId ? [{ type: 'xstate.done.actor.submitStep', output: answer(stepId) } as EventObject] : []),
+      ...always,
+    ];
+    return events;
+  };
 }
 
 /** The state as the model sees it: where the machine is, and the facts its guards read. */
@@ -48,7 +82,9 @@ function serialize(snapshot: AnyMachineSnapshot) {
     snapshot.value,
     context.track ? (currentStep(context.track)?.stepId ?? 'done') : null,
     context.company?.status ?? null,
-    Object.keys(context.drafts).sort(),
+    Object.entries(context.drafts)
+      .map(([stepId, draft]) => `${stepId}${draft && Object.keys(draft).length ? '' : ' (empty)'}`)
+      .sort(),
     context.paymentReturn,
     context.subscriptionId,
   ]);
@@ -59,6 +95,8 @@ export function wizardModel(machine: AnyStateMachine, trackId: TrackId): Machine
   const base = { trackId, drafts: {}, paymentReturn: null } as const;
   const inputs: [string, WizardInput][] = [
     ['a newcomer', { ...base, company: null, track: null }],
+    // The company exists (created by the team, or on another device) but its first step is still to do.
+    ['a company at its first step', { ...base, company: company(trackId), track: trackAt(trackId, 0) }],
     [
       'back from paying',
       { ...base, company: company(trackId), track: trackAt(trackId, 3, { paid: false }), paymentReturn: 'paid' },
@@ -71,6 +109,8 @@ export function wizardModel(machine: AnyStateMachine, trackId: TrackId): Machine
   ];
   return {
     machine,
+    // The track watcher reports only while it runs (the payment, the team's steps, the end).
+    internalEvents: ['track.updated'],
     scenarios: inputs.map(([name, input]) => ({ name, input, events: events(trackId), serializeState: serialize })),
   };
 }

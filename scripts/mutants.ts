@@ -1,0 +1,177 @@
+/**
+ * `npm run test:mutants`: proves the model-based tests catch a wrong machine. Each mutant is a copy of machines/ with
+ * one deliberate mistake — a broken guard, a dropped transition, a swapped target, a forgotten effect — and the model
+ * tests (the tests in tests/machines whose names say "paths": paths generated from each machine's graph, checked
+ * for what every state means) run against it. A mutant that passes them is a hole in the tests, and fails this
+ * script. The unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Mutant {
+  file: string;
+  kind: 'guard' | 'transition' | 'target' | 'effect';
+  what: string;
+  from: string;
+  to: string;
+}
+
+const MUTANTS: Mutant[] = [
+  {
+    file: 'companyStatus.machine.ts',
+    kind: 'guard',
+    what: 'a disabled company goes back to any status, not the one it had',
+    from: 'event.to === params.status && context.previousStatus === params.status',
+    to: 'context.previousStatus !== null',
+  },
+  {
+    file: 'companyStatus.machine.ts',
+    kind: 'target',
+    what: 're-enabling a disabled company always lands on "pending"',
+    from: "guard: { type: 'wasPreviously' as const, params: { status } },\n          target: status,",
+    to: "guard: { type: 'wasPreviously' as const, params: { status } },\n          target: 'pending' as const,",
+  },
+  {
+    file: 'nfsRequest.machine.ts',
+    kind: 'guard',
+    what: 'any status change takes the first move listed',
+    from: 'isTo: ({ event }, params: { status: NfsRequestStatus }) => event.to === params.status,',
+    to: 'isTo: () => true,',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'guard',
+    what: 'a 401 reloads the page even moments after the last reload (a reload loop)',
+    from: 'reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,',
+    to: 'reloadAllowed: () => true,',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'transition',
+    what: 'a 401 while signed in is ignored',
+    from: "        'api.unauthorized': 'recovering',\n        'session.refresh': 'refreshingClaims',",
+    to: "        'session.refresh': 'refreshingClaims',",
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'target',
+    what: 'a 401 that cannot be recovered keeps the person signed in',
+    from: "        onError: {\n          target: 'signedOut',\n          actions: [\n            { type: 'logError', params: ({ event }) => ({ message: 'Session recovery failed'",
+    to: "        onError: {\n          target: 'signedIn',\n          actions: [\n            { type: 'logError', params: ({ event }) => ({ message: 'Session recovery failed'",
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'effect',
+    what: 'a 401 that cannot be recovered does not send the person to the login page',
+    from: "            'forgetStoredSession',\n            'redirectToLogin',",
+    to: "            'forgetStoredSession',",
+  },
+  {
+    file: 'company.machine.ts',
+    kind: 'target',
+    what: 'a failed reload throws away the company on screen',
+    from: "        onError: {\n          target: 'loaded',",
+    to: "        onError: {\n          target: 'failed',",
+  },
+  {
+    file: 'company.machine.ts',
+    kind: 'effect',
+    what: 'the session is never told that the company loaded',
+    from: "onDone: { target: 'loaded', actions: [...keepLoaded, 'notifyLoaded'] },",
+    to: "onDone: { target: 'loaded', actions: [...keepLoaded] },",
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'a wizard step is sent with problems in its form',
+    from: '      return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date())).length === 0;',
+    to: '      return stepId !== undefined;',
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'any report of the track leaves the payment or team step, moved past it or not',
+    from: "event.type === 'track.updated' && !!event.track && currentStep(event.track)?.stepId !== params.stepId,",
+    to: "event.type === 'track.updated' && params.stepId !== undefined,",
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'target',
+    what: 'after the plan is saved the wizard goes back to the plans instead of opening the payment page',
+    from: "            target: 'startingPayment',",
+    to: "            target: 'choosing',",
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'effect',
+    what: 'a step sent keeps its draft in the browser',
+    from: "              { type: 'forgetDraft', params: { stepId } },\n",
+    to: '',
+  },
+];
+
+const root = join(import.meta.dirname, '..');
+const copy = join(root, 'node_modules', '.mutants', 'machines');
+const config = join(root, 'node_modules', '.mutants', 'vitest.config.ts');
+
+function prepare(mutant: Mutant | null) {
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(root, 'machines'), copy, { recursive: true });
+  if (!mutant) return;
+  const file = join(copy, mutant.file);
+  const source = readFileSync(file, 'utf8');
+  const at = source.indexOf(mutant.from);
+  if (at === -1 || source.indexOf(mutant.from, at + 1) !== -1) {
+    throw new Error(`The mutant "${mutant.what}" no longer matches ${mutant.file} exactly once: update it.`);
+  }
+  writeFileSync(file, source.replace(mutant.from, mutant.to));
+}
+
+mkdirSync(join(root, 'node_modules', '.mutants'), { recursive: true });
+writeFileSync(
+  config,
+  `import { defineConfig } from 'vitest/config';
+// The model tests, with @machines pointing at the mutated copy.
+export default defineConfig({
+  root: ${JSON.stringify(root)},
+  resolve: {
+    alias: [
+      { find: /^@machines\\/(.*)$/, replacement: ${JSON.stringify(copy)} + '/$1' },
+      { find: /^@domain$/, replacement: ${JSON.stringify(join(root, 'domain', 'index.ts'))} },
+      { find: /^@domain\\/(.*)$/, replacement: ${JSON.stringify(join(root, 'domain'))} + '/$1' },
+    ],
+    tsconfigPaths: true,
+  },
+  test: { include: ['tests/machines/**/*.test.ts'], exclude: ['tests/machines/coverage.test.ts'], environment: 'node' },
+});
+`,
+);
+
+/** Runs the model tests on the copy; true when they pass. */
+function modelTestsPass(): boolean {
+  const run = spawnSync('npx', ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return run.status === 0;
+}
+
+prepare(null);
+if (!modelTestsPass()) {
+  console.error('The model tests fail on an unmutated copy of machines/: fix them before judging mutants.');
+  process.exit(1);
+}
+
+let survived = 0;
+console.log(`${MUTANTS.length} mutants of machines/, each against the model tests:`);
+for (const mutant of MUTANTS) {
+  prepare(mutant);
+  const killed = !modelTestsPass();
+  if (!killed) survived++;
+  console.log(`  ${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(26)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
+}
+rmSync(join(root, 'node_modules', '.mutants'), { recursive: true, force: true });
+console.log(`${MUTANTS.length - survived} killed, ${survived} survived`);
+process.exit(survived === 0 ? 0 : 1);
