@@ -24,5 +24,10 @@ export const companyStatusModel: MachineModel = {
       input: { trackId: 'migrate-company', hasCnpj: false, previousStatus: 'pending' },
       events,
     },
+    {
+      name: 'changing accountant, disabled while migrating',
+      input: { trackId: 'migrate-company', hasCnpj: true, previousStatus: 'migrating' },
+      events,
+    },
   ],
 };

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getInitialMicrosteps, getMicrosteps } from 'xstate';
 import type { StatePath } from 'xstate/graph';
@@ -40,15 +39,18 @@ export interface ModelPath {
   path: StatePath<AnyMachineSnapshot, EventObject>;
 }
 
+/**
+ * Runs the graph's walk at a fixed time, for guards that read the clock. Plain `Date.now` is swapped, not a test
+ * runner's fake timers, so the browser tests can generate the same paths.
+ */
 function atTime<T>(now: number | undefined, run: () => T): T {
   if (now === undefined) return run();
-  const fake = vi.isFakeTimers();
-  if (fake) vi.setSystemTime(now);
-  else vi.useFakeTimers({ now });
+  const real = Date.now;
+  Date.now = () => now;
   try {
     return run();
   } finally {
-    if (!fake) vi.useRealTimers();
+    Date.now = real;
   }
 }
 
@@ -120,6 +122,23 @@ export function transitionsOf(model: MachineModel, { scenario, path }: ModelPath
  * shortest path that tries it.
  */
 export function transitionPaths(model: MachineModel): ModelPath[] {
+  const { moving, trying } = candidatePaths(model);
+  const chosen = coveringPaths(model, moving);
+  const tried = new Set(chosen.flatMap(triedPairs));
+  for (const plan of [...moving, ...trying].sort((a, b) => a.path.steps.length - b.path.steps.length)) {
+    const last = triedPairs(plan).at(-1);
+    if (!last || tried.has(last)) continue;
+    tried.add(last);
+    chosen.push(plan);
+  }
+  return chosen;
+}
+
+/**
+ * Every candidate path: for each state the graph reaches and each event, the shortest path to the state and then
+ * the event — `moving` when the event takes a transition, `trying` when the state refuses it.
+ */
+export function candidatePaths(model: MachineModel): { moving: ModelPath[]; trying: ModelPath[] } {
   const machine = model.walked ?? model.machine;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
@@ -154,19 +173,17 @@ export function transitionPaths(model: MachineModel): ModelPath[] {
       for (const path of shortest.values()) if (path.steps.length === 0) moving.push({ scenario, path });
     });
   }
+  return { moving, trying };
+}
+
+/** The fewest of these paths that take every transition they can: longest first, a path adding nothing is dropped. */
+export function coveringPaths(model: MachineModel, candidates: ModelPath[]): ModelPath[] {
   const covered = new Set<string>();
   const chosen: ModelPath[] = [];
-  for (const plan of moving.sort((a, b) => b.path.steps.length - a.path.steps.length)) {
+  for (const plan of [...candidates].sort((a, b) => b.path.steps.length - a.path.steps.length)) {
     const taken = [...transitionsOf(model, plan)];
     if (chosen.length > 0 && taken.every((key) => covered.has(key))) continue;
     taken.forEach((key) => covered.add(key));
-    chosen.push(plan);
-  }
-  const tried = new Set(chosen.flatMap(triedPairs));
-  for (const plan of [...moving, ...trying].sort((a, b) => a.path.steps.length - b.path.steps.length)) {
-    const last = triedPairs(plan).at(-1);
-    if (!last || tried.has(last)) continue;
-    tried.add(last);
     chosen.push(plan);
   }
   return chosen;
