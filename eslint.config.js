@@ -2,7 +2,6 @@
 //   domain/ ──► machines/ ──► src/        domain/ ──► server/
 // Few rules, each one a promise the code base keeps everywhere: no layer reaches around another, no import
 // circle, no import climbs more than two folders (use the aliases), hooks only where React allows them.
-import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -90,27 +89,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    // The SPA runs in the browser. Some libraries' types pull Node's globals into its type-check (ofetch → undici),
-    // so Node's modules and globals are refused here by name.
-    files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: builtinModules.map((name) => ({ name, message: 'The SPA runs in the browser: no Node modules.' })),
-          patterns: [CLIMBING, { group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }],
-        },
-      ],
-      'no-restricted-globals': [
-        'error',
-        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require'].map((name) => ({
-          name,
-          message: 'The SPA runs in the browser: no Node globals.',
-        })),
       ],
     },
   },
