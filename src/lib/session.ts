@@ -8,6 +8,7 @@ import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from '../api/clients';
 import { fetchCompanyAndTrack } from '../api/companies';
 import { sessionCookies } from './cookies';
+import { inspectAll, machineLog, testTokenRefreshMs } from './machine-log';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -86,9 +87,10 @@ export function createSessionActor(
     },
   });
 
-  const actor = createActor(machine, {
+  const refreshMs = testTokenRefreshMs();
+  const actor = createActor(refreshMs ? machine.provide({ delays: { tokenRefresh: refreshMs } }) : machine, {
     input: { storedCompanyId: sessionCookies.storedCompanyId(), lastReloadAt: readLastReload() },
-    inspect,
+    inspect: inspectAll(machineLog(), inspect),
   });
   connectAuth({
     token: () => actor.getSnapshot().context.accessToken,
