@@ -282,7 +282,7 @@ test.describe('the session, paths from its machine', () => {
       type Entry = { machine: string; source: string; event: string; targets: string[]; guard: string | null };
       for (const entry of JSON.parse(log ?? '[]') as Entry[]) {
         if (entry.machine !== 'session') continue;
-        const event = entry.source === entry.source && entry.event === '' ? '(always)' : entry.event;
+        const event = entry.event === '' ? '(always)' : entry.event;
         const match = allTransitions(sessionModel.machine).find(
           (t) =>
             t.source === entry.source &&

@@ -1,5 +1,6 @@
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import { appConfig } from '../config';
+import { guardName } from '@machines/inspection';
 
 type Inspect = NonNullable<ActorOptions<AnyActorLogic>['inspect']>;
 
@@ -14,13 +15,6 @@ export interface LoggedTransition {
 
 const KEY = 'contabil.machineLog';
 const MAX_ENTRIES = 5000;
-
-function guardName(guard: unknown): string | null {
-  if (!guard) return null;
-  if (typeof guard === 'string') return guard;
-  const typed = guard as { type?: unknown; params?: unknown };
-  return typeof typed.type === 'string' ? `${typed.type}${typed.params ? JSON.stringify(typed.params) : ''}` : 'guard';
-}
 
 /**
  * Outside production, when a browser test asks for it (localStorage `contabil.test.machineLog`), every transition the

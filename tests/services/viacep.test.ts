@@ -122,6 +122,10 @@ describe('lookupCep (server adapter)', () => {
 });
 
 describe('addressFromViaCep (shared with the browser)', () => {
+  it('takes no address whose state is not one of the 27 UFs', () => {
+    expect(addressFromViaCep({ ...VIACEP_RECORDS.get('30130010'), uf: 'XX' })).toBeNull();
+  });
+
   it('reads a found CEP and ignores not-found answers and junk', () => {
     expect(addressFromViaCep({ ...VIACEP_RECORDS.get('30130010') })).toEqual({
       zipCode: '30130010',

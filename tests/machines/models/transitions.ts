@@ -1,6 +1,7 @@
 import type { AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, EventObject } from 'xstate';
 import { createEmptyActor } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { guardName } from '@machines/inspection';
 
 /**
  * Transitions as the model tests count them: every candidate of every state node — each guarded branch of an event,
@@ -39,14 +40,6 @@ function sameTransition(a: AnyTransitionDefinition, b: AnyTransitionDefinition):
     a.guard === b.guard &&
     (a.target ?? []).map((t) => t.id).join() === (b.target ?? []).map((t) => t.id).join()
   );
-}
-
-function guardName(guard: unknown): string | null {
-  if (!guard) return null;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name || 'inline';
-  const typed = guard as { type?: unknown; params?: unknown };
-  return typeof typed.type === 'string' ? `${typed.type}${typed.params ? JSON.stringify(typed.params) : ''}` : 'guard';
 }
 
 /** Every transition of a machine. */
