@@ -148,6 +148,8 @@ const sessionSetup = setup({
     persistSession: (_, _params: { user: SessionUser | null; claims: Claims | null; accessToken: string | null }) => {},
     clearPersistedSession: () => {},
     reloadPage: (_, _params: { at: number }) => {},
+    /** The page that met a 401 tries its calls again (with the fresh token), without a reload. */
+    retryPage: () => {},
     redirectToLogin: () => {},
     /** Drops the identity provider's stored session, which can no longer be refreshed. */
     forgetStoredSession: () => {},
@@ -155,6 +157,7 @@ const sessionSetup = setup({
   },
   guards: {
     isSignOut: ({ event }) => authOf(event) === null,
+    reportsUser: ({ event }) => authOf(event) !== null,
     isKnownUser: ({ context, event }) => context.user !== null && authOf(event)?.user.uid === context.user.uid,
     isSystemAdmin: ({ event }) => isSystemAdmin(authOf(event)?.claims),
     hasCompanyToLoad: ({ context, event }) => chooseCompanyId(context.storedCompanyId, authOf(event)?.claims) !== null,
@@ -231,6 +234,10 @@ export const sessionMachine = sessionSetup.createMachine({
     signingIn: {
       tags: 'busy',
       entry: assign({ error: null, signInRetryAt: null }),
+      on: {
+        // In a browser the listener reports the new user before the sign-in itself answers: the answer decides, once.
+        'auth.changed': { guard: 'reportsUser' },
+      },
       invoke: {
         id: 'signIn',
         src: 'signIn',
@@ -328,7 +335,11 @@ export const sessionMachine = sessionSetup.createMachine({
     /** A 401 from the main API: force a refresh, then reload; further 401s are swallowed meanwhile. */
     recovering: {
       tags: 'busy',
-      on: { 'api.unauthorized': {} },
+      on: {
+        'api.unauthorized': {},
+        // The provider drops an expired session before the refresh fails: the failure decides (the login, with `next`).
+        'auth.changed': { guard: 'isSignOut' },
+      },
       invoke: {
         id: 'recoverToken',
         src: 'refreshToken',
@@ -339,8 +350,9 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: { type: 'storeToken', params: ({ event }) => event.output },
           },
           {
+            // Reloaded moments ago: no reload loop; the page's calls are tried again instead.
             target: 'signedIn',
-            actions: { type: 'storeToken', params: ({ event }) => event.output },
+            actions: [{ type: 'storeToken', params: ({ event }) => event.output }, 'retryPage'],
           },
         ],
         onError: {
@@ -363,6 +375,8 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signingOut: {
       tags: 'busy',
+      // In a browser the listener reports nobody before the sign-out itself answers: the answer decides, once.
+      on: { 'auth.changed': { guard: 'isSignOut' } },
       invoke: {
         id: 'signOut',
         src: 'signOut',

@@ -68,6 +68,20 @@ const MUTANTS: Mutant[] = [
     to: "            'forgetStoredSession',",
   },
   {
+    file: 'session.machine.ts',
+    kind: 'transition',
+    what: 'the listener’s report of the user cuts a sign-in short (in a browser its own answer then never counts)',
+    from: "        'auth.changed': { guard: 'reportsUser' },",
+    to: '',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'effect',
+    what: 'a 401 recovered without a reload leaves the page on its error',
+    from: "actions: [{ type: 'storeToken', params: ({ event }) => event.output }, 'retryPage'],",
+    to: "actions: [{ type: 'storeToken', params: ({ event }) => event.output }],",
+  },
+  {
     file: 'company.machine.ts',
     kind: 'target',
     what: 'a failed reload throws away the company on screen',

@@ -22,7 +22,10 @@ const router = createRouter({
   routeTree,
   context: {
     queryClient,
-    session: createSessionHandle(queryClient, (href) => router.history.push(href)),
+    session: createSessionHandle(queryClient, {
+      navigate: (href) => router.history.push(href),
+      reloadPage: () => void router.invalidate(),
+    }),
   },
   // Let TanStack Query decide when data is stale.
   defaultPreloadStaleTime: 0,

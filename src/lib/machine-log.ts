@@ -57,13 +57,3 @@ export function inspectAll(...inspectors: (Inspect | undefined)[]): Inspect | un
   if (present.length === 0) return undefined;
   return (event) => present.forEach((inspect) => (typeof inspect === 'function' ? inspect(event) : inspect.next?.(event)));
 }
-
-/**
- * Outside production, a browser test may shorten the 50-minute token refresh (localStorage
- * `contabil.test.tokenRefreshMs`), to see it happen.
- */
-export function testTokenRefreshMs(): number | undefined {
-  if (appConfig.environment === 'production') return undefined;
-  const value = Number(localStorage.getItem('contabil.test.tokenRefreshMs'));
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
-import type { SessionActor } from './session';
+import type { SessionActor, SessionRouter } from './session';
 
 /** How routes reach the session: started on the first app page, never on public pages. */
 export interface SessionHandle {
@@ -25,12 +25,12 @@ export function devInspect(): Inspect {
   return inspect;
 }
 
-export function createSessionHandle(queryClient: QueryClient, navigate: (href: string) => void): SessionHandle {
+export function createSessionHandle(queryClient: QueryClient, router: SessionRouter): SessionHandle {
   let starting: Promise<SessionActor> | null = null;
   return {
     async ready() {
       starting ??= Promise.all([import('./session'), devInspector()]).then(([session, inspect]) => {
-        actor = session.createSessionActor(queryClient, navigate, inspect);
+        actor = session.createSessionActor(queryClient, router, inspect);
         actor.start();
         return actor;
       });

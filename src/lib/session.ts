@@ -8,9 +8,16 @@ import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from '../api/clients';
 import { fetchCompanyAndTrack } from '../api/companies';
 import { sessionCookies } from './cookies';
-import { inspectAll, machineLog, testTokenRefreshMs } from './machine-log';
+import { inspectAll, machineLog } from './machine-log';
+import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
+
+/** What the session asks of the app's router: go to a page, or load the current one again (its errors cleared). */
+export interface SessionRouter {
+  navigate(href: string): void;
+  reloadPage(): void;
+}
 
 const LAST_RELOAD_KEY = 'session.lastReloadAt';
 const firebase = () => import('./firebase');
@@ -31,7 +38,7 @@ export function loginRedirectHref(location: Location): string {
 /** The session actor with the browser's implementations: Firebase, the API, cookies, navigation. */
 export function createSessionActor(
   queryClient: QueryClient,
-  navigate: (href: string) => void,
+  router: SessionRouter,
   inspect?: ActorOptions<AnyActorLogic>['inspect'],
 ): SessionActor {
   const fetchCompany = fromPromise<LoadedCompany, { companyId: string }>(({ input }) =>
@@ -71,6 +78,12 @@ export function createSessionActor(
         sessionCookies.clear();
         queryClient.clear();
       },
+      retryPage: () => {
+        // Failed calls are forgotten (asked again when their page shows), the others refreshed, the page's error cleared.
+        queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+        void queryClient.invalidateQueries();
+        router.reloadPage();
+      },
       reloadPage: (_, { at }) => {
         sessionStorage.setItem(LAST_RELOAD_KEY, String(at));
         window.location.reload();
@@ -82,7 +95,7 @@ export function createSessionActor(
       },
       logError: (_, { message, error }) => console.error(message, error),
       redirectToLogin: () => {
-        if (window.location.pathname !== '/app/login') navigate(loginRedirectHref(window.location));
+        if (window.location.pathname !== '/app/login') router.navigate(loginRedirectHref(window.location));
       },
     },
   });

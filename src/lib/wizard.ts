@@ -10,6 +10,7 @@ import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } 
 import { companyActorOf } from './company-actor';
 import { navigateExternal } from './external';
 import type { SessionActor } from './session';
+import { testPaymentConfirmationMs, testTrackWatchMs } from './test-overrides';
 
 const WATCH_INTERVAL_MS = { soon: 3000, later: 15_000 } as const;
 const MACHINES = { 'create-company': companyOpeningWizardMachine, 'migrate-company': companyMigrationWizardMachine } as const;
@@ -55,7 +56,10 @@ export function wizardMachineFor(trackId: TrackId, { session, queryClient, navig
     await waitFor(companyActor, (s) => s.matches('loaded') || s.matches('failed'), { timeout: 15_000 });
   };
 
+  const confirmationMs = testPaymentConfirmationMs();
+  const watchMs = testTrackWatchMs();
   return MACHINES[trackId].provide({
+    ...(confirmationMs ? { delays: { paymentConfirmation: confirmationMs } } : {}),
     actors: {
       prepareCompany: fromPromise(async ({ input }) => {
         if (input.company) return { company: input.company, track: await setTrack(input.company.id, input.trackId) };
@@ -84,7 +88,7 @@ export function wizardMachineFor(trackId: TrackId, { session, queryClient, navig
             (error) => console.error('Could not check the track', error),
           );
         };
-        const timer = setInterval(check, WATCH_INTERVAL_MS[input.pace]);
+        const timer = setInterval(check, watchMs ?? WATCH_INTERVAL_MS[input.pace]);
         document.addEventListener('visibilitychange', check);
         check();
         return () => {

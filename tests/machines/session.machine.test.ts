@@ -114,6 +114,8 @@ describe('session machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
     expect(effects.reloadPage).toEqual([]);
+    // The page that met the 401 tries its calls again with the fresh token, instead of showing the error.
+    expect(effects.retryPage).toBe(1);
   });
 
   it('when recovery fails clears everything and goes to the login page', async () => {
@@ -156,6 +158,52 @@ describe('session machine', () => {
     auth(customer);
     expect(actor.getSnapshot().value).toBe('loadingCompany');
     expect(pending.count('fetchCompany')).toBe(1);
+  });
+
+  it('waits for the sign-in’s own answer when the listener reports the user first (as Firebase does in a browser)', async () => {
+    const { actor, auth, pending } = sessionHarness();
+    auth(null);
+    actor.send({ type: 'session.signIn', email: 'cliente@demo.test', password: 'demo12345' });
+    auth(customer);
+    expect(actor.getSnapshot().value).toBe('signingIn');
+    expect(pending.count('fetchCompany')).toBe(0);
+    pending.resolve('signIn', customer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    expect(pending.count('fetchCompany')).toBe(1);
+  });
+
+  it('signs out when the listener reports nobody while signing in', () => {
+    const { actor, auth } = sessionHarness();
+    auth(null);
+    actor.send({ type: 'session.signIn', email: 'cliente@demo.test', password: 'demo12345' });
+    auth(null);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('waits for the sign-out’s own answer when the listener reports nobody first (as Firebase does)', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(admin);
+    actor.send({ type: 'session.signOut' });
+    auth(null);
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    pending.resolve('signOut', undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.clearPersistedSession).toBe(1);
+  });
+
+  it('sends to the login page when the provider drops the session during a 401 recovery, before the refresh fails', async () => {
+    const { actor, auth, pending, effects } = sessionHarness();
+    auth(admin);
+    actor.send({ type: 'api.unauthorized' });
+    // Firebase signs an expired session out (the listener reports nobody), then the forced refresh fails.
+    auth(null);
+    expect(actor.getSnapshot().value).toBe('recovering');
+    pending.reject('refreshToken', new Error('TOKEN_EXPIRED'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.redirectToLogin).toBe(1);
   });
 
   it('switches to another company of the claims, and only to those', async () => {

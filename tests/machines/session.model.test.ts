@@ -84,7 +84,11 @@ function checkMeaning(
   }
   if (event.type === 'auth.changed' || event.type === 'xstate.done.actor.signIn') {
     const auth = (event as { auth?: AuthState | null; output?: AuthState }).auth ?? (event as { output?: AuthState }).output;
-    if (auth) {
+    if (auth && before.top === 'signingIn' && event.type === 'auth.changed') {
+      // The listener reports the user before the sign-in answers: nothing changes until the answer.
+      expect(top, at).toBe('signingIn');
+      expect(context.user, at).toBeNull();
+    } else if (auth) {
       // A user reported: kept in the session and in its cookies.
       expect(context.user, at).toEqual(auth.user);
       expect(h.effects.persistSession.at(-1), at).toEqual(auth);
@@ -147,10 +151,11 @@ function checkMeaning(
         expect(h.effects.persistSession.at(-1), at).toMatchObject({ accessToken: refreshed.accessToken });
       }
       if (event.type === 'xstate.done.actor.recoverToken') {
-        // Reloaded moments ago: the fresh token is kept and the page is not reloaded again.
+        // Reloaded moments ago: the fresh token is kept and the page is not reloaded again; its calls are retried.
         expect(Date.now() - before.lastReloadAt!, at).toBeLessThan(RELOAD_GUARD_MS);
         expect(context.accessToken, at).toBe(refreshed.accessToken);
         expect(did('reloadPage'), at).toBe(0);
+        expect(did('retryPage'), at).toBe(1);
       }
       break;
     }

@@ -202,3 +202,84 @@ export function untakenTransitions(model: MachineModel, paths = transitionPaths(
     .map((transition) => transition.key)
     .filter((key) => !taken.has(key));
 }
+
+/**
+ * Few, long paths that together take every transition the candidates take — for suites where each path is costly
+ * to replay (a browser test starts a person and a page for each). From each starting point, a walk goes again and
+ * again by the shortest way (breadth first over the model's events) to the nearest transition no walk has taken
+ * yet, until none is reachable from where it stands; the walk that takes the most new transitions is kept, and so on
+ * until every transition the candidates take is taken.
+ */
+export function coveringWalks(model: MachineModel, maxSteps = 200): ModelPath[] {
+  const machine = model.walked ?? model.machine;
+  const { moving } = candidatePaths(model);
+  const untaken = new Set(moving.flatMap((plan) => [...transitionsOf(model, plan)]));
+  const walks: ModelPath[] = [];
+  while (untaken.size > 0) {
+    let best: { plan: ModelPath; taken: Set<string> } | null = null;
+    for (const scenario of model.scenarios) {
+      const walk = atTime(scenario.now, () => walkFrom(machine, scenario, untaken, maxSteps));
+      if (walk.taken.size > (best?.taken.size ?? 0)) best = walk;
+    }
+    if (!best) break;
+    best.taken.forEach((key) => untaken.delete(key));
+    walks.push(best.plan);
+  }
+  return walks;
+}
+
+type Step = StatePath<AnyMachineSnapshot, EventObject>['steps'][number];
+
+function walkFrom(
+  machine: AnyStateMachine,
+  scenario: Scenario,
+  untaken: ReadonlySet<string>,
+  maxSteps: number,
+): { plan: ModelPath; taken: Set<string> } {
+  const recorder = transitionRecorder(machine);
+  const serialize = (scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string;
+  const eventsOf = (snapshot: AnyMachineSnapshot): EventObject[] =>
+    typeof scenario.events === 'function' ? scenario.events(snapshot) : scenario.events;
+  const start = recorder.start(scenario.input);
+  const steps: Step[] = [{ state: start, event: { type: 'xstate.init' } }];
+  // The start's eventless transitions count, as in transitionsOf.
+  const taken = new Set(recorder.drain().filter((key) => untaken.has(key)));
+  const isNew = (keys: string[]) => keys.some((key) => untaken.has(key) && !taken.has(key));
+  let current = start;
+  while (steps.length < maxSteps) {
+    // Breadth first from where the walk stands to the nearest edge that takes something new.
+    const seen = new Set([serialize(current)]);
+    let frontier: { snapshot: AnyMachineSnapshot; route: Step[] }[] = [{ snapshot: current, route: [] }];
+    let found: Step[] | null = null;
+    while (frontier.length > 0 && !found) {
+      const next: typeof frontier = [];
+      for (const { snapshot, route } of frontier) {
+        if (snapshot.status !== 'active') continue;
+        for (const event of eventsOf(snapshot)) {
+          const state = recorder.step(snapshot, event);
+          const keys = recorder.drain();
+          if (keys.length === 0) continue;
+          const extended = [...route, { state, event }];
+          if (isNew(keys)) {
+            found = extended;
+            break;
+          }
+          const key = serialize(state);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          next.push({ snapshot: state, route: extended });
+        }
+        if (found) break;
+      }
+      frontier = next;
+    }
+    if (!found) break;
+    for (const step of found) {
+      recorder.step(steps.at(-1)!.state, step.event);
+      recorder.drain().forEach((key) => untaken.has(key) && taken.add(key));
+      steps.push(step);
+    }
+    current = steps.at(-1)!.state;
+  }
+  return { plan: { scenario, path: { state: current, weight: steps.length - 1, steps } }, taken };
+}

@@ -7,6 +7,7 @@ import type { TrackId } from '@domain';
 import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { PageHeader } from '@/components/ui/Card';
+import { inspectAll, machineLog } from '@/lib/machine-log';
 import { devInspect, useSessionActor } from '@/lib/session-handle';
 import { wizardInput, wizardMachineFor } from '@/lib/wizard';
 import { TrackProgress } from '../../-components/TrackProgress';
@@ -70,7 +71,8 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
   );
   const actor: WizardActor = useActorRef(machine, {
     input: wizardInput(trackId, session, paymentReturn),
-    inspect: devInspect(),
+    // Outside production a browser test may ask for the wizard's transitions, like the session's.
+    inspect: inspectAll(machineLog(), devInspect()),
   });
   const track = useSelector(actor, (s) => s.context.track) ?? newTrack(trackId);
 
