@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Company } from './company';
 import type { CompanyStatus, TrackId } from './enums';
 import { TRACK_IDS } from './enums';
 import { isOperating } from './navigation';
@@ -183,6 +184,34 @@ export function isPartnerId(value: string): value is PartnerId {
 export const PartnerAttributionSchema = v.object({
   trackId: v.picklist(TRACK_IDS, MESSAGES.invalidTrack),
 });
+
+/** The first step of a partner's wizard: the person confirms that the partner brought them. */
+export const partnerConfirmationSchema = (partnerId: PartnerId) =>
+  v.object({
+    confirmed: v.literal(true, `Confirme que você chegou até nós pela ${PARTNERS[partnerId].name} para continuar.`),
+  });
+
+/**
+ * A company already operating, or disabled, keeps its track: the person confirms the partner and chooses nothing
+ * (the server credits the partner and leaves the company as it is).
+ */
+export function keepsOwnTrack(company: Pick<Company, 'status'> | null): boolean {
+  return company !== null && (isOperating(company) || company.status === 'disabled');
+}
+
+/** The track an attribution sends: the company's own when it keeps it, else the person's choice (if made). */
+export function attributionTrackId(
+  company: Pick<Company, 'status' | 'trackId'> | null,
+  ownTrackId: TrackId | null,
+  chosen: TrackId | null,
+): TrackId | null {
+  return keepsOwnTrack(company) ? (ownTrackId ?? company?.trackId ?? 'create-company') : chosen;
+}
+
+export const PARTNER_MESSAGES = {
+  /** The partner was recorded, but the session could not learn of the track or company it changed. */
+  sessionNotUpdated: 'Registramos a parceria, mas não conseguimos atualizar a sua sessão. Tente de novo.',
+};
 
 export interface PartnerAttribution {
   partnerId: string | null;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -19,3 +19,22 @@ export async function signInFromLogin(page: Page, email: string, password = DEMO
 
 export const layout = (page: Page, name: string) => page.locator(`[data-layout="${name}"]`);
 export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** Network calls a test holds (`page.route`) until it says how they end: let through, answered, or failed. */
+export class Held {
+  private waiting: Route[] = [];
+  private arrived: (() => void)[] = [];
+  take(route: Route) {
+    this.waiting.push(route);
+    this.arrived.splice(0).forEach((notify) => notify());
+  }
+  /** The calls waiting now. */
+  drain(): Route[] {
+    return this.waiting.splice(0);
+  }
+  /** The next call, once it comes. */
+  async next(): Promise<Route> {
+    while (!this.waiting.length) await new Promise<void>((resolve) => this.arrived.push(resolve));
+    return this.waiting.shift()!;
+  }
+}

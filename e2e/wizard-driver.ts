@@ -9,7 +9,7 @@ import { sessionMachine } from '@machines/session.machine';
 import type { ModelPath } from '../tests/machines/models/model';
 import { allTransitions } from '../tests/machines/models/transitions';
 import { VALID_DRAFTS } from '../tests/machines/wizard.fixtures';
-import { DEMO_PASSWORD, signInFromLogin } from './support';
+import { DEMO_PASSWORD, Held, signInFromLogin } from './support';
 import {
   MACHINE_MODELS,
   UNREACHABLE_IN_BROWSER,
@@ -108,20 +108,6 @@ function apiAs(request: APIRequestContext, token: string) {
       return ((await response.json()) as { data: { id: string } }).data;
     },
   };
-}
-
-/** Calls of the wizard the test holds until the path says how they end. */
-class Held {
-  private waiting: Route[] = [];
-  private arrived: (() => void)[] = [];
-  take(route: Route) {
-    this.waiting.push(route);
-    this.arrived.splice(0).forEach((notify) => notify());
-  }
-  async next(): Promise<Route> {
-    while (!this.waiting.length) await new Promise<void>((resolve) => this.arrived.push(resolve));
-    return this.waiting.shift()!;
-  }
 }
 
 const failWith = (route: Route, call: Call) =>

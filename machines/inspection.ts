@@ -7,5 +7,7 @@ export function guardName(guard: unknown): string | null {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') return guard.name || 'inline';
   const typed = guard as { type?: unknown; params?: unknown };
-  return typeof typed.type === 'string' ? `${typed.type}${typed.params ? JSON.stringify(typed.params) : ''}` : 'guard';
+  // Parameters computed from the event (a function) are not part of the name.
+  const params = typed.params && typeof typed.params !== 'function' ? JSON.stringify(typed.params) : '';
+  return typeof typed.type === 'string' ? `${typed.type}${params}` : 'guard';
 }

@@ -96,6 +96,13 @@ const MUTANTS: Mutant[] = [
     to: "onDone: { target: 'loaded', actions: [...keepLoaded] },",
   },
   {
+    file: 'ducaWizard.machine.ts',
+    kind: 'guard',
+    what: 'the Duca wizard goes on without the person confirming that Duca brought them',
+    from: 'confirmationReady: ({ context }) => Object.keys(confirmationProblems(context)).length === 0,',
+    to: 'confirmationReady: () => true,',
+  },
+  {
     file: 'onboarding.ts',
     kind: 'guard',
     what: 'a wizard step is sent with problems in its form',

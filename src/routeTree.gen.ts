@@ -31,6 +31,7 @@ import { Route as AppAdminCompanyUserMyDocsRouteImport } from './routes/app/_adm
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
 import { Route as AppAdminSysadminAdminLeadsRouteImport } from './routes/app/_admin/_sysadmin/admin/leads'
+import { Route as AppAdminSysadminAdminMachinesRouteImport } from './routes/app/_admin/_sysadmin/admin/machines'
 import { Route as AppAdminWizardPartnersDucaRouteImport } from './routes/app/_admin/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
@@ -154,6 +155,12 @@ const AppAdminSysadminAdminLeadsRoute =
     path: '/admin/leads',
     getParentRoute: () => AppAdminSysadminRoute,
   } as any)
+const AppAdminSysadminAdminMachinesRoute =
+  AppAdminSysadminAdminMachinesRouteImport.update({
+    id: '/admin/machines',
+    path: '/admin/machines',
+    getParentRoute: () => AppAdminSysadminRoute,
+  } as any)
 const AppAdminWizardPartnersDucaRoute =
   AppAdminWizardPartnersDucaRouteImport.update({
     id: '/wizard/partners/duca',
@@ -238,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
+  '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -267,6 +275,7 @@ export interface FileRoutesByTo {
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
+  '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -303,6 +312,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/_admin/_sysadmin/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
+  '/app/_admin/_sysadmin/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
   '/app/_admin/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/_sysadmin/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
     | '/app/admin/leads'
+    | '/app/admin/machines'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
@@ -363,6 +374,7 @@ export interface FileRouteTypes {
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
     | '/app/admin/leads'
+    | '/app/admin/machines'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
@@ -398,6 +410,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
     | '/app/_admin/_sysadmin/admin/leads'
+    | '/app/_admin/_sysadmin/admin/machines'
     | '/app/_admin/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/_sysadmin/admin/companies/$companyId'
@@ -571,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSysadminAdminLeadsRouteImport
       parentRoute: typeof AppAdminSysadminRoute
     }
+    '/app/_admin/_sysadmin/admin/machines': {
+      id: '/app/_admin/_sysadmin/admin/machines'
+      path: '/admin/machines'
+      fullPath: '/app/admin/machines'
+      preLoaderRoute: typeof AppAdminSysadminAdminMachinesRouteImport
+      parentRoute: typeof AppAdminSysadminRoute
+    }
     '/app/_admin/wizard/partners/duca': {
       id: '/app/_admin/wizard/partners/duca'
       path: '/wizard/partners/duca'
@@ -681,6 +701,7 @@ const AppAdminCompanyRouteWithChildren = AppAdminCompanyRoute._addFileChildren(
 
 interface AppAdminSysadminRouteChildren {
   AppAdminSysadminAdminLeadsRoute: typeof AppAdminSysadminAdminLeadsRoute
+  AppAdminSysadminAdminMachinesRoute: typeof AppAdminSysadminAdminMachinesRoute
   AppAdminSysadminAdminCompaniesCompanyIdRoute: typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute: typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   AppAdminSysadminAdminCompaniesOpeningOrdersRoute: typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
@@ -692,6 +713,7 @@ interface AppAdminSysadminRouteChildren {
 
 const AppAdminSysadminRouteChildren: AppAdminSysadminRouteChildren = {
   AppAdminSysadminAdminLeadsRoute: AppAdminSysadminAdminLeadsRoute,
+  AppAdminSysadminAdminMachinesRoute: AppAdminSysadminAdminMachinesRoute,
   AppAdminSysadminAdminCompaniesCompanyIdRoute:
     AppAdminSysadminAdminCompaniesCompanyIdRoute,
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute:

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
+import { liveInspector } from './live-inspection';
 import type { SessionActor, SessionRouter } from './session';
 
 /** How routes reach the session: started on the first app page, never on public pages. */
@@ -12,16 +13,12 @@ let actor: SessionActor | null = null;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 let inspect: Inspect;
 
-async function devInspector(): Promise<Inspect> {
-  // Dev only: `?inspect` in the URL opens the Stately inspector; the production bundle never contains it.
-  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  inspect = createBrowserInspector().inspect;
-  return inspect;
-}
-
-/** The inspector the session was started with (`?inspect` in dev), for the app's other actors (the wizards). */
-export function devInspect(): Inspect {
+/**
+ * The inspector of the app's actors (the session, the company it invokes, the wizards, the status control): live
+ * inspection on the statechart page when it is on (src/lib/live-inspection.ts), nothing otherwise.
+ */
+export function appInspect(): Inspect {
+  inspect ??= liveInspector();
   return inspect;
 }
 
@@ -29,8 +26,8 @@ export function createSessionHandle(queryClient: QueryClient, router: SessionRou
   let starting: Promise<SessionActor> | null = null;
   return {
     async ready() {
-      starting ??= Promise.all([import('./session'), devInspector()]).then(([session, inspect]) => {
-        actor = session.createSessionActor(queryClient, router, inspect);
+      starting ??= import('./session').then((session) => {
+        actor = session.createSessionActor(queryClient, router, appInspect());
         actor.start();
         return actor;
       });

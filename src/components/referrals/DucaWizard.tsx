@@ -1,27 +1,28 @@
 import { CheckCircleIcon } from '@heroicons/react/24/outline';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { useEffect, useRef, useState } from 'react';
-import { waitFor } from 'xstate';
-import type { PartnerAttributionResult, TrackId } from '@domain';
-import { MESSAGES, PARTNERS, TRACK_WIZARD_PATH, companyDisplayName, isOperating } from '@domain';
-import { referralQueries, attributePartner } from '../../api/referrals';
-import { companyActorOf } from '../../lib/company-actor';
+import { useEffect, useMemo, useRef } from 'react';
+import type { TrackId } from '@domain';
+import { PARTNERS, TRACK_WIZARD_PATH, companyDisplayName, keepsOwnTrack } from '@domain';
+import type { DucaWizardStep } from '@machines/ducaWizard.machine';
+import { DUCA_WIZARD_STEPS, ducaWizardStep } from '@machines/ducaWizard.machine';
+import { referralQueries } from '../../api/referrals';
+import { ducaWizardInput, ducaWizardMachineFor } from '../../lib/duca-wizard';
 import { formatDate } from '../../lib/format';
-import { useSessionActor } from '../../lib/session-handle';
+import { inspectAll, machineLog } from '../../lib/machine-log';
+import { appInspect, useSessionActor } from '../../lib/session-handle';
 import { Button } from '../ui/Button';
 import { Alert, Card } from '../ui/Card';
 import { CheckboxField, ChoiceCards } from '../ui/choices';
 
 const PARTNER = PARTNERS.duca;
-const STEPS = [
-  { id: 'confirm', label: 'Confirmação' },
-  { id: 'track', label: 'O que você precisa' },
-  { id: 'done', label: 'Pronto' },
-] as const;
-type StepId = (typeof STEPS)[number]['id'];
+const STEP_LABEL: Record<DucaWizardStep, string> = {
+  confirm: 'Confirmação',
+  track: 'O que você precisa',
+  done: 'Pronto',
+};
 
 const NEXT_LABEL: Record<string, string> = {
   [TRACK_WIZARD_PATH['create-company']]: 'Começar a abertura da empresa',
@@ -31,27 +32,28 @@ const NEXT_LABEL: Record<string, string> = {
 };
 
 /**
- * The Duca wizard: confirm the person came through Duca, choose to open a company or move one, and record it; then
- * on to that track's wizard. After the call the session learns of the change (fresh claims or the company again),
- * so the guards agree with where the person goes.
+ * The Duca wizard: the screen of `machines/ducaWizard.machine.ts` (confirm the person came through Duca, choose to
+ * open a company or move one, record it; then on to that track's wizard), provided with the browser's calls.
  */
 export function DucaWizard() {
   const session = useSessionActor();
-  const companyActor = companyActorOf(session);
-  const company = useSelector(companyActor, (s) => s.context.company ?? null);
-  const track = useSelector(companyActor, (s) => s.context.track ?? null);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const attribution = useQuery(referralQueries.attribution('duca'));
-
-  const [step, setStep] = useState<StepId>('confirm');
-  const [confirmed, setConfirmed] = useState(false);
-  const [confirmError, setConfirmError] = useState<string>();
-  const [trackId, setTrackId] = useState<TrackId | undefined>(track?.trackId ?? company?.trackId ?? undefined);
-  const [trackError, setTrackError] = useState<string>();
-  const [result, setResult] = useState<PartnerAttributionResult | null>(null);
+  const machine = useMemo(
+    () => ducaWizardMachineFor({ session, queryClient, navigate: (to) => navigate({ to }) }),
+    [session, queryClient, navigate],
+  );
+  const actor = useActorRef(machine, {
+    input: ducaWizardInput(session),
+    // Outside production a browser test may ask for the wizard's transitions, like the session's.
+    inspect: inspectAll(machineLog(), appInspect()),
+  });
+  const step = useSelector(actor, ducaWizardStep);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const { company, confirmed, trackId, fieldErrors, error, result } = useSelector(actor, (s) => s.context);
   const heading = useRef<HTMLHeadingElement>(null);
-  const operating = company ? isOperating(company) || company.status === 'disabled' : false;
+  const keepsTrack = keepsOwnTrack(company);
 
   // Each step starts at its title, for keyboard and screen-reader users.
   const first = useRef(true);
@@ -63,40 +65,12 @@ export function DucaWizard() {
     heading.current?.focus();
   }, [step]);
 
-  const attribute = useMutation({
-    mutationFn: async (chosen: TrackId) => {
-      const answer = await attributePartner('duca', chosen);
-      if (answer.companyId) {
-        companyActor.send({ type: 'company.reload' });
-        await waitFor(companyActor, (s) => s.matches('loaded') || s.matches('failed'), { timeout: 15_000 });
-      } else {
-        // The chosen track lives in the claims until there is a company: take a token that carries it.
-        session.send({ type: 'session.refresh' });
-        await waitFor(session, (s) => !s.hasTag('busy'), { timeout: 20_000 });
-      }
-      return answer;
-    },
-    onSuccess: (answer) => {
-      setResult(answer);
-      setStep('done');
-      void queryClient.invalidateQueries({ queryKey: ['partners'] });
-    },
-  });
-
-  function submitConfirm(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!confirmed) return setConfirmError(`Confirme que você chegou até nós pela ${PARTNER.name} para continuar.`);
-    setStep('track');
-  }
+    actor.send({ type: 'step.submit' });
+  };
 
-  function submitTrack(event: FormEvent) {
-    event.preventDefault();
-    const chosen = operating ? (track?.trackId ?? company?.trackId ?? 'create-company') : trackId;
-    if (!chosen) return setTrackError(MESSAGES.invalidTrack);
-    attribute.mutate(chosen);
-  }
-
-  const current = STEPS.findIndex((s) => s.id === step);
+  const current = DUCA_WIZARD_STEPS.indexOf(step);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -105,23 +79,23 @@ export function DucaWizard() {
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Bem-vindo ao Contábil pela {PARTNER.name}</h1>
       </header>
       <ol aria-label="Etapas" className="flex gap-2 text-xs font-medium sm:text-sm">
-        {STEPS.map((s, i) => (
+        {DUCA_WIZARD_STEPS.map((id, i) => (
           <li
-            key={s.id}
+            key={id}
             aria-current={i === current ? 'step' : undefined}
             className={`flex-1 border-t-4 pt-2 ${i <= current ? 'border-brand-600 text-brand-800' : 'border-slate-200 text-slate-500'}`}
           >
             <span className="sr-only">
-              Etapa {i + 1} de {STEPS.length}:{' '}
+              Etapa {i + 1} de {DUCA_WIZARD_STEPS.length}:{' '}
             </span>
-            {s.label}
+            {STEP_LABEL[id]}
           </li>
         ))}
       </ol>
 
       {step === 'confirm' && (
         <Card>
-          <form onSubmit={submitConfirm} noValidate className="space-y-5">
+          <form onSubmit={submit} noValidate className="space-y-5">
             <h2 ref={heading} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
               Você chegou até nós pela {PARTNER.name}?
             </h2>
@@ -138,11 +112,8 @@ export function DucaWizard() {
             <CheckboxField
               label={`Confirmo que conheci o Contábil por indicação da ${PARTNER.name}.`}
               checked={confirmed}
-              onChange={(checked) => {
-                setConfirmed(checked);
-                setConfirmError(undefined);
-              }}
-              error={confirmError}
+              onChange={(checked) => actor.send({ type: 'confirmation.change', confirmed: checked })}
+              error={fieldErrors.confirmed}
             />
             <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
               <Link to="/app/partners/duca" className="text-center text-sm font-semibold text-slate-600 hover:text-slate-900">
@@ -156,12 +127,12 @@ export function DucaWizard() {
 
       {step === 'track' && (
         <Card>
-          <form onSubmit={submitTrack} noValidate className="space-y-5">
+          <form onSubmit={submit} noValidate className="space-y-5">
             <h2 ref={heading} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
-              {operating ? 'Vincular sua conta' : 'O que você precisa?'}
+              {keepsTrack ? 'Vincular sua conta' : 'O que você precisa?'}
             </h2>
-            {attribute.error && <Alert>{attribute.error.message}</Alert>}
-            {operating && company ? (
+            {error && <Alert>{error}</Alert>}
+            {keepsTrack && company ? (
               <p className="text-sm text-slate-600">
                 {companyDisplayName(company)} já é atendida pela nossa contabilidade. Vamos registrar que você chegou pela{' '}
                 {PARTNER.name}; nada muda na sua empresa.
@@ -171,12 +142,9 @@ export function DucaWizard() {
                 legend="Escolha o seu caminho"
                 name="trackId"
                 columns={2}
-                value={trackId}
-                onChange={(value) => {
-                  setTrackId(value);
-                  setTrackError(undefined);
-                }}
-                error={trackError}
+                value={trackId ?? undefined}
+                onChange={(value) => actor.send({ type: 'track.choose', trackId: value })}
+                error={fieldErrors.trackId}
                 options={[
                   {
                     value: 'create-company',
@@ -192,11 +160,11 @@ export function DucaWizard() {
               />
             )}
             <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-              <Button variant="ghost" onClick={() => setStep('confirm')} disabled={attribute.isPending}>
+              <Button variant="ghost" onClick={() => actor.send({ type: 'step.back' })} disabled={busy}>
                 Voltar
               </Button>
-              <Button type="submit" busy={attribute.isPending}>
-                {operating ? `Vincular à ${PARTNER.name}` : 'Confirmar'}
+              <Button type="submit" busy={busy}>
+                {keepsTrack ? `Vincular à ${PARTNER.name}` : 'Confirmar'}
               </Button>
             </div>
           </form>
@@ -221,7 +189,7 @@ export function DucaWizard() {
                     ? 'Agora informe o CNPJ e o seu contador atual: nós conferimos os dados na Receita Federal e cuidamos da transição.'
                     : 'Sua empresa segue como está. Você pode voltar ao painel.'}
               </p>
-              <Button onClick={() => navigate({ to: result.next })}>{NEXT_LABEL[result.next] ?? 'Continuar'}</Button>
+              <Button onClick={() => actor.send({ type: 'step.submit' })}>{NEXT_LABEL[result.next] ?? 'Continuar'}</Button>
             </div>
           </div>
         </Card>

@@ -16,6 +16,7 @@ import {
   CreditCardIcon,
   IdentificationIcon,
   EnvelopeIcon,
+  CpuChipIcon,
 } from '@heroicons/react/24/outline';
 
 export interface MenuItem {
@@ -73,6 +74,7 @@ export const ADMIN_MENU: MenuSection[] = [
       { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NF', icon: DocumentTextIcon },
       { to: '/app/admin/users', label: 'Usuários', icon: UsersIcon },
       { to: '/app/admin/leads', label: 'Contatos do site', icon: ChatBubbleLeftRightIcon },
+      { to: '/app/admin/machines', label: 'Máquinas de estado', icon: CpuChipIcon },
     ],
   },
 ];

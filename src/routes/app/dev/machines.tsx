@@ -25,7 +25,9 @@ function DevMachines() {
   if (!MachinesPage) return null;
   return (
     <Suspense fallback={<PageSpinner />}>
-      <MachinesPage selected={machine} />
+      <main id="conteudo">
+        <MachinesPage selected={machine} audience="dev" />
+      </main>
     </Suspense>
   );
 }

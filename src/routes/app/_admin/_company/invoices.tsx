@@ -5,10 +5,11 @@ import { PageHeader } from '@/components/ui/Card';
 import { useCompanyState } from '../../-components/useCompany';
 import { RequestsTab } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';
+import { searchText } from '@/lib/search-params';
 
 const InvoicesSearch = v.object({
   tab: v.fallback(v.optional(v.picklist(['solicitacoes', 'agendamentos'])), undefined),
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  q: v.fallback(v.optional(searchText), undefined),
   status: v.fallback(v.optional(v.picklist(NFS_REQUEST_STATUSES)), undefined),
   month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/))), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -8,7 +8,7 @@ import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { PageHeader } from '@/components/ui/Card';
 import { inspectAll, machineLog } from '@/lib/machine-log';
-import { devInspect, useSessionActor } from '@/lib/session-handle';
+import { appInspect, useSessionActor } from '@/lib/session-handle';
 import { wizardInput, wizardMachineFor } from '@/lib/wizard';
 import { TrackProgress } from '../../-components/TrackProgress';
 import { AwaitingGuide } from './steps/AwaitingGuide';
@@ -72,7 +72,7 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
   const actor: WizardActor = useActorRef(machine, {
     input: wizardInput(trackId, session, paymentReturn),
     // Outside production a browser test may ask for the wizard's transitions, like the session's.
-    inspect: inspectAll(machineLog(), devInspect()),
+    inspect: inspectAll(machineLog(), appInspect()),
   });
   const track = useSelector(actor, (s) => s.context.track) ?? newTrack(trackId);
 

@@ -7,10 +7,15 @@ import { FONT, layoutStatechart, transitionText } from './layout';
 import type { Statechart } from './statechart';
 import { chartSummary, isMachine, readStatechart } from './statechart';
 import { CHART_FONT_FAMILY, Legend, StatechartView } from './StatechartView';
+import { LivePanel } from './LivePanel';
+import type { LiveActor } from './useLiveMachines';
+import { useLiveMachines } from './useLiveMachines';
 
 /**
- * Dev only (`npm run dev`): every machine in machines/ drawn from its own definition. A new `*.machine.ts` file
- * shows up by itself; ELK lays the charts out in the browser, offline.
+ * Every machine in machines/ drawn from its own definition — for everyone in `npm run dev` (/app/dev/machines), for
+ * the team in production (/app/admin/machines). A new `*.machine.ts` file shows up by itself; ELK lays the charts out
+ * in the browser, offline. With live inspection on, the app's running machines in this browser's other tabs appear
+ * on their charts (src/lib/live-inspection.ts).
  */
 const machineFiles = import.meta.glob('/machines/*.machine.ts');
 
@@ -55,18 +60,34 @@ async function layoutOf(chart: Statechart): Promise<ChartLayout> {
   return layoutStatechart(chart, new ELK(), measure);
 }
 
-export function MachinesPage({ selected }: { selected: string | undefined }) {
+/** The machine a running actor runs: same id, and every state it is in (two wizards share the id `wizard`). */
+export function machineOf(machines: MachineEntry[], actor: LiveActor | undefined): MachineEntry | undefined {
+  if (!actor) return undefined;
+  return machines.find(
+    (machine) => machine.chart.id === actor.last.machine && actor.last.active.every((id) => machine.chart.nodes.has(id)),
+  );
+}
+
+export function MachinesPage({ selected, audience }: { selected: string | undefined; audience: 'dev' | 'team' }) {
   const [machines, setMachines] = useState<MachineEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [layout, setLayout] = useState<{ name: string; layout: ChartLayout } | null>(null);
+  const live = useLiveMachines();
+  const [followed, setFollowed] = useState<string | null>(null);
+  const followedActor = live.actors.find((actor) => actor.key === followed);
 
   useEffect(() => {
     loadMachines().then(setMachines, (e: unknown) => setError(String(e)));
   }, []);
 
+  const followedMachine = machines && followedActor ? machineOf(machines, followedActor) : undefined;
   const current = useMemo(
-    () => machines?.find((machine) => machine.name === selected) ?? machines?.[0] ?? null,
-    [machines, selected],
+    () => followedMachine ?? machines?.find((machine) => machine.name === selected) ?? machines?.[0] ?? null,
+    [machines, selected, followedMachine],
+  );
+  const active = useMemo(
+    () => (followedMachine && followedActor ? new Set(followedActor.last.active) : undefined),
+    [followedMachine, followedActor],
   );
 
   useEffect(() => {
@@ -82,17 +103,27 @@ export function MachinesPage({ selected }: { selected: string | undefined }) {
   }, [current]);
 
   return (
-    <main id="conteudo" data-layout="dev" className="mx-auto max-w-[100rem] px-4 py-6">
+    <div
+      data-layout={audience === 'dev' ? 'dev' : undefined}
+      className={audience === 'dev' ? 'mx-auto max-w-[100rem] px-4 py-6' : ''}
+    >
       <header className="mb-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">Somente em desenvolvimento</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">
+          {audience === 'dev' ? 'Somente em desenvolvimento' : 'Para a equipe'}
+        </p>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Máquinas de estado</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           Cada arquivo <code>machines/*.machine.ts</code>, desenhado a partir da própria definição da máquina: estados (aninhados
-          e paralelos), estado inicial, estados finais, transições com evento, guarda e atraso, e atores invocados. Para
-          acompanhar uma máquina rodando, abra o app com <code>?inspect</code> no endereço.
+          e paralelos), estado inicial, estados finais, transições com evento, guarda e atraso, e atores invocados.
         </p>
       </header>
       {error && <Alert>{error}</Alert>}
+      <LivePanel
+        live={live}
+        followed={followed}
+        onFollow={setFollowed}
+        machineOf={(actor) => (machines ? machineOf(machines, actor)?.exportName : undefined)}
+      />
       {!machines ? (
         <PageSpinner label="Lendo as máquinas…" />
       ) : (
@@ -133,7 +164,7 @@ export function MachinesPage({ selected }: { selected: string | undefined }) {
                 <Legend />
               </div>
               {layout?.name === current.name ? (
-                <StatechartView layout={layout.layout} title={current.exportName} />
+                <StatechartView layout={layout.layout} title={current.exportName} active={active} />
               ) : (
                 <PageSpinner label="Desenhando…" />
               )}
@@ -142,7 +173,7 @@ export function MachinesPage({ selected }: { selected: string | undefined }) {
           )}
         </div>
       )}
-    </main>
+    </div>
   );
 }
 

@@ -27,10 +27,13 @@ function pathOf(points: { x: number; y: number }[]) {
   return points.map((point, i) => `${i === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
 }
 
-function StateBox({ placed }: { placed: PlacedNode }) {
+/** A state the running actor is in (live inspection). */
+const ACTIVE = { fill: '#e0f2fe', stroke: '#0284c7' };
+
+function StateBox({ placed, active }: { placed: PlacedNode; active: boolean }) {
   const { node, x, y, width, height, depth, rows } = placed;
   const compound = node.children.length > 0;
-  const fill = compound ? DEPTH_FILL[Math.min(depth, DEPTH_FILL.length - 1)] : '#ffffff';
+  const fill = active && !compound ? ACTIVE.fill : compound ? DEPTH_FILL[Math.min(depth, DEPTH_FILL.length - 1)] : '#ffffff';
   const details = [
     `${node.id} (${node.type})`,
     ...rows.map((row) => row.text),
@@ -38,8 +41,8 @@ function StateBox({ placed }: { placed: PlacedNode }) {
     ...(node.description ? [node.description] : []),
   ].join('\n');
   return (
-    <g data-state={node.id}>
-      <title>{details}</title>
+    <g data-state={node.id} data-active={active || undefined}>
+      <title>{active ? `${details}\n(estado atual)` : details}</title>
       <rect
         x={x}
         y={y}
@@ -47,8 +50,8 @@ function StateBox({ placed }: { placed: PlacedNode }) {
         height={height}
         rx={8}
         fill={fill}
-        stroke={node.type === 'final' ? '#0f172a' : compound ? '#94a3b8' : '#64748b'}
-        strokeWidth={node.type === 'final' ? 1.5 : 1}
+        stroke={active ? ACTIVE.stroke : node.type === 'final' ? '#0f172a' : compound ? '#94a3b8' : '#64748b'}
+        strokeWidth={active ? 2.5 : node.type === 'final' ? 1.5 : 1}
         strokeDasharray={node.type === 'parallel' ? '6 4' : undefined}
       />
       {node.type === 'final' && (
@@ -112,8 +115,83 @@ function Edge({ edge, highlighted }: { edge: PlacedEdge; highlighted: boolean })
 
 const ZOOMS = [0.25, 0.33, 0.5, 0.67, 0.8, 1, 1.25, 1.5, 2];
 
+/**
+ * The chart itself: a standalone SVG (the statechart page draws it; `npm run build` writes it to docs/machines/).
+ * `active`: the states a running actor is in, highlighted; `related`: the transitions drawn in full (the others faded).
+ */
+export function StatechartSvg({
+  layout,
+  title,
+  zoom = 1,
+  active,
+  related = () => true,
+  onStateClick,
+}: {
+  layout: ChartLayout;
+  title: string;
+  zoom?: number;
+  active?: ReadonlySet<string>;
+  related?: (edge: PlacedEdge) => boolean;
+  onStateClick?: (state: string | null) => void;
+}) {
+  // Parents first, so children are drawn over them; transitions over every state.
+  const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth);
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={layout.width * zoom + 16}
+      height={layout.height * zoom + 16}
+      viewBox={`-8 -8 ${layout.width + 16} ${layout.height + 16}`}
+      fontFamily={CHART_FONT_FAMILY}
+      role="img"
+      aria-label={`Diagrama de estados de ${title}`}
+      onClick={
+        onStateClick &&
+        ((event) => onStateClick((event.target as Element).closest('[data-state]')?.getAttribute('data-state') ?? null))
+      }
+    >
+      <title>{`Diagrama de estados de ${title}`}</title>
+      <rect x={-8} y={-8} width={layout.width + 16} height={layout.height + 16} fill="#ffffff" />
+      <defs>
+        {Object.entries(EDGE_COLOR).map(([kind, color]) => (
+          <marker
+            key={kind}
+            id={`arrow-${kind}`}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill={color} />
+          </marker>
+        ))}
+      </defs>
+      {nodes.map((placed) => (
+        <StateBox key={placed.node.id} placed={placed} active={!!active?.has(placed.node.id)} />
+      ))}
+      {layout.initialDots.map((dot) => (
+        <circle key={dot.id} cx={dot.x + dot.size / 2} cy={dot.y + dot.size / 2} r={dot.size / 2} fill="#0f172a" />
+      ))}
+      {layout.edges.map((edge) => (
+        <Edge key={edge.id} edge={edge} highlighted={related(edge)} />
+      ))}
+    </svg>
+  );
+}
+
 /** The laid-out chart in SVG, zoomable (buttons, Ctrl + wheel) and scrollable (scrollbars, dragging). */
-export function StatechartView({ layout, title }: { layout: ChartLayout; title: string }) {
+export function StatechartView({
+  layout,
+  title,
+  active,
+}: {
+  layout: ChartLayout;
+  title: string;
+  /** The states a running actor is in (live inspection). */
+  active?: ReadonlySet<string>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const [focused, setFocused] = useState<string | null>(null);
@@ -146,10 +224,8 @@ export function StatechartView({ layout, title }: { layout: ChartLayout; title: 
         : ([...ZOOMS].reverse().find((z) => z < current - 0.001) ?? current),
     );
 
-  // Parents first, so children are drawn over them; transitions over every state.
-  const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth);
   const related = (edge: PlacedEdge) =>
-    !focused || (edge.transition && (edge.transition.source === focused || edge.transition.targets.includes(focused)));
+    !focused || !!(edge.transition && (edge.transition.source === focused || edge.transition.targets.includes(focused)));
 
   return (
     <div>
@@ -201,44 +277,14 @@ export function StatechartView({ layout, title }: { layout: ChartLayout; title: 
         onPointerUp={() => (drag.current = null)}
         onPointerLeave={() => (drag.current = null)}
       >
-        <svg
-          width={layout.width * zoom + 16}
-          height={layout.height * zoom + 16}
-          viewBox={`-8 -8 ${layout.width + 16} ${layout.height + 16}`}
-          fontFamily={CHART_FONT_FAMILY}
-          role="img"
-          aria-label={`Diagrama de estados de ${title}`}
-          onClick={(event) => {
-            const state = (event.target as Element).closest('[data-state]')?.getAttribute('data-state') ?? null;
-            setFocused((current) => (state === current ? null : state));
-          }}
-        >
-          <defs>
-            {Object.entries(EDGE_COLOR).map(([kind, color]) => (
-              <marker
-                key={kind}
-                id={`arrow-${kind}`}
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto-start-reverse"
-              >
-                <path d="M0,0 L10,5 L0,10 z" fill={color} />
-              </marker>
-            ))}
-          </defs>
-          {nodes.map((placed) => (
-            <StateBox key={placed.node.id} placed={placed} />
-          ))}
-          {layout.initialDots.map((dot) => (
-            <circle key={dot.id} cx={dot.x + dot.size / 2} cy={dot.y + dot.size / 2} r={dot.size / 2} fill="#0f172a" />
-          ))}
-          {layout.edges.map((edge) => (
-            <Edge key={edge.id} edge={edge} highlighted={!!related(edge)} />
-          ))}
-        </svg>
+        <StatechartSvg
+          layout={layout}
+          title={title}
+          zoom={zoom}
+          active={active}
+          related={related}
+          onStateClick={(state) => setFocused((current) => (state === current ? null : state))}
+        />
       </div>
     </div>
   );

@@ -8,9 +8,10 @@ import { Pagination } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';
 import { Table } from '@/components/ui/Table';
 import { formatDateTime } from '@/lib/format';
+import { searchText } from '@/lib/search-params';
 
 const LeadsSearch = v.object({
-  q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),
+  q: v.optional(v.fallback(searchText, '')),
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
 });
 

@@ -10,9 +10,10 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatDate } from '@/lib/format';
+import { searchText } from '@/lib/search-params';
 
 const CompaniesSearch = v.object({
-  q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),
+  q: v.optional(v.fallback(searchText, '')),
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
 });
 type CompaniesSearch = v.InferOutput<typeof CompaniesSearch>;

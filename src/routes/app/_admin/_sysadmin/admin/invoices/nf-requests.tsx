@@ -15,9 +15,10 @@ import { Table } from '@/components/ui/Table';
 import { formatRelative } from '@/lib/format';
 import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
 import { RequestActions } from './-components/RequestActions';
+import { searchText } from '@/lib/search-params';
 
 const QueueSearch = v.object({
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  q: v.fallback(v.optional(searchText), undefined),
   status: v.fallback(v.optional(v.picklist([...NFS_REQUEST_STATUSES, 'open'])), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),

@@ -19,9 +19,10 @@ import { CompanyPicker, pickedOf } from '@/components/users/CompanyPicker';
 import { CreateUserForm } from '@/components/users/CreateUserForm';
 import { PasswordLinkPanel } from '@/components/users/PasswordLinkPanel';
 import { formatDate } from '@/lib/format';
+import { searchText } from '@/lib/search-params';
 
 const UsersSearch = v.object({
-  q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), '')),
+  q: v.optional(v.fallback(searchText, '')),
   companyId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1)),
   novo: v.fallback(v.optional(v.boolean()), undefined),

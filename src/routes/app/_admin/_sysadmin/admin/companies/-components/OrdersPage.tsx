@@ -13,6 +13,7 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatRelative } from '@/lib/format';
+import { searchText } from '@/lib/search-params';
 
 const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
   opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],
@@ -20,7 +21,7 @@ const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
 };
 
 export const OrdersSearch = v.object({
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  q: v.fallback(v.optional(searchText), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   status: v.fallback(
     v.optional(v.picklist(['pending', 'awaiting_opening', 'migrating', 'opening', 'active', 'overdue', 'disabled'])),

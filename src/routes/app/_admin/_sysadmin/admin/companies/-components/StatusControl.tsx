@@ -1,22 +1,49 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company, CompanyStatus } from '@domain';
-import { COMPANY_STATUS_LABEL, nextStatuses } from '@domain';
+import { COMPANY_STATUSES, COMPANY_STATUS_LABEL } from '@domain';
+import { companyStatusMachine } from '@machines/companyStatus.machine';
+import { appInspect } from '@/lib/session-handle';
 import { changeCompanyStatus, companyQueries } from '@/api/companies';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
 
-/** The status lifecycle control: only the changes the lifecycle allows now (`COMPANY_STATUS_TRANSITIONS`, drawn as the company-status machine). */
-export function StatusControl({ company, previousStatus }: { company: Company; previousStatus: CompanyStatus | null }) {
+type StatusControlProps = { company: Company; previousStatus: CompanyStatus | null };
+
+/**
+ * The status lifecycle control, run by the company-status machine (drawn from `COMPANY_STATUS_TRANSITIONS`): it
+ * offers only the changes the machine takes from the status the server reports. A status or fact the server reports
+ * anew (this change, another person's, a CNPJ registered) starts the machine again from there.
+ */
+export function StatusControl(props: StatusControlProps) {
+  const { company, previousStatus } = props;
+  // What the machine starts from: the status and the facts its guards read (a CNPJ registered enables "Ativa").
+  const facts = [company.id, company.status, previousStatus, company.trackId, !!company.cnpj].join(':');
+  return <StatusMachineControl key={facts} {...props} />;
+}
+
+function StatusMachineControl({ company, previousStatus }: StatusControlProps) {
   const queryClient = useQueryClient();
-  const options = nextStatuses({ status: company.status, previousStatus, trackId: company.trackId, cnpj: company.cnpj });
+  const context = { previousStatus, trackId: company.trackId, hasCnpj: !!company.cnpj };
+  const status = useActorRef(companyStatusMachine, {
+    input: context,
+    snapshot: companyStatusMachine.resolveState({ value: company.status, context }),
+    inspect: appInspect(),
+  });
+  const options = useSelector(
+    status,
+    (snapshot) => COMPANY_STATUSES.filter((to) => snapshot.can({ type: 'status.change', to })),
+    (a, b) => a.join() === b.join(),
+  );
   const [to, setTo] = useState<CompanyStatus | ''>('');
   const [note, setNote] = useState('');
   const change = useMutation({
     mutationFn: () => changeCompanyStatus(company.id, to as CompanyStatus, note),
     onSuccess: (updated) => {
+      status.send({ type: 'status.change', to: updated.status });
       toast.success(`Situação alterada para "${COMPANY_STATUS_LABEL[updated.status]}".`);
       setTo('');
       setNote('');
