@@ -51,7 +51,6 @@ const NOT_IN_BROWSER: Record<string, string> = {
   'session.refreshingClaims · xstate.done.actor.refreshClaims #1': 'the wizard’s new claims always carry its company',
   'session.refreshingClaims · xstate.error.actor.refreshClaims #0': 'the wizard’s refresh is not held by a test',
   'session.refreshingClaims · api.unauthorized #0': 'no page calls the API while the wizard refreshes the claims',
-  'session.loadingCompany · session.signOut #0': 'the login form is busy while the company loads: no menu to sign out',
   'session.signedOut · session.signIn #1': 'the form disables “Entrar” while it asks to wait: it never sends the sign-in',
   'session.signingOut · xstate.error.actor.signOut #0': 'Firebase signs out locally: it does not fail',
   'session · auth.changed #1': 'Firebase reports a change of user once: never the same user twice in a row',
@@ -90,9 +89,11 @@ function livable({ path }: ModelPath): boolean {
     if (event.type === 'session.signIn' && after !== 'signingIn') return false;
     if (event.type === 'page.unload' && i !== steps.length - 1) return false;
     if (after === 'signingIn' && next && !next.endsWith('actor.signIn')) return false;
-    // The company's load is the only call while it loads: it succeeds, fails, or meets a 401.
-    if (after === 'loadingCompany' && next && !['company.loaded', 'company.failed', 'api.unauthorized'].includes(next))
-      return false;
+    // The company's load is the only call while it loads: it succeeds, fails, or meets a 401; a company chosen in the
+    // selector loads under the page, whose menu can sign out meanwhile.
+    const whileLoading = ['company.loaded', 'company.failed', 'api.unauthorized'];
+    if (event.type === 'company.select') whileLoading.push('session.signOut');
+    if (after === 'loadingCompany' && next && !whileLoading.includes(next)) return false;
     if (after.includes('refreshingToken') && next && !next.endsWith('actor.refreshToken')) return false;
     if (after === 'recovering' && next && !next.endsWith('actor.recoverToken') && next !== 'api.unauthorized') return false;
     if (after === 'signingOut' && next && next !== 'xstate.done.actor.signOut') return false;
