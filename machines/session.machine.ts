@@ -151,6 +151,8 @@ const sessionSetup = setup({
     /** The page that met a 401 tries its calls again (with the fresh token), without a reload. */
     retryPage: () => {},
     redirectToLogin: () => {},
+    /** A sign-out the person chose: the login page, without a page to return to. */
+    showLogin: () => {},
     /** Drops the identity provider's stored session, which can no longer be refreshed. */
     forgetStoredSession: () => {},
     logError: (_, _params: { message: string; error: unknown }) => {},
@@ -380,7 +382,7 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['clearSession', 'clearCompany', 'clearPersistedSession'] },
+        onDone: { target: 'signedOut', actions: ['clearSession', 'clearCompany', 'clearPersistedSession', 'showLogin'] },
         onError: {
           target: 'signedOut',
           actions: [
@@ -388,6 +390,7 @@ export const sessionMachine = sessionSetup.createMachine({
             'clearSession',
             'clearCompany',
             'clearPersistedSession',
+            'showLogin',
           ],
         },
       },

@@ -94,6 +94,9 @@ export function createSessionActor(
           .catch((error) => console.error('Sign-out after a failed refresh failed', error));
       },
       logError: (_, { message, error }) => console.error(message, error),
+      showLogin: () => {
+        if (window.location.pathname !== '/app/login') router.navigate('/app/login');
+      },
       redirectToLogin: () => {
         if (window.location.pathname !== '/app/login') router.navigate(loginRedirectHref(window.location));
       },

@@ -52,6 +52,7 @@ export function sessionHarness(input: Partial<SessionInput> = {}) {
     reloadPage: [] as number[],
     retryPage: 0,
     redirectToLogin: 0,
+    showLogin: 0,
     forgetStoredSession: 0,
     logError: [] as string[],
   };
@@ -76,6 +77,7 @@ export function sessionHarness(input: Partial<SessionInput> = {}) {
       reloadPage: (_, params) => void effects.reloadPage.push(params.at),
       retryPage: () => void effects.retryPage++,
       redirectToLogin: () => void effects.redirectToLogin++,
+      showLogin: () => void effects.showLogin++,
       forgetStoredSession: () => void effects.forgetStoredSession++,
       logError: (_, params) => void effects.logError.push(params.message),
     },

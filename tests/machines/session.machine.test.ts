@@ -191,6 +191,9 @@ describe('session machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(effects.clearPersistedSession).toBe(1);
+    // The login page opens once the sign-out is done (not the one a 401 asks for, with `next`).
+    expect(effects.showLogin).toBe(1);
+    expect(effects.redirectToLogin).toBe(0);
   });
 
   it('sends to the login page when the provider drops the session during a 401 recovery, before the refresh fails', async () => {

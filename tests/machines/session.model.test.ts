@@ -119,6 +119,8 @@ function checkMeaning(
       } else {
         expect(did('redirectToLogin'), at).toBe(0);
       }
+      // A sign-out the person chose ends on the login page, without a page to return to; no other way out does.
+      expect(did('showLogin'), `${at}: the login page`).toBe(event.type.endsWith('actor.signOut') ? 1 : 0);
       if (event.type === 'xstate.error.actor.signIn') expect(context.error, `${at}: the form says why`).toMatch(/\S/);
       if (event.type === 'session.signIn') {
         // Too early after wrong passwords: not sent, and the form says how long to wait.

@@ -1,7 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -47,7 +46,6 @@ export function AccountDeletionText({ companies }: { companies: string[] }) {
 /** Deleting one's own account, behind a dialog that says what happens and asks for a typed confirmation. */
 export function DeleteAccount({ userId }: { userId: string }) {
   const session = useSessionActor();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const companies = useQuery(companyQueries.list({ page: 1 }));
@@ -57,8 +55,8 @@ export function DeleteAccount({ userId }: { userId: string }) {
     onSuccess: () => {
       setOpen(false);
       toast.success('Sua conta foi excluída.');
+      // The session opens the login page once signed out.
       session.send({ type: 'session.signOut' });
-      void navigate({ to: '/app/login' });
     },
   });
 

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { ArrowRightStartOnRectangleIcon, UserCircleIcon } from '@heroicons/react/24/outline';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ROLE_LABEL, isSystemAdmin } from '@domain';
 import { Avatar } from '@/components/users/Avatar';
@@ -11,12 +11,8 @@ export function UserMenu() {
   const session = useSessionActor();
   const user = useSelector(session, (s) => s.context.user);
   const admin = useSelector(session, (s) => isSystemAdmin(s.context.claims));
-  const navigate = useNavigate();
-  function signOut() {
-    session.send({ type: 'session.signOut' });
-    // A chosen sign-out is not an interruption: the login page opens without a page to return to.
-    navigate({ to: '/app/login' });
-  }
+  // The session opens the login page once the sign-out is done (without a page to return to).
+  const signOut = () => session.send({ type: 'session.signOut' });
   return (
     <Menu as="div" className="relative">
       <MenuButton
