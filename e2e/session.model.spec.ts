@@ -7,6 +7,7 @@ import type { ModelPath } from '../tests/machines/models/model';
 import { candidatePaths, coveringPaths, transitionsOf } from '../tests/machines/models/model';
 import { sessionModel } from '../tests/machines/models/session.model';
 import { allTransitions } from '../tests/machines/models/transitions';
+import { machineLog, transitionKeyOf } from './machine-log';
 import { DEMO_PASSWORD, Held, signIn } from './support';
 import { SESSION_TRANSITIONS_OF_A_NEW_COMPANY } from './wizard-driver';
 
@@ -162,29 +163,11 @@ const CALLING_LINK: Record<Exclude<Who, 'newcomer'>, { name: string; url: RegExp
   admin: { name: 'Usuários', url: /\/app\/admin\/users$/ },
 };
 
-/**
- * The session machine's transitions the page took, from the app's log (sessionStorage, kept across reloads); empty
- * while the page is between documents.
- */
+const sessionKeyOf = transitionKeyOf(sessionModel.machine);
+/** The session machine's transitions the page took (the app's log). */
 async function takenInBrowser(page: Page): Promise<Set<string>> {
-  type Entry = { machine: string; source: string; event: string; targets: string[]; guard: string | null };
-  const log = await page.evaluate(() => sessionStorage.getItem('contabil.machineLog')).catch(() => null);
-  const transitions = allTransitions(sessionModel.machine);
-  return new Set(
-    (JSON.parse(log ?? '[]') as Entry[])
-      .filter((entry) => entry.machine === 'session')
-      .flatMap((entry) => {
-        const event = entry.event === '' ? '(always)' : entry.event;
-        const match = transitions.find(
-          (t) =>
-            t.source === entry.source &&
-            t.event === event &&
-            t.targets.join() === entry.targets.join() &&
-            t.guard === entry.guard,
-        );
-        return match ? [match.key] : [];
-      }),
-  );
+  const keys = (await machineLog(page)).filter((entry) => entry.machine === 'session').map(sessionKeyOf);
+  return new Set(keys.filter((key): key is string => key !== null));
 }
 
 test('the browser paths take every transition of the session machine but those explained', () => {

@@ -9,6 +9,8 @@ import { sessionMachine } from '@machines/session.machine';
 import type { ModelPath } from '../tests/machines/models/model';
 import { allTransitions } from '../tests/machines/models/transitions';
 import { VALID_DRAFTS } from '../tests/machines/wizard.fixtures';
+import type { LoggedTransition } from './machine-log';
+import { machineLog, transitionKeyOf } from './machine-log';
 import { DEMO_PASSWORD, Held, signInFromLogin } from './support';
 import {
   MACHINE_MODELS,
@@ -35,7 +37,6 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
 const WATCH_MS = 700;
 /** The wait for a payment's confirmation, shortened in the paths that outlast it. */
 const CONFIRMATION_MS = 3000;
-const LOG_KEY = 'contabil.machineLog';
 
 /** CNPJs the Receita Federal fake knows and no other test or demo company uses: a migration that loads its record. */
 const KNOWN_CNPJS = ['15538835000177', '40549302000138', '58633618000179', '03647785000187', '31233689000128'];
@@ -66,20 +67,6 @@ const SCREEN: Record<StepId, { heading: string; submit?: string }> = {
 const MIGRATION_FIRST_HEADING = 'Sua empresa e o contador atual';
 /** The trade name of the companies opened here: one no other test looks for. */
 const ALIAS = 'Salão Bela Vista';
-
-/** A logged transition of the app's machines (src/lib/machine-log.ts). */
-export interface LoggedTransition {
-  machine: string;
-  source: string;
-  event: string;
-  targets: string[];
-  guard: string | null;
-}
-
-export async function machineLog(page: Page): Promise<LoggedTransition[]> {
-  const log = await page.evaluate((key) => sessionStorage.getItem(key), LOG_KEY).catch(() => null);
-  return JSON.parse(log ?? '[]') as LoggedTransition[];
-}
 
 /** The ID token of a person, from the Auth emulator (for the API calls the test makes as them). */
 async function idToken(request: APIRequestContext, email: string): Promise<string> {
@@ -610,14 +597,8 @@ export function wizardModelSuite(trackId: TrackId, title: string) {
   const expected = transitionsTaken(trackId, paths);
   const transitions = allTransitions(MACHINE_MODELS[trackId].machine);
   const byKey = new Map(transitions.map((t) => [t.key, t]));
-  const keyOf = (entry: LoggedTransition) => {
-    const event = entry.event === '' ? '(always)' : entry.event;
-    const match = transitions.find(
-      (t) =>
-        t.source === entry.source && t.event === event && t.targets.join() === entry.targets.join() && t.guard === entry.guard,
-    );
-    return match?.key ?? `(not in the machine) ${JSON.stringify(entry)}`;
-  };
+  const keyOfWizard = transitionKeyOf(MACHINE_MODELS[trackId].machine);
+  const keyOf = (entry: LoggedTransition) => keyOfWizard(entry) ?? `(not in the machine) ${JSON.stringify(entry)}`;
   /** Transitions whose number depends on the person's typing and the page's timing, not on the path. */
   const repeatable = (key: string) => {
     const transition = byKey.get(key);
@@ -649,13 +630,9 @@ export function wizardModelSuite(trackId: TrackId, title: string) {
           plan.path.steps.some((s) => s.event.type === 'xstate.done.actor.prepareCompany')
         ) {
           // The company the newcomer created: the session took a token with it in the claims, then loaded it.
-          const session = allTransitions(sessionMachine);
           const sessionTaken = (await machineLog(page))
             .filter((entry) => entry.machine === 'session')
-            .map(
-              (entry) =>
-                session.find((t) => t.source === entry.source && t.event === entry.event && t.guard === entry.guard)?.key,
-            );
+            .map(transitionKeyOf(sessionMachine));
           expect(sessionTaken, 'the session took the new claims').toEqual(
             expect.arrayContaining(SESSION_TRANSITIONS_OF_A_NEW_COMPANY),
           );
