@@ -1,3 +1,5 @@
+import { MAX_OFX_BYTES } from './bankStatements';
+
 /** What may be uploaded: the documents an accounting customer handles. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -94,14 +96,48 @@ export function fileNameProblem(name: string): string | null {
   return null;
 }
 
-/** What is wrong with a file before it travels (the browser's check; the server checks again, by content too). */
-export function uploadProblem(file: { name: string; size: number }, options: { personal?: boolean } = {}): string | null {
-  const ext = extensionOf(file.name);
-  if (!UPLOAD_TYPES[ext]) return UPLOAD_MESSAGES.unsupported;
-  if (options.personal && !(PERSONAL_UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
-    return FILE_NAME_MESSAGES.personalType;
+/** The kinds of file the app sends: a company document, one of the person's own documents, a bank statement (OFX). */
+export type UploadKind = 'document' | 'personal' | 'ofx';
+
+export interface UploadRules {
+  /** The extensions accepted, lower case, without the dot. */
+  extensions: readonly string[];
+  maxBytes: number;
+  /** What to say of a file of another kind, or a larger one. */
+  unsupported: string;
+  tooLarge: string;
+}
+
+export const UPLOAD_RULES: Record<UploadKind, UploadRules> = {
+  document: {
+    extensions: Object.keys(UPLOAD_TYPES),
+    maxBytes: MAX_UPLOAD_BYTES,
+    unsupported: UPLOAD_MESSAGES.unsupported,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+  },
+  personal: {
+    extensions: PERSONAL_UPLOAD_EXTENSIONS,
+    maxBytes: MAX_UPLOAD_BYTES,
+    unsupported: FILE_NAME_MESSAGES.personalType,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+  },
+  ofx: {
+    extensions: ['ofx'],
+    maxBytes: MAX_OFX_BYTES,
+    unsupported: 'Envie um arquivo de extrato no formato OFX (.ofx).',
+    tooLarge: `O arquivo passa do limite de ${MAX_OFX_BYTES / 1024 / 1024} MB. Exporte um período menor.`,
+  },
+};
+
+/**
+ * What is wrong with a file before it travels, for the kind of file asked (the browser's check; the server checks
+ * again, by content too), or null.
+ */
+export function uploadProblem(file: { name: string; size: number }, kind: UploadKind = 'document'): string | null {
+  const rules = UPLOAD_RULES[kind];
+  if (!rules.extensions.includes(extensionOf(file.name))) return rules.unsupported;
   if (file.size === 0) return UPLOAD_MESSAGES.empty;
-  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (file.size > rules.maxBytes) return rules.tooLarge;
   return fileNameProblem(file.name);
 }
 

@@ -130,6 +130,27 @@ const MUTANTS: Mutant[] = [
     from: "              { type: 'forgetDraft', params: { stepId } },\n",
     to: '',
   },
+  {
+    file: 'upload.machine.ts',
+    kind: 'guard',
+    what: 'a file of the wrong kind or too large travels all the same',
+    from: "fileRefused: ({ context, event }) => event.type === 'file.choose' && uploadProblem(event.file, context.kind) !== null,",
+    to: 'fileRefused: () => false,',
+  },
+  {
+    file: 'upload.machine.ts',
+    kind: 'transition',
+    what: 'an upload on its way cannot be cancelled',
+    from: "        'upload.cancel': 'cancelled',\n",
+    to: '',
+  },
+  {
+    file: 'upload.machine.ts',
+    kind: 'effect',
+    what: 'a file that arrived is never handed over (the document not registered, the import not shown)',
+    from: "            { type: 'sent', params: ({ event }) => ({ output: event.output }) },\n",
+    to: '',
+  },
 ];
 
 const root = join(import.meta.dirname, '..');

@@ -13,10 +13,8 @@ import type {
   TaxCategory,
 } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
-import { appConfig } from '../config';
-import { mainApi } from './clients';
+import { mainApi, mainUpload } from './clients';
 import { saveDownload } from './download';
-import { ApiError, toApiError } from './errors';
 
 /** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
 
@@ -165,36 +163,19 @@ export const syncConnection = (connection: Pick<BankConnection, 'id' | 'companyI
     query: { companyId: connection.companyId },
   }).then((r) => r.data);
 
-/**
- * Sends an OFX file with XMLHttpRequest, whose upload progress fetch does not report (as `uploadDocument` does).
- */
-export function uploadOfx(
-  input: { companyId: string; file: File; token: string | null },
+/** Sends an OFX file to import, reporting progress (0–100). */
+export const uploadOfx = (
+  input: { companyId: string; file: File },
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<OfxImportSummary> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.set('file', input.file);
-    const request = new XMLHttpRequest();
-    request.open('POST', `${appConfig.apiUrl}/bank-statements/ofx/upload?companyId=${encodeURIComponent(input.companyId)}`);
-    if (input.token) request.setRequestHeader('Authorization', `Bearer ${input.token}`);
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      if (request.status === 200 || request.status === 201) {
-        return resolve((request.response as { data: OfxImportSummary }).data);
-      }
-      reject(toApiError({ status: request.status, data: request.response }));
-    };
-    request.onerror = () => reject(toApiError({ status: 0 }));
-    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
-    signal?.addEventListener('abort', () => request.abort());
-    request.send(form);
-  });
-}
+): Promise<OfxImportSummary> =>
+  mainUpload<{ data: OfxImportSummary }>({
+    url: '/bank-statements/ofx/upload',
+    query: { companyId: input.companyId },
+    file: input.file,
+    onProgress,
+    signal,
+  }).then((r) => r.data);
 
 /**
  * Downloads a month of an account's movements (TXT for the accounting system, or CSV), saved under the name the

@@ -3,6 +3,7 @@ import { ofetch } from 'ofetch';
 import { HTTP_RETRY } from '@domain';
 import { appConfig } from '../config';
 import { toApiError } from './errors';
+import { createUploader } from './upload';
 
 interface AuthBridge {
   /** The current ID token, or null when signed out. */
@@ -74,3 +75,11 @@ export const mainApi = createApiClient({
 export const functionsApi = createApiClient({ baseURL: appConfig.functionsUrl, bearer: () => auth.token() });
 /** Outside services (postal codes and the like): no token, full URLs. */
 export const externalApi = createApiClient();
+/** Files to the main API, with the same token and the same 401 recovery as `mainApi`. */
+export const mainUpload = createUploader({
+  baseURL: appConfig.apiUrl,
+  bearer: () => auth.token(),
+  onUnauthorized: () => auth.unauthorized(),
+});
+/** Files to a storage's signed link: the link is the permission, no token travels. */
+export const linkUpload = createUploader();

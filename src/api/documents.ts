@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, Page, PersonalDocumentType } from '@domain';
-import { PAGE_SIZE, UPLOAD_MESSAGES } from '@domain';
-import { mainApi } from './clients';
-import { ApiError, toApiError } from './errors';
+import { PAGE_SIZE } from '@domain';
+import { linkUpload, mainApi } from './clients';
 
 /** Spec §7 Documents and "Other" (signed upload and download links). */
 
@@ -49,24 +48,9 @@ export const documentQueries = {
     }),
 };
 
-/** Why an upload was refused: our API answers JSON; an S3-compatible store XML with a code (`EntityTooLarge`…). */
-export function uploadRefusal(status: number, body: string): ApiError {
-  try {
-    return toApiError({ status, data: JSON.parse(body) });
-  } catch {
-    const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
-    if (code === 'EntityTooLarge') return new ApiError(UPLOAD_MESSAGES.tooLarge, 413, 'payload_too_large');
-    if (code === 'EntityTooSmall') return new ApiError(UPLOAD_MESSAGES.empty, 400, 'bad_request');
-    if (code === 'AccessDenied' && /expired/i.test(body)) {
-      return new ApiError('Este link de arquivo expirou. Envie o arquivo de novo.', 403, 'forbidden');
-    }
-    return toApiError({ status });
-  }
-}
-
 /**
  * Sends a file through a signed upload link, reporting progress (0–100), and answers the upload token to register it
- * with. XMLHttpRequest, because fetch cannot report upload progress. A company's file when `companyId` is given,
+ * with (the link is asked through the session's client; the file goes by `linkUpload`). A company's file when `companyId` is given,
  * otherwise one of the person's own.
  */
 export async function uploadFile(
@@ -77,24 +61,14 @@ export async function uploadFile(
   const { data: link } = await mainApi<{ data: UploadLink }>(`/upload/${encodeURIComponent(input.file.name)}`, {
     query: { companyId: input.companyId, size: input.file.size },
   });
-  await new Promise<void>((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(link.fields)) form.set(name, value);
-    form.set(link.field, input.file);
-    const request = new XMLHttpRequest();
-    // The local store answers a path on this origin; an S3-compatible store an absolute URL.
-    request.open(link.method, new URL(link.url, window.location.href).href);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve();
-      reject(uploadRefusal(request.status, request.responseText));
-    };
-    request.onerror = () => reject(toApiError({ status: 0 }));
-    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
-    signal?.addEventListener('abort', () => request.abort());
-    request.send(form);
+  // The local store answers a path on this origin; an S3-compatible store an absolute URL.
+  await linkUpload({
+    url: new URL(link.url, window.location.href).href,
+    fields: link.fields,
+    fileField: link.field,
+    file: input.file,
+    onProgress,
+    signal,
   });
   return link.token;
 }

@@ -16,10 +16,8 @@ import type {
   TrackId,
 } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
-import { appConfig } from '../config';
-import { mainApi } from './clients';
+import { mainApi, mainUpload } from './clients';
 import { saveDownload } from './download';
-import { ApiError, toApiError } from './errors';
 
 /** Spec §7 Companies and Other calls of the onboarding wizards. */
 
@@ -87,37 +85,20 @@ export const onboardingQueries = {
     }),
 };
 
-/**
- * Uploads a file as a company document, reporting progress (0–100). XMLHttpRequest, because fetch cannot report
- * upload progress.
- */
-export function uploadDocument(
-  input: { companyId: string; type: DocumentType; stepId?: StepId; file: File; token: string | null },
+/** Uploads a file as a company document (a wizard step's, when `stepId` is given), reporting progress (0–100). */
+export const uploadDocument = (
+  input: { companyId: string; type: DocumentType; stepId?: StepId; file: File },
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<CompanyDocument> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.set('type', input.type);
-    if (input.stepId) form.set('stepId', input.stepId);
-    form.set('file', input.file);
-    const request = new XMLHttpRequest();
-    request.open('POST', `${appConfig.apiUrl}/documents?companyId=${encodeURIComponent(input.companyId)}`);
-    if (input.token) request.setRequestHeader('Authorization', `Bearer ${input.token}`);
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      if (request.status === 201) return resolve((request.response as { data: CompanyDocument }).data);
-      reject(toApiError({ status: request.status, data: request.response }));
-    };
-    request.onerror = () => reject(toApiError({ status: 0 }));
-    request.onabort = () => reject(new ApiError('Envio cancelado.', 0, 'aborted'));
-    signal?.addEventListener('abort', () => request.abort());
-    request.send(form);
-  });
-}
+): Promise<CompanyDocument> =>
+  mainUpload<{ data: CompanyDocument }>({
+    url: '/documents',
+    query: { companyId: input.companyId },
+    fields: { type: input.type, ...(input.stepId ? { stepId: input.stepId } : {}) },
+    file: input.file,
+    onProgress,
+    signal,
+  }).then((r) => r.data);
 
 /** Downloads a document's file under its original name. */
 export function downloadDocument(document: Pick<CompanyDocument, 'id' | 'companyId' | 'name'>) {

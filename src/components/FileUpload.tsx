@@ -1,15 +1,14 @@
 import { ArrowUpTrayIcon, CheckCircleIcon, DocumentIcon } from '@heroicons/react/24/outline';
-import { useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
-import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_MESSAGES, formatBytes } from '@domain';
-import { ApiError } from '../api/errors';
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { uploadDocument } from '../api/onboarding';
-import { useSessionActor } from '../lib/session-handle';
+import { useUpload } from '../lib/upload';
+import { UploadStatus } from './UploadStatus';
 
 /**
- * Picks a file and uploads it at once as a company document, with a progress bar; reports the document so the
- * step can refer to it.
+ * Picks a file and uploads it at once as a company document (the upload machine: checked first, a progress bar,
+ * cancel and try again); reports the document so the step can refer to it.
  */
 export function FileUpload({
   label,
@@ -32,27 +31,13 @@ export function FileUpload({
   help?: string;
 }) {
   const id = useId();
-  const token = useSelector(useSessionActor(), (s) => s.context.accessToken);
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string>();
+  const upload = useUpload({
+    kind: 'document',
+    send: (file, onProgress, signal) => uploadDocument({ companyId, type, stepId, file }, onProgress, signal),
+    onSent: onUploaded,
+  });
 
-  async function upload(file: File) {
-    setProblem(undefined);
-    if (file.size > MAX_UPLOAD_BYTES) return setProblem(UPLOAD_MESSAGES.tooLarge);
-    setProgress(0);
-    try {
-      const document = await uploadDocument({ companyId, type, stepId, file, token }, setProgress);
-      onUploaded(document);
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : 'Não foi possível enviar o arquivo. Tente novamente.');
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  }
-
-  const message = problem ?? error;
+  const message = upload.error ?? error;
   return (
     <div>
       <p id={`${id}-label`} className="text-sm font-medium text-slate-700">
@@ -70,33 +55,22 @@ export function FileUpload({
             <DocumentIcon className="size-5" aria-hidden="true" /> Nenhum arquivo enviado ainda.
           </p>
         )}
-        {progress !== null && (
-          <div
-            className="mt-3"
-            role="progressbar"
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-label="Envio do arquivo"
-          >
-            <div className="h-2 overflow-hidden rounded-full bg-slate-200">
-              <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
-            </div>
-            <p className="mt-1 text-xs text-slate-600">Enviando… {progress}%</p>
-          </div>
-        )}
+        <UploadStatus upload={upload} showError={false} />
         <label className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400">
           <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
           {value ? 'Trocar arquivo' : 'Escolher arquivo'}
           <input
-            ref={input}
             type="file"
             accept={UPLOAD_ACCEPT}
             className="sr-only"
             aria-labelledby={`${id}-label`}
             aria-describedby={message ? `${id}-error` : undefined}
-            disabled={progress !== null}
-            onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])}
+            disabled={upload.busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) upload.actor.send({ type: 'file.choose', file });
+              e.target.value = '';
+            }}
           />
         </label>
         <p className="mt-2 text-xs text-slate-500">

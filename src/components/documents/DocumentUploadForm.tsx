@@ -1,6 +1,6 @@
 import { ArrowUpTrayIcon, DocumentIcon } from '@heroicons/react/24/outline';
 import type { FormEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { CompanyDocument, CompanyDocumentType, FieldErrors } from '@domain';
 import {
   COMPANY_DOCUMENT_TYPES,
@@ -9,22 +9,20 @@ import {
   DocumentRegisterSchema,
   MAX_UPLOAD_BYTES,
   UPLOAD_ACCEPT,
-  UPLOAD_MESSAGES,
   formatBytes,
   isGuide,
-  uploadProblem,
   validate,
 } from '@domain';
 import type { DocumentDetails } from '../../api/documents';
 import { publishDocument, registerDocument, uploadFile } from '../../api/documents';
-import { ApiError } from '../../api/errors';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/Card';
 import { MoneyField } from '../ui/MoneyField';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
-import { UploadProgress } from './UploadProgress';
+import { useUpload } from '../../lib/upload';
+import { UploadStatus } from '../UploadStatus';
 
 /**
  * Sends a company document: its type (and, for a guide, due date, value and month), then the file through a signed
@@ -42,16 +40,12 @@ export function DocumentUploadForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [type, setType] = useState<CompanyDocumentType | ''>(mode === 'publish' ? 'guia_das' : '');
-  const [file, setFile] = useState<File | null>(null);
   const [dueDate, setDueDate] = useState('');
   const [amountCents, setAmountCents] = useState<number | undefined>();
   const [competence, setCompetence] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const guide = type !== '' && isGuide(type);
 
   function details(): DocumentDetails {
@@ -64,47 +58,46 @@ export function DocumentUploadForm({
     };
   }
 
-  async function submit(event: FormEvent) {
+  // The file travels when the form is sent, then the document is registered with the form's details.
+  const upload = useUpload({
+    kind: 'document',
+    sendsOnChoice: false,
+    send: async (file, onProgress, signal) => {
+      const uploadToken = await uploadFile({ file, companyId }, onProgress, signal);
+      return (mode === 'publish' ? publishDocument : registerDocument)(companyId, uploadToken, details());
+    },
+    onSent: (document) => {
+      setDueDate('');
+      setAmountCents(undefined);
+      setCompetence('');
+      setDescription('');
+      upload.actor.send({ type: 'upload.reset' });
+      onDone(document);
+    },
+  });
+  const { file, busy } = upload;
+
+  // Before sending, the reason a file was refused shows under it; after, the server's refusals by field (of the file
+  // itself: its name, its upload token) — or, with none, its message above the form.
+  const { filename, uploadToken, file: fileField, ...serverFields } = upload.fieldErrors;
+  const fileError = upload.failed ? (fileField ?? filename ?? uploadToken) : upload.error;
+  const shown: FieldErrors = { ...errors, ...serverFields, ...(fileError ? { file: fileError } : {}) };
+  const problem = upload.failed && Object.keys(upload.fieldErrors).length === 0 ? upload.error : null;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setProblem(null);
     // The same schema as the server's, before the file travels: a refused registration would leave it orphaned.
     const checked = validate(mode === 'publish' ? DocumentPublishSchema : DocumentRegisterSchema, {
       uploadToken: 'a-enviar',
       ...details(),
       type: type || undefined,
     });
-    const found: FieldErrors = checked.ok ? {} : { ...checked.fields };
-    const fileMessage = file ? uploadProblem(file) : UPLOAD_MESSAGES.missing;
-    if (fileMessage) found.file = fileMessage;
-    setErrors(found);
-    if (Object.keys(found).length || !file) return;
-    setProgress(0);
-    try {
-      const uploadToken = await uploadFile({ file, companyId }, setProgress);
-      const register = mode === 'publish' ? publishDocument : registerDocument;
-      const document = await register(companyId, uploadToken, details());
-      setFile(null);
-      setDueDate('');
-      setAmountCents(undefined);
-      setCompetence('');
-      setDescription('');
-      if (input.current) input.current.value = '';
-      onDone(document);
-    } catch (failure) {
-      if (failure instanceof ApiError) {
-        const { filename, uploadToken, ...fields } = failure.fields;
-        const fileField = fields.file ?? filename ?? uploadToken;
-        setErrors({ ...fields, ...(fileField ? { file: fileField } : {}) });
-        if (!Object.keys(failure.fields).length) setProblem(failure.message);
-      } else {
-        setProblem('Não foi possível enviar o arquivo. Tente novamente.');
-      }
-    } finally {
-      setProgress(null);
-    }
+    setErrors(checked.ok ? {} : checked.fields);
+    // With a form to fix, the file waits; with no file, the machine says so all the same.
+    if (!checked.ok && file) return;
+    upload.actor.send({ type: 'upload.start' });
   }
 
-  const busy = progress !== null;
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy || undefined}>
       {problem && <Alert>{problem}</Alert>}
@@ -112,7 +105,7 @@ export function DocumentUploadForm({
         <SelectField
           label="Tipo do documento"
           value={type}
-          error={errors.type}
+          error={shown.type}
           disabled={busy}
           onChange={(e) => setType(e.target.value as CompanyDocumentType | '')}
         >
@@ -127,7 +120,7 @@ export function DocumentUploadForm({
           label={guide && mode === 'publish' ? 'Competência (mês de referência)' : 'Competência (opcional)'}
           type="month"
           value={competence}
-          error={errors.competence}
+          error={shown.competence}
           disabled={busy}
           onChange={(e) => setCompetence(e.target.value)}
         />
@@ -138,14 +131,14 @@ export function DocumentUploadForm({
             label={mode === 'publish' ? 'Vencimento' : 'Vencimento (opcional)'}
             type="date"
             value={dueDate}
-            error={errors.dueDate}
+            error={shown.dueDate}
             disabled={busy}
             onChange={(e) => setDueDate(e.target.value)}
           />
           <MoneyField
             label={mode === 'publish' ? 'Valor (R$)' : 'Valor em R$ (opcional)'}
             cents={amountCents}
-            error={errors.amountCents}
+            error={shown.amountCents}
             disabled={busy}
             onCentsChange={setAmountCents}
           />
@@ -155,7 +148,7 @@ export function DocumentUploadForm({
         <TextAreaField
           label="Recado para o cliente (opcional)"
           value={description}
-          error={errors.description}
+          error={shown.description}
           disabled={busy}
           maxLength={500}
           onChange={(e) => setDescription(e.target.value)}
@@ -166,36 +159,29 @@ export function DocumentUploadForm({
         <p id={`${id}-label`} className="text-sm font-medium text-slate-700">
           Arquivo
         </p>
-        <div className={`mt-1 rounded-lg border border-dashed p-4 ${errors.file ? 'border-red-400' : 'border-slate-300'}`}>
+        <div className={`mt-1 rounded-lg border border-dashed p-4 ${shown.file ? 'border-red-400' : 'border-slate-300'}`}>
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <DocumentIcon className="size-5 shrink-0" aria-hidden="true" />
             <span className="min-w-0 flex-1 truncate">
               {file ? `${file.name} (${formatBytes(file.size)})` : 'Nenhum arquivo escolhido.'}
             </span>
           </p>
-          {busy && (
-            <div className="mt-3">
-              <UploadProgress percent={progress} />
-            </div>
-          )}
+          <UploadStatus upload={upload} showError={false} />
           <label className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400">
             <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
             {file ? 'Trocar arquivo' : 'Escolher arquivo'}
             <input
-              ref={input}
               type="file"
               accept={UPLOAD_ACCEPT}
               className="sr-only"
               aria-labelledby={`${id}-label`}
-              aria-describedby={`${id}-hint${errors.file ? ` ${id}-error` : ''}`}
-              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={`${id}-hint${shown.file ? ` ${id}-error` : ''}`}
+              aria-invalid={shown.file ? true : undefined}
               disabled={busy}
               onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null;
-                setFile(chosen);
-                setErrors(({ file: _file, ...rest }) =>
-                  chosen && uploadProblem(chosen) ? { ...rest, file: uploadProblem(chosen)! } : rest,
-                );
+                const chosen = e.target.files?.[0];
+                if (chosen) upload.actor.send({ type: 'file.choose', file: chosen });
+                e.target.value = '';
               }}
             />
           </label>
@@ -203,9 +189,9 @@ export function DocumentUploadForm({
             PDF, imagem (PNG, JPG, WEBP), XML, ZIP, OFX ou certificado .pfx — até {formatBytes(MAX_UPLOAD_BYTES)}.
           </p>
         </div>
-        {errors.file && (
+        {shown.file && (
           <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-600">
-            {errors.file}
+            {shown.file}
           </p>
         )}
       </div>

@@ -1,15 +1,15 @@
 import { ArrowDownTrayIcon, ArrowUpTrayIcon, CheckCircleIcon, IdentificationIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import type { CompanyDocument, PersonalDocumentType } from '@domain';
-import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes, uploadProblem } from '@domain';
+import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../../api/documents';
-import { ApiError } from '../../api/errors';
 import { formatDate } from '../../lib/format';
+import { useUpload } from '../../lib/upload';
+import { UploadStatus } from '../UploadStatus';
 import { Button } from '../ui/Button';
 import { ConfirmButton } from '../ui/ConfirmButton';
-import { UploadProgress } from './UploadProgress';
 
 /** One of the person's own documents: send it, replace it, download it or remove it. */
 export function PersonalDocumentSlot({
@@ -23,29 +23,17 @@ export function PersonalDocumentSlot({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const label = DOCUMENT_TYPE_LABEL[type];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['documents', 'personal'] });
-
-  async function send(file: File) {
-    setProblem(null);
-    const wrong = uploadProblem(file, { personal: true });
-    if (wrong) return setProblem(wrong);
-    setProgress(0);
-    try {
-      const token = await uploadFile({ file }, setProgress);
-      await registerPersonalDocument(token, type);
+  const upload = useUpload({
+    kind: 'personal',
+    send: async (file, onProgress, signal) => registerPersonalDocument(await uploadFile({ file }, onProgress, signal), type),
+    onSent: () => {
       toast.success(document ? `${label}: arquivo substituído.` : `${label} enviado.`);
-      await refresh();
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : 'Não foi possível enviar o arquivo. Tente novamente.');
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  }
+      void refresh();
+    },
+  });
+  const problem = upload.error;
 
   const download = useMutation({ mutationFn: () => downloadThroughLink(document!), onError: (e) => toast.error(e.message) });
   const remove = useMutation({
@@ -88,30 +76,24 @@ export function PersonalDocumentSlot({
         ) : (
           <p className="text-sm text-slate-600">Ainda não enviado.</p>
         )}
-        {progress !== null && (
-          <div className="mt-3">
-            <UploadProgress percent={progress} label={`Envio de ${label}`} />
-          </div>
-        )}
-        {problem && (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-xs font-medium text-red-600">
-            {problem}
-          </p>
-        )}
+        <UploadStatus upload={upload} label={`Envio de ${label}`} errorId={`${id}-error`} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400 has-disabled:cursor-not-allowed has-disabled:opacity-50">
           <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
           {document ? 'Substituir' : 'Enviar'}
           <input
-            ref={input}
             type="file"
             accept={PERSONAL_UPLOAD_ACCEPT}
             className="sr-only"
             aria-label={`${document ? 'Substituir' : 'Enviar'} ${label}`}
             aria-describedby={problem ? `${id}-error` : `${id}-hint`}
-            disabled={progress !== null}
-            onChange={(e) => e.target.files?.[0] && send(e.target.files[0])}
+            disabled={upload.busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) upload.actor.send({ type: 'file.choose', file });
+              e.target.value = '';
+            }}
           />
         </label>
         {document && (

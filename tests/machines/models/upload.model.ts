@@ -1,0 +1,52 @@
+import type { UploadEvent, UploadInput, UploadSendEvent } from '@machines/upload.machine';
+import { uploadMachine } from '@machines/upload.machine';
+import type { MachineModel } from './model';
+
+const MB = 1024 * 1024;
+
+/** Files a person may pick: the right kind, the wrong kind, too large, empty, a statement. */
+export const FILES = {
+  pdf: { name: 'contrato.pdf', size: 120_000 },
+  exe: { name: 'programa.exe', size: 2_000 },
+  hugePdf: { name: 'digitalizado.pdf', size: 11 * MB },
+  empty: { name: 'vazio.png', size: 0 },
+  ofx: { name: 'extrato.ofx', size: 40_000 },
+  hugeOfx: { name: 'ano-inteiro.ofx', size: 26 * MB },
+} as const;
+
+export const UNAVAILABLE = 'O serviço está indisponível no momento. Tente novamente em instantes.';
+/** A refusal by field, as the API answers a registration with a wrong due date. */
+export const REFUSED_BY_FIELD = Object.assign(new Error('Revise os campos destacados.'), {
+  fields: { dueDate: 'Informe uma data válida.' },
+});
+
+const events: (UploadEvent | UploadSendEvent)[] = [
+  ...Object.values(FILES).map((file) => ({ type: 'file.choose' as const, file })),
+  { type: 'upload.start' },
+  { type: 'upload.cancel' },
+  { type: 'upload.retry' },
+  { type: 'upload.reset' },
+  // What the sender reports while the file travels.
+  { type: 'upload.progress', percent: 37.4 },
+  { type: 'upload.progress', percent: 100 },
+  { type: 'upload.sent', output: { id: 'doc-1' } },
+  { type: 'upload.failed', error: new Error(UNAVAILABLE) },
+  { type: 'upload.failed', error: REFUSED_BY_FIELD },
+];
+
+/**
+ * Starting points: a file sent as soon as it is chosen (a wizard's, a statement, a person's own document) and one that
+ * waits for its form (a company document with its type and due date).
+ */
+export const uploadModel: MachineModel = {
+  machine: uploadMachine,
+  internalEvents: ['upload.progress', 'upload.sent', 'upload.failed'],
+  scenarios: (
+    [
+      ['a company document sent on choice', { kind: 'document' }],
+      ['a company document sent with its form', { kind: 'document', sendsOnChoice: false }],
+      ['a person’s own document', { kind: 'personal' }],
+      ['a bank statement', { kind: 'ofx' }],
+    ] as [string, UploadInput][]
+  ).map(([name, input]) => ({ name, input, events })),
+};
