@@ -70,6 +70,22 @@ test('signing out returns to the login page and guards the app again', async ({ 
   await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
 });
 
+test('signing out in another tab sends this one to login: the guards decide again (the session’s recheckGuards)', async ({
+  context,
+  page,
+}) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/documents');
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/app/panel');
+  await other.getByRole('button', { name: 'Menu do usuário' }).click();
+  await other.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(other).toHaveURL('/app/login');
+  // Firebase tells this tab that nobody is signed in; no click here, and the page it was on is guarded again.
+  await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fdocuments', { timeout: 15_000 });
+});
+
 test('a new customer signs up and is taken to the wizard of the chosen track', async ({ page }) => {
   const email = `novo.cliente.${Date.now()}@empresa.com.br`;
   await page.goto('/app/login?mode=signup&track=migrate-company');

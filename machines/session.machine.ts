@@ -153,6 +153,11 @@ const sessionSetup = setup({
     redirectToLogin: () => {},
     /** A sign-out the person chose: the login page, without a page to return to. */
     showLogin: () => {},
+    /**
+     * What the pages' guards read changed — another person, claims read again, the company (re)loaded, nobody signed
+     * in any more: they decide again where the person may be (a page they may no longer see sends them on).
+     */
+    recheckGuards: () => {},
     /** Drops the identity provider's stored session, which can no longer be refreshed. */
     forgetStoredSession: () => {},
     logError: (_, _params: { message: string; error: unknown }) => {},
@@ -199,9 +204,10 @@ const keepRefreshedToken = [
 
 /** A user is signed in: system admins skip company loading; others load the chosen company, if any (spec §4). */
 const whenSignedIn = [
-  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany'] },
+  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },
+  // The guards decide again once the company has loaded.
   { guard: 'hasCompanyToLoad', target: '#session.loadingCompany', actions: rememberAuth },
-  { target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany'] },
+  { target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },
 ] as const;
 
 export const sessionMachine = sessionSetup.createMachine({
@@ -217,7 +223,7 @@ export const sessionMachine = sessionSetup.createMachine({
       {
         guard: 'isSignOut',
         target: '.signedOut',
-        actions: ['clearSession', 'clearCompany', 'clearPersistedSession'],
+        actions: ['clearSession', 'clearCompany', 'clearPersistedSession', 'recheckGuards'],
       },
       // The same user again (a sign-in already reported it): keep the state, take the fresh token.
       { guard: 'isKnownUser', actions: rememberAuth },
@@ -259,9 +265,9 @@ export const sessionMachine = sessionSetup.createMachine({
       tags: 'busy',
       entry: 'loadCompany',
       on: {
-        'company.loaded': 'signedIn',
+        'company.loaded': { target: 'signedIn', actions: 'recheckGuards' },
         // The company actor keeps the error; the pages that need a company show it.
-        'company.failed': 'signedIn',
+        'company.failed': { target: 'signedIn', actions: 'recheckGuards' },
         'api.unauthorized': 'recovering',
         'session.signOut': 'signingOut',
       },
@@ -324,7 +330,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
           {
             target: 'signedIn',
-            actions: keepRefreshedToken,
+            actions: [...keepRefreshedToken, 'recheckGuards'],
           },
         ],
         onError: {

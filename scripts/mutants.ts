@@ -82,6 +82,13 @@ const MUTANTS: Mutant[] = [
     to: "actions: [{ type: 'storeToken', params: ({ event }) => event.output }],",
   },
   {
+    file: 'session.machine.ts',
+    kind: 'effect',
+    what: 'a company loaded (another one chosen) does not have the pages’ guards decide again',
+    from: "        'company.loaded': { target: 'signedIn', actions: 'recheckGuards' },",
+    to: "        'company.loaded': { target: 'signedIn' },",
+  },
+  {
     file: 'company.machine.ts',
     kind: 'target',
     what: 'a failed reload throws away the company on screen',

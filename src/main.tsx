@@ -25,6 +25,8 @@ const router = createRouter({
     session: createSessionHandle(queryClient, {
       navigate: (href) => router.history.push(href),
       reloadPage: () => void router.invalidate(),
+      // The first load waits for the session to settle before its guards run: only later changes ask them again.
+      recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
     }),
   },
   // Let TanStack Query decide when data is stale.

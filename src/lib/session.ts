@@ -13,10 +13,14 @@ import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
-/** What the session asks of the app's router: go to a page, or load the current one again (its errors cleared). */
+/**
+ * What the session asks of the app's router: go to a page, load the current one again (its errors cleared), or run
+ * the pages' guards again (who may be where changed).
+ */
 export interface SessionRouter {
   navigate(href: string): void;
   reloadPage(): void;
+  recheckGuards(): void;
 }
 
 const LAST_RELOAD_KEY = 'session.lastReloadAt';
@@ -94,6 +98,7 @@ export function createSessionActor(
           .catch((error) => console.error('Sign-out after a failed refresh failed', error));
       },
       logError: (_, { message, error }) => console.error(message, error),
+      recheckGuards: () => router.recheckGuards(),
       showLogin: () => {
         if (window.location.pathname !== '/app/login') router.navigate('/app/login');
       },

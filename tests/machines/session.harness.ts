@@ -53,6 +53,7 @@ export function sessionHarness(input: Partial<SessionInput> = {}) {
     retryPage: 0,
     redirectToLogin: 0,
     showLogin: 0,
+    recheckGuards: 0,
     forgetStoredSession: 0,
     logError: [] as string[],
   };
@@ -78,6 +79,7 @@ export function sessionHarness(input: Partial<SessionInput> = {}) {
       retryPage: () => void effects.retryPage++,
       redirectToLogin: () => void effects.redirectToLogin++,
       showLogin: () => void effects.showLogin++,
+      recheckGuards: () => void effects.recheckGuards++,
       forgetStoredSession: () => void effects.forgetStoredSession++,
       logError: (_, params) => void effects.logError.push(params.message),
     },

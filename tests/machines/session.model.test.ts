@@ -69,6 +69,20 @@ function checkMeaning(
   const company = h.company()?.getSnapshot();
 
   expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(BUSY.includes(top));
+  // The pages' guards decide again once the session settles on what they read — a new person, claims read again,
+  // the company loaded (chosen, or after new claims) — or once the provider says nobody is signed in; never while it
+  // is busy, and not when the step already leaves the page (the login, a reload) or retries it.
+  const newPerson =
+    (before.user as { uid: string } | null)?.uid !== undefined && context.user?.uid !== (before.user as { uid: string }).uid;
+  const settledOn =
+    (before.user === null && context.user !== null) ||
+    newPerson ||
+    ['company.loaded', 'company.failed', 'xstate.done.actor.refreshClaims'].includes(event.type) ||
+    (event.type === 'auth.changed' && (event as { auth?: unknown }).auth === null);
+  const leaves = did('showLogin') + did('redirectToLogin') + did('reloadPage') + did('retryPage') > 0;
+  expect(did('recheckGuards'), `${at}: the guards decide again`).toBe(
+    !BUSY.includes(top) && top !== 'unloaded' && settledOn && !leaves ? 1 : 0,
+  );
   if (top === 'unloaded') {
     // The page is going: the machine and every timer with it.
     expect(snapshot.status, at).toBe('done');
