@@ -434,18 +434,62 @@ export function newTrack(trackId: TrackId): Track {
   };
 }
 
-/** Why this step may not be submitted now, or null: steps go in order, and team steps are the team's. */
+/** The steps whose data fix the charge: the company's size (and so its plan), and the plan. */
+export const CHARGE_STEPS: readonly StepId[] = ['pre-registration', 'subscription'];
+
+/** Whether the track's payment is confirmed: its subscription step is done. */
+export const isTrackPaid = (track: Track): boolean =>
+  track.steps.some((step) => step.stepId === 'subscription' && step.status === 'done');
+
+/**
+ * The steps the customer may go back to and change (spec: going back in the wizards): their own steps already done,
+ * while the track is not — before the payment every one of them, after it those that no longer affect the charge.
+ */
+export function revisableSteps(track: Track): StepId[] {
+  if (track.status === 'done') return [];
+  const paid = isTrackPaid(track);
+  return track.steps
+    .filter((step) => step.status === 'done' && STEP_ACTOR[step.stepId] === 'customer')
+    .filter((step) => !(paid && CHARGE_STEPS.includes(step.stepId)))
+    .map((step) => step.stepId);
+}
+
+/**
+ * Why this step may not be submitted now, or null: steps go in order, team steps are the team's, and a step already
+ * done may be sent again only while it is revisable.
+ */
 export function stepSubmissionRefusal(track: Track, stepId: StepId, actor: StepActor): StepRefusal | null {
   const step = track.steps.find((s) => s.stepId === stepId);
   if (!step) return { status: 404, message: 'Esta etapa não faz parte da jornada desta empresa.' };
   if (STEP_ACTOR[stepId] === 'team' && actor !== 'team') return { status: 403, message: 'Esta etapa é feita pela nossa equipe.' };
   if (track.status === 'done') return { status: 409, message: 'A jornada desta empresa já foi concluída.' };
-  if (step.status === 'done') return { status: 409, message: 'Esta etapa já foi concluída.' };
+  if (step.status === 'done') {
+    if (actor === 'customer' && revisableSteps(track).includes(stepId)) return null;
+    return {
+      status: 409,
+      message: CHARGE_STEPS.includes(stepId)
+        ? 'Esta etapa já foi paga e não pode mais ser alterada. Fale com a nossa equipe para mudar.'
+        : 'Esta etapa já foi concluída.',
+    };
+  }
   const current = track.steps.find((s) => s.status !== 'done');
   if (current && current.stepId !== stepId) {
     return { status: 409, message: `Conclua a etapa "${STEP_LABEL[current.stepId]}" antes desta.` };
   }
   return null;
+}
+
+/**
+ * The track after a step already done is sent again: it keeps the new payload; before the payment the steps after it
+ * are to be confirmed again (their data kept), since they may rest on what changed — after it nothing else moves.
+ */
+export function trackAfterRevision(track: Track, stepId: StepId, payload: Record<string, unknown>): Track {
+  const at = track.steps.findIndex((s) => s.stepId === stepId);
+  const reopen = !isTrackPaid(track);
+  const steps: TrackStep[] = track.steps.map((s, i) =>
+    i === at ? { ...s, payload } : reopen && i > at && s.status !== 'pending' ? { ...s, status: 'pending' } : s,
+  );
+  return withProgress({ ...track, steps });
 }
 
 /**

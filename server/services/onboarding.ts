@@ -12,6 +12,8 @@ import type {
   TrackId,
 } from '@domain';
 import {
+  CHARGE_STEPS,
+  trackAfterRevision,
   completesOnSubmit,
   findPlan,
   meiActivityProblem,
@@ -268,7 +270,19 @@ export async function submitStep(
     const refusal = stepSubmissionRefusal(track, input.stepId, input.actor);
     if (refusal) throw refusalError(refusal);
     const subscription = await applyStep(tx, company, track, step);
-    const after = trackAfterSubmission(track, input.stepId, step.value, completesOnSubmit(input.stepId));
+    // A step already done is being changed (going back in the wizard): before the payment, a change to what fixes the
+    // charge leaves any open first charge unpayable — the plan is to be confirmed again.
+    const revision = track.steps.find((s) => s.stepId === input.stepId)?.status === 'done';
+    if (revision && CHARGE_STEPS.includes(input.stepId)) {
+      const [pending] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.companyId, company.id), eq(subscriptions.status, 'pending')));
+      if (pending) await cancelOpenFirstCharges(tx, pending.id);
+    }
+    const after = revision
+      ? trackAfterRevision(track, input.stepId, step.value)
+      : trackAfterSubmission(track, input.stepId, step.value, completesOnSubmit(input.stepId));
     await saveTrack(tx, input.companyId, track, after);
     return { track: after, company: (await findCompany(tx, input.companyId))!, subscription };
   });

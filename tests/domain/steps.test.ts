@@ -11,7 +11,9 @@ import {
   planSizeProblem,
   stepSubmissionRefusal,
   trackAfterCompletion,
+  trackAfterRevision,
   trackAfterSubmission,
+  revisableSteps,
   validate,
 } from '@domain';
 
@@ -182,10 +184,8 @@ describe('moving along a track', () => {
     track = trackAfterSubmission(track, 'pre-registration', { alias: 'X' }, true);
     expect(track.status).toBe('in_progress');
     expect(track.steps.map((s) => s.status)).toEqual(['done', 'in_progress', 'pending', 'pending', 'pending']);
-    expect(stepSubmissionRefusal(track, 'pre-registration', 'customer')).toEqual({
-      status: 409,
-      message: 'Esta etapa já foi concluída.',
-    });
+    // Done, and still revisable before the payment.
+    expect(stepSubmissionRefusal(track, 'pre-registration', 'customer')).toBeNull();
     track = trackAfterSubmission(track, 'partner-registration', { partners: [] }, true);
     track = trackAfterSubmission(track, 'subscription', { planId: 'mei' }, false);
     expect(track.steps[2]).toEqual({ stepId: 'subscription', status: 'in_progress', payload: { planId: 'mei' } });
@@ -196,6 +196,41 @@ describe('moving along a track', () => {
     expect(stepSubmissionRefusal(track, 'upload-guide-receipt', 'customer')?.message).toBe(
       'A jornada desta empresa já foi concluída.',
     );
+  });
+
+  it('lets the customer change a done step before the payment, then only what no longer affects the charge', () => {
+    let track = newTrack('create-company');
+    track = trackAfterSubmission(track, 'pre-registration', { size: 'ME' }, true);
+    track = trackAfterSubmission(track, 'partner-registration', { partners: [1, 2] }, true);
+    track = trackAfterSubmission(track, 'subscription', { planId: 'essencial' }, false);
+    expect(revisableSteps(track)).toEqual(['pre-registration', 'partner-registration']);
+    // Changing the company's data before paying: the steps after it are to be confirmed again, their data kept.
+    const revised = trackAfterRevision(track, 'pre-registration', { size: 'MEI' });
+    expect(revised.steps.map((s) => [s.stepId, s.status, s.payload])).toEqual([
+      ['pre-registration', 'done', { size: 'MEI' }],
+      ['partner-registration', 'in_progress', { partners: [1, 2] }],
+      ['subscription', 'pending', { planId: 'essencial' }],
+      ['awaiting-guide', 'pending', null],
+      ['upload-guide-receipt', 'pending', null],
+    ]);
+    expect(stepSubmissionRefusal(revised, 'subscription', 'customer')?.message).toBe('Conclua a etapa "Sócios" antes desta.');
+
+    // Paid: the company's data and the plan are fixed; the partners may still change, and nothing else moves.
+    track = trackAfterCompletion(track, 'subscription');
+    expect(revisableSteps(track)).toEqual(['partner-registration']);
+    expect(stepSubmissionRefusal(track, 'pre-registration', 'customer')?.message).toBe(
+      'Esta etapa já foi paga e não pode mais ser alterada. Fale com a nossa equipe para mudar.',
+    );
+    expect(stepSubmissionRefusal(track, 'partner-registration', 'customer')).toBeNull();
+    expect(stepSubmissionRefusal(track, 'partner-registration', 'team')?.status).toBe(409);
+    const partners = trackAfterRevision(track, 'partner-registration', { partners: [1] });
+    expect(partners.steps.map((s) => s.status)).toEqual(track.steps.map((s) => s.status));
+    expect(partners.steps[1].payload).toEqual({ partners: [1] });
+
+    // The track done: nothing changes any more.
+    track = trackAfterSubmission(track, 'awaiting-guide', {}, true);
+    track = trackAfterSubmission(track, 'upload-guide-receipt', {}, true);
+    expect(revisableSteps(track)).toEqual([]);
   });
 
   it('checks plans against the size and activities against the MEI list', () => {

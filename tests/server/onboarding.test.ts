@@ -99,6 +99,65 @@ describe('opening a company, end to end over the API', () => {
     expect((await pay(completo.body.data.subscription.id)).body.data.paymentId).toBe(second.body.data.paymentId);
   });
 
+  it('lets the customer go back and change a done step before paying, and after paying only the partners', async () => {
+    const { token, companyId } = await customerWithCompany('create-company');
+    const step = (stepId: string, body: unknown) =>
+      server.call(`/api/companies/${companyId}/steps/${stepId}`, { method: 'POST', token, body });
+    const company = { type: 'on_person', size: 'ME', mainActivity: '6201501', alias: 'Lima Dev', address };
+    expect((await step('pre-registration', company)).status).toBe(200);
+    expect((await step('partner-registration', { partners: [partner('438.944.943-52', 100)] })).status).toBe(200);
+    const saved = await step('subscription', { planId: 'essencial' });
+    const first = await server.call(`/api/subscriptions/${saved.body.data.subscription.id}`, { method: 'POST', token, body: {} });
+    expect(first.status).toBe(200);
+
+    // Back to the company's data: the size changes; the partners are to be confirmed again, their data kept; the
+    // first charge of the plan chosen for the old size can no longer be paid.
+    const revised = await step('pre-registration', { ...company, size: 'EPP' });
+    expect(revised.status).toBe(200);
+    expect(revised.body.data.company.size).toBe('EPP');
+    expect(revised.body.data.track.steps.map((s: { status: string }) => s.status)).toEqual([
+      'done',
+      'in_progress',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(revised.body.data.track.steps[1].payload.partners).toHaveLength(1);
+    const { body: charges } = await server.call(`/api/v1/ecommerce/payments?companyId=${companyId}`, { token });
+    expect(charges.data.find((p: { id: string }) => p.id === first.body.data.paymentId).status).toBe('cancelled');
+    expect((await step('subscription', { planId: 'essencial' })).body.error.message).toBe(
+      'Conclua a etapa "Sócios" antes desta.',
+    );
+
+    // Forward again, and paid: the company's data are fixed, the partners may still change.
+    expect((await step('partner-registration', { partners: [partner('438.944.943-52', 100)] })).status).toBe(200);
+    const again = await step('subscription', { planId: 'essencial' });
+    const charge = await server.call(`/api/subscriptions/${again.body.data.subscription.id}`, {
+      method: 'POST',
+      token,
+      body: {},
+    });
+    expect(charge.status).toBe(200);
+    await payAtSandbox(charge.body.data.paymentUrl);
+    const locked = await step('pre-registration', { ...company, size: 'ME' });
+    expect([locked.status, locked.body.error.message]).toEqual([
+      409,
+      'Esta etapa já foi paga e não pode mais ser alterada. Fale com a nossa equipe para mudar.',
+    ]);
+    const partners = await step('partner-registration', {
+      partners: [{ ...partner('438.944.943-52', 100), email: 'juliana@limadev.com.br' }],
+    });
+    expect(partners.status).toBe(200);
+    expect(partners.body.data.track.steps[1].payload.partners[0].email).toBe('juliana@limadev.com.br');
+    expect(partners.body.data.track.steps.map((s: { status: string }) => s.status)).toEqual([
+      'done',
+      'done',
+      'done',
+      'in_progress',
+      'pending',
+    ]);
+  });
+
   it('walks every step, with the payment, the guide and the status changes', async () => {
     const { token, companyId } = await customerWithCompany('create-company');
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
