@@ -5,6 +5,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StepId, TrackId } from '@domain';
 import { COMPANY_STATUS_LABEL, STEP_LABEL, TRACK_STEPS, TRACK_WIZARD_PATH, currentStep } from '@domain';
 import type { WizardContext } from '@machines/onboarding';
+import { stepBefore } from '@machines/onboarding';
 import { sessionMachine } from '@machines/session.machine';
 import type { ModelPath } from '../tests/machines/models/model';
 import { allTransitions } from '../tests/machines/models/transitions';
@@ -19,6 +20,7 @@ import {
   leafOf,
   stepOf,
   pathTransitions,
+  revisiting,
   statesLeftOut,
   transitionsLeftOut,
   transitionsTaken,
@@ -270,7 +272,16 @@ export class WizardDriver {
       }
       case 'step.submit':
         this.refusedToast = false;
-        return page.getByRole('button', { name: SCREEN[stepId].submit, exact: true }).click();
+        return page.getByRole('button', { name: submitLabel(before), exact: true }).click();
+      case 'step.back':
+        return page.getByRole('main').getByRole('button', { name: 'Voltar', exact: true }).click();
+      case 'step.goto': {
+        const target = (event as EventObject & { stepId: StepId }).stepId;
+        return page
+          .locator('aside[aria-label="Etapas"]')
+          .getByRole('button', { name: new RegExp(`^${STEP_LABEL[target]} \\(`) })
+          .click();
+      }
       case 'step.retry':
         return page.getByRole('button', { name: 'Tentar de novo' }).click();
       case 'registration.skip':
@@ -505,6 +516,7 @@ export class WizardDriver {
     }
     await expect(page, at).toHaveURL(this.wizardPath);
     const main = page.getByRole('main');
+    // (The step's own buttons are counted apart from the step list's: `button:not(aside button)`.)
     // The steps beside the form mark where the track stands (none once every step is done).
     const standing = context.track ? currentStep(context.track)?.stepId : TRACK_STEPS[this.trackId][0];
     const current = page.locator('aside[aria-label="Etapas"] [aria-current="step"]');
@@ -514,7 +526,7 @@ export class WizardDriver {
       await expect(main.getByRole('heading', { name: 'Recebemos tudo. Agora é com a gente!' }), at).toBeVisible();
       // The company waits for the team: its status is never "active" here (the panel takes over then).
       await expect(main.getByText('Situação atual:'), at).toContainText(new RegExp(WAITING_STATUSES.join('|')));
-      await expect(main.getByRole('button'), at).toHaveCount(0);
+      await expect(main.locator('button:not(aside button)'), at).toHaveCount(0);
       return;
     }
     const screen = SCREEN[step];
@@ -526,11 +538,14 @@ export class WizardDriver {
           : step === 'download-company-info' && leaf === 'unavailable'
             ? 'Dados na Receita Federal'
             : screen.heading;
-    const submit = screen.submit ? main.getByRole('button', { name: screen.submit, exact: true }) : null;
+    const submit = screen.submit ? main.getByRole('button', { name: submitLabel(state), exact: true }) : null;
+    // "Voltar" where there is an earlier step that may still change; the notice on a step gone back to.
+    const back = main.getByRole('button', { name: 'Voltar', exact: true });
+    const backs = leaf !== 'loading' && leaf !== 'redirecting' && stepBefore(context) !== undefined;
 
     if (leaf === 'loading') {
       await expect(main.getByText('Consultando a Receita Federal…'), at).toBeVisible();
-      await expect(main.getByRole('button'), at).toHaveCount(0);
+      await expect(main.locator('button:not(aside button)'), at).toHaveCount(0);
       return;
     }
     await expect(main.getByRole('heading', { name: heading, level: 2 }), at).toBeVisible();
@@ -558,11 +573,15 @@ export class WizardDriver {
         await expect(submit!, at).toHaveAttribute('aria-busy', 'true');
         return;
     }
+    await expect(back, at).toHaveCount(backs ? 1 : 0);
     if (step === 'awaiting-guide') {
       await expect(main.getByText('Verificando de tempos em tempos…'), at).toBeVisible();
-      await expect(main.getByRole('button'), at).toHaveCount(0);
+      await expect(main.locator('button:not(aside button)'), at).toHaveCount(backs ? 1 : 0);
       return;
     }
+    await expect(main.getByText('Você voltou a uma etapa já concluída', { exact: false }), at).toHaveCount(
+      revisiting(context) ? 1 : 0,
+    );
     // A form to fill (editing, failed, choosing): it can be sent, and says what went wrong, if anything did.
     await expect(submit!, at).toBeEnabled();
     await expect(submit!, at).not.toHaveAttribute('aria-busy', 'true');
@@ -577,6 +596,10 @@ export class WizardDriver {
     }
   }
 }
+
+/** The label of the step's "send" button: "Salvar alterações" on a step gone back to. */
+const submitLabel = (state: AnyMachineSnapshot) =>
+  revisiting(state.context as WizardContext) ? 'Salvar alterações' : SCREEN[stepOf(state) as StepId].submit;
 
 /** The session's transitions when the wizard's first step creates the company (e2e/session.model.spec.ts counts on them). */
 export const SESSION_TRANSITIONS_OF_A_NEW_COMPANY = [

@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
 import type { Company, StepDrafts, StepId, Track, TrackId } from '@domain';
 import { TRACK_STEPS, currentStep, isOperating } from '@domain';
 import type { WizardContext, WizardInput } from '@machines/onboarding';
+import { choosableSteps, stepBefore } from '@machines/onboarding';
 import { companyMigrationWizardModel } from '../tests/machines/models/companyMigrationWizard.model';
 import { companyOpeningWizardModel } from '../tests/machines/models/companyOpeningWizard.model';
 import type { MachineModel, ModelPath } from '../tests/machines/models/model';
@@ -27,17 +28,30 @@ export const MACHINE_MODELS: Record<TrackId, MachineModel> = {
  */
 export const BROWSER_SCENARIOS = ['a newcomer', 'a company at its first step', 'back from paying', 'back without paying'];
 
+/** While a call runs (or a payment is confirmed) "Voltar" and the step list are disabled: the machine's refusal is never asked. */
+const BUSY_NAVIGATION = {
+  'wizard · step.goto #0': 'the step list is disabled while a call runs',
+  'wizard · step.back #0': '“Voltar” is disabled while a call runs',
+};
+
+/** Whether the step on screen is one the customer went back to (done, before where the track stands). */
+export const revisiting = (context: WizardContext): boolean =>
+  !!context.track &&
+  !!context.stepOnScreen &&
+  context.track.steps.find((step) => step.stepId === context.stepOnScreen)?.status === 'done';
+
 /**
  * Transitions no person, provider or team can cause in a browser, with why. The spec asserts that these, and only
  * these, are left out of the browser paths.
  */
 export const UNREACHABLE_IN_BROWSER: Record<TrackId, Record<string, string>> = {
   'create-company': {
+    ...BUSY_NAVIGATION,
     // An uploaded receipt cannot be taken back (the upload has no "remove"): after a failed send the step's form is
     // never invalid again, so "send" from `failed` always sends.
     'wizard.upload-guide-receipt.failed · step.submit #1': 'an uploaded receipt cannot be removed',
   },
-  'migrate-company': {},
+  'migrate-company': { ...BUSY_NAVIGATION },
 };
 
 /** What the browser loads as drafts: the payloads the server kept for the steps sent (`wizardDrafts.load`). */
@@ -71,8 +85,17 @@ const WAITED_STEPS: readonly StepId[] = ['subscription', 'awaiting-guide'];
  */
 export function drivable(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const context = snapshot.context as WizardContext;
+  if (event.type === 'step.back' || event.type === 'step.goto') {
+    // "Voltar" and the step list: shown only where they lead somewhere, enabled only while nothing runs.
+    if (snapshot.hasTag('busy') || ['confirming', 'slowConfirmation'].includes(leafOf(snapshot))) return false;
+    if (event.type === 'step.back') return stepBefore(context) !== undefined;
+    const { stepId } = event as EventObject & { stepId: StepId };
+    return choosableSteps(context).includes(stepId) && context.stepOnScreen !== stepId;
+  }
   if (event.type === 'draft.change') {
     const { stepId, value } = event as EventObject & { stepId: StepId; value: object };
+    // A step gone back to holds what was sent: nothing to type to correct it.
+    if (revisiting(context)) return false;
     const emptied = Object.keys(value).length === 0;
     if (emptied && (stepId === 'subscription' || stepId === 'upload-guide-receipt')) return false;
     return !snapshot.hasTag('busy') && ['editing', 'failed', 'choosing'].includes(leafOf(snapshot));
@@ -98,7 +121,8 @@ export function drivable(snapshot: AnyMachineSnapshot, event: EventObject): bool
 function asAnswered(trackId: TrackId, snapshot: AnyMachineSnapshot, event: EventObject): EventObject {
   if (event.type !== 'xstate.done.actor.submitStep') return event;
   const stepId = stepOf(snapshot) as StepId;
-  if (stepId === 'subscription') return event;
+  // A step sent again: the model's answer is the domain's, from the track as the browser has it.
+  if (stepId === 'subscription' || revisiting(snapshot.context as WizardContext)) return event;
   const answer = (event as EventObject & { output: object }).output;
   const steps: readonly StepId[] = TRACK_STEPS[trackId];
   const track = trackAt(trackId, steps.indexOf(stepId) + 1);

@@ -1,4 +1,13 @@
-import { finishedState, formStep, initialWizardContext, keepDrafts, routing, subscriptionStep, wizardSetup } from './onboarding';
+import {
+  finishedState,
+  formStep,
+  initialWizardContext,
+  keepDrafts,
+  revisits,
+  routing,
+  subscriptionStep,
+  wizardSetup,
+} from './onboarding';
 
 /**
  * The company-migration wizard (changing accountant): CNPJ and current accountant → partners → subscription →
@@ -8,7 +17,7 @@ export const companyMigrationWizardMachine = wizardSetup.createMachine({
   id: 'wizard',
   initial: 'routing',
   context: initialWizardContext,
-  on: keepDrafts,
+  on: { ...keepDrafts, ...revisits('migrate-company') },
   states: {
     routing: routing('migrate-company'),
     'pre-registration': formStep('pre-registration', { createsCompany: true }),

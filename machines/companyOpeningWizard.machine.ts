@@ -3,6 +3,7 @@ import {
   formStep,
   initialWizardContext,
   keepDrafts,
+  revisits,
   routing,
   subscriptionStep,
   teamStep,
@@ -18,7 +19,7 @@ export const companyOpeningWizardMachine = wizardSetup.createMachine({
   id: 'wizard',
   initial: 'routing',
   context: initialWizardContext,
-  on: keepDrafts,
+  on: { ...keepDrafts, ...revisits('create-company') },
   states: {
     routing: routing('create-company'),
     'pre-registration': formStep('pre-registration', { createsCompany: true }),

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, or, setup, stateIn } from 'xstate';
 import type {
   CnpjRegistration,
   Company,
@@ -10,7 +10,7 @@ import type {
   Track,
   TrackId,
 } from '@domain';
-import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '@domain';
+import { STEP_ACTOR, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
 import { errorMessage } from './errors';
 
 /**
@@ -38,6 +38,8 @@ export interface WizardContext extends WizardInput {
   subscriptionId: string | null;
   /** What the Receita Federal has on the CNPJ (migration). */
   registration: CnpjRegistration | null;
+  /** The step on screen: the one the track stands at, or an earlier one the customer went back to. */
+  stepOnScreen: StepId | null;
 }
 
 /** A step's form changed: its whole value, typed by the step. */
@@ -53,6 +55,10 @@ export type WizardEvent =
   | { type: 'step.retry' }
   | { type: 'registration.skip' }
   | { type: 'payment.retry' }
+  /** Back to the nearest earlier step that may still change (its data kept). */
+  | { type: 'step.back' }
+  /** To a step of the list: one that may still change, or the one the track stands at. */
+  | { type: 'step.goto'; stepId: StepId }
   | { type: 'track.updated'; company: Company; track: Track | null };
 
 /** A failed call as the app's actors throw it: a pt-BR message, and field messages for a 400. */
@@ -67,6 +73,86 @@ const cnpjOf = (draft: StepDraft<'pre-registration'> | undefined) =>
 
 const currentStepId = (context: Pick<WizardContext, 'track'>): StepId | undefined =>
   context.track ? currentStep(context.track)?.stepId : undefined;
+
+const mayRevisit = (context: Pick<WizardContext, 'track'>, stepId: StepId) =>
+  !!context.track && revisableSteps(context.track).includes(stepId);
+
+/** The nearest step before the one on screen that may still change, if any: where "Voltar" goes. */
+export function stepBefore(context: Pick<WizardContext, 'track' | 'trackId' | 'stepOnScreen'>): StepId | undefined {
+  const steps: readonly StepId[] = TRACK_STEPS[context.trackId];
+  const at = context.stepOnScreen ? steps.indexOf(context.stepOnScreen) : -1;
+  return steps
+    .slice(0, Math.max(at, 0))
+    .reverse()
+    .find((stepId) => mayRevisit(context, stepId));
+}
+
+/** Where a call runs or the payment is being confirmed (state values; a wizard without the step never matches). */
+const BUSY_STATES = [
+  { 'pre-registration': 'preparing' },
+  ...[
+    'pre-registration',
+    'partner-registration',
+    'partner-registration-basic',
+    'upload-guide-receipt',
+    'download-company-info',
+    'migrate-accountant',
+  ].map((stepId) => ({ [stepId]: 'submitting' })),
+  { 'download-company-info': 'loading' },
+  { subscription: 'saving' },
+  { subscription: 'startingPayment' },
+  { subscription: 'redirecting' },
+  { subscription: 'confirming' },
+  { subscription: 'slowConfirmation' },
+];
+
+/**
+ * The steps a customer may ever go back to in a track: theirs, but the plan (fixed by its payment) and the last one
+ * (sending it ends the customer's part).
+ */
+export const revisitableSteps = (trackId: TrackId): StepId[] =>
+  TRACK_STEPS[trackId].filter(
+    (stepId, i, steps) => STEP_ACTOR[stepId] === 'customer' && stepId !== 'subscription' && i < steps.length - 1,
+  );
+
+/** The steps of the list a customer may open now: those that may still change, and the one the track stands at. */
+export function choosableSteps(context: Pick<WizardContext, 'track' | 'trackId'>): StepId[] {
+  const current = currentStepId(context);
+  return revisitableSteps(context.trackId)
+    .filter((stepId) => mayRevisit(context, stepId))
+    .concat(current && STEP_ACTOR[current] === 'customer' ? [current] : []);
+}
+
+/**
+ * Going back (`step.back`, "Voltar") and the clickable step list (`step.goto`): never while a call runs; to a step
+ * done and still open to change (`revisableSteps`: before the payment all, after it what no longer affects the
+ * charge), its data kept; or back to the step the track stands at. Sending a step revisited goes on from where the
+ * track then stands.
+ */
+export function revisits(trackId: TrackId) {
+  const steps = revisitableSteps(trackId);
+  return wizardSetup.createStateConfig({
+    on: {
+      'step.goto': [
+        { guard: 'busyNow' },
+        { guard: 'goesToCurrent', target: '.routing', actions: 'clearErrors' },
+        ...steps.map((stepId) => ({
+          guard: { type: 'revisits' as const, params: { stepId } },
+          target: `.${stepId}`,
+          actions: 'clearErrors' as const,
+        })),
+      ],
+      'step.back': [
+        { guard: 'busyNow' },
+        ...[...steps].reverse().map((stepId) => ({
+          guard: { type: 'isStepBefore' as const, params: { stepId } },
+          target: `.${stepId}`,
+          actions: 'clearErrors' as const,
+        })),
+      ],
+    },
+  }).on;
+}
 
 export const wizardSetup = setup({
   types: {
@@ -104,7 +190,7 @@ export const wizardSetup = setup({
       return { drafts: { ...others, [event.stepId]: event.value }, fieldErrors: {} };
     }),
     showProblems: assign(({ context }) => {
-      const stepId = currentStepId(context) ?? 'pre-registration';
+      const stepId = context.stepOnScreen ?? currentStepId(context) ?? 'pre-registration';
       return {
         fieldErrors: stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date()),
         error: null,
@@ -121,6 +207,8 @@ export const wizardSetup = setup({
     })),
     storeSubscription: assign((_, params: { subscriptionId: string | null }) => ({ subscriptionId: params.subscriptionId })),
     storeRegistration: assign((_, params: { registration: CnpjRegistration }) => ({ registration: params.registration })),
+    /** The step now on screen (null at the end). */
+    showStep: assign((_, params: { stepId: StepId | null }) => ({ stepOnScreen: params.stepId })),
     forgetPaymentReturn: assign({ paymentReturn: null }),
     notePaymentCancelled: assign({
       error: 'O pagamento não foi concluído. Escolha o plano e tente de novo quando quiser.',
@@ -137,7 +225,7 @@ export const wizardSetup = setup({
     hasNoCompany: ({ context }) => !context.company || !context.track,
     atStep: ({ context }, params: { stepId: StepId }) => currentStepId(context) === params.stepId,
     stepReady: ({ context }) => {
-      const stepId = currentStepId(context) ?? 'pre-registration';
+      const stepId = context.stepOnScreen ?? currentStepId(context) ?? 'pre-registration';
       return Object.keys(stepProblems(context.trackId, stepId, context.drafts[stepId], context.track, new Date())).length === 0;
     },
     stepReadyWithoutCompany: ({ context }) =>
@@ -150,6 +238,19 @@ export const wizardSetup = setup({
     movedPast: ({ event }, params: { stepId: StepId }) =>
       event.type === 'track.updated' && !!event.track && currentStep(event.track)?.stepId !== params.stepId,
     companyOperating: ({ event }) => event.type === 'track.updated' && isOperating(event.company),
+    /** A call is under way, or the payment is being confirmed: the wizard stays on its step. */
+    busyNow: or(BUSY_STATES.map((state) => stateIn(state))),
+    /** Back to the step the track stands at, from an earlier one. */
+    goesToCurrent: ({ context, event }) =>
+      event.type === 'step.goto' && event.stepId === currentStepId(context) && context.stepOnScreen !== event.stepId,
+    /** To this step, done and still open to change, from another one. */
+    revisits: ({ context, event }, params: { stepId: StepId }) =>
+      event.type === 'step.goto' &&
+      event.stepId === params.stepId &&
+      context.stepOnScreen !== params.stepId &&
+      mayRevisit(context, params.stepId),
+    /** This step is the nearest one before the step on screen that may still change. */
+    isStepBefore: ({ context }, params: { stepId: StepId }) => stepBefore(context) === params.stepId,
   },
   delays: {
     /** How long a payment may take to be confirmed before the customer is told. */
@@ -212,6 +313,7 @@ export function formStep(
   });
   return wizardSetup.createStateConfig({
     initial: extra.initial ?? 'editing',
+    entry: { type: 'showStep', params: { stepId } },
     states: {
       ...extra.states,
       editing: { on: { 'step.submit': submit } },
@@ -246,6 +348,7 @@ export function formStep(
 export function subscriptionStep() {
   return wizardSetup.createStateConfig({
     initial: 'entering',
+    entry: { type: 'showStep', params: { stepId: 'subscription' } },
     states: {
       entering: {
         always: [
@@ -341,6 +444,7 @@ function trackUpdates(stepId: StepId) {
 /** A step the team does while the customer waits (e.g. the registration-fee guide). */
 export function teamStep(stepId: StepId) {
   return wizardSetup.createStateConfig({
+    entry: { type: 'showStep', params: { stepId } },
     invoke: { id: 'watchTrack', src: 'watchTrack', input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }) },
     on: trackUpdates(stepId),
   });
@@ -350,6 +454,7 @@ export function teamStep(stepId: StepId) {
 export function finishedState() {
   return wizardSetup.createStateConfig({
     initial: 'waiting',
+    entry: { type: 'showStep', params: { stepId: null } },
     states: {
       waiting: {
         invoke: {
@@ -382,6 +487,7 @@ export const initialWizardContext = ({ input }: { input: WizardInput }): WizardC
   error: null,
   subscriptionId: null,
   registration: null,
+  stepOnScreen: null,
 });
 
 /** Typing in any step keeps the value (and its draft across visits). */

@@ -138,6 +138,20 @@ const MUTANTS: Mutant[] = [
     to: '',
   },
   {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'the step list opens any step done, even the company’s data after its plan was paid',
+    from: '  !!context.track && revisableSteps(context.track).includes(stepId);',
+    to: "  !!context.track && context.track.steps.some((step) => step.stepId === stepId && step.status === 'done');",
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'transition',
+    what: '“Voltar” leaves a step while it is being sent',
+    from: "      'step.back': [\n        { guard: 'busyNow' },\n",
+    to: "      'step.back': [\n",
+  },
+  {
     file: 'upload.machine.ts',
     kind: 'guard',
     what: 'a file of the wrong kind or too large travels all the same',

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CnpjRegistration, Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
-import { TRACK_STEPS, currentStep, isOperating, stepProblems } from '@domain';
+import { TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
@@ -299,7 +299,14 @@ function checkMeaning(
   h: Harness,
   trackId: TrackId,
   event: EventObject,
-  before: { counts: ReturnType<typeof effectCounts>; step: string; sub: string | null; value: unknown },
+  before: {
+    counts: ReturnType<typeof effectCounts>;
+    step: string;
+    sub: string | null;
+    value: unknown;
+    track: Track | null;
+    drafts: WizardInput['drafts'];
+  },
   at: string,
 ) {
   const snapshot = h.actor.getSnapshot();
@@ -311,14 +318,58 @@ function checkMeaning(
   if (step === 'finished') {
     expect(context.track?.status, `${at}: every step is done`).toBe('done');
   } else if (context.company && context.track) {
-    expect(step, `${at}: the step on screen is where the track stands`).toBe(currentStep(context.track)?.stepId);
+    const current = currentStep(context.track)?.stepId;
+    if (step !== current) {
+      expect(revisableSteps(context.track), `${at}: a step gone back to may still change`).toContain(step);
+    }
   } else {
     expect(step, `${at}: without a company, the first step`).toBe(TRACK_STEPS[trackId][0]);
   }
   expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(BUSY.includes(sub as string));
   expect(h.watching() > 0, `${at}: watching the track`).toBe(WATCHING.includes((sub ?? step) as string));
 
+  expect(context.stepOnScreen, `${at}: the step on screen`).toBe(step === 'finished' ? null : step);
+
+  const busyBefore = [...BUSY, 'confirming', 'slowConfirmation'].includes(before.sub as string);
+  const mayChange = before.track ? revisableSteps(before.track) : [];
   switch (event.type) {
+    case 'step.back': {
+      // To the nearest earlier step that may still change — never while a call runs or a payment is confirmed.
+      const steps: readonly string[] = TRACK_STEPS[trackId];
+      const target = steps
+        .slice(0, Math.max(steps.indexOf(before.step), 0))
+        .reverse()
+        .find((stepId) => mayChange.includes(stepId as StepId));
+      if (busyBefore || !target) {
+        expect(snapshot.value, `${at}: nowhere to go back to`).toEqual(before.value);
+      } else {
+        expect(step, `${at}: back one step`).toBe(target);
+        expect([context.drafts, context.fieldErrors, context.error], `${at}: data kept, no message`).toEqual([
+          before.drafts,
+          {},
+          null,
+        ]);
+      }
+      break;
+    }
+    case 'step.goto': {
+      const { stepId } = event as Extract<WizardEvent, { type: 'step.goto' }>;
+      const current = before.track ? currentStep(before.track)?.stepId : undefined;
+      const last = TRACK_STEPS[trackId].at(-1);
+      const goes =
+        !busyBefore && before.step !== stepId && (stepId === current || (mayChange.includes(stepId) && stepId !== last));
+      if (goes) {
+        expect(step, `${at}: the step chosen in the list`).toBe(stepId);
+        expect([context.drafts, context.fieldErrors, context.error], `${at}: data kept, no message`).toEqual([
+          before.drafts,
+          {},
+          null,
+        ]);
+      } else {
+        expect(snapshot.value, `${at}: a step that may not be opened now`).toEqual(before.value);
+      }
+      break;
+    }
     case 'draft.change': {
       const { stepId, value } = event as Extract<WizardEvent, { type: 'draft.change' }>;
       // What was typed is kept, here and across visits.
@@ -404,6 +455,8 @@ describe.each(['create-company', 'migrate-company'] as const)('%s wizard, paths 
           step: typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0],
           sub: typeof snapshot.value === 'string' ? null : (Object.values(snapshot.value)[0] as string),
           value: snapshot.value,
+          track: snapshot.context.track,
+          drafts: snapshot.context.drafts,
         };
         await replay(h, step.event);
         const at = `${describePath(plan)} (after ${step.event.type})`;

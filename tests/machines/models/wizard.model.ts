@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
-import { TRACK_STEPS, currentStep } from '@domain';
+import { TRACK_STEPS, currentStep, trackAfterRevision } from '@domain';
 import type { WizardInput } from '@machines/onboarding';
 import { draftChange } from '@machines/onboarding';
 import { VALID_DRAFTS, company, trackAt } from '../wizard.fixtures';
@@ -25,11 +25,23 @@ const TRACK_STEPS_OF: Record<string, StepId> = Object.fromEntries(
     .map((stepId) => [stepId, stepId]),
 );
 
+/** Whether the step on screen is one the customer went back to (done, before the one the track stands at). */
+const revisited = (snapshot: AnyMachineSnapshot) => {
+  const { track } = snapshot.context as WizardInput;
+  const stepId = stepOnScreen(snapshot);
+  return !!track && !!stepId && track.steps.find((step) => step.stepId === stepId)?.status === 'done';
+};
+
 function events(trackId: TrackId) {
   const steps: readonly StepId[] = TRACK_STEPS[trackId];
-  // The server answers a step with the track one step further (the subscription with the plan to pay).
-  const answer = (stepId: StepId) => {
+  // The server answers a step with the track one step further (the subscription with the plan to pay); a step
+  // already done, sent again, with the track as the domain's rule leaves it.
+  const answer = (stepId: StepId, track: Track | null) => {
     const i = steps.indexOf(stepId);
+    if (track?.steps[i]?.status === 'done') {
+      const payload = (VALID_DRAFTS[trackId][stepId] ?? {}) as Record<string, unknown>;
+      return { track: trackAfterRevision(track, stepId, payload), company: company(trackId) };
+    }
     return submitted(
       trackId,
       i + 1,
@@ -49,6 +61,9 @@ function events(trackId: TrackId) {
     { type: 'step.retry' },
     { type: 'registration.skip' },
     { type: 'payment.retry' },
+    // Going back, and the step list.
+    { type: 'step.back' },
+    ...steps.map((stepId) => ({ type: 'step.goto', stepId })),
     { type: 'xstate.done.actor.prepareCompany', output: { company: company(trackId), track: trackAt(trackId, 0) } },
     { type: 'xstate.error.actor.prepareCompany', error: new Error('Sem conexão.') },
     { type: 'xstate.error.actor.submitStep', error: new Error('Recusado.') },
@@ -66,9 +81,18 @@ function events(trackId: TrackId) {
     const done = (track: Track | null) => track?.steps.filter((s) => s.status === 'done').length ?? 0;
     const standing = done((snapshot.context as WizardInput).track);
     const events: EventObject[] = [
-      ...(stepId && valid ? [draftChange(stepId, valid), draftChange(stepId, {})] : []),
+      // A step gone back to is only corrected (emptying it there adds states, not transitions).
+      ...(stepId && valid ? [draftChange(stepId, valid)] : []),
+      ...(stepId && valid && !revisited(snapshot) ? [draftChange(stepId, {})] : []),
       ...reports.filter((report) => done(report.track) >= standing),
-      ...(stepId ? [{ type: 'xstate.done.actor.submitStep', output: answer(stepId) } as EventObject] : []),
+      ...(stepId
+        ? [
+            {
+              type: 'xstate.done.actor.submitStep',
+              output: answer(stepId, (snapshot.context as WizardInput).track),
+            } as EventObject,
+          ]
+        : []),
       ...always,
     ];
     return events;
@@ -82,7 +106,12 @@ function serialize(snapshot: AnyMachineSnapshot) {
     snapshot.value,
     context.track ? (currentStep(context.track)?.stepId ?? 'done') : null,
     context.company?.status ?? null,
+    // The drafts the guards may still read: the steps not done, and the one on screen.
     Object.entries(context.drafts)
+      .filter(
+        ([stepId]) =>
+          stepId === stepOnScreen(snapshot) || context.track?.steps.find((step) => step.stepId === stepId)?.status !== 'done',
+      )
       .map(([stepId, draft]) => `${stepId}${draft && Object.keys(draft).length ? '' : ' (empty)'}`)
       .sort(),
     context.paymentReturn,

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
-import type { TrackId } from '@domain';
+import type { Track, TrackId } from '@domain';
 import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { PageHeader } from '@/components/ui/Card';
@@ -22,7 +22,7 @@ import { PartnersBasic } from './steps/PartnersBasic';
 import { Subscription } from './steps/Subscription';
 import { UploadGuideReceipt } from './steps/UploadGuideReceipt';
 import type { WizardActor } from './wizard-context';
-import { WizardActorContext, useWizard } from './wizard-context';
+import { WizardActorContext, useWizard, useWizardNavigation } from './wizard-context';
 
 const INTRO: Record<TrackId, string> = {
   'create-company': 'Conte sobre o seu negócio e nós cuidamos do registro da empresa.',
@@ -54,6 +54,12 @@ function CurrentStep({ trackId }: { trackId: TrackId }) {
   }
 }
 
+/** The track's steps; those that may still change, and the current one, open from the list (`step.goto`). */
+function WizardSteps({ track }: { track: Track }) {
+  const { onScreen, choosable, busy, goTo } = useWizardNavigation();
+  return <TrackProgress track={track} navigation={{ onScreen, choosable, disabled: busy, onChoose: goTo }} />;
+}
+
 /** A wizard of a track: the machine (provided with the browser's calls) and the screen of its current step. */
 export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentReturn: PaymentReturn }) {
   const session = useSessionActor();
@@ -81,7 +87,7 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
       <PageHeader title={TRACK_LABEL[trackId]} description={INTRO[trackId]} />
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <aside className="rounded-xl border border-slate-200 bg-white p-4 lg:self-start" aria-label="Etapas">
-          <TrackProgress track={track} />
+          <WizardSteps track={track} />
         </aside>
         <div>
           <CurrentStep trackId={trackId} />

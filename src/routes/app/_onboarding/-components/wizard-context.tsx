@@ -5,7 +5,8 @@ import type { StepDraft, StepId } from '@domain';
 import type { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import type { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardContext, WizardEvent } from '@machines/onboarding';
-import { draftChange } from '@machines/onboarding';
+import { choosableSteps, draftChange, stepBefore } from '@machines/onboarding';
+import { currentStep, isTrackPaid } from '@domain';
 
 /** Either wizard's actor: the same context and events, each with its own steps. */
 export type WizardActor = ActorRef<
@@ -32,6 +33,31 @@ export function useWizardMatches(state: string): boolean {
 
 export function useWizardBusy(): boolean {
   return useSelector(useWizard(), (snapshot) => snapshot.hasTag('busy'));
+}
+
+/**
+ * Going back in the wizard: where "Voltar" goes, the steps of the list that may be opened, whether the step on screen
+ * is one gone back to (and whether the payment already fixed the rest), and the events that go there.
+ */
+export function useWizardNavigation() {
+  const actor = useWizard();
+  const busy = useSelector(
+    actor,
+    (s) =>
+      s.hasTag('busy') || s.matches('subscription.confirming' as never) || s.matches('subscription.slowConfirmation' as never),
+  );
+  const context = useSelector(actor, (s) => s.context);
+  const current = context.track ? currentStep(context.track)?.stepId : undefined;
+  return {
+    busy,
+    onScreen: context.stepOnScreen,
+    backTo: stepBefore(context),
+    choosable: choosableSteps(context),
+    revisiting: !!context.stepOnScreen && !!current && context.stepOnScreen !== current,
+    paid: !!context.track && isTrackPaid(context.track),
+    back: () => actor.send({ type: 'step.back' }),
+    goTo: (stepId: StepId) => actor.send({ type: 'step.goto', stepId }),
+  };
 }
 
 /** Sets `value` at a dotted path of a plain object (arrays by index), copying along the way. */

@@ -1,6 +1,7 @@
 import { ClockIcon } from '@heroicons/react/24/outline';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
+import { BackButton } from '../StepCard';
 
 /** The team prepares the registration-fee guide; this page updates by itself when it is ready. */
 export function AwaitingGuide() {
@@ -19,6 +20,9 @@ export function AwaitingGuide() {
           </p>
           <div className="mt-4 text-slate-500">
             <Spinner className="size-4" label="Verificando de tempos em tempos…" />
+          </div>
+          <div className="mt-4">
+            <BackButton />
           </div>
         </div>
       </div>

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/TextField';
 import { formatDate } from '@/lib/format';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
-import { StepCard } from '../StepCard';
+import { BackButton, StepCard } from '../StepCard';
 import { CheckboxField } from '@/components/ui/choices';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm, useWizard, useWizardContext, useWizardMatches } from '../wizard-context';
@@ -57,6 +57,7 @@ export function DownloadCompanyInfo() {
           <Alert>{error ?? 'Não foi possível consultar a Receita Federal.'}</Alert>
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
+          <BackButton />
           <Button onClick={() => wizard.send({ type: 'step.retry' })}>Tentar de novo</Button>
           <Button variant="secondary" onClick={() => wizard.send({ type: 'registration.skip' })}>
             Preencher os dados eu mesmo
