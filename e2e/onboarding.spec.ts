@@ -191,3 +191,59 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   await page.reload();
   await expect(page).toHaveURL('/app/panel');
 });
+
+test('a customer who picked the wrong size goes back from the plans, fixes it, and after paying may change only the partners', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'create-company', 'Bruno Teixeira');
+  await page.getByLabel('O que a sua empresa vai fazer?').fill('salão de beleza');
+  await page.getByRole('button', { name: 'Sugerir atividades' }).click();
+  await page.getByRole('region', { name: 'Atividades sugeridas' }).getByRole('button', { name: 'Escolher' }).first().click();
+  await page.getByLabel('MEI').check();
+  await page.getByLabel('Nome fantasia').fill('Salão Teixeira');
+  await page.getByLabel('CEP').pressSequentially('30130010');
+  await page.getByLabel('Número').fill('1200');
+  await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await page.getByLabel('CPF').pressSequentially('43894494352');
+  await page.getByLabel('Data de nascimento').fill('1990-05-20');
+  await page.getByLabel('Estado civil').selectOption('single');
+  await page.getByLabel('Celular').pressSequentially('31987654321');
+  await page.getByLabel('É o mesmo endereço da empresa').check();
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Plano e pagamento' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'MEI' })).toBeVisible();
+
+  // The salon will earn more than a MEI may: "Voltar" twice reaches the company's data, as it was sent.
+  const steps = page.locator('aside[aria-label="Etapas"]');
+  await page.getByRole('button', { name: 'Voltar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await expect(page.getByLabel('CPF')).toHaveValue('438.944.943-52');
+  await expect(page.getByText('Você voltou a uma etapa já concluída')).toBeVisible();
+  await page.getByRole('button', { name: 'Voltar', exact: true }).click();
+  await expect(page.getByLabel('Nome fantasia')).toHaveValue('Salão Teixeira');
+  await page.getByLabel('Microempresa (ME)').check();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+
+  // The partners to confirm again, prefilled; then the plans of a microempresa.
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+  await expect(page.getByLabel('CPF')).toHaveValue('438.944.943-52');
+  await expect(page.getByText('Você voltou a uma etapa já concluída')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Plano e pagamento' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'MEI' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Essencial' })).toBeVisible();
+
+  // Paid: the company's data no longer open from the list; the partners still do.
+  await payForPlan(page, 'Essencial', 'R$');
+  await expect(page.getByRole('heading', { name: 'Estamos preparando a guia de registro' })).toBeVisible({ timeout: 20_000 });
+  await expect(steps.getByRole('button', { name: /^Dados da empresa/ })).toHaveCount(0);
+  await steps.getByRole('button', { name: /^Sócios/ }).click();
+  await expect(page.getByText('Nada mais muda nas outras etapas.')).toBeVisible();
+  await page.getByLabel('Celular').fill('');
+  await page.getByLabel('Celular').pressSequentially('31999998888');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByRole('heading', { name: 'Estamos preparando a guia de registro' })).toBeVisible();
+});
