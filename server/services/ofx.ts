@@ -71,7 +71,10 @@ export function parseOfx(input: Uint8Array | string, options: ParseOfxOptions = 
   if (statements.length === 0) {
     throw new OfxParseError('O arquivo OFX não contém nenhum extrato de conta bancária ou cartão de crédito.');
   }
-  return { version, accounts: statements.map((s, i) => readAccount(s, i + 1, today)) };
+  // Worked out only when an amount needs it ("1.500"): most files never pay for the extra pass.
+  let convention: DecimalConvention | undefined;
+  const fileConvention = () => (convention ??= decimalConvention(statements));
+  return { version, accounts: statements.map((s, i) => readAccount(s, i + 1, today, fileConvention)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -462,7 +465,7 @@ function collectStatements(element: Element, out: Element[]): void {
 // ---------------------------------------------------------------------------------------------
 // Statement → account
 
-function readAccount(statement: Element, index: number, today: string): OfxAccount {
+function readAccount(statement: Element, index: number, today: string, fileConvention: () => DecimalConvention): OfxAccount {
   const bankFrom = child(statement, 'BANKACCTFROM');
   const cardFrom = child(statement, 'CCACCTFROM');
   const isCard = statement.name === 'CCSTMTRS' || cardFrom !== undefined;
@@ -485,7 +488,7 @@ function readAccount(statement: Element, index: number, today: string): OfxAccou
     // The period and the balance are informative: an odd value there does not spoil the movements.
     startDate: starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : null,
     endDate: ends.length ? ends.reduce((a, b) => (a > b ? a : b)) : null,
-    ledgerBalanceCents: balance === null ? null : parseAmountCents(balance),
+    ledgerBalanceCents: balance === null ? null : centsOf(readAmount(balance), fileConvention),
     transactions: [],
     skipped: 0,
   };
@@ -494,7 +497,7 @@ function readAccount(statement: Element, index: number, today: string): OfxAccou
   for (const line of lines) {
     if (line.name !== 'STMTTRN') continue;
     n++;
-    const transaction = readTransaction(line, n, accountId, today);
+    const transaction = readTransaction(line, n, accountId, today, fileConvention);
     if (transaction) account.transactions.push(transaction);
     else account.skipped++;
   }
@@ -531,11 +534,18 @@ function accountKind(acctType: string | null): OfxAccount['kind'] {
 }
 
 /** The transaction, or null when the line is a balance or future line rather than a movement. */
-function readTransaction(line: Element, n: number, accountId: string, today: string): OfxTransaction | null {
+function readTransaction(
+  line: Element,
+  n: number,
+  accountId: string,
+  today: string,
+  fileConvention: () => DecimalConvention,
+): OfxTransaction | null {
   const name = cleanText(leaf(line, 'NAME') ?? leaf(child(line, 'PAYEE'), 'NAME'));
   const memo = cleanText(leaf(line, 'MEMO'));
   const rawAmount = leaf(line, 'TRNAMT');
-  const amountCents = rawAmount === null ? null : parseAmountCents(rawAmount);
+  const amount = rawAmount === null ? null : readAmount(rawAmount);
+  const amountCents = centsOf(amount, fileConvention);
   // Balance and future lines are dropped before validation: banks fill them in carelessly.
   if (isBalanceLine(name, memo, amountCents === 0) || isFutureDescription(name, memo)) return null;
 
@@ -545,7 +555,12 @@ function readTransaction(line: Element, n: number, accountId: string, today: str
   const postedOn = parseDate(rawDate);
   if (postedOn === null) throw new OfxParseError(`${where} com data inválida (DTPOSTED "${rawDate}").`);
   if (rawAmount === null) throw new OfxParseError(`${where} sem valor (TRNAMT).`);
-  if (amountCents === null) throw new OfxParseError(`${where} com valor inválido (TRNAMT "${rawAmount}").`);
+  if (amountCents === null) {
+    if (amount?.kind === 'ambiguous') {
+      throw new OfxParseError(`${where} com valor ambíguo (TRNAMT "${rawAmount}"): ${ambiguity(amount, fileConvention())}`);
+    }
+    throw new OfxParseError(`${where} com valor inválido (TRNAMT "${rawAmount}").`);
+  }
   if (postedOn > today) return null;
 
   return {
@@ -630,52 +645,131 @@ function normalize(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Values
 
+// Rule: an amount is read on its own whenever its form allows only one reading:
+//   - both separators ("1.234,56", "1,234.56"): the last one is decimal, the other groups thousands;
+//   - one separator, repeated ("1.234.567"): it groups thousands, and there are no decimals;
+//   - one separator, once: decimal ("1234,56", "-45.9", "0,1234", "0.500", "1234.567", ".125"), except when
+//     1–3 digits (not starting with 0) come before it and exactly 3 after it ("1.500", "-12,345").
+// That exception is ambiguous: 1.500 may be one thousand five hundred or one and a half. The OFX spec allows a
+// decimal point or comma and forbids thousands separators, but banks write both ("1.234,56" here, "1,650.00"
+// abroad). So the file decides: the separator its unambiguous amounts (TRNAMT and BALAMT, of every statement)
+// use as decimal is the decimal one for these too; "1.500" in a file that writes "89,90" is 1.500,00, in one that
+// writes "89.90" it is 1,50. A file that shows no decimal separator, or shows both (Santander mixes "-12.80" and
+// "-200,00"), leaves it ambiguous: such a transaction refuses the file, naming the line; such a balance is left out.
+
+type DecimalSeparator = '.' | ',';
+/** The decimal separator a file's amounts show: one of them, 'none' or 'mixed' (both). */
+type DecimalConvention = DecimalSeparator | 'none' | 'mixed';
+
+/** An amount as written: its value, or, when it can be read two ways, its parts. null when not a number. */
+type AmountReading =
+  | {
+      kind: 'amount';
+      cents: number;
+      /** The separator this amount shows to be the decimal one, if it shows any. */
+      decimal: DecimalSeparator | null;
+    }
+  | { kind: 'ambiguous'; separator: DecimalSeparator; negative: boolean; intPart: string; fracPart: string }
+  | null;
+
 /**
- * '-1234.56', '1234,56', '1.234,56', '1,234.56', ' +12.5 ' → centavos; null when not a number.
- * The last separator is the decimal one when both kinds appear; a single separator is decimal; the
- * same separator repeated groups thousands. Rounds half away from zero, on the digits, not on floats.
+ * '-1234.56', '1234,56', '1.234,56', '1,234.56', ' +12.5 ' → centavos; null when not a number, or when ambiguous
+ * ('1.500') and `decimal`, the separator the file uses for decimals, is not given. See the rule above.
+ * Rounds half away from zero, on the digits, not on floats.
  */
-export function parseAmountCents(raw: string): number | null {
+export function parseAmountCents(raw: string, decimal: DecimalSeparator | null = null): number | null {
+  return centsOf(readAmount(raw), () => decimal ?? 'none');
+}
+
+/** The value of a reading, asking the file's convention only for an ambiguous one; null when still unknown. */
+function centsOf(amount: AmountReading, fileConvention: () => DecimalConvention): number | null {
+  if (amount === null) return null;
+  if (amount.kind === 'amount') return amount.cents;
+  const convention = fileConvention();
+  if (convention !== '.' && convention !== ',') return null;
+  const { separator, negative, intPart, fracPart } = amount;
+  return separator === convention ? toCents(negative, intPart, fracPart) : toCents(negative, intPart + fracPart, '');
+}
+
+function readAmount(raw: string): AmountReading {
   const match = /^([+-]?)\s*([\d.,]+)$/.exec(raw.trim());
   if (!match) return null;
-  const [, sign, number] = match;
+  const negative = match[1] === '-';
+  const number = match[2];
   const lastDot = number.lastIndexOf('.');
   const lastComma = number.lastIndexOf(',');
-  let intPart: string;
-  let fracPart: string;
   if (lastDot !== -1 && lastComma !== -1) {
     const decimalAt = Math.max(lastDot, lastComma);
     const thousands = lastDot > lastComma ? ',' : '.';
-    intPart = number.slice(0, decimalAt);
-    fracPart = number.slice(decimalAt + 1);
+    const intPart = number.slice(0, decimalAt);
     if (!isGrouped(intPart, thousands)) return null;
-    intPart = intPart.split(thousands).join('');
-  } else {
-    const separator = lastDot !== -1 ? '.' : lastComma !== -1 ? ',' : null;
-    if (separator === null) {
-      intPart = number;
-      fracPart = '';
-    } else if (number.indexOf(separator) === number.lastIndexOf(separator)) {
-      intPart = number.slice(0, number.indexOf(separator));
-      fracPart = number.slice(number.indexOf(separator) + 1);
-    } else {
-      if (!isGrouped(number, separator)) return null;
-      intPart = number.split(separator).join('');
-      fracPart = '';
-    }
+    return exactAmount(negative, intPart.split(thousands).join(''), number.slice(decimalAt + 1), otherSeparator(thousands));
   }
-  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || intPart + fracPart === '') return null;
+  const separator = lastDot !== -1 ? '.' : lastComma !== -1 ? ',' : null;
+  if (separator === null) return exactAmount(negative, number, '', null);
+  const at = number.indexOf(separator);
+  if (at !== number.lastIndexOf(separator)) {
+    if (!isGrouped(number, separator)) return null;
+    return exactAmount(negative, number.split(separator).join(''), '', otherSeparator(separator));
+  }
+  const intPart = number.slice(0, at);
+  const fracPart = number.slice(at + 1);
+  if (/^[1-9]\d{0,2}$/.test(intPart) && /^\d{3}$/.test(fracPart)) {
+    return { kind: 'ambiguous', separator, negative, intPart, fracPart };
+  }
+  return exactAmount(negative, intPart, fracPart, separator);
+}
 
+function exactAmount(negative: boolean, intPart: string, fracPart: string, decimal: DecimalSeparator | null): AmountReading {
+  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || intPart + fracPart === '') return null;
+  const cents = toCents(negative, intPart, fracPart);
+  return cents === null ? null : { kind: 'amount', cents, decimal };
+}
+
+/** Digits → centavos, rounding the third decimal half away from zero; null beyond safe integers. */
+function toCents(negative: boolean, intPart: string, fracPart: string): number | null {
   let cents = Number(intPart || '0') * 100 + Number((fracPart + '00').slice(0, 2));
   if (fracPart.length > 2 && fracPart[2] >= '5') cents += 1;
   if (!Number.isSafeInteger(cents)) return null;
-  return sign === '-' && cents !== 0 ? -cents : cents;
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+function otherSeparator(separator: DecimalSeparator): DecimalSeparator {
+  return separator === '.' ? ',' : '.';
 }
 
 /** '1.234.567' grouped by '.': a first group of 1–3 digits, then groups of exactly 3. */
 function isGrouped(digits: string, separator: string): boolean {
   const groups = digits.split(separator);
   return /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+}
+
+/** The decimal separator the unambiguous amounts (TRNAMT, BALAMT) of the file's statements show. */
+function decimalConvention(statements: Element[]): DecimalConvention {
+  const seen = new Set<DecimalSeparator>();
+  const visit = (element: Element) => {
+    for (const c of element.children) {
+      if (c.value === null) visit(c);
+      else if (c.name === 'TRNAMT' || c.name === 'BALAMT') {
+        const amount = readAmount(c.value);
+        if (amount?.kind === 'amount' && amount.decimal !== null) seen.add(amount.decimal);
+      }
+    }
+  };
+  for (const statement of statements) visit(statement);
+  return seen.size === 2 ? 'mixed' : ([...seen][0] ?? 'none');
+}
+
+/** Why an ambiguous amount cannot be read (pt-BR): its two readings and what the file shows. */
+function ambiguity(amount: Extract<AmountReading, { kind: 'ambiguous' }>, convention: DecimalConvention): string {
+  const sign = amount.negative ? '-' : '';
+  const asThousands = `${sign}${amount.intPart}.${amount.fracPart},00`;
+  const asDecimal = `${sign}${amount.intPart},${amount.fracPart}`;
+  const why =
+    convention === 'mixed'
+      ? 'os outros valores do arquivo usam tanto o ponto quanto a vírgula como separador decimal'
+      : 'nenhum outro valor do arquivo mostra se o separador decimal é o ponto ou a vírgula';
+  return `pode ser ${asThousands} ou ${asDecimal}, e ${why}.`;
 }
 
 /** 'YYYYMMDD…' (time, fraction and [offset:TZ] ignored) → 'YYYY-MM-DD'; null when not a real date. */

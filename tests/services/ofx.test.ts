@@ -502,13 +502,11 @@ describe('amounts and dates', () => {
     ['0.005', 1],
     ['-0.005', -1],
     ['0.0049', 0],
-    ['-2.675', -268],
     ['1.2345', 123],
     ['-0.00', 0],
     ['0,1', 10],
     ['19.99', 1999],
     ['0.29', 29],
-    ['1.005', 101],
   ])('%s → %d centavos', (raw, cents) => {
     expect(Object.is(parseAmountCents(raw), cents)).toBe(true);
   });
@@ -535,6 +533,126 @@ describe('amounts and dates', () => {
   it('reads thousands separators in a file', () => {
     const { accounts } = parse(sgmlFile([{ amount: '1.234,56' }, { amount: '-2,345.67' }, { amount: '10.000.000,00' }]));
     expect(accounts[0].transactions.map((t) => t.amountCents)).toEqual([123456, -234567, 1000000000]);
+  });
+});
+
+describe('thousands separators', () => {
+  it.each([
+    ['1.234,56', 123456],
+    ['1,234.56', 123456],
+    ['-1.234,56', -123456],
+    ['-1,234.56', -123456],
+    ['+1.234,56', 123456],
+    ['+1,234.56', 123456],
+    ['1234,56', 123456],
+    ['1234.56', 123456],
+    ['1.234.567,89', 123456789],
+    ['1,234,567.89', 123456789],
+    ['-12.500,00', -1250000],
+    ['12.345,6', 1234560],
+    ['   -3.000,00', -300000],
+    // A separator that repeats can only group thousands.
+    ['1.234.567', 123456700],
+    ['-1,234,567', -123456700],
+    // After one separator, three digits are decimals when the integer part cannot be a first group of thousands.
+    ['0.500', 50],
+    ['0,005', 1],
+    ['1234.567', 123457],
+    ['.125', 13],
+    ['1,234.567', 123457],
+  ])('%j → %d centavos, whatever the file', (raw, cents) => {
+    expect(parseAmountCents(raw)).toBe(cents);
+    expect(parseAmountCents(raw, '.')).toBe(cents);
+    expect(parseAmountCents(raw, ',')).toBe(cents);
+  });
+
+  it.each(['R$ 1.234,56', '(1.234,56)', '1.234,56-', '1.23.456,78', '12.34.567', '1,234.567,89', '1.234,567.89'])(
+    'rejects %j',
+    (raw) => {
+      expect(parseAmountCents(raw)).toBeNull();
+    },
+  );
+
+  it.each([
+    // raw, decimal point file, decimal comma file
+    ['1.234', 123, 123400],
+    ['-1.234', -123, -123400],
+    ['1,234', 123400, 123],
+    ['+12,500', 1250000, 1250],
+    ['100.000', 10000, 10000000],
+    ['-2.675', -268, -267500],
+    ['1.005', 101, 100500],
+  ])('%j alone is ambiguous; the file decides (point: %d, comma: %d)', (raw, withPoint, withComma) => {
+    expect(parseAmountCents(raw)).toBeNull();
+    expect(parseAmountCents(raw, '.')).toBe(withPoint);
+    expect(parseAmountCents(raw, ',')).toBe(withComma);
+  });
+
+  it('imports a decimal-comma file with thousands separators, reading a lone "-1.500" as thousands', () => {
+    const [account] = parse(fixture('thousands-comma-decimal-sgml102.ofx')).accounts;
+    expect(account.transactions.map((t) => [t.fitId, t.amountCents])).toEqual([
+      ['202602020001', 123456789],
+      ['202602030001', -123456],
+      ['202602050001', 1250000],
+      ['202602100001', -8990],
+      ['202602120001', -300000],
+      ['202602150001', -150000],
+      ['202602200001', 432150],
+    ]);
+    expect(account.ledgerBalanceCents).toBe(124556493);
+    expect(sum(account)).toBe(account.ledgerBalanceCents);
+  });
+
+  it('imports a decimal-point file with thousands separators, reading a lone "-1,500" as thousands', () => {
+    const [account] = parse(fixture('thousands-point-decimal-xml200.ofx')).accounts;
+    expect(account.transactions.map((t) => [t.fitId, t.amountCents])).toEqual([
+      ['A1', 165000],
+      ['A2', -234567],
+      ['A3', -4590],
+      ['A4', -150000],
+      ['A5', 123456789],
+      ['A6', 123456],
+    ]);
+    expect(account.ledgerBalanceCents).toBe(123356088);
+    expect(sum(account)).toBe(account.ledgerBalanceCents);
+  });
+
+  it('reads a lone three-digit group by the separator the rest of the file uses for decimals', () => {
+    const withBalance = (lines: Line[], balance: string) => sgmlFile(lines).replace('<BALAMT>100.00', `<BALAMT>${balance}`);
+    const amounts = (text: string) => parse(text).accounts[0].transactions.map((t) => t.amountCents);
+    expect(amounts(withBalance([{ amount: '-1.500' }, { amount: '89,90' }], '0'))).toEqual([-150000, 8990]);
+    expect(amounts(withBalance([{ amount: '-1.500' }, { amount: '89.90' }], '0'))).toEqual([-150, 8990]);
+    // The balance, a thousands-only amount or another account of the file show the convention just as well.
+    expect(amounts(withBalance([{ amount: '-1.500' }], '2.345,67'))).toEqual([-150000]);
+    expect(amounts(withBalance([{ amount: '-1.500' }, { amount: '-1,234,567' }], '0'))).toEqual([-150, -123456700]);
+    const second = sgmlChecking([{ amount: '10,50' }], '99999-0').replace('<BALAMT>100.00', '<BALAMT>0');
+    const joined = withBalance([{ amount: '1.500' }], '0').replace('</BANKMSGSRSV1>', `${second}</BANKMSGSRSV1>`);
+    expect(parse(joined).accounts.map((a) => a.transactions[0].amountCents)).toEqual([150000, 1050]);
+  });
+
+  it('refuses a file with a truly ambiguous amount, naming the line and both readings', () => {
+    expect(failure(fixture('thousands-ambiguous-sgml102.ofx')).message).toBe(
+      'Transação 2 da conta 54321-0 com valor ambíguo (TRNAMT "-1.500"): pode ser -1.500,00 ou -1,500, e nenhum ' +
+        'outro valor do arquivo mostra se o separador decimal é o ponto ou a vírgula.',
+    );
+  });
+
+  it('refuses an ambiguous amount when the file writes decimals both ways', () => {
+    // Santander mixes "-11.11" and "-222,22" in one file: a "1,234" there cannot be told apart.
+    const text = sgmlFile([{ amount: '-11.11' }, { amount: '-222,22' }, { amount: '1,234' }]);
+    expect(failure(text).message).toBe(
+      'Transação 3 da conta 12345-6 com valor ambíguo (TRNAMT "1,234"): pode ser 1.234,00 ou 1,234, e os outros ' +
+        'valores do arquivo usam tanto o ponto quanto a vírgula como separador decimal.',
+    );
+    // Unambiguous amounts of such a file still import.
+    expect(parse(fixture('santander-checking-comma-decimal.ofx')).accounts[0].transactions).toHaveLength(3);
+  });
+
+  it('leaves an ambiguous balance out instead of refusing the file', () => {
+    const text = sgmlFile([{ amount: '-10' }]).replace('<BALAMT>100.00', '<BALAMT>1.234');
+    expect(parse(text).accounts[0]).toMatchObject({ ledgerBalanceCents: null, transactions: [{ amountCents: -1000 }] });
+    const known = sgmlFile([{ amount: '-10,00' }]).replace('<BALAMT>100.00', '<BALAMT>1.234');
+    expect(parse(known).accounts[0].ledgerBalanceCents).toBe(123400);
   });
 });
 
