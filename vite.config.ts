@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vite';
+import { defineConfig, normalizePath } from 'vite';
 import { CONFIG_PLACEHOLDER, configScript, loadConfig, publicConfigOf } from './server/config.ts';
+import { APP_ROUTES_FILE, appRoutesOfRouteTree } from './server/spa-routes.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -28,11 +30,44 @@ function buildId(): Plugin {
   };
 }
 
+/**
+ * The app's route patterns, read from the route tree this build bundles (as the router plugin generated it), written
+ * to app-routes.json: the server answers 404 for an /app address none of them matches.
+ */
+function appRoutes(): Plugin {
+  let routeTreeFile = '';
+  let routes: string[] | undefined;
+  return {
+    name: 'app-routes',
+    apply: 'build',
+    // Before the TypeScript is stripped: the patterns are the keys of the tree's FileRoutesByTo interface.
+    enforce: 'pre',
+    configResolved(config) {
+      routeTreeFile = normalizePath(resolve(config.root, 'src/routeTree.gen.ts'));
+    },
+    transform(code, id) {
+      if (id.split('?')[0] === routeTreeFile) routes = appRoutesOfRouteTree(code);
+      return null;
+    },
+    generateBundle() {
+      if (!routes) this.error(`${routeTreeFile} was not part of the build: the server could not tell the app's pages`);
+      this.emitFile({ type: 'asset', fileName: APP_ROUTES_FILE, source: JSON.stringify({ routes }) });
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must come before react().
   // The import aliases (@domain, @machines, @server, @/) come from tsconfig.base.json.
   resolve: { tsconfigPaths: true },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), devAppConfig(), buildId()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    devAppConfig(),
+    buildId(),
+    appRoutes(),
+  ],
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

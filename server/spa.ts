@@ -6,10 +6,11 @@ import type { PublicConfig } from '@domain';
 import { REDIRECTS } from '@domain';
 import { CONFIG_PLACEHOLDER, configScript } from './config';
 import type { AppEnv } from './http/types';
+import { appRouteMatcher, readAppRoutes } from './spa-routes';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and for every GET under /app the index.html with the public
- * configuration inlined.
+ * configuration inlined — with 404 where the app has no page, which the SPA then shows as its own 404.
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: PublicConfig) {
   const indexFile = join(distDir, 'index.html');
@@ -20,6 +21,8 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: Publi
     throw new Error(`The SPA is not built (${indexFile} is missing): run "npm run build" first`);
   }
   const html = template.replace(CONFIG_PLACEHOLDER, configScript(publicConfig));
+  // The old addresses count as pages: the SPA's router redirects them, a trailing slash included.
+  const isPage = appRouteMatcher([...readAppRoutes(distDir), ...Object.keys(REDIRECTS)]);
 
   app.use(
     '/assets/*',
@@ -37,11 +40,11 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string, publicConfig: Publi
   // Files of the build (favicon, robots.txt…): only paths that name a file.
   const files = serveStatic({ root: distDir });
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
-  // The app lives under /app (history fallback: the router shows its own 404 there); the public site is rendered by
-  // the server, and other addresses are the site's 404.
+  // The app lives under /app (history fallback: the router shows its own 404 there, and the status says so); the
+  // public site is rendered by the server, and other addresses are the site's 404.
   const page = (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return c.html(html, isPage(c.req.path) ? 200 : 404);
   };
   app.get('/app', page);
   app.get('/app/*', page);

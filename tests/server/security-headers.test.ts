@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_PLACEHOLDER, loadConfig } from '@server/config';
 import type { SecurityOptions } from '@server/http/security';
 import { HSTS_VALUE, defaultSecurityOptions, securityHeaders, securityOptionsFrom } from '@server/http/security';
+import { APP_ROUTES_FILE } from '@server/spa-routes';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     join(distDir, 'index.html'),
     `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" />${CONFIG_PLACEHOLDER}</head><body><div id="root"></div><script type="module" src="/assets/app-test.js"></script></body></html>`,
   );
+  await writeFile(join(distDir, APP_ROUTES_FILE), JSON.stringify({ routes: ['/app/login'] }));
   await writeFile(join(distDir, 'assets', 'app-test.js'), 'console.log("app")');
   await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startTestServer({ site: {}, spa: { distDir } });
@@ -70,6 +72,7 @@ const KINDS: [string, string, number, RequestInit?][] = [
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' },
   ],
   ['the SPA page', '/app/login', 200],
+  ["the SPA's 404 page", '/app/pagina-que-nao-existe', 404],
   ['a public site page', '/', 200],
   ["the site's 404 page", '/pagina-que-nao-existe', 404],
   ['a redirect', '/links/irpf', 302],
