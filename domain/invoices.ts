@@ -202,8 +202,16 @@ export const NfsIssueSchema = v.object({
       v.transform((key) => key || undefined),
     ),
   ),
-  pdfDocumentId: v.optional(v.pipe(v.string(), v.uuid('Arquivo PDF inválido.'))),
-  xmlDocumentId: v.optional(v.pipe(v.string(), v.uuid('Arquivo XML inválido.'))),
+  /**
+   * The invoice's files, sent through signed upload links and held apart until the invoice is registered: they become
+   * the customer's documents in the same transaction (a refused form publishes nothing).
+   */
+  pdfUploadToken: v.optional(
+    v.pipe(v.string(), v.minLength(1, 'Envie o PDF da nota.'), v.maxLength(2000, 'Arquivo PDF inválido.')),
+  ),
+  xmlUploadToken: v.optional(
+    v.pipe(v.string(), v.minLength(1, 'Envie o XML da nota.'), v.maxLength(2000, 'Arquivo XML inválido.')),
+  ),
 });
 
 export const NfsReasonSchema = v.object({ reason: requiredText('Informe o motivo.', 500) });

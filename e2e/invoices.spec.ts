@@ -53,12 +53,32 @@ test('a customer asks for an invoice, the team issues it with its files, the cus
   await drawer.getByRole('button', { name: 'Registrar emissão' }).last().click();
   await expect(drawer.getByText('Informe o número da nota.')).toBeVisible();
   await drawer.getByLabel('Número da nota').fill('9001');
-  await drawer.getByLabel('PDF da nota').setInputFiles({ name: 'NFS-e 9001.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(drawer.getByText('NFS-e 9001.pdf')).toBeVisible();
-  await drawer.getByLabel('XML da nota').setInputFiles({ name: 'NFS-e 9001.xml', mimeType: 'application/xml', buffer: XML });
-  await expect(drawer.getByText('NFS-e 9001.xml')).toBeVisible();
+  // The files are chosen, but the access key is wrong: refused, and nothing reaches the customer's documents.
+  const stamp = Date.now();
+  const pdfName = `NFS-e 9001 ${stamp}.pdf`;
+  const xmlName = `NFS-e 9001 ${stamp}.xml`;
+  await drawer.getByLabel('Chave de acesso (opcional)').fill('3550308');
+  await drawer.getByLabel('PDF da nota').setInputFiles({ name: pdfName, mimeType: 'application/pdf', buffer: PDF });
+  await expect(drawer.getByText(pdfName)).toBeVisible();
+  await drawer.getByLabel('XML da nota').setInputFiles({ name: xmlName, mimeType: 'application/xml', buffer: XML });
+  await expect(drawer.getByText(xmlName)).toBeVisible();
+  await drawer.getByRole('button', { name: 'Registrar emissão' }).last().click();
+  await expect(drawer.getByText('A chave de acesso tem 50 caracteres.')).toBeVisible();
+  const documents = await (await browser.newContext()).newPage();
+  await signInFromLogin(documents, 'cliente@demo.test');
+  await documents.goto('/app/documents');
+  await expect(documents.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
+  await expect(documents.getByText('Contrato social').first()).toBeVisible();
+  await expect(documents.getByText(pdfName)).toHaveCount(0);
+  await expect(documents.getByText(xmlName)).toHaveCount(0);
+
+  await drawer.getByLabel('Chave de acesso (opcional)').fill('3550308'.padEnd(50, '7'));
   await drawer.getByRole('button', { name: 'Registrar emissão' }).last().click();
   await expect(admin.getByText('Nota marcada como "Emitida".')).toBeVisible();
+  // Issued: the invoice's files are the customer's documents, once each.
+  await documents.reload();
+  await expect(documents.getByText(pdfName)).toHaveCount(1);
+  await expect(documents.getByText(xmlName)).toHaveCount(1);
 
   // The customer sees it issued and downloads the PDF.
   await page.reload();
@@ -68,7 +88,7 @@ test('a customer asks for an invoice, the team issues it with its files, the cus
   await expect(detail.getByText('Nota nº 9001', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await detail.getByRole('button', { name: 'PDF' }).click();
-  expect((await download).suggestedFilename()).toBe('NFS-e 9001.pdf');
+  expect((await download).suggestedFilename()).toBe(pdfName);
   await expect(detail.getByRole('button', { name: 'Excluir solicitação' })).toHaveCount(0);
 });
 

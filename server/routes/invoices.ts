@@ -13,6 +13,7 @@ import {
   isOperating,
   nfsStatusBodySchema,
   nfsStatusChangeRefusal,
+  UPLOAD_TYPES,
   reaisToCents,
   validate,
 } from '@domain';
@@ -29,12 +30,33 @@ import {
   rememberCustomer,
   toRequestDto,
 } from '../db/invoices';
+import { isStorageKeyRegistered } from '../db/documents';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { statusHistory } from '../db/status-history';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { generateNow } from '../services/nfs-scheduler';
+import { uploadRegistration } from './uploads';
+
+/** A refusal of one of the form's files, named by its field (the upload token's own refusal names `uploadToken`). */
+function fieldRefusal<T>(field: string, run: () => T): T {
+  const named = (error: unknown) => {
+    if (error instanceof HttpError && error.fields?.uploadToken) {
+      return new HttpError(error.status, error.code, error.message, { [field]: error.fields.uploadToken });
+    }
+    if (error instanceof HttpError && !Object.keys(error.fields ?? {}).length) {
+      return new HttpError(error.status, error.code, error.message, { [field]: error.message });
+    }
+    return error;
+  };
+  try {
+    const result = run();
+    return (result instanceof Promise ? result.catch((error: unknown) => Promise.reject(named(error))) : result) as T;
+  } catch (error) {
+    throw named(error);
+  }
+}
 
 const Uuid = v.pipe(v.string(), v.uuid());
 const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
@@ -88,7 +110,9 @@ function storedFields(input: {
 }
 
 /** Spec §7 Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
-export function invoicesRoutes({ db, identity }: AppDeps) {
+export function invoicesRoutes(deps: AppDeps) {
+  const { db, identity } = deps;
+  const uploads = uploadRegistration(deps);
   return (
     new Hono<AppEnv>()
       .use('/nfs/*', authenticate(identity))
@@ -166,28 +190,55 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
           const data = body.value as {
             invoiceNumber?: string;
             accessKey?: string;
-            pdfDocumentId?: string;
-            xmlDocumentId?: string;
+            pdfUploadToken?: string;
+            xmlUploadToken?: string;
             reason?: string;
           };
+          const uid = c.var.identity.uid;
+          const [current] = await db.select({ companyId: nfsRequests.companyId }).from(nfsRequests).where(eq(nfsRequests.id, id));
+          if (!current) throw notFound(REQUEST_NOT_FOUND);
+          // The invoice's files: each the team's own upload for this company, of the kind its field says.
+          const files = (
+            [
+              ['pdfUploadToken', data.pdfUploadToken, 'pdf', 'Envie o PDF da nota (arquivo .pdf).'],
+              ['xmlUploadToken', data.xmlUploadToken, 'xml', 'Envie o XML da nota (arquivo .xml).'],
+            ] as const
+          ).flatMap(([field, token, ext, wrongKind]) => {
+            if (!token || status !== 'issued') return [];
+            const grant = fieldRefusal(field, () => uploads.grant(c, token, { companyId: current.companyId }));
+            if (grant.ext !== ext) throw badRequest(wrongKind, { [field]: wrongKind });
+            return [{ field, grant }];
+          });
           const updated = await db.transaction(async (tx) => {
             const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
             if (!request) throw notFound(REQUEST_NOT_FOUND);
             const refusal = nfsStatusChangeRefusal(request.status, status);
             if (refusal) throw conflict(refusal);
-            for (const [field, documentId] of [
-              ['pdfDocumentId', data.pdfDocumentId],
-              ['xmlDocumentId', data.xmlDocumentId],
-            ] as const) {
-              if (!documentId) continue;
-              const [file] = await tx
-                .select({ id: documents.id })
-                .from(documents)
-                .where(and(eq(documents.id, documentId), eq(documents.companyId, request.companyId)));
-              if (!file)
-                throw badRequest('Arquivo não encontrado entre os documentos da empresa.', {
-                  [field]: 'Arquivo não encontrado.',
-                });
+            // Held apart until now: the files become the customer's documents with the invoice, or not at all.
+            const published: Record<string, string> = {};
+            for (const { field, grant } of files) {
+              await uploads.lock(tx, grant.key);
+              if (await isStorageKeyRegistered(tx, grant.key)) {
+                const again = 'Este arquivo já foi registrado: envie-o de novo.';
+                throw new HttpError(409, 'conflict', again, { [field]: again });
+              }
+              const size = await fieldRefusal(field, () => uploads.received(grant));
+              const [document] = await tx
+                .insert(documents)
+                .values({
+                  companyId: request.companyId,
+                  type: 'nota_fiscal',
+                  name: grant.name,
+                  contentType: UPLOAD_TYPES[grant.ext].contentType,
+                  size,
+                  storageKey: grant.key,
+                  competence: request.competence,
+                  description: `Nota fiscal nº ${data.invoiceNumber}.`,
+                  uploadedBy: uid,
+                  publishedBy: uid,
+                })
+                .returning({ id: documents.id });
+              published[field] = document.id;
             }
             const now = new Date();
             const [row] = await tx
@@ -200,8 +251,8 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
                   ? {
                       invoiceNumber: data.invoiceNumber,
                       accessKey: data.accessKey ?? null,
-                      pdfDocumentId: data.pdfDocumentId ?? null,
-                      xmlDocumentId: data.xmlDocumentId ?? null,
+                      pdfDocumentId: published.pdfUploadToken ?? null,
+                      xmlDocumentId: published.xmlUploadToken ?? null,
                       issuedAt: now,
                       reason: null,
                     }
@@ -215,7 +266,7 @@ export function invoicesRoutes({ db, identity }: AppDeps) {
               fromStatus: request.status,
               toStatus: status,
               note: data.reason ?? (status === 'issued' ? `Nota nº ${data.invoiceNumber}.` : null),
-              changedBy: c.var.identity.uid,
+              changedBy: uid,
             });
             return row;
           });

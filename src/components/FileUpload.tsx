@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { uploadDocument } from '../api/onboarding';
+import type { SendFile } from '../lib/upload';
 import { useUpload } from '../lib/upload';
 import { UploadStatus } from './UploadStatus';
 
@@ -11,14 +12,12 @@ import { UploadStatus } from './UploadStatus';
  * cancel and try again); reports the document so the step can refer to it.
  */
 export function FileUpload({
-  label,
   companyId,
   type,
   stepId,
   value,
   onUploaded,
-  error,
-  help,
+  ...field
 }: {
   label: string;
   companyId: string;
@@ -30,12 +29,42 @@ export function FileUpload({
   error?: string;
   help?: string;
 }) {
+  return (
+    <FilePicker
+      {...field}
+      value={value ? { fileName: value.fileName } : undefined}
+      send={(file, onProgress, signal) => uploadDocument({ companyId, type, stepId, file }, onProgress, signal)}
+      onSent={onUploaded}
+    />
+  );
+}
+
+/**
+ * A file field that sends the file as soon as it is chosen, the way `send` says (a document at once, or a file held
+ * apart until its form is sent), with the upload machine's checks, progress, cancel and retry.
+ */
+export function FilePicker<T>({
+  label,
+  value,
+  send,
+  onSent,
+  error,
+  help,
+  accept = UPLOAD_ACCEPT,
+  hint = `PDF, imagem, XML, ZIP ou certificado .pfx — até ${formatBytes(MAX_UPLOAD_BYTES)}.`,
+}: {
+  label: string;
+  /** The name of the file already sent, if any. */
+  value?: { fileName?: string };
+  send: SendFile<T>;
+  onSent: (result: T) => void;
+  error?: string;
+  help?: string;
+  accept?: string;
+  hint?: string;
+}) {
   const id = useId();
-  const upload = useUpload({
-    kind: 'document',
-    send: (file, onProgress, signal) => uploadDocument({ companyId, type, stepId, file }, onProgress, signal),
-    onSent: onUploaded,
-  });
+  const upload = useUpload({ kind: 'document', send, onSent });
 
   const message = upload.error ?? error;
   return (
@@ -61,7 +90,7 @@ export function FileUpload({
           {value ? 'Trocar arquivo' : 'Escolher arquivo'}
           <input
             type="file"
-            accept={UPLOAD_ACCEPT}
+            accept={accept}
             className="sr-only"
             aria-labelledby={`${id}-label`}
             aria-describedby={message ? `${id}-error` : undefined}
@@ -73,9 +102,7 @@ export function FileUpload({
             }}
           />
         </label>
-        <p className="mt-2 text-xs text-slate-500">
-          PDF, imagem, XML, ZIP ou certificado .pfx — até {formatBytes(MAX_UPLOAD_BYTES)}.
-        </p>
+        <p className="mt-2 text-xs text-slate-500">{hint}</p>
       </div>
       {message && (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-600">

@@ -39,17 +39,23 @@ afterAll(() => server?.close());
 const create = (body: unknown, token = customer.token, company = companyId) =>
   server.call(`/api/nfs/requests?companyId=${company}`, { method: 'POST', token, body });
 
-async function upload(token: string, company: string, name: string, bytes: string) {
-  const form = new FormData();
-  form.set('type', 'nota_fiscal');
-  form.set('file', new File([bytes], name));
-  const response = await fetch(`${server.baseUrl}/api/documents?companyId=${company}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return (await response.json()).data.id as string;
+/** Sends a file through a signed upload link without registering it: its upload token. */
+async function held(token: string, company: string, name: string, bytes?: string) {
+  const link = await server.call(`/api/upload/${encodeURIComponent(name)}?companyId=${company}`, { token });
+  expect(link.status).toBe(200);
+  if (bytes !== undefined) {
+    const form = new FormData();
+    form.set('file', new File([bytes], name));
+    const sent = await fetch(`${server.baseUrl}${link.body.data.url}`, { method: 'POST', body: form });
+    expect(sent.status).toBe(201);
+  }
+  return link.body.data.token as string;
 }
+
+const namesOf = async (company: string, token: string) =>
+  (await server.call(`/api/documents?companyId=${company}&limit=100`, { token })).body.data.map(
+    (d: { name: string }) => d.name,
+  ) as string[];
 
 describe('invoice requests (spec §5 rules)', () => {
   it('answers the exact messages of the spec', async () => {
@@ -155,22 +161,52 @@ describe('the team issues a request', () => {
 
     const noNumber = await server.call(`/api/nfs/requests/${id}/status/issued`, { method: 'PUT', token: admin.token, body: {} });
     expect(noNumber.body.error.fields).toEqual({ invoiceNumber: 'Informe o número da nota.' });
-    const foreignFile = await upload(other.token, otherCompanyId, 'outra.pdf', '%PDF-1.4 x');
+    const foreignFile = await held(other.token, otherCompanyId, 'outra.pdf', '%PDF-1.4 x');
     const wrongFile = await server.call(`/api/nfs/requests/${id}/status/issued`, {
       method: 'PUT',
       token: admin.token,
-      body: { invoiceNumber: '4321', pdfDocumentId: foreignFile },
+      body: { invoiceNumber: '4321', pdfUploadToken: foreignFile },
     });
-    expect(wrongFile.status).toBe(400);
+    expect([wrongFile.status, wrongFile.body.error.fields]).toEqual([
+      403,
+      { pdfUploadToken: 'Este arquivo foi enviado para outra empresa.' },
+    ]);
 
-    const pdf = await upload(admin.token, companyId, 'NFS-e 4321.pdf', '%PDF-1.4 nota');
-    const xml = await upload(admin.token, companyId, 'NFS-e 4321.xml', '<?xml version="1.0"?><NFSe/>');
+    // The files are held apart: a registration refused on the way (the XML never arrived) publishes neither.
+    const pdfToken = await held(admin.token, companyId, 'NFS-e 4321.pdf', '%PDF-1.4 nota');
+    const missingXml = await held(admin.token, companyId, 'NFS-e 4321.xml');
+    const refused = await server.call(`/api/nfs/requests/${id}/status/issued`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { invoiceNumber: '4321', pdfUploadToken: pdfToken, xmlUploadToken: missingXml },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.fields).toEqual({
+      xmlUploadToken: 'O arquivo ainda não chegou: envie-o pelo link antes de registrá-lo.',
+    });
+    expect(await namesOf(companyId, customer.token)).not.toContain('NFS-e 4321.pdf');
+    const wrongKind = await server.call(`/api/nfs/requests/${id}/status/issued`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { invoiceNumber: '4321', xmlUploadToken: pdfToken },
+    });
+    expect(wrongKind.body.error.fields).toEqual({ xmlUploadToken: 'Envie o XML da nota (arquivo .xml).' });
+
+    const xmlToken = await held(admin.token, companyId, 'NFS-e 4321.xml', '<?xml version="1.0"?><NFSe/>');
     const issued = await server.call(`/api/nfs/requests/${id}/status/issued`, {
       method: 'PUT',
       token: admin.token,
-      body: { invoiceNumber: '4321', accessKey: '3550308'.padEnd(50, '7'), pdfDocumentId: pdf, xmlDocumentId: xml },
+      body: { invoiceNumber: '4321', accessKey: '3550308'.padEnd(50, '7'), pdfUploadToken: pdfToken, xmlUploadToken: xmlToken },
     });
-    expect(issued.body.data).toMatchObject({ status: 'issued', invoiceNumber: '4321', pdfDocumentId: pdf, xmlDocumentId: xml });
+    expect(issued.body.data).toMatchObject({ status: 'issued', invoiceNumber: '4321' });
+    const pdf = issued.body.data.pdfDocumentId as string;
+    expect(issued.body.data.xmlDocumentId).toEqual(expect.any(String));
+    // Published with the invoice, once each.
+    const names = await namesOf(companyId, customer.token);
+    expect(names.filter((name) => name.startsWith('NFS-e 4321'))).toEqual(
+      expect.arrayContaining(['NFS-e 4321.pdf', 'NFS-e 4321.xml']),
+    );
+    expect(names.filter((name) => name.startsWith('NFS-e 4321'))).toHaveLength(2);
 
     const seen = await server.call(`/api/nfs/requests/${id}`, { token: customer.token });
     expect(seen.body.data.history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['issued', 'processing', 'requested']);

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { FieldErrors, NfsRequestStatus } from '@domain';
-import { NFS_REQUEST_STATUS_LABEL, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
+import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
 import { ApiError } from '@/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/api/invoices';
-import { FileUpload } from '@/components/FileUpload';
+import { uploadFile } from '@/api/documents';
+import { FilePicker } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
@@ -18,6 +19,18 @@ const ACTION_LABEL: Record<NfsRequestStatus, string> = {
   cancelled: 'Cancelar nota',
 };
 
+/** A file sent through a signed link and not registered yet: its upload token, and its name to show. */
+interface HeldFile {
+  token: string;
+  fileName: string;
+}
+
+/** Sends a file of the company through a signed link, without making it a document. */
+const holdFile =
+  (companyId: string) =>
+  (file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<HeldFile> =>
+    uploadFile({ file, companyId }, onProgress, signal).then((token) => ({ token, fileName: file.name }));
+
 /** The team's moves on a request: only those the request lifecycle machine allows from where it is. */
 export function RequestActions({ id }: { id: string }) {
   const queryClient = useQueryClient();
@@ -25,8 +38,9 @@ export function RequestActions({ id }: { id: string }) {
   const [target, setTarget] = useState<NfsRequestStatus | null>(null);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [accessKey, setAccessKey] = useState('');
-  const [pdf, setPdf] = useState<{ documentId: string; fileName: string }>();
-  const [xml, setXml] = useState<{ documentId: string; fileName: string }>();
+  // The invoice's files travel at once but stay apart: they become the customer's documents only with the invoice.
+  const [pdf, setPdf] = useState<HeldFile>();
+  const [xml, setXml] = useState<HeldFile>();
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useMutation({
@@ -49,7 +63,7 @@ export function RequestActions({ id }: { id: string }) {
   function send(to: NfsRequestStatus) {
     const body =
       to === 'issued'
-        ? { invoiceNumber, accessKey, pdfDocumentId: pdf?.documentId, xmlDocumentId: xml?.documentId }
+        ? { invoiceNumber, accessKey, pdfUploadToken: pdf?.token, xmlUploadToken: xml?.token }
         : to === 'rejected' || to === 'cancelled'
           ? { reason }
           : {};
@@ -98,21 +112,23 @@ export function RequestActions({ id }: { id: string }) {
                   error={errors.accessKey}
                 />
               </div>
-              <FileUpload
+              <FilePicker
                 label="PDF da nota"
-                companyId={request.companyId}
-                type="nota_fiscal"
+                accept=".pdf"
+                hint={`Arquivo .pdf, até ${formatBytes(MAX_UPLOAD_BYTES)}. O cliente o recebe quando a emissão for registrada.`}
                 value={pdf}
-                onUploaded={(d) => setPdf({ documentId: d.id, fileName: d.name })}
-                error={errors.pdfDocumentId}
+                send={holdFile(request.companyId)}
+                onSent={setPdf}
+                error={errors.pdfUploadToken}
               />
-              <FileUpload
+              <FilePicker
                 label="XML da nota"
-                companyId={request.companyId}
-                type="nota_fiscal"
+                accept=".xml"
+                hint={`Arquivo .xml, até ${formatBytes(MAX_UPLOAD_BYTES)}. O cliente o recebe quando a emissão for registrada.`}
                 value={xml}
-                onUploaded={(d) => setXml({ documentId: d.id, fileName: d.name })}
-                error={errors.xmlDocumentId}
+                send={holdFile(request.companyId)}
+                onSent={setXml}
+                error={errors.xmlUploadToken}
               />
             </>
           ) : (
