@@ -56,6 +56,11 @@ export const DOCUMENT_TYPES = [
   'nota_fiscal',
   'extrato',
   'declaracao',
+  // What the previous accountant hands over in a migration.
+  'distrato',
+  'acesso_prefeitura',
+  'balanco_ecd',
+  'folha_pagamento',
   'outros',
   // The person's own documents (/app/user/my-docs).
   'rg_cnh',

@@ -12,7 +12,7 @@ import {
   requiredText,
 } from './brazil';
 import type { Company } from './company';
-import type { CompanySize, CompanyStatus, CompanyType, StepId, TrackId } from './enums';
+import type { CompanySize, CompanyStatus, CompanyType, DocumentType, StepId, TrackId } from './enums';
 import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from './enums';
 import { COMPANY_SIZE_LABEL, STEP_LABEL } from './labels';
 import type { FieldErrors, FormDraft, ValidationResult } from './validation';
@@ -232,6 +232,15 @@ export const DownloadCompanyInfoSchema = v.object({
 /** What the previous accountant hands over when a company changes accountant. */
 export const HANDOVER_ITEMS = ['digital-certificate', 'city-portal-access', 'distrato', 'balance-sheet', 'payroll'] as const;
 export type HandoverItem = (typeof HANDOVER_ITEMS)[number];
+
+/** The kind of document each handover item is stored as (the team finds it under its own name). */
+export const HANDOVER_DOCUMENT_TYPE = {
+  'digital-certificate': 'certificado_digital',
+  'city-portal-access': 'acesso_prefeitura',
+  distrato: 'distrato',
+  'balance-sheet': 'balanco_ecd',
+  payroll: 'folha_pagamento',
+} as const satisfies Record<HandoverItem, DocumentType>;
 
 export const HANDOVER_ITEM_LABEL: Record<HandoverItem, { title: string; help: string }> = {
   'digital-certificate': {

@@ -185,6 +185,8 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   const admin = await asAdmin(browser);
   await admin.goto('/app/admin/companies/migration-orders?q=11222333');
   await admin.getByRole('link', { name: /Aurora/i }).click();
+  // The handover's files keep their kind: the distrato is a distrato, not a "Contrato social".
+  await expect(admin.getByRole('listitem').filter({ hasText: 'distrato.pdf' }).first()).toContainText('Distrato ·');
   await changeStatus(admin, 'Ativa');
 
   // Back later, the customer finds the panel.

@@ -14,6 +14,9 @@ import {
   trackAfterRevision,
   trackAfterSubmission,
   revisableSteps,
+  HANDOVER_ITEMS,
+  HANDOVER_DOCUMENT_TYPE,
+  DOCUMENT_TYPE_LABEL,
   validate,
 } from '@domain';
 
@@ -240,5 +243,19 @@ describe('moving along a track', () => {
       'A atividade 6201-5/01 não é permitida para o MEI.',
     );
     expect(meiActivityProblem('ME', [{ code: '6201501', isAllowedMei: false }])).toBeNull();
+  });
+});
+
+describe('the migration handover', () => {
+  it('stores each item under its own kind of document', () => {
+    const kinds = HANDOVER_ITEMS.map((item) => HANDOVER_DOCUMENT_TYPE[item]);
+    expect(new Set(kinds).size).toBe(HANDOVER_ITEMS.length);
+    expect(HANDOVER_ITEMS.map((item) => DOCUMENT_TYPE_LABEL[HANDOVER_DOCUMENT_TYPE[item]])).toEqual([
+      'Certificado digital',
+      'Acesso ao portal da prefeitura',
+      'Distrato',
+      'Balanço e ECD',
+      'Folha de pagamento',
+    ]);
   });
 });

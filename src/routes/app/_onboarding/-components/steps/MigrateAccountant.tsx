@@ -1,5 +1,12 @@
 import type { HandoverDelivery, HandoverItem } from '@domain';
-import { HANDOVER_DELIVERIES, HANDOVER_DELIVERY_LABEL, HANDOVER_ITEMS, HANDOVER_ITEM_LABEL, stepPayload } from '@domain';
+import {
+  HANDOVER_DELIVERIES,
+  HANDOVER_DELIVERY_LABEL,
+  HANDOVER_DOCUMENT_TYPE,
+  HANDOVER_ITEMS,
+  HANDOVER_ITEM_LABEL,
+  stepPayload,
+} from '@domain';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { FileUpload } from '@/components/FileUpload';
@@ -23,14 +30,6 @@ interface Values {
   previousAccountant: { name: string; email: string; phone: string };
   notes: string;
 }
-
-const DOCUMENT_TYPE: Record<HandoverItem, 'certificado_digital' | 'outros' | 'contrato_social' | 'declaracao'> = {
-  'digital-certificate': 'certificado_digital',
-  'city-portal-access': 'outros',
-  distrato: 'contrato_social',
-  'balance-sheet': 'declaracao',
-  payroll: 'declaracao',
-};
 
 /** What the previous accountant hands over: each item uploaded, or how it will be delivered. */
 export function MigrateAccountant() {
@@ -82,7 +81,7 @@ export function MigrateAccountant() {
                   <FileUpload
                     label="Arquivo"
                     companyId={companyId}
-                    type={DOCUMENT_TYPE[item]}
+                    type={HANDOVER_DOCUMENT_TYPE[item]}
                     stepId="migrate-accountant"
                     value={value.documentId ? { documentId: value.documentId, fileName: value.fileName } : undefined}
                     onUploaded={(document) =>
