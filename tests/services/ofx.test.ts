@@ -631,7 +631,7 @@ describe('thousands separators', () => {
   });
 
   it('refuses a file with a truly ambiguous amount, naming the line and both readings', () => {
-    expect(failure(fixture('thousands-ambiguous-sgml102.ofx')).message).toBe(
+    expect(failure(fixture('refused/thousands-ambiguous-sgml102.ofx')).message).toBe(
       'Transação 2 da conta 54321-0 com valor ambíguo (TRNAMT "-1.500"): pode ser -1.500,00 ou -1,500, e nenhum ' +
         'outro valor do arquivo mostra se o separador decimal é o ponto ou a vírgula.',
     );
