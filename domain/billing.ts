@@ -60,8 +60,33 @@ export interface BillingSummary {
   openCount: number;
   openAmountCents: number;
   overdueCount: number;
-  /** The earliest due date among the open charges. */
+  /**
+   * What comes next: the earliest open charge, or — nothing open, the plan running — the next monthly fee
+   * (`nextMonthlyDue`); null when there is none to expect.
+   */
   nextDueDate: string | null;
+  nextAmountCents: number | null;
+}
+
+/** A calendar day (YYYY-MM-DD) `months` months later, on the same day or the month's last when shorter. */
+export function addMonthsToDay(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const index = year * 12 + (month - 1) + months;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
+/**
+ * When the next monthly fee falls due: a month after the latest fee charged (or after the plan started, before any),
+ * on that day; a date already past moves on month by month, so it is never before today.
+ */
+export function nextMonthlyDue(latestDue: string | null, activatedOn: string | null, today: string): string | null {
+  const from = latestDue ?? activatedOn;
+  if (!from) return null;
+  let next = addMonthsToDay(from, 1);
+  for (let months = 2; next < today; months++) next = addMonthsToDay(from, months);
+  return next;
 }
 
 export function displayStatusOf(payment: Pick<Payment, 'status' | 'overdue'>): PaymentDisplayStatus {

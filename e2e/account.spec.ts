@@ -43,6 +43,10 @@ test('my-billing lists the monthly fees, gives receipts, and pays the open one a
   await expect(open).toHaveCount(0);
   await expect(paid).toHaveCount(11);
   await expect(page.getByText('Nada a pagar')).toBeVisible();
+  // Everything paid, the next monthly fee still shows: its day and amount.
+  const next = page.getByText('Próximo vencimento').locator('..');
+  await expect(next).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(next).toContainText('R$ 249,00');
 });
 
 test('my-invites sends an invitation that appears in the list, and sends an older one again', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BillingSummary, Payment, PaymentStatus } from '@domain';
-import { findPlan, isChargeOverdue, monthKey, saoPauloDate } from '@domain';
+import { findPlan, isChargeOverdue, monthKey, nextMonthlyDue, saoPauloDate } from '@domain';
 import type { DbExecutor } from './companies';
 import { payments, subscriptions } from './schema';
 
@@ -60,6 +60,32 @@ export async function findPayment(db: DbExecutor, id: string): Promise<{ payment
   return row;
 }
 
+/** The earliest open charge; with none, the running plan's next monthly fee. */
+async function whatComesNext(
+  db: DbExecutor,
+  subscription: typeof subscriptions.$inferSelect | undefined,
+  open: { amountCents: number; dueDate: Date | null }[],
+  today: string,
+): Promise<{ nextDueDate: string | null; nextAmountCents: number | null }> {
+  const [first] = open
+    .filter((charge) => charge.dueDate)
+    .map((charge) => ({ day: saoPauloDay(charge.dueDate!), amountCents: charge.amountCents }))
+    .sort((a, b) => a.day.localeCompare(b.day));
+  if (first) return { nextDueDate: first.day, nextAmountCents: first.amountCents };
+  if (!subscription || !['active', 'overdue'].includes(subscription.status) || open.length > 0) {
+    return { nextDueDate: null, nextAmountCents: null };
+  }
+  const [latest] = await db
+    .select({ dueDate: payments.dueDate })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscription.id), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.dueDate))
+    .limit(1);
+  const latestDue = latest?.dueDate ? saoPauloDay(latest.dueDate) : null;
+  const activatedOn = subscription.activatedAt ? saoPauloDay(subscription.activatedAt) : null;
+  return { nextDueDate: nextMonthlyDue(latestDue, activatedOn, today), nextAmountCents: subscription.priceCents };
+}
+
 /** The company's current (newest) subscription and what is still to pay. */
 export async function billingSummary(db: DbExecutor, companyId: string): Promise<BillingSummary> {
   const [subscription] = await db
@@ -89,7 +115,7 @@ export async function billingSummary(db: DbExecutor, companyId: string): Promise
     openCount: open.length,
     openAmountCents: open.reduce((sum, charge) => sum + charge.amountCents, 0),
     overdueCount: dueDates.filter((due) => due < today).length,
-    nextDueDate: dueDates[0] ?? null,
+    ...(await whatComesNext(db, subscription, open, today)),
   };
 }
 

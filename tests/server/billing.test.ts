@@ -99,6 +99,8 @@ describe('GET /v1/ecommerce/payments', () => {
       openCount: 1,
       openAmountCents: 24900,
       overdueCount: 1,
+      // The open charge is what comes next.
+      nextAmountCents: 24900,
     });
   });
 });
@@ -142,6 +144,16 @@ describe('paying an open charge', () => {
     expect(charges.body.data[0]).toMatchObject({ id: openChargeId, status: 'paid', method: 'boleto', overdue: false });
     const company = await server.call(`/api/companies/${companyId}`, { token: customer.token });
     expect(company.body.data.status).toBe('active');
+    // Nothing open: what comes next is the following monthly fee, a month after the last one, at the plan's price.
+    const paidDue = charges.body.data[0].dueDate as string;
+    const [year, month, day] = paidDue.split('-').map(Number);
+    const following = new Date(Date.UTC(year, month, Math.min(day, new Date(Date.UTC(year, month + 1, 0)).getUTCDate())));
+    const summary = await server.call(`/api/v1/ecommerce/subscription?companyId=${companyId}`, { token: customer.token });
+    expect(summary.body.data).toMatchObject({
+      openCount: 0,
+      nextDueDate: following.toISOString().slice(0, 10),
+      nextAmountCents: 24900,
+    });
 
     const receipt = await fetch(`${server.baseUrl}/api${charges.body.data[0].receiptPath}`, {
       headers: { authorization: `Bearer ${customer.token}` },

@@ -51,7 +51,12 @@ export function SubscriptionCard({ company, summary }: { company: Company; summa
           </div>
           <div>
             <dt className="text-slate-500">Próximo vencimento</dt>
-            <dd className="font-semibold text-slate-900">{summary.nextDueDate ? formatDay(summary.nextDueDate) : '—'}</dd>
+            <dd className="font-semibold text-slate-900">
+              {summary.nextDueDate ? formatDay(summary.nextDueDate) : '—'}
+              {summary.nextDueDate && summary.nextAmountCents !== null && (
+                <span className="block text-xs font-normal text-slate-600">{formatMoney(summary.nextAmountCents)}</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Vencidas</dt>
