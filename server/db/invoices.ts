@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule } from '@domain';
+import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, ScheduleTiming } from '@domain';
 import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules } from './schema';
@@ -40,6 +40,15 @@ export function toRequestDto(row: RequestRow): NfsRequest {
   };
 }
 
+/** When a schedule runs: the newest month it did is the one it created or, if later, the one it left out. */
+export function scheduleTiming(
+  row: Pick<ScheduleRow, 'dayOfMonth' | 'activeSince' | 'skippedMonth'>,
+  lastGeneratedMonth: string | null,
+): ScheduleTiming {
+  const months = [lastGeneratedMonth, row.skippedMonth].filter((month): month is string => month !== null).sort();
+  return { dayOfMonth: row.dayOfMonth, activeSince: row.activeSince, lastMonth: months.at(-1) ?? null };
+}
+
 export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | null, now = new Date()): NfsSchedule {
   return {
     id: row.id,
@@ -55,8 +64,9 @@ export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | nul
     issWithheld: row.issWithheld,
     dayOfMonth: row.dayOfMonth,
     active: row.active,
-    nextRun: row.active ? nextRunDate(row.dayOfMonth, lastGeneratedMonth, now) : null,
+    nextRun: row.active ? nextRunDate(scheduleTiming(row, lastGeneratedMonth), now) : null,
     lastGeneratedMonth,
+    skippedMonth: row.skippedMonth,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -401,6 +401,8 @@ export const nfsSchedules = pgTable(
     active: boolean('active').notNull().default(true),
     /** When it was created or last turned back on: months whose day came before are not created (paused ones). */
     activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest month (YYYY-MM) left out because the customer had asked by hand for the same tomador and competence. */
+    skippedMonth: text('skipped_month'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

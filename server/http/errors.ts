@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** 409: the action may be a mistake (a likely duplicate); the client asks the user and sends it again confirmed. */
+  | 'confirmation_required'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'

@@ -10,6 +10,7 @@ import {
   NfsScheduleSchema,
   NfsSearchQuerySchema,
   canDeleteNfsRequest,
+  handMadeDuplicateMessage,
   isOperating,
   nfsStatusBodySchema,
   nfsStatusChangeRefusal,
@@ -60,6 +61,10 @@ function fieldRefusal<T>(field: string, run: () => T): T {
 
 const Uuid = v.pipe(v.string(), v.uuid());
 const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
+const GenerateNowQuery = v.object({
+  ...CompanyQuery.entries,
+  confirm: v.optional(v.picklist(['true', 'false'], 'Confirmação inválida.')),
+});
 const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
 const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
 
@@ -346,16 +351,21 @@ export function invoicesRoutes(deps: AppDeps) {
         await db.delete(nfsSchedules).where(eq(nfsSchedules.id, existing.id));
         return c.json({ data: { id: existing.id } });
       })
-      // "Gerar agora": this month's request at once, still once per month.
-      .post('/nfs/schedulers/:id/generate', validId(SCHEDULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
+      // "Gerar agora": this month's request at once, still once per month; asks first (409, `confirmation_required`)
+      // when the customer already asked by hand for the tomador this month, and `confirm=true` makes it anyway.
+      .post('/nfs/schedulers/:id/generate', validId(SCHEDULE_NOT_FOUND), valid('query', GenerateNowQuery), async (c) => {
+        const { companyId, confirm } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
         const existing = await findSchedule(db, c.req.valid('param').id);
         if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
         await assertCanInvoice(db, companyId, undefined);
-        const created = await generateNow(db, existing.id);
-        if (!created) throw conflict('A nota deste mês já foi gerada para este agendamento.');
-        return c.json({ data: toRequestDto(created) }, 201);
+        const result = await generateNow(db, existing.id, new Date(), { confirm: confirm === 'true' });
+        if ('already' in result) throw conflict('A nota deste mês já foi gerada para este agendamento.');
+        if ('handMade' in result) {
+          const { customerName, competence } = result.handMade;
+          throw new HttpError(409, 'confirmation_required', handMadeDuplicateMessage(customerName, competence));
+        }
+        return c.json({ data: toRequestDto(result.request) }, 201);
       })
   );
 }

@@ -1,44 +1,57 @@
 import type { SQL } from 'drizzle-orm';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { monthKey, saoPauloDate } from '@domain';
+import { NFS_STANDING_STATUSES, dueScheduleMonths, monthKey, saoPauloDate } from '@domain';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
+import { scheduleTiming } from '../db/invoices';
 import { nfsRequests, nfsSchedules } from '../db/schema';
 import { notFound } from '../http/errors';
 
 export type NfsRequestRow = typeof nfsRequests.$inferSelect;
 
-/** A month a schedule may create a request for: its key (YYYY-MM) and its first day (YYYY-MM-DD). */
+/** A month one schedule creates a request for (YYYY-MM). */
 interface DueMonth {
+  scheduleId: string;
   month: string;
-  firstDay: string;
 }
 
-function dueMonth(year: number, month: number): DueMonth {
-  const key = monthKey(year, month);
-  return { month: key, firstDay: `${key}-01` };
-}
-
-const isoDate = ({ year, month, day }: { year: number; month: number; day: number }) =>
-  `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
-
-/**
- * Creates the requests of the given months from the schedules `where` selects, with their first status change,
- * in one statement. The unique index on (schedule_id, schedule_month) makes it idempotent, across processes too:
- * a concurrent insert of the same month waits for the other to commit, then does nothing. Only rows actually
- * inserted come back from RETURNING, so only they get a status change. Answers the ids created.
- *
- * `where` sees the schedule as `s` and the month as `due` (`due.month`, `due.first_day`).
- */
-async function createScheduledRequests(db: Database, months: DueMonth[], where: SQL): Promise<string[]> {
-  const due = sql.join(
-    months.map(({ month, firstDay }) => sql`(${month}::text, ${firstDay}::date)`),
+const dueValues = (due: DueMonth[]) =>
+  sql.join(
+    due.map(({ scheduleId, month }) => sql`(${scheduleId}::uuid, ${month}::text)`),
     sql`, `,
   );
+
+/**
+ * A request the customer asked for by hand (not made by a schedule: no schedule month, even once its schedule is
+ * deleted) that still stands, to the schedule's tomador, for the month's competence. `s` is the schedule, `due` the
+ * month.
+ */
+const handMadeExists = sql`exists (
+  select 1 from nfs_requests hand
+  where hand.company_id = s.company_id
+    and hand.schedule_month is null
+    and hand.customer_document = s.customer_document
+    and hand.competence = due.month
+    and hand.status in (${sql.join(
+      NFS_STANDING_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+)`;
+
+/**
+ * Creates the requests of the given schedules' months, with their first status change, in one statement. The unique
+ * index on (schedule_id, schedule_month) makes it idempotent, across processes too: a concurrent insert of the same
+ * month waits for the other to commit, then does nothing. Only rows actually inserted come back from RETURNING, so
+ * only they get a status change. Answers the ids created.
+ *
+ * `where` sees the schedule as `s` and the month as `due` (`due.schedule_id`, `due.month`).
+ */
+async function createScheduledRequests(db: Database, due: DueMonth[], where: SQL): Promise<string[]> {
+  if (!due.length) return [];
   // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
-    with due(month, first_day) as (values ${due}),
+    with due(schedule_id, month) as (values ${dueValues(due)}),
     created as (
       insert into nfs_requests (
         company_id, status, emission_type, customer_document, customer_name, customer_email, description,
@@ -47,7 +60,7 @@ async function createScheduledRequests(db: Database, months: DueMonth[], where: 
       select s.company_id, 'requested', s.emission_type, s.customer_document, s.customer_name, s.customer_email,
         s.description, s.activity, s.service_item, due.month, s.total_cents, s.iss_withheld, s.id, due.month, null
       from nfs_schedules s
-      cross join due
+      join due on due.schedule_id = s.id
       where ${where}
       -- One insertion order for every process, so two concurrent runs wait on each other instead of deadlocking.
       order by s.id, due.month
@@ -64,49 +77,131 @@ async function createScheduledRequests(db: Database, months: DueMonth[], where: 
 }
 
 /**
- * Creates, from every active schedule, the request of each month whose day has come in São Paulo: this month once
- * its day is reached, and the previous month, which catches up a day the server was down. A month whose day came
- * before the schedule existed, or while it was paused, is never created (made or turned back on on the 20th for day
- * 10, it first runs next month).
+ * Records, on each schedule, the newest of the months left out because the customer had asked by hand for the same
+ * tomador and competence (and the schedule did not make it after all): the customer sees it on the schedule, and
+ * `nextRunDate` moves past it. Answers the months newly recorded; recording again changes nothing.
  */
-export async function runDueSchedules(db: Database, now: Date = new Date()): Promise<{ created: number }> {
+async function recordSkippedMonths(db: Database, due: DueMonth[]): Promise<number> {
+  if (!due.length) return 0;
+  const result = (await db.execute(sql`
+    with due(schedule_id, month) as (values ${dueValues(due)}),
+    skipped as (
+      select distinct on (due.schedule_id) due.schedule_id, due.month
+      from due
+      join nfs_schedules s on s.id = due.schedule_id
+      where s.active
+        and ${handMadeExists}
+        and not exists (select 1 from nfs_requests made where made.schedule_id = s.id and made.schedule_month = due.month)
+      order by due.schedule_id, due.month desc
+    )
+    update nfs_schedules s set skipped_month = skipped.month
+    from skipped
+    where s.id = skipped.schedule_id and (s.skipped_month is null or s.skipped_month < skipped.month)
+    returning s.id
+  `)) as unknown as { rows: { id: string }[] };
+  return result.rows.length;
+}
+
+/**
+ * Creates, from every active schedule, the request of each month `dueScheduleMonths` says has come in São Paulo
+ * (the same rule that gives the "próxima em" the customer sees): this month's once its day is reached, and last
+ * month's, which catches up a day the server was down. A month whose day came before the schedule existed, or while
+ * it was paused, is never created (made or turned back on on the 20th for day 10, it first runs next month). A month
+ * the customer already asked for by hand, to the same tomador, is left out and recorded on the schedule: never a
+ * silent second invoice ("Gerar agora" can still make it).
+ */
+export async function runDueSchedules(db: Database, now: Date = new Date()): Promise<{ created: number; skipped: number }> {
   const today = saoPauloDate(now);
-  const months = [
-    dueMonth(today.year, today.month),
-    today.month === 1 ? dueMonth(today.year - 1, 12) : dueMonth(today.year, today.month - 1),
-  ];
-  // date + integer is a date: the run day of that month (days are 1 to 12, so always within the month).
-  const runDay = sql`(due.first_day + (s.day_of_month - 1))`;
-  const created = await createScheduledRequests(
-    db,
-    months,
-    sql`s.active
-      and ${runDay} <= ${isoDate(today)}::date
-      and ${runDay} >= (s.active_since at time zone 'America/Sao_Paulo')::date`,
+  const thisMonth = monthKey(today.year, today.month);
+  // Only schedules that have not done this month yet can have a month due; which months, the domain rule says.
+  const candidates = (await db.execute(sql`
+    select s.id, s.day_of_month, (extract(epoch from s.active_since) * 1000)::float8 as active_since_ms, s.skipped_month,
+      (select max(r.schedule_month) from nfs_requests r where r.schedule_id = s.id) as last_generated
+    from nfs_schedules s
+    where s.active and coalesce(s.skipped_month, '') < ${thisMonth}
+      and coalesce((select max(r.schedule_month) from nfs_requests r where r.schedule_id = s.id), '') < ${thisMonth}
+  `)) as unknown as {
+    rows: {
+      id: string;
+      day_of_month: number;
+      active_since_ms: number | string;
+      skipped_month: string | null;
+      last_generated: string | null;
+    }[];
+  };
+  const due = candidates.rows.flatMap((row) =>
+    dueScheduleMonths(
+      scheduleTiming(
+        {
+          dayOfMonth: Number(row.day_of_month),
+          activeSince: new Date(Number(row.active_since_ms)),
+          skippedMonth: row.skipped_month,
+        },
+        row.last_generated,
+      ),
+      now,
+    ).map((month) => ({ scheduleId: row.id, month })),
   );
-  return { created: created.length };
+  // Paused since it was read: left alone.
+  const created = await createScheduledRequests(db, due, sql`s.active and not ${handMadeExists}`);
+  const skipped = await recordSkippedMonths(db, due);
+  return { created: created.length, skipped };
 }
 
 const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
 const ScheduleId = v.pipe(v.string(), v.uuid());
 
+export type GenerateNowResult =
+  /** Created. */
+  | { request: NfsRequestRow }
+  /** This month's already exists: once per month, confirmed or not. */
+  | { already: true }
+  /** Not created: the customer already asked by hand for the tomador this month; `confirm` makes it anyway. */
+  | { handMade: NfsRequestRow };
+
 /**
  * Creates this month's request (São Paulo) from one schedule at once, whatever its day and even while paused: the
- * customer asked for it. Answers the created request, or null when this month's already exists (the caller answers
- * 409 "A nota deste mês já foi gerada para este agendamento.").
+ * customer asked for it. When the customer already asked by hand for an invoice to the same tomador and competence,
+ * it is created only with `confirm` (the caller answers 409 asking first); never twice for the same month.
  */
-export async function generateNow(db: Database, scheduleId: string, now: Date = new Date()): Promise<NfsRequestRow | null> {
+export async function generateNow(
+  db: Database,
+  scheduleId: string,
+  now: Date = new Date(),
+  { confirm = false }: { confirm?: boolean } = {},
+): Promise<GenerateNowResult> {
   // Not a UUID: it cannot exist, and PostgreSQL would refuse the comparison.
   if (!v.is(ScheduleId, scheduleId)) throw notFound(SCHEDULE_NOT_FOUND);
   const today = saoPauloDate(now);
-  const [id] = await createScheduledRequests(db, [dueMonth(today.year, today.month)], sql`s.id = ${scheduleId}`);
-  if (!id) {
-    const [schedule] = await db.select({ id: nfsSchedules.id }).from(nfsSchedules).where(eq(nfsSchedules.id, scheduleId));
-    if (!schedule) throw notFound(SCHEDULE_NOT_FOUND);
-    return null;
+  const month = monthKey(today.year, today.month);
+  const [id] = await createScheduledRequests(db, [{ scheduleId, month }], confirm ? sql`true` : sql`not ${handMadeExists}`);
+  if (id) {
+    const [request] = await db.select().from(nfsRequests).where(eq(nfsRequests.id, id));
+    return { request };
   }
-  const [request] = await db.select().from(nfsRequests).where(eq(nfsRequests.id, id));
-  return request;
+  const [schedule] = await db.select().from(nfsSchedules).where(eq(nfsSchedules.id, scheduleId));
+  if (!schedule) throw notFound(SCHEDULE_NOT_FOUND);
+  const [made] = await db
+    .select({ id: nfsRequests.id })
+    .from(nfsRequests)
+    .where(and(eq(nfsRequests.scheduleId, scheduleId), eq(nfsRequests.scheduleMonth, month)));
+  if (made) return { already: true };
+  const [handMade] = await db
+    .select()
+    .from(nfsRequests)
+    .where(
+      and(
+        eq(nfsRequests.companyId, schedule.companyId),
+        isNull(nfsRequests.scheduleMonth),
+        eq(nfsRequests.customerDocument, schedule.customerDocument),
+        eq(nfsRequests.competence, month),
+        inArray(nfsRequests.status, [...NFS_STANDING_STATUSES]),
+      ),
+    )
+    .orderBy(desc(nfsRequests.createdAt))
+    .limit(1);
+  // The hand-made request was deleted meanwhile: nothing stands in the way any more.
+  return handMade ? { handMade } : generateNow(db, scheduleId, now, { confirm });
 }
 
 export const DEFAULT_SCHEDULE_INTERVAL_MS = 10 * 60_000;
@@ -142,8 +237,13 @@ export function startScheduleRunner({
 
   const run = async () => {
     try {
-      const { created } = await runDueSchedules(db);
-      if (created > 0) logger.info(`Invoice schedules: ${created} request(s) created.`);
+      const { created, skipped } = await runDueSchedules(db);
+      if (created > 0 || skipped > 0) {
+        logger.info(
+          `Invoice schedules: ${created} request(s) created.` +
+            (skipped > 0 ? ` ${skipped} month(s) left out: the customer had already asked by hand for the same tomador.` : ''),
+        );
+      }
     } catch (error) {
       logger.error('Invoice schedules: run failed', error);
     }

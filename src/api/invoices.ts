@@ -77,8 +77,18 @@ export const saveSchedule = (companyId: string, body: unknown, id?: string) =>
 export const deleteSchedule = (schedule: Pick<NfsSchedule, 'id' | 'companyId'>) =>
   mainApi(`/nfs/schedulers/${schedule.id}`, { method: 'DELETE', query: { companyId: schedule.companyId } });
 
-export const generateScheduleNow = (schedule: Pick<NfsSchedule, 'id' | 'companyId'>) =>
+/**
+ * "Gerar agora": this month's request from a schedule. When the customer already asked by hand for the tomador this
+ * month, the server answers 409 `confirmation_required` with its question; `confirm` sends it again confirmed.
+ */
+export const generateScheduleNow = ({
+  schedule,
+  confirm = false,
+}: {
+  schedule: Pick<NfsSchedule, 'id' | 'companyId'>;
+  confirm?: boolean;
+}) =>
   mainApi<{ data: NfsRequest }>(`/nfs/schedulers/${schedule.id}/generate`, {
     method: 'POST',
-    query: { companyId: schedule.companyId },
+    query: { companyId: schedule.companyId, ...(confirm ? { confirm: 'true' } : {}) },
   }).then((r) => r.data);

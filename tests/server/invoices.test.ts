@@ -330,6 +330,63 @@ describe('schedules', () => {
     ).toBe(200);
   });
 
+  it('say when they first run: this month’s day if it is still ahead, otherwise next month’s', async () => {
+    const today = saoPauloDate(new Date());
+    // A day already past this month, when there is one (not on the 1st).
+    const day = Math.min(12, Math.max(1, today.day - 1));
+    const created = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...valid, competence: undefined, dayOfMonth: day },
+    });
+    expect(created.status).toBe(201);
+    const next =
+      day < today.day ? (today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1]) : [today.year, today.month];
+    expect(created.body.data.nextRun).toBe(`${monthKey(next[0], next[1])}-${String(day).padStart(2, '0')}`);
+    await server.call(`/api/nfs/schedulers/${created.body.data.id}?companyId=${companyId}`, {
+      method: 'DELETE',
+      token: customer.token,
+    });
+  });
+
+  it('"Gerar agora" warns when the customer already asked by hand for the tomador this month, and makes it once confirmed', async () => {
+    const today = saoPauloDate(new Date());
+    const competence = monthKey(today.year, today.month);
+    const byHand = await create({ ...valid, competence });
+    expect(byHand.status).toBe(201);
+    const created = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...valid, competence: undefined, dayOfMonth: 12 },
+    });
+    const id = created.body.data.id as string;
+    const generate = (query = '') =>
+      server.call(`/api/nfs/schedulers/${id}/generate?companyId=${companyId}${query}`, { method: 'POST', token: customer.token });
+
+    const warned = await generate();
+    expect(warned.status).toBe(409);
+    expect(warned.body.error).toEqual({
+      code: 'confirmation_required',
+      message: `Você já pediu uma nota para Estúdio Aurora Design Ltda na competência ${competence.slice(5)}/${competence.slice(0, 4)}. Gerar a do agendamento também?`,
+    });
+    const made = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, id));
+    expect(made).toEqual([]);
+
+    const confirmed = await generate('&confirm=true');
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.data).toMatchObject({ competence, scheduleId: id });
+    const again = await generate('&confirm=true');
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('A nota deste mês já foi gerada para este agendamento.');
+    expect((await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, id))).length).toBe(1);
+
+    await server.call(`/api/nfs/schedulers/${id}?companyId=${companyId}`, { method: 'DELETE', token: customer.token });
+    await server.call(`/api/nfs/requests/${byHand.body.data.id}?companyId=${companyId}`, {
+      method: 'DELETE',
+      token: customer.token,
+    });
+  });
+
   it('keep each company to its own', async () => {
     for (const [method, path, body] of [
       ['GET', `/api/nfs/requests?companyId=${companyId}`],

@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '@server/deps';
 import type { Database } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
+import { listSchedules } from '@server/db/invoices';
 import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '@server/db/schema';
 import { HttpError } from '@server/http/errors';
 import { generateNow, runDueSchedules, scheduleIntervalFrom, startScheduleRunner } from '@server/services/nfs-scheduler';
@@ -17,9 +18,10 @@ beforeAll(async () => {
   companyId = await server.createCompany({ name: 'Estúdio Traço Fino Ltda', size: 'ME' });
 });
 afterAll(() => server?.close());
-// Every run looks at every active schedule: pausing them keeps each test to its own.
+// Every run looks at every active schedule: pausing them keeps each test to its own; so do hand-made requests.
 afterEach(async () => {
   await server.db.update(nfsSchedules).set({ active: false });
+  await server.db.delete(nfsRequests).where(isNull(nfsRequests.scheduleMonth));
 });
 
 /** A moment in São Paulo (UTC-3, no daylight saving time since 2019). */
@@ -49,6 +51,33 @@ async function createSchedule(values: { dayOfMonth: number; createdAt: Date; act
   return row;
 }
 
+/** A request the customer asked for by hand (no schedule), to the schedules' tomador unless told. */
+async function handMadeRequest(values: {
+  competence: string;
+  status?: 'requested' | 'issued' | 'rejected' | 'cancelled';
+  document?: string;
+}) {
+  const [row] = await server.db
+    .insert(nfsRequests)
+    .values({
+      companyId,
+      status: values.status ?? 'requested',
+      emissionType: 'cnpj',
+      customerDocument: values.document ?? '27494746000155',
+      customerName: 'Padaria Pão Dourado Ltda',
+      description: 'Campanha de Natal nas redes sociais.',
+      competence: values.competence,
+      totalCents: 90_000,
+    })
+    .returning();
+  return row;
+}
+
+/** How the customer's list shows a schedule on a given moment. */
+async function listed(scheduleId: string, now: Date) {
+  return (await listSchedules(server.db, { companyId }, now)).find((s) => s.id === scheduleId)!;
+}
+
 /** The months a schedule created requests for, in order. */
 async function monthsOf(scheduleId: string, db: Database = server.db) {
   const rows = await db
@@ -62,7 +91,7 @@ async function monthsOf(scheduleId: string, db: Database = server.db) {
 describe('runDueSchedules', () => {
   it('creates the month’s request with the schedule’s data and its first status change', async () => {
     const schedule = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-03-02T09:00:00') });
-    expect(await runDueSchedules(server.db, sp('2026-03-05T08:00:00'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, sp('2026-03-05T08:00:00'))).toMatchObject({ created: 1 });
 
     const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, schedule.id));
     expect(request).toMatchObject({
@@ -100,9 +129,9 @@ describe('runDueSchedules', () => {
   it('creates one request per schedule and month when run twice', async () => {
     const schedule = await createSchedule({ dayOfMonth: 3, createdAt: sp('2026-01-10T10:00:00') });
     const now = sp('2026-03-04T12:00:00');
-    expect(await runDueSchedules(server.db, now)).toEqual({ created: 2 });
-    expect(await runDueSchedules(server.db, now)).toEqual({ created: 0 });
-    expect(await runDueSchedules(server.db, sp('2026-03-20T12:00:00'))).toEqual({ created: 0 });
+    expect(await runDueSchedules(server.db, now)).toMatchObject({ created: 2 });
+    expect(await runDueSchedules(server.db, now)).toMatchObject({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-03-20T12:00:00'))).toMatchObject({ created: 0 });
     expect(await monthsOf(schedule.id)).toEqual(['2026-02', '2026-03']);
   });
 
@@ -159,22 +188,22 @@ describe('runDueSchedules', () => {
   it('goes by the day in São Paulo: not at 23:59 of the day before, yes at midnight', async () => {
     const schedule = await createSchedule({ dayOfMonth: 10, createdAt: sp('2026-05-01T10:00:00') });
     // 02:59:59 UTC on the 10th is still the 9th in São Paulo.
-    expect(await runDueSchedules(server.db, new Date('2026-05-10T02:59:59Z'))).toEqual({ created: 0 });
+    expect(await runDueSchedules(server.db, new Date('2026-05-10T02:59:59Z'))).toMatchObject({ created: 0 });
     expect(await monthsOf(schedule.id)).toEqual([]);
-    expect(await runDueSchedules(server.db, new Date('2026-05-10T03:00:00Z'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, new Date('2026-05-10T03:00:00Z'))).toMatchObject({ created: 1 });
     expect(await monthsOf(schedule.id)).toEqual(['2026-05']);
   });
 
   it('catches up the previous month missed while the server was down, but no older one', async () => {
     const schedule = await createSchedule({ dayOfMonth: 8, createdAt: sp('2026-02-05T10:00:00') });
     // Down from before 8 March to 3 May: March is lost, April is caught up, May's day has not come.
-    expect(await runDueSchedules(server.db, sp('2026-05-03T09:00:00'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, sp('2026-05-03T09:00:00'))).toMatchObject({ created: 1 });
     expect(await monthsOf(schedule.id)).toEqual(['2026-04']);
   });
 
   it('catches up December in January', async () => {
     const schedule = await createSchedule({ dayOfMonth: 12, createdAt: sp('2025-11-01T10:00:00') });
-    expect(await runDueSchedules(server.db, sp('2026-01-05T09:00:00'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, sp('2026-01-05T09:00:00'))).toMatchObject({ created: 1 });
     expect(await monthsOf(schedule.id)).toEqual(['2025-12']);
     const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, schedule.id));
     expect(request.competence).toBe('2025-12');
@@ -183,22 +212,78 @@ describe('runDueSchedules', () => {
   it('never creates a month whose day came before the schedule existed', async () => {
     // Made on the 20th for day 10: neither this month nor, by catch-up, the last one.
     const late = await createSchedule({ dayOfMonth: 10, createdAt: sp('2026-05-20T12:00:00') });
-    expect(await runDueSchedules(server.db, sp('2026-05-25T12:00:00'))).toEqual({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-05-25T12:00:00'))).toMatchObject({ created: 0 });
     // Next month it runs, without catching up May.
-    expect(await runDueSchedules(server.db, sp('2026-06-10T12:00:00'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, sp('2026-06-10T12:00:00'))).toMatchObject({ created: 1 });
     expect(await monthsOf(late.id)).toEqual(['2026-06']);
   });
 
   it('runs on the day the schedule was made, that day counted in São Paulo', async () => {
     // 02:30 UTC on the 11th is 23:30 of the 10th in São Paulo: made on its own day.
     const sameDay = await createSchedule({ dayOfMonth: 10, createdAt: new Date('2026-07-11T02:30:00Z') });
-    expect(await runDueSchedules(server.db, sp('2026-07-10T23:45:00'))).toEqual({ created: 1 });
+    expect(await runDueSchedules(server.db, sp('2026-07-10T23:45:00'))).toMatchObject({ created: 1 });
     expect(await monthsOf(sameDay.id)).toEqual(['2026-07']);
+  });
+
+  it('made after its day, shows next month’s date and runs then, not this month', async () => {
+    // Made on 25 November for day 5: "próxima em 05/12", and nothing in November.
+    const late = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-11-25T10:00:00') });
+    expect((await listed(late.id, sp('2026-11-25T10:00:01'))).nextRun).toBe('2026-12-05');
+    expect(await runDueSchedules(server.db, sp('2026-11-25T10:00:01'))).toMatchObject({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-11-30T23:00:00'))).toMatchObject({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-12-04T23:59:00'))).toMatchObject({ created: 0 });
+    expect(await monthsOf(late.id)).toEqual([]);
+    expect(await runDueSchedules(server.db, sp('2026-12-05T00:00:00'))).toMatchObject({ created: 1 });
+    expect(await monthsOf(late.id)).toEqual(['2026-12']);
+    expect((await listed(late.id, sp('2026-12-05T00:00:01'))).nextRun).toBe('2027-01-05');
+  });
+
+  it('made before its day, shows and runs this month’s', async () => {
+    const early = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-11-03T10:00:00') });
+    expect((await listed(early.id, sp('2026-11-03T10:00:01'))).nextRun).toBe('2026-11-05');
+    expect(await runDueSchedules(server.db, sp('2026-11-05T08:00:00'))).toMatchObject({ created: 1 });
+    expect(await monthsOf(early.id)).toEqual(['2026-11']);
+  });
+
+  it('turned back on after its day, shows next month’s date', async () => {
+    const resumed = await createSchedule({ dayOfMonth: 10, createdAt: sp('2026-01-02T10:00:00') });
+    await server.db
+      .update(nfsSchedules)
+      .set({ activeSince: sp('2026-11-20T09:00:00') })
+      .where(eq(nfsSchedules.id, resumed.id));
+    expect((await listed(resumed.id, sp('2026-11-20T09:00:01'))).nextRun).toBe('2026-12-10');
+    expect(await runDueSchedules(server.db, sp('2026-11-28T09:00:00'))).toMatchObject({ created: 0 });
+    expect(await monthsOf(resumed.id)).toEqual([]);
+  });
+
+  it('leaves out a month the customer already asked for by hand (same tomador and competence), and says so', async () => {
+    const schedule = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-03-20T10:00:00') });
+    await handMadeRequest({ competence: '2026-04' });
+    expect(await runDueSchedules(server.db, sp('2026-04-05T08:00:00'))).toEqual({ created: 0, skipped: 1 });
+    expect(await monthsOf(schedule.id)).toEqual([]);
+    expect(await listed(schedule.id, sp('2026-04-05T08:00:01'))).toMatchObject({
+      skippedMonth: '2026-04',
+      nextRun: '2026-05-05',
+    });
+    // Once: the next runs neither create it nor count it again.
+    expect(await runDueSchedules(server.db, sp('2026-04-05T08:10:00'))).toEqual({ created: 0, skipped: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-05-05T08:00:00'))).toEqual({ created: 1, skipped: 0 });
+    expect(await monthsOf(schedule.id)).toEqual(['2026-05']);
+  });
+
+  it('creates the month when the hand-made request is for another tomador, another month, or was refused', async () => {
+    const schedule = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-03-20T10:00:00') });
+    await handMadeRequest({ competence: '2026-04', document: '11222333000181' });
+    await handMadeRequest({ competence: '2026-03' });
+    await handMadeRequest({ competence: '2026-04', status: 'rejected' });
+    await handMadeRequest({ competence: '2026-04', status: 'cancelled' });
+    expect(await runDueSchedules(server.db, sp('2026-04-05T08:00:00'))).toEqual({ created: 1, skipped: 0 });
+    expect(await monthsOf(schedule.id)).toEqual(['2026-04']);
   });
 
   it('leaves paused schedules alone', async () => {
     const paused = await createSchedule({ dayOfMonth: 1, createdAt: sp('2025-01-01T10:00:00'), active: false });
-    expect(await runDueSchedules(server.db, sp('2026-03-15T10:00:00'))).toEqual({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-03-15T10:00:00'))).toMatchObject({ created: 0 });
     expect(await monthsOf(paused.id)).toEqual([]);
   });
 });
@@ -207,7 +292,7 @@ describe('generateNow', () => {
   it('creates this month’s request at once, only once per month', async () => {
     const schedule = await createSchedule({ dayOfMonth: 12, createdAt: sp('2026-08-02T10:00:00') });
     const now = sp('2026-08-03T10:00:00');
-    const request = await generateNow(server.db, schedule.id, now);
+    const { request } = (await generateNow(server.db, schedule.id, now)) as { request: { id: string } };
     expect(request).toMatchObject({
       companyId,
       status: 'requested',
@@ -220,20 +305,46 @@ describe('generateNow', () => {
     const changes = await server.db
       .select()
       .from(nfsRequestStatusChanges)
-      .where(eq(nfsRequestStatusChanges.requestId, request!.id));
+      .where(eq(nfsRequestStatusChanges.requestId, request.id));
     expect(changes).toMatchObject([{ fromStatus: null, toStatus: 'requested', note: 'Gerada pelo agendamento do dia 12.' }]);
 
-    expect(await generateNow(server.db, schedule.id, sp('2026-08-20T10:00:00'))).toBeNull();
+    expect(await generateNow(server.db, schedule.id, sp('2026-08-20T10:00:00'))).toEqual({ already: true });
     // On its day, the schedule finds this month done.
-    expect(await runDueSchedules(server.db, sp('2026-08-12T10:00:00'))).toEqual({ created: 0 });
+    expect(await runDueSchedules(server.db, sp('2026-08-12T10:00:00'))).toMatchObject({ created: 0 });
     expect(await monthsOf(schedule.id)).toEqual(['2026-08']);
     // Next month is a new month.
-    expect(await generateNow(server.db, schedule.id, sp('2026-09-01T00:00:00'))).toMatchObject({ competence: '2026-09' });
+    expect(await generateNow(server.db, schedule.id, sp('2026-09-01T00:00:00'))).toMatchObject({
+      request: { competence: '2026-09' },
+    });
+  });
+
+  it('makes this month’s even when its day passed before the schedule was made', async () => {
+    const late = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-11-25T10:00:00') });
+    expect(await generateNow(server.db, late.id, sp('2026-11-25T10:05:00'))).toMatchObject({
+      request: { competence: '2026-11', scheduleMonth: '2026-11' },
+    });
+    expect((await listed(late.id, sp('2026-11-25T10:05:01'))).nextRun).toBe('2026-12-05');
+  });
+
+  it('asks first when the customer already asked by hand for the same tomador and competence', async () => {
+    const schedule = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-06-01T10:00:00') });
+    const handMade = await handMadeRequest({ competence: '2026-06', status: 'issued' });
+    const now = sp('2026-06-10T10:00:00');
+    expect(await generateNow(server.db, schedule.id, now)).toMatchObject({ handMade: { id: handMade.id } });
+    expect(await monthsOf(schedule.id)).toEqual([]);
+    // Confirmed: made, once.
+    expect(await generateNow(server.db, schedule.id, now, { confirm: true })).toMatchObject({
+      request: { competence: '2026-06', scheduleId: schedule.id },
+    });
+    expect(await generateNow(server.db, schedule.id, now, { confirm: true })).toEqual({ already: true });
+    expect(await monthsOf(schedule.id)).toEqual(['2026-06']);
   });
 
   it('works on a paused schedule: the customer asked', async () => {
     const paused = await createSchedule({ dayOfMonth: 5, createdAt: sp('2026-08-01T10:00:00'), active: false });
-    expect(await generateNow(server.db, paused.id, sp('2026-08-02T10:00:00'))).toMatchObject({ competence: '2026-08' });
+    expect(await generateNow(server.db, paused.id, sp('2026-08-02T10:00:00'))).toMatchObject({
+      request: { competence: '2026-08' },
+    });
   });
 
   it('answers 404 for a schedule that does not exist', async () => {

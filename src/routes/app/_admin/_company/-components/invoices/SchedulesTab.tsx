@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Company, NfsSchedule } from '@domain';
-import { formatCnpj, formatMoney } from '@domain';
+import { competenceLabel, formatCnpj, formatMoney } from '@domain';
 import { ApiError } from '@/api/errors';
 import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/api/invoices';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, EmptyState } from '@/components/ui/Card';
-import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/ConfirmButton';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { formatDate } from '@/lib/format';
 import type { InvoiceFormValues } from './InvoiceForm';
@@ -31,12 +31,26 @@ const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   active: schedule.active,
 });
 
+/** A schedule's next run (YYYY-MM-DD, from the domain's `nextRunDate`) as dd/mm/aaaa. */
+const nextRunLabel = (nextRun: string) => formatDate(`${nextRun}T12:00:00Z`);
+
+/** The month the runner left out because the customer had already asked by hand, while it is the newest news. */
+const skippedNotice = (schedule: NfsSchedule) =>
+  schedule.skippedMonth && (!schedule.lastGeneratedMonth || schedule.skippedMonth > schedule.lastGeneratedMonth)
+    ? `A nota de ${competenceLabel(schedule.skippedMonth)} não foi gerada: você já tinha pedido uma nota para este tomador nessa competência.`
+    : null;
+
 function ScheduleEditor({ company, schedule, onDone }: { company: Company; schedule?: NfsSchedule; onDone: () => void }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: unknown) => saveSchedule(company.id, body, schedule?.id),
-    onSuccess: () => {
-      toast.success(schedule ? 'Agendamento atualizado.' : 'Agendamento criado: a nota será pedida todo mês.');
+    onSuccess: (saved) => {
+      const next = saved.nextRun ? nextRunLabel(saved.nextRun) : null;
+      toast.success(
+        schedule
+          ? `Agendamento atualizado.${next ? ` Próxima nota pedida em ${next}.` : ''}`
+          : `Agendamento criado: a nota será pedida todo mês${next ? `, a primeira em ${next}` : ''}.`,
+      );
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       onDone();
     },
@@ -66,13 +80,18 @@ export function SchedulesTab({ company }: { company: Company }) {
   const schedules = useQuery(invoiceQueries.schedules(company.id));
   const [editing, setEditing] = useState<NfsSchedule | 'new' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+  // The server's question when the customer already asked by hand for the tomador this month.
+  const [warning, setWarning] = useState<{ schedule: Pick<NfsSchedule, 'id' | 'companyId'>; message: string } | null>(null);
   const generate = useMutation({
     mutationFn: generateScheduleNow,
     onSuccess: () => {
       toast.success('Nota deste mês solicitada.');
       refresh();
     },
-    onError: (e) => toast.error(e.message),
+    onError: (e, { schedule }) => {
+      if (e instanceof ApiError && e.code === 'confirmation_required') setWarning({ schedule, message: e.message });
+      else toast.error(e.message);
+    },
   });
   const remove = useMutation({
     mutationFn: deleteSchedule,
@@ -118,16 +137,19 @@ export function SchedulesTab({ company }: { company: Company }) {
                 <p className="mt-1 line-clamp-2 text-sm text-slate-600">{schedule.description}</p>
                 <p className="mt-3 text-sm text-slate-700">
                   Todo dia {schedule.dayOfMonth}
-                  {schedule.nextRun ? ` · próxima em ${formatDate(`${schedule.nextRun}T12:00:00Z`)}` : ''}
+                  {schedule.nextRun ? ` · próxima em ${nextRunLabel(schedule.nextRun)}` : ''}
                 </p>
+                {skippedNotice(schedule) && (
+                  <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">{skippedNotice(schedule)}</p>
+                )}
                 <div className="mt-4 flex flex-wrap gap-2">
                   <Button variant="secondary" onClick={() => setEditing(schedule)}>
                     Editar
                   </Button>
                   <Button
                     variant="secondary"
-                    busy={generate.isPending && generate.variables?.id === schedule.id}
-                    onClick={() => generate.mutate(schedule)}
+                    busy={generate.isPending && generate.variables?.schedule.id === schedule.id}
+                    onClick={() => generate.mutate({ schedule })}
                   >
                     Gerar agora
                   </Button>
@@ -146,6 +168,14 @@ export function SchedulesTab({ company }: { company: Company }) {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={warning !== null}
+        title="Gerar outra nota para este tomador?"
+        description={warning?.message}
+        confirmLabel="Gerar mesmo assim"
+        onConfirm={() => warning && generate.mutate({ schedule: warning.schedule, confirm: true })}
+        onClose={() => setWarning(null)}
+      />
     </div>
   );
 }

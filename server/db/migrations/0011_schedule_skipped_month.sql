@@ -1,0 +1,1 @@
+ALTER TABLE "nfs_schedules" ADD COLUMN "skipped_month" text;
