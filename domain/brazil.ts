@@ -2,7 +2,7 @@ import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { normalizeCnpj, onlyDigits } from './digits';
 import type { FormDraft } from './validation';
-import { STANDARD_EMAIL_PATTERN } from './users';
+import { STANDARD_EMAIL_PATTERN, isMobileNumber, isPhoneNumber } from './users';
 
 /** The 27 federative units. */
 export const UFS = [
@@ -63,11 +63,23 @@ export const EmailSchema = v.pipe(
   v.toLowerCase(),
 );
 
-/** A Brazilian phone with area code (10 or 11 digits). */
-export const PhoneSchema = v.pipe(
-  v.string('Celular inválido'),
+/**
+ * A partner's mobile ("Celular"): required — blank (or only the mask) asks for it, "Informe o celular." — and a
+ * mobile, not a landline ("Celular inválido"). Kept as its digits.
+ */
+export const MobilePhoneSchema = v.pipe(
+  v.string('Informe o celular.'),
   v.transform(onlyDigits),
-  v.check((phone) => phone.length === 10 || phone.length === 11, 'Celular inválido'),
+  v.check((phone) => phone !== '', 'Informe o celular.'),
+  v.check(isMobileNumber, 'Celular inválido'),
+);
+
+/** A phone where a landline will do ("Telefone"): required, a landline or a mobile. Kept as its digits. */
+export const PhoneSchema = v.pipe(
+  v.string('Informe o telefone.'),
+  v.transform(onlyDigits),
+  v.check((phone) => phone !== '', 'Informe o telefone.'),
+  v.check(isPhoneNumber, 'Telefone inválido'),
 );
 
 const requiredText = (message: string, max = 120) =>
@@ -105,12 +117,12 @@ export const OptionalEmailSchema = v.optional(
   ),
 );
 
-/** A phone that may be left blank: blank becomes undefined. */
+/** A phone that may be left blank, a landline or a mobile ("Telefone (opcional)"): blank becomes undefined. */
 export const OptionalPhoneSchema = v.optional(
   v.pipe(
-    v.string('Celular inválido'),
+    v.string('Telefone inválido'),
     v.transform(onlyDigits),
-    v.check((phone) => phone === '' || phone.length === 10 || phone.length === 11, 'Celular inválido'),
+    v.check((phone) => phone === '' || isPhoneNumber(phone), 'Telefone inválido'),
     v.transform((phone) => (phone === '' ? undefined : phone)),
   ),
 );

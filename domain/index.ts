@@ -17,6 +17,7 @@ export * from './cnae';
 export * from './documents';
 export * from './viacep';
 export * from './invoices';
+export * from './nfsCustomers';
 export * from './mei';
 export * from './bankStatements';
 export * from './features';

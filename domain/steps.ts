@@ -7,7 +7,7 @@ import {
   EmailSchema,
   OptionalEmailSchema,
   OptionalPhoneSchema,
-  PhoneSchema,
+  MobilePhoneSchema,
   optionalText,
   requiredText,
 } from './brazil';
@@ -136,7 +136,7 @@ export const partnerSchema = (today: Date) =>
       propertyRegime: v.optional(v.picklist(PROPERTY_REGIMES, 'Informe o regime de bens.')),
       share: ShareSchema,
       email: EmailSchema,
-      phone: PhoneSchema,
+      phone: MobilePhoneSchema,
       address: AddressSchema,
     }),
     v.forward(
@@ -185,7 +185,7 @@ export const BasicPartnerSchema = v.object({
   name: requiredText('Informe o nome completo.', 150),
   cpf: CpfSchema,
   email: EmailSchema,
-  phone: PhoneSchema,
+  phone: MobilePhoneSchema,
 });
 
 export const PartnerRegistrationBasicSchema = v.pipe(

@@ -1,3 +1,4 @@
+import { isValidMobilePhone, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { onlyDigits } from './digits';
 import { contentMatchesExtension } from './uploads';
@@ -15,6 +16,8 @@ export const MESSAGES = {
   invalidEmail: 'E-mail inválido',
   shortPassword: `A senha deve conter no mínimo ${MIN_PASSWORD_LENGTH} caracteres`,
   invalidPhone: 'Celular inválido',
+  invalidLandlineOrMobile: 'Telefone inválido',
+  mobileRequired: 'Informe o celular.',
   nameRequired: 'Informe seu nome.',
   invalidTrack: 'Escolha entre abrir uma empresa ou trocar de contador.',
   invalidRole: 'Perfil inválido.',
@@ -53,13 +56,27 @@ export function formatPhone(phone: string | null | undefined): string {
   return international ? `+55 ${local}` : local;
 }
 
-/** A Brazilian mobile or landline with area code: 10 or 11 digits, typed with or without the mask. */
-const phone = v.pipe(
-  v.string(MESSAGES.invalidPhone),
-  v.trim(),
-  v.check((value) => value === '' || [10, 11].includes(onlyDigits(value).length), MESSAGES.invalidPhone),
-  v.transform((value) => (value === '' ? undefined : onlyDigits(value))),
-);
+/**
+ * Brazilian phones by their digits: an existing area code, then a landline's 8 digits or a mobile's 9 (Anatel: a
+ * mobile starts with 9). The area codes and number ranges come from @brazilian-utils.
+ */
+export const isPhoneNumber = (digits: string) => isValidPhone(digits) && (digits.length === 10 || isMobileNumber(digits));
+export const isMobileNumber = (digits: string) => digits.length === 11 && digits[2] === '9' && isValidMobilePhone(digits);
+
+/**
+ * A phone that may be a landline or a mobile, typed with or without the mask; blank is `empty` (signup leaves it
+ * out, the profile clears it). The signup's and the profile's phone are the same rule, so a phone given at signup
+ * never stops the profile from being saved.
+ */
+const landlineOrMobile = <E>(message: string, empty: E) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((value) => value === '' || isPhoneNumber(onlyDigits(value)), message),
+    v.transform((value) => (value === '' ? empty : onlyDigits(value))),
+  );
+
+const phone = landlineOrMobile(MESSAGES.invalidPhone, undefined);
 
 export const UserSignupSchema = v.object({
   name,
@@ -73,26 +90,13 @@ export type UserSignupInput = v.InferInput<typeof UserSignupSchema>;
 export type UserSignup = v.InferOutput<typeof UserSignupSchema>;
 
 /**
- * A Brazilian mobile number (the profile's "Celular"): area code (two digits, no zero) and nine digits starting with
- * 9, typed with or without the mask. An empty value clears it (null).
- */
-export const MOBILE_PHONE_PATTERN = /^[1-9]{2}9\d{8}$/;
-
-const mobilePhone = v.pipe(
-  v.string(MESSAGES.invalidPhone),
-  v.trim(),
-  v.check((value) => value === '' || MOBILE_PHONE_PATTERN.test(onlyDigits(value)), MESSAGES.invalidPhone),
-  v.transform((value) => (value === '' ? null : onlyDigits(value))),
-);
-
-/**
- * PATCH /users/{id}: the person's name and mobile. The photo has its own call (PUT /users/{id}/photo) and the e-mail
+ * PATCH /users/{id}: the person's name and phone ("Telefone": the one given at signup, a landline or a mobile). The photo has its own call (PUT /users/{id}/photo) and the e-mail
  * is the sign-in identity, which this product does not change.
  */
 export const UserUpdateSchema = v.pipe(
   v.object({
     name: v.optional(name),
-    phone: v.optional(v.nullable(mobilePhone)),
+    phone: v.optional(v.nullable(landlineOrMobile(MESSAGES.invalidLandlineOrMobile, null))),
   }),
   v.check((value) => Object.values(value).some((field) => field !== undefined), 'Nada para atualizar.'),
 );
@@ -146,6 +150,22 @@ export const AdminUserCreateSchema = v.pipe(
 );
 export type AdminUserCreateInput = v.InferInput<typeof AdminUserCreateSchema>;
 export type AdminUserCreate = v.InferOutput<typeof AdminUserCreateSchema>;
+
+/**
+ * The first partner of a wizard, as the person filling it usually is: their name, e-mail and — when the phone
+ * given at signup is a mobile — that mobile, masked as the "Celular" field shows it. A landline stays out: the
+ * partner's field must be a mobile.
+ */
+export function firstPartnerContact(
+  user: { name?: string | null; email?: string | null; phone?: string | null } | null | undefined,
+): { name: string; email: string; phone: string } {
+  const phone = onlyDigits(user?.phone ?? '');
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: isMobileNumber(phone) ? formatPhone(phone) : '',
+  };
+}
 
 export const AdminUserListQuerySchema = v.object({
   companyId: v.optional(v.pipe(v.string(), v.uuid(MESSAGES.invalidCompany))),

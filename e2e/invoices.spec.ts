@@ -20,9 +20,17 @@ test('a customer asks for an invoice, the team issues it with its files, the cus
   await expect(page.getByText('Valor precisa ser maior ou igual a 1 real.')).toBeVisible();
   await expect(page.getByText('Informe o nome ou a razão social do tomador.')).toBeVisible();
 
-  // A tomador invoiced before fills in by itself.
+  // A tomador invoiced before fills in by itself: name and e-mail together.
   await page.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
   await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await expect(page.getByLabel('E-mail do tomador (opcional)')).toHaveValue('contato@paodourado.com.br');
+  // Another name for that CNPJ is flagged, and the known tomador is one click away.
+  await page.getByLabel('Nome ou razão social').fill('Mercado Bom Preço');
+  await expect(page.getByText('Este CNPJ é de Padaria Pão Dourado Ltda')).toBeVisible();
+  await page.getByRole('button', { name: 'Usar Padaria Pão Dourado Ltda' }).click();
+  await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await expect(page.getByLabel('E-mail do tomador (opcional)')).toHaveValue('contato@paodourado.com.br');
+  await expect(page.getByText('Este CNPJ é de Padaria Pão Dourado Ltda')).toHaveCount(0);
   await page.getByLabel('Valor do serviço (R$)').pressSequentially('1234,56');
   await page.getByLabel('Descrição do serviço').fill(description);
   await page.getByLabel('Atividade (CNAE)').selectOption('6201501');
@@ -133,8 +141,57 @@ test('a customer schedules a monthly invoice and generates this month’s once',
   const card = page.getByRole('listitem').filter({ hasText: 'Suporte mensal ao site.' });
   await expect(card).toContainText('Todo dia 3');
   await expect(card).toContainText('R$ 2.500,00');
+  // Made after the 3rd, it first runs next month, and says so; made on or before it, this month.
+  const today = saoPauloToday();
+  await expect(card).toContainText(`próxima em ${runDay(3, today.day > 3 ? nextMonth(today) : today)}`);
   await card.getByRole('button', { name: 'Gerar agora' }).click();
   await expect(page.getByText('Nota deste mês solicitada.')).toBeVisible();
+  await expect(card).toContainText(`próxima em ${runDay(3, nextMonth(today))}`);
   await card.getByRole('button', { name: 'Gerar agora' }).click();
   await expect(page.getByText('A nota deste mês já foi gerada para este agendamento.')).toBeVisible();
 });
+
+test('"Gerar agora" asks first when this month’s invoice to the tomador was already asked for by hand', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?tab=agendamentos');
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  // The demo has this month's hand-made request to Padaria Pão Dourado.
+  await page.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
+  await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('900');
+  await page.getByLabel('Descrição do serviço').fill('Gestão mensal do cardápio digital.');
+  await page.getByLabel('Dia do mês').selectOption('10');
+  await page.getByRole('button', { name: 'Criar agendamento' }).click();
+  await expect(page.getByText('Agendamento criado')).toBeVisible();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Gestão mensal do cardápio digital.' });
+  await card.getByRole('button', { name: 'Gerar agora' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar outra nota para este tomador?' });
+  await expect(dialog).toContainText('Você já pediu uma nota para Padaria Pão Dourado Ltda na competência');
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await card.getByRole('button', { name: 'Gerar agora' }).click();
+  await dialog.getByRole('button', { name: 'Gerar mesmo assim' }).click();
+  await expect(page.getByText('Nota deste mês solicitada.')).toBeVisible();
+});
+
+/** Today in São Paulo, where the schedules go by. */
+function saoPauloToday() {
+  const [day, month, year] = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
+    .format(new Date())
+    .split('/')
+    .map(Number);
+  return { day, month, year };
+}
+
+const nextMonth = ({ month, year }: { month: number; year: number }) =>
+  month === 12 ? { month: 1, year: year + 1 } : { month: month + 1, year };
+
+/** "03/12/2026": a schedule's day in a month, as the card shows it. */
+const runDay = (day: number, { month, year }: { month: number; year: number }) =>
+  `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;

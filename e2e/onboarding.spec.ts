@@ -4,11 +4,12 @@ import { signInFromLogin } from './support';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
 
-async function signUp(page: Page, track: 'create-company' | 'migrate-company', name: string) {
+async function signUp(page: Page, track: 'create-company' | 'migrate-company', name: string, phone?: string) {
   const email = `${name.split(' ')[0].toLowerCase()}.${Date.now()}@empresa.com.br`;
   await page.goto(`/app/login?mode=signup&track=${track}`);
   await page.getByLabel('Nome completo').fill(name);
   await page.getByLabel('E-mail').fill(email);
+  if (phone) await page.getByLabel('Celular').pressSequentially(phone);
   await page.getByLabel('Senha').fill('senha-forte-123');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(track === 'create-company' ? '/app/wizard/company-opening' : '/app/wizard/company-migration');
@@ -88,6 +89,14 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await expect(page.getByLabel('CPF')).toHaveValue('438.944.943-52');
   await page.getByLabel('Data de nascimento').fill('1990-05-20');
   await page.getByLabel('Estado civil').selectOption('single');
+  // No phone at signup: the mobile is asked for by name, and must be a mobile.
+  await expect(page.getByLabel('Celular')).toHaveValue('');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Informe o celular.')).toBeVisible();
+  await page.getByLabel('Celular').pressSequentially('3133334444');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page.getByText('Celular inválido')).toBeVisible();
+  await page.getByLabel('Celular').fill('');
   await page.getByLabel('Celular').pressSequentially('31987654321');
   await page.getByLabel('É o mesmo endereço da empresa').check();
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -126,6 +135,13 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await expect(page).toHaveURL('/app/panel', { timeout: 30_000 });
   await expect(page.getByTestId('company-selector')).toContainText('Salão da Marina');
   await expect(page.getByText('38.049.902/0001-95')).toBeVisible();
+
+  // The registration-fee guide, its receipt accepted, looks paid: its value and due date, nothing to mark.
+  await page.goto('/app/documents');
+  const guide = page.getByTestId('document-card').filter({ hasText: 'DARE JUCEMG.pdf' });
+  await expect(guide).toContainText('R$ 98,70');
+  await expect(guide).toContainText('10/12/2026');
+  await expect(guide.getByRole('button', { name: 'Marcar como paga' })).toHaveCount(0);
 });
 
 test('a customer moves their company here: CNPJ, partners, payment, Receita data, handover, and the team takes over', async ({
@@ -133,7 +149,7 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signUp(page, 'migrate-company', 'Ricardo Lima');
+  await signUp(page, 'migrate-company', 'Ricardo Lima', '11987654321');
 
   await page.getByLabel('CNPJ').pressSequentially('11222333000181');
   await expect(page.getByText('CNPJ encontrado na Receita Federal.')).toBeVisible();
@@ -141,10 +157,11 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
   await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
-  await page.getByLabel('Nome completo').fill('Ricardo Lima');
+  // Whoever signed up is the first partner: the name and the mobile given at signup come filled in.
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Ricardo Lima');
+  await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
   await page.getByLabel('CPF').pressSequentially('57291053714');
   await page.getByLabel('E-mail').fill('ricardo@aurora.com.br');
-  await page.getByLabel('Celular').pressSequentially('11987654321');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
   await payForPlan(page, 'Essencial', 'R$ 249,00');

@@ -87,22 +87,23 @@ test('the team creates a customer of one company, who signs in and sees only tha
   await expect(rita).toHaveURL('/app/panel');
 });
 
-test('a customer edits their name, mobile and photo, and sees why the password was refused', async ({ page }) => {
+test('a customer edits their name, phone and photo, and sees why the password was refused', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/user/my-profile');
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue('cliente@demo.test');
   await expect(page.getByLabel('Nome completo')).toHaveValue('Carlos Mendes');
 
-  await page.getByLabel('Celular').fill('');
-  await page.getByLabel('Celular').pressSequentially('1133334444');
+  await page.getByLabel('Telefone').fill('');
+  await page.getByLabel('Telefone').pressSequentially('0133334444');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText('Celular inválido')).toBeVisible();
+  await expect(page.getByText('Telefone inválido')).toBeVisible();
 
+  // A landline will do (the phone given at signup may be one): it does not stop the name from being saved.
   await page.getByLabel('Nome completo').fill('Carlos Eduardo Mendes');
-  await page.getByLabel('Celular').fill('');
-  await page.getByLabel('Celular').pressSequentially('21987651234');
-  await expect(page.getByLabel('Celular')).toHaveValue('(21) 98765-1234');
+  await page.getByLabel('Telefone').fill('');
+  await page.getByLabel('Telefone').pressSequentially('2133334444');
+  await expect(page.getByLabel('Telefone')).toHaveValue('(21) 3333-4444');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText('Perfil atualizado.')).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu do usuário' });
@@ -120,7 +121,7 @@ test('a customer edits their name, mobile and photo, and sees why the password w
   // Kept on the server: a reload shows the same.
   await page.reload();
   await expect(page.getByLabel('Nome completo')).toHaveValue('Carlos Eduardo Mendes');
-  await expect(page.getByLabel('Celular')).toHaveValue('(21) 98765-1234');
+  await expect(page.getByLabel('Telefone')).toHaveValue('(21) 3333-4444');
   await expect(menu).toContainText('Carlos Eduardo Mendes');
 
   await page.getByLabel('Senha atual').fill('senha-errada');
@@ -142,8 +143,8 @@ test('a customer edits their name, mobile and photo, and sees why the password w
   await page.getByRole('button', { name: 'Remover foto' }).click();
   await expect(page.getByText('Foto removida.')).toBeVisible();
   await page.getByLabel('Nome completo').fill('Carlos Mendes');
-  await page.getByLabel('Celular').fill('');
-  await page.getByLabel('Celular').pressSequentially('11987654321');
+  await page.getByLabel('Telefone').fill('');
+  await page.getByLabel('Telefone').pressSequentially('11987654321');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(menu).toContainText('Carlos Mendes');
   await expect(menu.locator('img')).toHaveCount(0);

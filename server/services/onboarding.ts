@@ -200,8 +200,17 @@ async function applyStep(
         'documentId',
         'Guia não encontrada entre os documentos da empresa.',
       );
+      // The guide the customer sees carries what the team typed: its due date and value.
+      await tx
+        .update(documents)
+        .set({
+          ...(step.value.dueDate ? { dueDate: step.value.dueDate } : {}),
+          ...(step.value.amountCents !== undefined ? { amountCents: step.value.amountCents } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(documents.id, step.value.documentId), eq(documents.companyId, company.id)));
       return undefined;
-    case 'upload-guide-receipt':
+    case 'upload-guide-receipt': {
       await assertDocumentsOfCompany(
         tx,
         company.id,
@@ -209,7 +218,16 @@ async function applyStep(
         'documentId',
         'Comprovante não encontrado entre os documentos da empresa.',
       );
+      // Its receipt accepted, the registration-fee guide is paid.
+      const guide = stepPayload(track, 'create-company', 'awaiting-guide');
+      if (guide?.documentId) {
+        await tx
+          .update(documents)
+          .set({ status: 'paid', updatedAt: now })
+          .where(and(eq(documents.id, guide.documentId), eq(documents.companyId, company.id)));
+      }
       return undefined;
+    }
     case 'download-company-info': {
       const { value } = step;
       await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);

@@ -4,7 +4,7 @@ import type { MaskTokens } from 'maska';
 
 export const CPF_MASK = '###.###.###-##';
 export const PHONE_MASK = ['(##) ####-####', '(##) #####-####'];
-/** A mobile only (the profile's phone, spec §5). */
+/** A mobile only (a partner's "Celular"). */
 export const MOBILE_MASK = '(##) #####-####';
 export const CEP_MASK = '#####-###';
 

@@ -290,6 +290,12 @@ describe('opening a company, end to end over the API', () => {
       body: { documentId: guide.body.data.id, dueDate: '2026-12-10', amountCents: 9870 },
     });
     expect(attached.status).toBe(200);
+    // The guide the customer sees carries its due date and value.
+    const guideOf = async () =>
+      (await server.call(`/api/documents?companyId=${companyId}&limit=100`, { token })).body.data.find(
+        (d: { id: string }) => d.id === guide.body.data.id,
+      );
+    expect(await guideOf()).toMatchObject({ dueDate: '2026-12-10', amountCents: 9870 });
 
     const download = await fetch(`${server.baseUrl}/api/documents/${guide.body.data.id}/file?companyId=${companyId}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -305,6 +311,8 @@ describe('opening a company, end to end over the API', () => {
       body: { documentId: receipt.body.data.id },
     });
     expect(finished.body.data.track.status).toBe('done');
+    // Its receipt accepted, the guide is paid: nothing offers to mark it paid any more.
+    expect((await guideOf()).status).toBe('paid');
 
     // The team moves the company along its lifecycle; activating needs the CNPJ.
     const opening = await server.call(`/api/companies/${companyId}/status/opening`, {

@@ -107,7 +107,7 @@ describe('PATCH and DELETE /api/users/{id}', () => {
     expect(ok.body.data).toMatchObject({ name: 'Nome Novo', phone: '11912345678' });
     const bad = await server.call(`/api/users/${user.uid}`, { method: 'PATCH', token: user.token, body: { phone: '12' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({ phone: 'Celular inválido' });
+    expect(bad.body.error.fields).toEqual({ phone: 'Telefone inválido' });
     const empty = await server.call(`/api/users/${user.uid}`, { method: 'PATCH', token: user.token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe('Nada para atualizar.');

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { UserUpdateSchema, formatPhone } from '@domain';
-import { MOBILE_MASK } from '../../lib/masks';
+import { PHONE_MASK } from '../../lib/masks';
 import { ApiError } from '../../api/errors';
 import type { User } from '../../api/users';
 import { updateProfile, userQueries } from '../../api/users';
@@ -13,7 +13,7 @@ import { MaskedField } from '../ui/MaskedField';
 import { TextField } from '../ui/TextField';
 import { useSessionProfile } from './useSessionProfile';
 
-/** Name and mobile, checked by the same schema as the server; the e-mail is shown, not edited. */
+/** Name and phone (a landline or a mobile), checked by the same schema as the server; the e-mail is shown, not edited. */
 export function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const syncSession = useSessionProfile();
@@ -47,16 +47,16 @@ export function ProfileForm({ user }: { user: User }) {
         className="sm:col-span-2"
       />
       <MaskedField
-        label="Celular"
+        label="Telefone"
         type="tel"
         autoComplete="tel-national"
         inputMode="numeric"
         placeholder="(11) 98765-4321"
-        mask={MOBILE_MASK}
+        mask={PHONE_MASK}
         value={form.values.phone}
         onValueChange={form.set('phone')}
         error={form.errors.phone}
-        hint="Com DDD. Deixe em branco para remover."
+        hint="Celular ou fixo, com DDD. Deixe em branco para remover."
       />
       <TextField
         label="E-mail"

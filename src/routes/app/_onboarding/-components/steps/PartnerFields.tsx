@@ -1,6 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { firstPartnerContact } from '@domain';
+import { userQueries } from '@/api/users';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
-import { CPF_MASK, PHONE_MASK } from '@/lib/masks';
+import { CPF_MASK, MOBILE_MASK } from '@/lib/masks';
+import { useSessionActor } from '@/lib/session-handle';
+
+/**
+ * The first partner's name, e-mail and mobile, from the person filling the wizard (usually that partner): the phone
+ * given at signup lives in their profile, which arrives a moment after the session.
+ */
+export function useFirstPartnerContact() {
+  const user = useSelector(useSessionActor(), (s) => s.context.user);
+  const { data: profile } = useQuery({ ...userQueries.detail(user?.uid ?? ''), enabled: !!user?.uid });
+  return firstPartnerContact({
+    name: user?.displayName ?? profile?.name,
+    email: user?.email ?? profile?.email,
+    phone: profile?.phone,
+  });
+}
 
 interface PartnerFieldsProps {
   partner: { name: string; cpf: string; email: string; phone: string };
@@ -48,8 +67,10 @@ export function PartnerContact({ partner, at, set, error }: PartnerFieldsProps) 
       <MaskedField
         label="Celular"
         type="tel"
+        autoComplete="tel-national"
         inputMode="numeric"
-        mask={PHONE_MASK}
+        placeholder="(11) 98765-4321"
+        mask={MOBILE_MASK}
         value={partner.phone}
         onValueChange={(v) => set(at('phone'), v)}
         error={error(at('phone'))}

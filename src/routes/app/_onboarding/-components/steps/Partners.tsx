@@ -1,17 +1,15 @@
 import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { useSelector } from '@xstate/react';
 import type { MaritalStatus, PropertyRegime } from '@domain';
 import { MARITAL_STATUSES, PROPERTY_REGIMES, SHARE_TOLERANCE, stepPayload } from '@domain';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { useSessionActor } from '@/lib/session-handle';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
 import { StepCard } from '../StepCard';
 import { CheckboxField } from '@/components/ui/choices';
 import { SelectField } from '@/components/ui/SelectField';
 import { useStepForm, useWizardContext } from '../wizard-context';
-import { PartnerContact, PartnerIdentity } from './PartnerFields';
+import { PartnerContact, PartnerIdentity, useFirstPartnerContact } from './PartnerFields';
 
 const MARITAL_LABEL: Record<(typeof MARITAL_STATUSES)[number], string> = {
   single: 'Solteiro(a)',
@@ -38,14 +36,12 @@ interface PartnerValue {
   sameAddressAsCompany?: boolean;
 }
 
-const emptyPartner = (share = '', name = '', email = ''): PartnerValue => ({
-  name,
+const emptyPartner = (share = '', contact = { name: '', email: '', phone: '' }): PartnerValue => ({
+  ...contact,
   cpf: '',
   birthDate: '',
   maritalStatus: '',
   share,
-  email,
-  phone: '',
 });
 
 function total(partners: PartnerValue[]): number {
@@ -58,9 +54,9 @@ export function Partners() {
   const companyType = useWizardContext((c) => stepPayload(c.track, 'create-company', 'pre-registration')?.type);
   const single = companyType !== 'limited_liability';
   // The person filling the wizard is usually the first partner.
-  const user = useSelector(useSessionActor(), (s) => s.context.user);
+  const firstPartner = useFirstPartnerContact();
   const defaults: { partners: PartnerValue[] } = {
-    partners: [emptyPartner(single ? '100' : '', user?.displayName ?? '', user?.email ?? '')],
+    partners: [emptyPartner(single ? '100' : '', firstPartner)],
   };
   const { values, set, replace, error } = useStepForm('partner-registration', defaults);
   const partners = values.partners;

@@ -2,7 +2,7 @@ import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { Button } from '@/components/ui/Button';
 import { StepCard } from '../StepCard';
 import { useStepForm } from '../wizard-context';
-import { PartnerContact, PartnerIdentity } from './PartnerFields';
+import { PartnerContact, PartnerIdentity, useFirstPartnerContact } from './PartnerFields';
 
 interface BasicPartner {
   name: string;
@@ -15,8 +15,10 @@ const emptyPartner = (): BasicPartner => ({ name: '', cpf: '', email: '', phone:
 
 /** The partners of a company changing accountant: who they are and how to reach them. */
 export function PartnersBasic() {
+  // The person changing accountant is usually the first partner.
+  const firstPartner = useFirstPartnerContact();
   const defaults: { partners: BasicPartner[] } = {
-    partners: [emptyPartner()],
+    partners: [{ ...emptyPartner(), ...firstPartner }],
   };
   const { values, set, replace, error } = useStepForm('partner-registration-basic', defaults);
   return (

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Company, FieldErrors, NfsCustomer } from '@domain';
-import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, normalizeCnpj, onlyDigits } from '@domain';
+import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, knownCustomerMatch, normalizeCnpj, onlyDigits } from '@domain';
 import { invoiceQueries } from '@/api/invoices';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
@@ -63,12 +63,12 @@ export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedu
   };
 }
 
-/** The tomador the company invoiced before with this document, if any. */
-function useKnownCustomer(companyId: string, emissionType: 'cnpj' | 'cpf', document: string) {
+/** The tomadores the company invoiced before whose document starts as typed, once the document is complete. */
+function useKnownCustomers(companyId: string, emissionType: 'cnpj' | 'cpf', document: string) {
   const digits = emissionType === 'cnpj' ? normalizeCnpj(document) : onlyDigits(document);
   const complete = digits.length === (emissionType === 'cnpj' ? 14 : 11);
   const { data } = useQuery({ ...invoiceQueries.customers(companyId, digits), enabled: complete });
-  return complete ? data?.find((customer: NfsCustomer) => customer.document === digits) : undefined;
+  return complete ? data : undefined;
 }
 
 /** An invoice request, or a monthly schedule of one: the tomador, the service, the value. */
@@ -96,16 +96,29 @@ export function InvoiceForm({
   const form = useSchemaForm(mode === 'request' ? NfsRequestSchema : NfsScheduleSchema, initial);
   const { values, set } = form;
   const errors = { ...form.errors, ...serverErrors };
-  const known = useKnownCustomer(company.id, values.emissionType, values.emissionType === 'cnpj' ? values.cnpj : values.cpf);
+  const tomadorDocument = values.emissionType === 'cnpj' ? values.cnpj : values.cpf;
+  const known = knownCustomerMatch(useKnownCustomers(company.id, values.emissionType, tomadorDocument), {
+    emissionType: values.emissionType,
+    document: tomadorDocument,
+    name: values.customerName,
+  });
   const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
 
-  // A tomador invoiced before fills in by itself (spec: saved customers are offered again).
+  // Name and e-mail of one tomador, together: never a name typed here beside another tomador's e-mail.
+  function takeCustomer(customer: NfsCustomer) {
+    set('customerName')(customer.name);
+    set('customerEmail')(customer.email ?? '');
+  }
+
+  // A tomador invoiced before fills in by itself when no name was typed yet (spec: saved customers are offered again).
+  // Once per document: a name erased afterwards is the person's to type.
+  const toFill = known?.kind === 'fill' ? known.customer : undefined;
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!known) return;
-    if (!values.customerName) set('customerName')(known.name);
-    if (!values.customerEmail && known.email) set('customerEmail')(known.email);
-    // Only when another tomador is recognised; what the person typed afterwards stays.
-  }, [known]);
+    if (!toFill || filledFor.current === toFill.document) return;
+    filledFor.current = toFill.document;
+    takeCustomer(toFill);
+  }, [toFill]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -153,8 +166,21 @@ export function InvoiceForm({
           value={values.customerName}
           onChange={(e) => set('customerName')(e.target.value)}
           error={errors.customerName}
-          hint={known ? 'Já emitimos para este tomador: os dados foram preenchidos.' : undefined}
+          hint={known?.kind === 'same' ? 'Já emitimos para este tomador: os dados foram preenchidos.' : undefined}
         />
+        {known?.kind === 'otherName' && (
+          <div className="sm:col-span-2">
+            <Alert tone="info">
+              <p>
+                Este {values.emissionType === 'cnpj' ? 'CNPJ' : 'CPF'} é de <strong>{known.customer.name}</strong>, para quem você
+                já pediu notas, e não de “{values.customerName.trim()}”. Confira o nome antes de enviar.
+              </p>
+              <Button variant="secondary" className="mt-2" onClick={() => takeCustomer(known.customer)}>
+                Usar {known.customer.name}
+              </Button>
+            </Alert>
+          </div>
+        )}
         <TextField
           label="E-mail do tomador (opcional)"
           type="email"
