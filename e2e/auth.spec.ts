@@ -56,6 +56,8 @@ test('an invalid session met by a 401 is cleared and sent to login with next', a
   });
   await page.goto('/app/panel?origem=email');
   await expect(page).toHaveURL('/app/login?origem=email&next=%2Fapp%2Fpanel%3Forigem%3Demail');
+  // The login page says why the person is there.
+  await expect(page.getByRole('status').filter({ hasText: 'Sua sessão expirou. Entre novamente.' })).toBeVisible();
   await signIn(page, 'cliente@demo.test', DEMO_PASSWORD);
   await expect(page).toHaveURL('/app/panel?origem=email');
 });

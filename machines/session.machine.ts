@@ -54,10 +54,13 @@ export interface SessionContext extends SessionInput {
   signInFailures: number;
   /** Until when (epoch ms) a new sign-in attempt waits; null when it need not. */
   signInRetryAt: number | null;
+  /** The last session ended because it expired (a 401 that could not be recovered, a stored session without a token). */
+  sessionExpired: boolean;
 }
 
 export type SessionEvent =
-  | { type: 'auth.changed'; auth: AuthState | null }
+  /** `expired`: nobody, because the stored session could not give a token any more. */
+  | { type: 'auth.changed'; auth: AuthState | null; expired?: boolean }
   | { type: 'session.signIn'; email: string; password: string }
   | { type: 'session.signOut' }
   | { type: 'company.select'; companyId: string }
@@ -114,6 +117,7 @@ const sessionSetup = setup({
       error: null,
       signInFailures: 0,
       signInRetryAt: null,
+      sessionExpired: false,
     })),
     /** A wrong password counts towards the back-off; Firebase's own throttling imposes its wait; other errors do not count. */
     countSignInFailure: assign(({ context }, params: { error: unknown }) => {
@@ -137,6 +141,8 @@ const sessionSetup = setup({
     storeToken: assign((_, token: RefreshedToken) => ({ accessToken: token.accessToken, claims: token.claims })),
     storeSignInError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     clearSession: assign({ ...signedOutContext, storedCompanyId: null }),
+    /** Why the session ended, for the login page: it expired, or not (a chosen sign-out, a sign-out elsewhere). */
+    noteExpiry: assign((_, params: { expired: boolean }) => ({ sessionExpired: params.expired })),
     clearCompany: sendTo('company', { type: 'company.clear' }),
     loadCompany: sendTo('company', ({ context }) => ({
       type: 'company.load',
@@ -213,7 +219,14 @@ const whenSignedIn = [
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   initial: 'initializing',
-  context: ({ input }) => ({ ...input, ...signedOutContext, error: null, signInFailures: 0, signInRetryAt: null }),
+  context: ({ input }) => ({
+    ...input,
+    ...signedOutContext,
+    error: null,
+    signInFailures: 0,
+    signInRetryAt: null,
+    sessionExpired: false,
+  }),
   invoke: [
     { id: 'authListener', src: 'authListener' },
     { id: 'company', systemId: 'company', src: 'company' },
@@ -223,7 +236,19 @@ export const sessionMachine = sessionSetup.createMachine({
       {
         guard: 'isSignOut',
         target: '.signedOut',
-        actions: ['clearSession', 'clearCompany', 'clearPersistedSession', 'recheckGuards'],
+        actions: [
+          'clearSession',
+          'clearCompany',
+          'clearPersistedSession',
+          {
+            type: 'noteExpiry',
+            // The provider's own report after an expiry (it drops the stored session) does not undo it.
+            params: ({ context, event }) => ({
+              expired: context.sessionExpired || (event.type === 'auth.changed' && event.expired === true),
+            }),
+          },
+          'recheckGuards',
+        ],
       },
       // The same user again (a sign-in already reported it): keep the state, take the fresh token.
       { guard: 'isKnownUser', actions: rememberAuth },
@@ -370,6 +395,7 @@ export const sessionMachine = sessionSetup.createMachine({
             'clearSession',
             'clearCompany',
             'clearPersistedSession',
+            { type: 'noteExpiry', params: { expired: true } },
             'forgetStoredSession',
             'redirectToLogin',
           ],
@@ -388,7 +414,16 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['clearSession', 'clearCompany', 'clearPersistedSession', 'showLogin'] },
+        onDone: {
+          target: 'signedOut',
+          actions: [
+            'clearSession',
+            'clearCompany',
+            'clearPersistedSession',
+            { type: 'noteExpiry', params: { expired: false } },
+            'showLogin',
+          ],
+        },
         onError: {
           target: 'signedOut',
           actions: [

@@ -55,8 +55,14 @@ async function tokenOf(user: User, force: boolean): Promise<RefreshedToken> {
   return { accessToken: result.token, claims: result.claims as Claims };
 }
 
-/** Reports the signed-in user (with claims and token) or null on every change; returns the unsubscribe. */
-export function onAuthChange(listener: (state: AuthState | null) => void, onError: (error: unknown) => void): () => void {
+/**
+ * Reports the signed-in user (with claims and token) or null on every change — `expired` when a stored session could
+ * not give a token any more; returns the unsubscribe.
+ */
+export function onAuthChange(
+  listener: (state: AuthState | null, expired?: boolean) => void,
+  onError: (error: unknown) => void,
+): () => void {
   return onAuthStateChanged(auth, (user) => {
     if (!user) return listener(null);
     tokenOf(user, false).then(
@@ -64,7 +70,7 @@ export function onAuthChange(listener: (state: AuthState | null) => void, onErro
       (error) => {
         // A stored session that cannot give a token is no session: the user signs in again.
         onError(error);
-        listener(null);
+        listener(null, true);
       },
     );
   });

@@ -57,7 +57,7 @@ export function createSessionActor(
         firebase().then((f) => {
           if (stopped) return;
           unsubscribe = f.onAuthChange(
-            (auth) => sendBack({ type: 'auth.changed', auth }),
+            (auth, expired) => sendBack({ type: 'auth.changed', auth, ...(expired ? { expired } : {}) }),
             (error) => console.error('Auth state update failed', error),
           );
         });

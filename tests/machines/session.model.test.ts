@@ -59,7 +59,13 @@ const BUSY = ['initializing', 'signingIn', 'loadingCompany', 'refreshingClaims',
 function checkMeaning(
   h: Harness,
   event: EventObject,
-  before: { counts: Record<keyof Effects, number>; user: unknown; top: string; lastReloadAt: number | null },
+  before: {
+    counts: Record<keyof Effects, number>;
+    user: unknown;
+    top: string;
+    lastReloadAt: number | null;
+    sessionExpired: boolean;
+  },
   at: string,
 ) {
   const snapshot = h.actor.getSnapshot();
@@ -118,6 +124,13 @@ function checkMeaning(
     // A 401 while signed in is recovered: a forced refresh, whatever the session was doing.
     expect(top, `${at}: recovering`).toBe('recovering');
   }
+  // The login page says why a session ended: it expired (a 401 that could not be recovered), or not.
+  if (event.type === 'xstate.error.actor.recoverToken') expect(context.sessionExpired, `${at}: expired`).toBe(true);
+  if (event.type === 'auth.changed' && before.user === null && context.user === null) {
+    // The provider confirming nobody is there changes nothing of why the last session ended.
+    expect(context.sessionExpired, at).toBe(before.sessionExpired);
+  }
+  if (context.user !== null || event.type.endsWith('actor.signOut')) expect(context.sessionExpired, at).toBe(false);
   switch (top) {
     case 'signedOut':
       if (before.user !== null || event.type === 'auth.changed') {
@@ -211,6 +224,7 @@ describe('session machine, paths from its graph', () => {
         user: h.actor.getSnapshot().context.user,
         top: topOf(h.actor.getSnapshot().value),
         lastReloadAt: h.actor.getSnapshot().context.lastReloadAt,
+        sessionExpired: h.actor.getSnapshot().context.sessionExpired,
       };
       await replay(h, step.event);
       expect(h.actor.getSnapshot().value, name).toEqual(step.state.value);

@@ -1,7 +1,9 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { TRACK_IDS, homeFor, safeNextPath } from '@domain';
-import { Card } from '@/components/ui/Card';
+import { useSelector } from '@xstate/react';
+import { Alert, Card } from '@/components/ui/Card';
+import { useSessionActor } from '@/lib/session-handle';
 import { ResetPasswordForm } from './-components/ResetPasswordForm';
 import { SignInForm } from './-components/SignInForm';
 import { SignUpForm } from './-components/SignUpForm';
@@ -35,10 +37,17 @@ const TITLES = {
 function LoginPage() {
   const search = Route.useSearch();
   const mode = search.mode ?? 'signin';
+  // A session that ended by itself says so (the session machine knows why it ended).
+  const expired = useSelector(useSessionActor(), (s) => s.context.sessionExpired);
   return (
     <Card>
       <h1 className="text-xl font-bold text-slate-900">{TITLES[mode].title}</h1>
       <p className="mt-1 text-sm text-slate-600">{TITLES[mode].subtitle}</p>
+      {expired && mode === 'signin' && (
+        <div className="mt-4">
+          <Alert tone="info">Sua sessão expirou. Entre novamente.</Alert>
+        </div>
+      )}
       <div className="mt-6">
         {mode === 'signin' && <SignInForm />}
         {mode === 'signup' && <SignUpForm track={search.track ?? 'create-company'} referral={search.ref || undefined} />}
