@@ -62,6 +62,14 @@ const BRASILIA = city('Brasília', 'DF', 'Distrito Federal', 'Centro-Oeste', '53
 const GOIANIA = city('Goiânia', 'GO', 'Goiás', 'Centro-Oeste', '5208707', '62', '9373');
 const CAMPO_GRANDE = city('Campo Grande', 'MS', 'Mato Grosso do Sul', 'Centro-Oeste', '5002704', '67', '9051');
 const CUIABA = city('Cuiabá', 'MT', 'Mato Grosso', 'Centro-Oeste', '5103403', '65', '9067');
+const ARACAJU = city('Aracaju', 'SE', 'Sergipe', 'Nordeste', '2800308', '79', '3105');
+const MACEIO = city('Maceió', 'AL', 'Alagoas', 'Nordeste', '2704302', '82', '2785');
+const JOAO_PESSOA = city('João Pessoa', 'PB', 'Paraíba', 'Nordeste', '2507507', '83', '2051');
+const PALMAS = city('Palmas', 'TO', 'Tocantins', 'Norte', '1721000', '63', '9733');
+const PORTO_VELHO = city('Porto Velho', 'RO', 'Rondônia', 'Norte', '1100205', '69', '0003');
+const RIO_BRANCO = city('Rio Branco', 'AC', 'Acre', 'Norte', '1200401', '68', '0139');
+const BOA_VISTA = city('Boa Vista', 'RR', 'Roraima', 'Norte', '1400100', '95', '0301');
+const MACAPA = city('Macapá', 'AP', 'Amapá', 'Norte', '1600303', '96', '0605');
 
 /** [cep, logradouro, complemento, bairro, city, unidade] */
 type Row = [string, string, string, string, City, string?];
@@ -77,6 +85,7 @@ const ROWS: Row[] = [
   ['13010050', 'Rua Barão de Jaguara', 'até 799/800', 'Centro', CAMPINAS],
   ['19740000', '', '', '', BORA],
   ['20040002', 'Avenida Rio Branco', 'até 39 - lado ímpar', 'Centro', RIO],
+  ['20040020', 'Rua da Assembleia', 'até 99 - lado ímpar', 'Centro', RIO],
   ['22021001', 'Avenida Atlântica', 'de 1302 a 2100 - lado par', 'Copacabana', RIO],
   ['24020005', 'Rua da Conceição', '', 'Centro', NITEROI],
   ['30130010', 'Avenida Afonso Pena', 'de 952 a 1350 - lado par', 'Centro', BELO_HORIZONTE],
@@ -98,6 +107,15 @@ const ROWS: Row[] = [
   ['74003010', 'Avenida Goiás', 'até 599 - lado ímpar', 'Setor Central', GOIANIA],
   ['79002000', 'Rua Quatorze de Julho', '', 'Centro', CAMPO_GRANDE],
   ['78005000', 'Rua Barão de Melgaço', '', 'Centro Norte', CUIABA],
+  // One in each capital the list lacked: every state has a CEP to try.
+  ['49010000', 'Rua João Pessoa', '', 'Centro', ARACAJU],
+  ['57020000', 'Rua do Comércio', '', 'Centro', MACEIO],
+  ['58010000', 'Rua Duque de Caxias', '', 'Centro', JOAO_PESSOA],
+  ['77001002', 'Avenida Juscelino Kubitschek', '', 'Plano Diretor Sul', PALMAS],
+  ['76801000', 'Avenida Sete de Setembro', '', 'Centro', PORTO_VELHO],
+  ['69900030', 'Rua Epaminondas Jácome', '', 'Centro', RIO_BRANCO],
+  ['69301000', 'Avenida Jaime Brasil', '', 'Centro', BOA_VISTA],
+  ['68900010', 'Avenida Mendonça Furtado', '', 'Centro', MACAPA],
 ];
 
 /** The fake's records by their 8 digits; exported so other fakes and demos reuse consistent addresses. */

@@ -70,6 +70,43 @@ describe('the ViaCEP fake', () => {
     }
     expect(new Set([...VIACEP_RECORDS.values()].map((r) => r.uf)).size).toBeGreaterThanOrEqual(15);
   });
+
+  it('knows at least one CEP of every state capital, the Rio centre’s 20040-020 among them', () => {
+    const capitals = [
+      'Rio Branco/AC',
+      'Maceió/AL',
+      'Macapá/AP',
+      'Manaus/AM',
+      'Salvador/BA',
+      'Fortaleza/CE',
+      'Brasília/DF',
+      'Vitória/ES',
+      'Goiânia/GO',
+      'São Luís/MA',
+      'Cuiabá/MT',
+      'Campo Grande/MS',
+      'Belo Horizonte/MG',
+      'Belém/PA',
+      'João Pessoa/PB',
+      'Curitiba/PR',
+      'Recife/PE',
+      'Teresina/PI',
+      'Rio de Janeiro/RJ',
+      'Natal/RN',
+      'Porto Alegre/RS',
+      'Porto Velho/RO',
+      'Boa Vista/RR',
+      'Florianópolis/SC',
+      'São Paulo/SP',
+      'Aracaju/SE',
+      'Palmas/TO',
+    ];
+    const known = new Set([...VIACEP_RECORDS.values()].map((r) => `${r.localidade}/${r.uf}`));
+    const missing = capitals.filter((capital) => !known.has(capital));
+    expect(capitals).toHaveLength(27);
+    expect(missing).toEqual([]);
+    expect(VIACEP_RECORDS.get('20040020')).toMatchObject({ localidade: 'Rio de Janeiro', bairro: 'Centro' });
+  });
 });
 
 describe('lookupCep (server adapter)', () => {
