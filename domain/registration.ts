@@ -1,4 +1,5 @@
 import type { Address } from './company';
+import type { CompanySize, CompanyType } from './enums';
 
 export type CnpjSituation = 'active' | 'suspended' | 'unfit' | 'closed' | 'null' | 'unknown';
 export type CnpjPartnerKind = 'company' | 'person' | 'foreign';
@@ -35,4 +36,32 @@ export interface CnpjRegistration {
   /** Digits with area code (10 or 11). */
   phone: string | null;
   partners: CnpjPartner[];
+}
+
+/** Text without accents, lower case: how the Receita's free texts are compared. */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * The company's size and legal nature as its Receita Federal record gives them, where it does: MEI from the SIMEI
+ * flag, ME and EPP from the size ("DEMAIS" says too little); the three natures the product handles from their names.
+ */
+export function companyFieldsFromRegistration(registration: Pick<CnpjRegistration, 'legalNature' | 'size' | 'mei'>): {
+  size?: CompanySize;
+  type?: CompanyType;
+} {
+  const nature = plain(registration.legalNature ?? '');
+  const type: CompanyType | undefined = /empresario.*individual/.test(nature)
+    ? 'on_person'
+    : /unipessoal/.test(nature)
+      ? 'private_limited'
+      : /sociedade empresaria limitada/.test(nature)
+        ? 'limited_liability'
+        : undefined;
+  const size: CompanySize | undefined =
+    registration.mei === true ? 'MEI' : registration.size === 'ME' || registration.size === 'EPP' ? registration.size : undefined;
+  return { ...(size ? { size } : {}), ...(type ? { type } : {}) };
 }

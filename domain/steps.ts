@@ -46,6 +46,13 @@ export function completesOnSubmit(stepId: StepId): boolean {
 /** The sizes a company can be opened with here (the product serves small businesses). */
 export const OPENING_SIZES = ['MEI', 'ME', 'EPP'] as const satisfies readonly CompanySize[];
 
+const MEI_NATURE = 'O MEI é sempre um empresário individual.';
+
+/** Why a company's size and legal nature do not go together, or null: an MEI is always an individual entrepreneur. */
+export function companyNatureProblem(size: CompanySize | null | undefined, type: CompanyType | null | undefined): string | null {
+  return size === 'MEI' && type && type !== 'on_person' ? MEI_NATURE : null;
+}
+
 /* ---------------------------------------------------------------- payloads */
 
 function ageOn(birthDate: string, today: Date): number {
@@ -93,7 +100,7 @@ export const OpeningPreRegistrationSchema = v.pipe(
     branchType: v.optional(v.picklist(BRANCH_TYPES), 'matriz'),
   }),
   v.forward(
-    v.check(({ type, size }) => size !== 'MEI' || type === 'on_person', 'O MEI é sempre um empresário individual.'),
+    v.check(({ type, size }) => companyNatureProblem(size, type) === null, MEI_NATURE),
     ['type'],
   ),
   v.forward(

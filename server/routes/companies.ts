@@ -8,6 +8,7 @@ import {
   CompanyListQuerySchema,
   CompanyStatusChangeSchema,
   CompanyUpdateSchema,
+  companyNatureProblem,
   TRACK_IDS,
   chooseCompanyId,
   companyIdsOf,
@@ -84,6 +85,13 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         if (changes.cnpj) {
           const other = await findCompanyByCnpj(db, changes.cnpj);
           if (other && other.id !== id) throw conflict('Já existe uma empresa com este CNPJ.');
+        }
+        // The wizard's rules, against what the company is once changed.
+        if (changes.size !== undefined || changes.type !== undefined) {
+          const current = await findCompany(db, id);
+          if (!current) throw notFound(COMPANY_NOT_FOUND);
+          const problem = companyNatureProblem(changes.size ?? current.size, changes.type ?? current.type);
+          if (problem) throw badRequest(problem, { type: problem });
         }
         const [row] = await db
           .update(companies)

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type {
   AppEnvironment,
   Claims,
+  CnpjRegistration,
   Company,
   ParsedStep,
   StepActor,
@@ -13,6 +14,7 @@ import type {
 } from '@domain';
 import {
   CHARGE_STEPS,
+  companyFieldsFromRegistration,
   trackAfterRevision,
   completesOnSubmit,
   findPlan,
@@ -56,6 +58,18 @@ async function assertCnpjExists(deps: OnboardingDeps, cnpj: string, field = 'cnp
     if (!(error instanceof CnpjLookupUnavailable)) throw error;
   }
   if (!found) throw badRequest('CNPJ não existe', { [field]: 'CNPJ não existe' });
+}
+
+/** The company's Receita Federal record, or null when it has no CNPJ or the lookup fails (the step goes on without). */
+async function registrationOf(deps: OnboardingDeps, companyId: string): Promise<CnpjRegistration | null> {
+  const company = await findCompany(deps.db, companyId);
+  if (!company?.cnpj) return null;
+  try {
+    return await deps.cnpjLookup.find(company.cnpj);
+  } catch (error) {
+    if (error instanceof CnpjLookupUnavailable) return null;
+    throw error;
+  }
 }
 
 /** POST /companies: a new company (pending) owned by a user, optionally on a track from the start. */
@@ -130,6 +144,7 @@ async function applyStep(
   company: CompanyRow,
   track: Track,
   step: ParsedStep,
+  registration: CnpjRegistration | null = null,
 ): Promise<SubmittedStep['subscription']> {
   const now = new Date();
   switch (step.stepId) {
@@ -239,6 +254,12 @@ async function applyStep(
           address: value.address,
           mainActivity: value.mainActivity,
           secondaryActivities: value.secondaryActivities,
+          // The size and legal nature the Receita Federal record gives, where the company has none yet.
+          ...Object.fromEntries(
+            Object.entries(registration ? companyFieldsFromRegistration(registration) : {}).filter(
+              ([field]) => company[field as 'size' | 'type'] === null,
+            ),
+          ),
           updatedAt: now,
         })
         .where(eq(companies.id, company.id));
@@ -279,6 +300,8 @@ export async function submitStep(
   if (!parsed.ok) throw badRequest(parsed.message, parsed.fields);
   const step = parsed.value;
   if (step.trackId === 'migrate-company' && step.stepId === 'pre-registration') await assertCnpjExists(deps, step.value.cnpj);
+  // The record the customer confirms: read before the transaction (an outside call), used where it has the data.
+  const registration = step.stepId === 'download-company-info' ? await registrationOf(deps, input.companyId) : null;
 
   return deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, input.companyId);
@@ -287,7 +310,7 @@ export async function submitStep(
     const track = (await findTrack(tx, input.companyId))!;
     const refusal = stepSubmissionRefusal(track, input.stepId, input.actor);
     if (refusal) throw refusalError(refusal);
-    const subscription = await applyStep(tx, company, track, step);
+    const subscription = await applyStep(tx, company, track, step, registration);
     // A step already done is being changed (going back in the wizard): before the payment, a change to what fixes the
     // charge leaves any open first charge unpayable — the plan is to be confirmed again.
     const revision = track.steps.find((s) => s.stepId === input.stepId)?.status === 'done';

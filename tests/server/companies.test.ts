@@ -110,6 +110,21 @@ describe('GET /api/companies/{id} and /steps', () => {
   });
 });
 
+describe('PUT /api/companies/{id}: the team completes a company’s record', () => {
+  it('sets the razão social, size and legal nature, with the wizard’s rule for an MEI', async () => {
+    const id = foreignId;
+    const put = (body: unknown, token = admin.token) => server.call(`/api/companies/${id}`, { method: 'PUT', token, body });
+    expect((await put({ name: 'Outra Ltda' }, customer.token)).status).toBe(403);
+    const mei = await put({ name: 'Clínica Sorriso Pleno Ltda', size: 'MEI', type: 'limited_liability' });
+    expect([mei.status, mei.body.error.fields]).toEqual([400, { type: 'O MEI é sempre um empresário individual.' }]);
+    const saved = await put({ name: 'Clínica Sorriso Pleno Ltda', size: 'MEI', type: 'on_person' });
+    expect(saved.body.data).toMatchObject({ name: 'Clínica Sorriso Pleno Ltda', size: 'MEI', type: 'on_person' });
+    // Against what the company already is: an MEI cannot become an LTDA by its nature alone.
+    const nature = await put({ type: 'limited_liability' });
+    expect(nature.body.error.fields).toEqual({ type: 'O MEI é sempre um empresário individual.' });
+  });
+});
+
 describe('GET /api/companies', () => {
   it('lists every company for the team, newest first, as { data, total }', async () => {
     const { status, body } = await server.call('/api/companies', { token: admin.token });

@@ -409,6 +409,36 @@ describe('migration', () => {
     ).toBe(409);
   });
 
+  it('fills the size and legal nature the Receita Federal record gives, when the customer confirms its data', async () => {
+    const { token, companyId } = await customerWithCompany('migrate-company');
+    const step = (stepId: string, body: unknown) =>
+      server.call(`/api/companies/${companyId}/steps/${stepId}`, { method: 'POST', token, body });
+    expect((await step('pre-registration', { cnpj: '27.494.746/0001-55', currentAccountant: { name: 'Silva' } })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await step('partner-registration-basic', {
+          partners: [{ name: 'Ana Lima', cpf: '57291053714', email: 'ana@aurora.com.br', phone: '11987654321' }],
+        })
+      ).status,
+    ).toBe(200);
+    const plan = await step('subscription', { planId: 'essencial' });
+    const charge = await server.call(`/api/subscriptions/${plan.body.data.subscription.id}`, { method: 'POST', token, body: {} });
+    await payAtSandbox(charge.body.data.paymentUrl);
+    const before = await server.call(`/api/companies/${companyId}`, { token });
+    expect([before.body.data.size, before.body.data.type]).toEqual([null, null]);
+    const confirmed = await step('download-company-info', {
+      confirmed: true,
+      name: 'Empresa da Receita Ltda',
+      mainActivity: '7410202',
+      secondaryActivities: [],
+      address,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.company).toMatchObject({ size: 'ME', type: 'limited_liability' });
+  });
+
   it('answers 409, not 500, when two people register the same CNPJ at the same moment', async () => {
     const [a, b] = await Promise.all([server.createUser(), server.createUser()]);
     const answers = await Promise.all(

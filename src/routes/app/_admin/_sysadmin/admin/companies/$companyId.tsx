@@ -24,12 +24,14 @@ import { documentQueries } from '@/api/documents';
 import { downloadDocument, onboardingQueries } from '@/api/onboarding';
 import { PublishDocument } from '@/components/documents/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, PageHeader } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { AttachGuide } from './-components/AttachGuide';
 import { CnpjForm } from './-components/CnpjForm';
+import { CompanyDataForm } from './-components/CompanyDataForm';
 import { PayloadView } from './-components/PayloadView';
 import { StatusControl } from './-components/StatusControl';
 
@@ -76,6 +78,7 @@ function CompanyDetailPage() {
   const address = company.address;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
   const waitingForTeam = track && currentStep(track)?.stepId === 'awaiting-guide';
+  const [editing, setEditing] = useState(false);
 
   return (
     <div>
@@ -97,8 +100,16 @@ function CompanyDetailPage() {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <h2 className="text-base font-semibold text-slate-900">Dados da empresa</h2>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold text-slate-900">Dados da empresa</h2>
+            {!editing && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Editar dados
+              </Button>
+            )}
+          </div>
+          {editing && <CompanyDataForm company={company} onDone={() => setEditing(false)} />}
+          <dl className={`mt-4 grid gap-4 sm:grid-cols-2 ${editing ? 'hidden' : ''}`}>
             <Field label="Razão social">{company.name ?? '—'}</Field>
             <Field label="Nome fantasia">{company.alias ?? '—'}</Field>
             <Field label="CNPJ">{company.cnpj ? formatCnpj(company.cnpj) : 'Ainda não emitido'}</Field>
