@@ -159,7 +159,8 @@ export const DocumentUploadSchema = v.object({
   stepId: v.optional(v.picklist(STEP_IDS, 'Etapa inválida.')),
 });
 
-const DUE_DATE_MESSAGE = 'Data de vencimento inválida: use AAAA-MM-DD.';
+// No format in the words: the screen types dd/mm/aaaa, the API takes ISO days (YYYY-MM-DD).
+const DUE_DATE_MESSAGE = 'Data de vencimento inválida.';
 /** A real calendar day: 2026-02-30 is refused. */
 const isRealDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
@@ -172,7 +173,7 @@ export const DOCUMENT_MESSAGES = {
   personalType: 'Escolha qual documento é este: RG ou CNH, CPF ou comprovante de endereço.',
   dueDate: DUE_DATE_MESSAGE,
   amount: 'O valor precisa ser um número inteiro de centavos maior que zero.',
-  competence: 'Competência inválida: use AAAA-MM.',
+  competence: 'Competência inválida.',
   guideDueDate: 'Informe o vencimento da guia.',
   guideAmount: 'Informe o valor da guia.',
 } as const;

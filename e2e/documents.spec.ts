@@ -110,9 +110,11 @@ test('the team publishes a DAS guide; the customer sees it as new and marks it p
   await expect(drawer.getByText('Informe o vencimento da guia.')).toBeVisible();
   await expect(drawer.getByText('Informe o valor da guia.')).toBeVisible();
   const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await drawer.getByLabel('Vencimento').fill(due);
+  const [year, month, day] = due.split('-');
+  // Typed the Brazilian way: dd/mm/aaaa, mm/aaaa.
+  await drawer.getByLabel('Vencimento').fill(`${day}/${month}/${year}`);
   await drawer.getByLabel('Valor (R$)').pressSequentially('1234,56');
-  await drawer.getByLabel('Competência (mês de referência)').fill(due.slice(0, 7));
+  await drawer.getByLabel('Competência (mês de referência)').fill(`${month}/${year}`);
   await drawer.getByRole('button', { name: 'Publicar documento' }).click();
   await expect(admin.getByText('Guia DAS publicado para a empresa.')).toBeVisible();
   await expect(admin.getByText(name)).toBeVisible();
@@ -123,7 +125,7 @@ test('the team publishes a DAS guide; the customer sees it as new and marks it p
   await page.goto('/app/documents?tipo=guias');
   const card = page.getByTestId('document-card').filter({ hasText: name });
   await expect(card).toContainText('Novo');
-  await expect(card).toContainText(`Vencimento ${due.split('-').reverse().join('/')}`);
+  await expect(card).toContainText(`Vencimento ${day}/${month}/${year}`);
   await expect(card).toContainText('R$ 1.234,56');
   await expect(card).toContainText(/Vence em \d dias/);
 

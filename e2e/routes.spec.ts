@@ -102,6 +102,23 @@ test('a customer with an active company opens the customer pages; team pages sen
   }
 });
 
+test('the side menu’s column runs the whole page, short or long, and its links stay in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInFromLogin(page, 'cliente@demo.test');
+  const column = page.getByRole('complementary').filter({ has: sideMenu(page) });
+  for (const path of ['/app/user/my-invites', '/app/documents']) {
+    await visit(page, path);
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const box = (await column.boundingBox())!;
+    // From the top to the page's end (not only the first screen, as a full-page capture showed).
+    expect(box.y, path).toBe(0);
+    expect(Math.round(box.height), path).toBe(Math.max(pageHeight, 800));
+  }
+  // A long page scrolled to its end still shows the menu.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(sideMenu(page).getByRole('link', { name: 'Painel' })).toBeInViewport();
+});
+
 test('a customer mid-opening is kept in the opening wizard, in the onboarding layout', async ({ page }) => {
   await signInFromLogin(page, 'novo@demo.test');
   await expect(page).toHaveURL('/app/wizard/company-opening');

@@ -412,7 +412,7 @@ export class WizardDriver {
       case 'partner-registration':
         await page.getByLabel('CPF').pressSequentially('43894494352');
         if (again) return;
-        await page.getByLabel('Data de nascimento').fill('1990-05-20');
+        await page.getByLabel('Data de nascimento').fill('20/05/1990');
         await page.getByLabel('Estado civil').selectOption('single');
         await page.getByLabel('Celular').pressSequentially('31987654321');
         await page.getByLabel('É o mesmo endereço da empresa').check();
@@ -444,7 +444,7 @@ export class WizardDriver {
         }
         return page.getByLabel('Confirmo que os dados acima estão corretos.').check();
       case 'migrate-accountant':
-        await page.getByLabel('Última competência sob responsabilidade do contador anterior').fill('2026-10');
+        await page.getByLabel('Última competência sob responsabilidade do contador anterior').fill('10/2026');
         if (again) return;
         await page.getByLabel('A1 (arquivo .pfx)').check();
         for (const item of [

@@ -82,9 +82,9 @@ describe('company documents', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({
       type: 'Escolha o tipo do documento.',
-      dueDate: 'Data de vencimento inválida: use AAAA-MM-DD.',
+      dueDate: 'Data de vencimento inválida.',
       amountCents: 'O valor precisa ser um número inteiro de centavos maior que zero.',
-      competence: 'Competência inválida: use AAAA-MM.',
+      competence: 'Competência inválida.',
     });
     expect(
       (await server.call(`/api/documents/register`, { method: 'POST', token: customer.token, body: {} })).body.error.fields,

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../ui/Button';
+import { MonthInput } from '../ui/DateField';
+import { isIsoMonth } from '../../lib/dates';
 import { inlineControlClass } from './CategoryOptions';
 
 export interface TransactionFilterValues {
@@ -29,12 +31,14 @@ export function TransactionFilters({
         <label htmlFor={`${id}-month`} className="block text-sm font-medium text-slate-700">
           Mês
         </label>
-        <input
+        <MonthInput
           id={`${id}-month`}
-          type="month"
           className={`mt-1 ${inlineControlClass}`}
           value={value.month ?? ''}
-          onChange={(e) => onChange({ month: e.target.value || undefined })}
+          // The list follows a whole month (or none); the text being typed waits in the field.
+          onValueChange={(month) => {
+            if (month === '' || isIsoMonth(month)) onChange({ month: month || undefined });
+          }}
         />
       </div>
       <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-2.5 text-sm text-slate-800">

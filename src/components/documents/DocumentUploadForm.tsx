@@ -17,10 +17,10 @@ import type { DocumentDetails } from '../../api/documents';
 import { publishDocument, registerDocument, uploadFile } from '../../api/documents';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/Card';
+import { DateField, MonthField } from '../ui/DateField';
 import { MoneyField } from '../ui/MoneyField';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
-import { TextField } from '../ui/TextField';
 import { useUpload } from '../../lib/upload';
 import { UploadStatus } from '../UploadStatus';
 
@@ -116,24 +116,22 @@ export function DocumentUploadForm({
             </option>
           ))}
         </SelectField>
-        <TextField
+        <MonthField
           label={guide && mode === 'publish' ? 'Competência (mês de referência)' : 'Competência (opcional)'}
-          type="month"
           value={competence}
           error={shown.competence}
           disabled={busy}
-          onChange={(e) => setCompetence(e.target.value)}
+          onValueChange={setCompetence}
         />
       </div>
       {guide && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <DateField
             label={mode === 'publish' ? 'Vencimento' : 'Vencimento (opcional)'}
-            type="date"
             value={dueDate}
             error={shown.dueDate}
             disabled={busy}
-            onChange={(e) => setDueDate(e.target.value)}
+            onValueChange={setDueDate}
           />
           <MoneyField
             label={mode === 'publish' ? 'Valor (R$)' : 'Valor em R$ (opcional)'}

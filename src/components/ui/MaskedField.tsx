@@ -4,17 +4,16 @@ import { useEffect, useRef } from 'react';
 import type { TextFieldProps } from './TextField';
 import { TextField } from './TextField';
 
-export interface MaskedFieldProps extends Omit<TextFieldProps, 'onChange' | 'value' | 'defaultValue' | 'inputRef'> {
-  /** maska pattern: `#` digit, `@` letter, `*` letter or digit (spec §5); several patterns pick by length. */
-  mask: string | string[];
-  /** Extra tokens, e.g. a letter-or-digit one that upper-cases (the alphanumeric CNPJ). */
-  tokens?: MaskTokens;
-  value: string;
-  onValueChange: (masked: string) => void;
-}
-
-/** A text field with an input mask (maska), keeping the caret where the person types. */
-export function MaskedField({ mask, tokens, value, onValueChange, ...field }: MaskedFieldProps) {
+/**
+ * An input's mask (maska), reporting the masked text: the returned ref goes on an uncontrolled input, whose text
+ * follows `value` when it changes from outside (keeping the caret where the person types otherwise).
+ */
+export function useMask(
+  mask: string | string[],
+  tokens: MaskTokens | undefined,
+  value: string,
+  onValueChange: (masked: string) => void,
+) {
   const ref = useRef<HTMLInputElement>(null);
   const onChange = useRef(onValueChange);
   onChange.current = onValueChange;
@@ -29,5 +28,20 @@ export function MaskedField({ mask, tokens, value, onValueChange, ...field }: Ma
     if (ref.current && ref.current.value !== value) ref.current.value = value;
   }, [value]);
 
+  return ref;
+}
+
+export interface MaskedFieldProps extends Omit<TextFieldProps, 'onChange' | 'value' | 'defaultValue' | 'inputRef'> {
+  /** maska pattern: `#` digit, `@` letter, `*` letter or digit (spec §5); several patterns pick by length. */
+  mask: string | string[];
+  /** Extra tokens, e.g. a letter-or-digit one that upper-cases (the alphanumeric CNPJ). */
+  tokens?: MaskTokens;
+  value: string;
+  onValueChange: (masked: string) => void;
+}
+
+/** A text field with an input mask (maska), keeping the caret where the person types. */
+export function MaskedField({ mask, tokens, value, onValueChange, ...field }: MaskedFieldProps) {
+  const ref = useMask(mask, tokens, value, onValueChange);
   return <TextField {...field} inputRef={ref} defaultValue={value} />;
 }

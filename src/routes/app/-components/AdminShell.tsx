@@ -24,19 +24,23 @@ export function AdminShell() {
   const [open, setOpen] = useState(false);
 
   return (
-    <div data-layout="admin" className="min-h-screen bg-slate-50">
+    <div data-layout="admin" className="min-h-screen bg-slate-50 lg:flex">
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Pular para o conteúdo
       </a>
+      {/* A column as tall as the page, so its background and border run to the page's end (a fixed panel stopped
+          at the first screen's height, as a full-page capture shows); its content stays in view while scrolling. */}
       {!hideSideMenu && (
-        <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-5 lg:flex">
-          <div className="px-3 pb-6">
-            <Brand to={home} />
+        <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+          <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto px-3 py-5">
+            <div className="px-3 pb-6">
+              <Brand to={home} />
+            </div>
+            <SideMenu sections={menu} />
           </div>
-          <SideMenu sections={menu} />
         </aside>
       )}
       {!hideSideMenu && (
@@ -58,7 +62,7 @@ export function AdminShell() {
           </DialogPanel>
         </Dialog>
       )}
-      <div className={hideSideMenu ? '' : 'lg:pl-64'}>
+      <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           {!hideSideMenu && (
             <button

@@ -34,9 +34,10 @@ export function CompanySelector() {
           <span className="truncate">{companyDisplayName(current)}</span>
           <ChevronUpDownIcon className="absolute right-2 size-5 text-slate-400" aria-hidden="true" />
         </ListboxButton>
+        {/* In place and not modal, like the user menu: the page keeps its landmarks while the list is open. */}
         <ListboxOptions
-          anchor="bottom start"
-          className="z-50 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+          modal={false}
+          className="absolute left-0 top-full z-50 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
         >
           {options.map((company) => (
             <ListboxOption

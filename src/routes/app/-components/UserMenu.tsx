@@ -22,9 +22,11 @@ export function UserMenu() {
         <Avatar name={user?.displayName} email={user?.email} photoUrl={user?.photoUrl} size="sm" />
         <span className="hidden max-w-40 truncate font-medium text-slate-800 sm:block">{user?.displayName || user?.email}</span>
       </MenuButton>
+      {/* In place, in the header, and not modal: with a portal and `modal` (Headless UI's defaults with `anchor`)
+          the open menu hid the page's main landmark and heading and sat outside every landmark. */}
       <MenuItems
-        anchor="bottom end"
-        className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+        modal={false}
+        className="absolute right-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
       >
         <div className="px-3 py-2">
           <p className="truncate text-sm font-semibold text-slate-900">{user?.displayName || 'Sem nome'}</p>

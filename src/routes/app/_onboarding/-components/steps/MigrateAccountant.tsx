@@ -8,6 +8,7 @@ import {
   stepPayload,
 } from '@domain';
 import { MaskedField } from '@/components/ui/MaskedField';
+import { MonthField } from '@/components/ui/DateField';
 import { TextField } from '@/components/ui/TextField';
 import { FileUpload } from '@/components/FileUpload';
 import { StepCard } from '../StepCard';
@@ -61,11 +62,10 @@ export function MigrateAccountant() {
           { value: 'none', title: 'Não tenho', description: 'Nós ajudamos a emitir um.' },
         ]}
       />
-      <TextField
+      <MonthField
         label="Última competência sob responsabilidade do contador anterior"
-        type="month"
         value={values.lastResponsibleMonth}
-        onChange={(e) => set('lastResponsibleMonth', e.target.value)}
+        onValueChange={(month) => set('lastResponsibleMonth', month)}
         error={error('lastResponsibleMonth')}
         hint="O mês que consta no distrato. Nós assumimos a partir do mês seguinte."
       />

@@ -2,6 +2,7 @@ import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
 import type { MaritalStatus, PropertyRegime } from '@domain';
 import { MARITAL_STATUSES, PROPERTY_REGIMES, SHARE_TOLERANCE, stepPayload } from '@domain';
 import { Button } from '@/components/ui/Button';
+import { DateField } from '@/components/ui/DateField';
 import { TextField } from '@/components/ui/TextField';
 import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
@@ -79,11 +80,10 @@ export function Partners() {
             <legend className="px-1 text-sm font-semibold text-slate-900">{single ? 'Titular' : `Sócio ${i + 1}`}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
               <PartnerIdentity partner={partner} at={at} set={set} error={error} />
-              <TextField
+              <DateField
                 label="Data de nascimento"
-                type="date"
                 value={partner.birthDate}
-                onChange={(e) => set(at('birthDate'), e.target.value)}
+                onValueChange={(date) => set(at('birthDate'), date)}
                 error={error(at('birthDate'))}
               />
               <SelectField

@@ -7,6 +7,7 @@ import { invoiceQueries } from '@/api/invoices';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { CheckboxField, ChoiceCards } from '@/components/ui/choices';
+import { MonthField } from '@/components/ui/DateField';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { MoneyField } from '@/components/ui/MoneyField';
 import { SelectField } from '@/components/ui/SelectField';
@@ -226,13 +227,7 @@ export function InvoiceForm({
           hint="Ex.: 1.07. Se não souber, nossa equipe preenche."
         />
         {mode === 'request' ? (
-          <TextField
-            label="Competência"
-            type="month"
-            value={values.competence}
-            onChange={(e) => set('competence')(e.target.value)}
-            error={errors.competence}
-          />
+          <MonthField label="Competência" value={values.competence} onValueChange={set('competence')} error={errors.competence} />
         ) : (
           <SelectField
             label="Dia do mês"

@@ -9,11 +9,13 @@ import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState } from '@/components/ui/Card';
+import { MonthInput } from '@/components/ui/DateField';
 import { Drawer } from '@/components/ui/Drawer';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
+import { isIsoMonth } from '@/lib/dates';
 import { InvoiceForm, emptyInvoice } from './InvoiceForm';
 import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
 
@@ -106,12 +108,14 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
             </option>
           ))}
         </select>
-        <input
+        <MonthInput
           aria-label="Competência"
-          type="month"
           className={filterControlClass}
           value={search.month ?? ''}
-          onChange={(e) => go({ month: e.target.value || undefined, page: undefined })}
+          // The list follows a whole month (or none); the text being typed waits in the field.
+          onValueChange={(month) => {
+            if (month === '' || isIsoMonth(month)) go({ month: month || undefined, page: undefined });
+          }}
         />
       </SearchForm>
 

@@ -9,6 +9,7 @@ import { submitStep } from '@/api/onboarding';
 import { FileUpload } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { DateField } from '@/components/ui/DateField';
 import { MoneyField } from '@/components/ui/MoneyField';
 import { TextField } from '@/components/ui/TextField';
 
@@ -60,13 +61,7 @@ export function AttachGuide({ companyId }: { companyId: string }) {
           error={errors.documentId}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Vencimento"
-            type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-            error={errors.dueDate}
-          />
+          <DateField label="Vencimento" value={dueDate} onValueChange={setDueDate} error={errors.dueDate} />
           <MoneyField label="Valor (R$)" cents={amountCents} onCentsChange={setAmountCents} error={errors.amountCents} />
         </div>
         <TextField
