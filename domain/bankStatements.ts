@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PAGE_SIZE } from './constants';
+import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
 
 /** An OFX file may be larger than other uploads: a year of a busy account runs to tens of thousands of lines. */
@@ -74,6 +75,14 @@ export interface TaxCategory {
 
 /** The bank account itself in the chart of accounts: "Bancos conta movimento". */
 export const BANK_LEDGER_ACCOUNT = '1.1.1.02';
+
+/**
+ * "Valores a classificar": the transitory account a movement without category is booked against when the customer
+ * exports it anyway, so the accounting system takes the line and the accountant finds it to reclassify — never an
+ * empty account field.
+ */
+export const UNCLASSIFIED_LEDGER_ACCOUNT = '1.1.9.99';
+export const UNCLASSIFIED_LABEL = 'A classificar';
 
 /**
  * The categories an accountant classifies bank movements into, with the ledger account of a simplified chart of
@@ -332,6 +341,8 @@ export const BANK_MESSAGES = {
   month: 'Informe o mês no formato AAAA-MM.',
   period: 'Informe o período como AAAA (ano), AAAA-T1 a AAAA-T4 (trimestre) ou AAAA-MM (mês).',
   exportType: 'Formato de exportação inválido: use txt ou csv.',
+  uncategorised:
+    'Diga o que fazer com as movimentações sem categoria: include (exportar como “a classificar”) ou omit (deixar de fora).',
 } as const;
 
 const Uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
@@ -392,11 +403,38 @@ export const CategoryRuleBodySchema = v.object({
 export const EXPORT_TYPES = ['txt', 'csv'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-export const ExportQuerySchema = v.object({
+/** What an export does with the month's movements without category: book them "a classificar", or leave them out. */
+export const UNCATEGORISED_EXPORT_CHOICES = ['include', 'omit'] as const;
+export type UncategorisedExportChoice = (typeof UNCATEGORISED_EXPORT_CHOICES)[number];
+
+/** `GET …/export-summary`: the month an export would cover. */
+export const ExportSummaryQuerySchema = v.object({
   companyId: CompanyId,
   /** The month to export (YYYY-MM). */
   date: v.pipe(v.string(BANK_MESSAGES.month), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_MESSAGES.month)),
 });
+
+export const ExportQuerySchema = v.object({
+  ...ExportSummaryQuerySchema.entries,
+  /** Required when the month has movements without category (else 409). */
+  uncategorised: v.optional(v.picklist(UNCATEGORISED_EXPORT_CHOICES, BANK_MESSAGES.uncategorised)),
+});
+
+/** How many movements a month's export would carry, and how many of them lack a category. */
+export interface ExportSummary {
+  /** YYYY-MM */
+  month: string;
+  total: number;
+  uncategorised: number;
+}
+
+/** "35 de 36 movimentações de março/2017 estão sem categoria." */
+export function uncategorisedExportMessage({ month, total, uncategorised }: ExportSummary): string {
+  const when = `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(0, 4)}`;
+  if (uncategorised === total && total === 1) return `A movimentação de ${when} está sem categoria.`;
+  if (uncategorised === total) return `Todas as ${total} movimentações de ${when} estão sem categoria.`;
+  return `${uncategorised} de ${total} movimentações de ${when} ${uncategorised === 1 ? 'está' : 'estão'} sem categoria.`;
+}
 
 /** `YYYY` (year), `YYYY-T1`…`YYYY-T4` (quarter) or `YYYY-MM` (month). */
 export const BillingPeriodSchema = v.pipe(

@@ -48,9 +48,24 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
   await expect(page.getByText(/^Regra criada; \d+ movimentaç/)).toBeVisible();
   await expect(page.getByTestId('category-rule').filter({ hasText: 'SISDEB' })).toBeVisible();
 
-  // Bulk: the two others at once.
+  // Exporting the month with the two others still without category asks first, never leaves their account empty.
+  await page.getByLabel('Mês da exportação').fill('12/2013');
+  await expect(page.getByTestId('export-uncategorised')).toHaveText('2 de 3 movimentações de dezembro/2013 estão sem categoria.');
+  await page.getByRole('button', { name: 'Exportar TXT (sistema contábil)' }).click();
+  const asking = page.getByRole('dialog', { name: 'Há movimentações sem categoria' });
+  await expect(asking).toContainText('2 de 3 movimentações de dezembro/2013 estão sem categoria.');
+  const marked = page.waitForEvent('download');
+  await asking.getByRole('button', { name: 'Exportar como “a classificar”' }).click();
+  expect((await marked).suggestedFilename()).toBe('extrato-999999999-9-2013-12.txt');
+  await expect(page.getByText(/2 movimentações sem categoria foram para a conta 1\.1\.9\.99 \(a classificar\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  // (The dialog's root has no box of its own: its panel is what shows.)
+  await expect(asking.getByRole('heading', { name: 'Há movimentações sem categoria' })).toBeVisible();
+
+  // Bulk: the two others at once, reached from the export's question.
   // The filter lives in the URL: the box shows checked once the navigation is done.
-  await page.getByLabel('Somente sem categoria').click();
+  await asking.getByRole('button', { name: 'Categorizar antes' }).click();
+  await expect(asking).toBeHidden();
   await expect(page.getByLabel('Somente sem categoria')).toBeChecked();
   await expect(page).toHaveURL(/semCategoria=true/);
   await expect(rows).toHaveCount(2);
@@ -62,11 +77,13 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
   await expect(page.getByText('2 movimentações categorizadas.')).toBeVisible();
   await expect(rows).toHaveCount(0);
 
-  // Export December 2013 in the accounting layout.
-  await page.getByLabel('Mês da exportação').fill('2013-12');
+  // Export December 2013 in the accounting layout: everything categorised, nothing to ask.
+  await page.getByLabel('Mês da exportação').fill('12/2013');
+  await expect(page.getByTestId('export-uncategorised')).toHaveCount(0);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar TXT (sistema contábil)' }).click();
   expect((await download).suggestedFilename()).toBe('extrato-999999999-9-2013-12.txt');
+  await expect(asking).toHaveCount(0);
 
   // The account goes, with its movements, after confirmation.
   await page.getByRole('link', { name: 'Voltar para as contas' }).click();

@@ -87,7 +87,7 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
   await expect(page.getByLabel('CPF')).toHaveValue('438.944.943-52');
-  await page.getByLabel('Data de nascimento').fill('1990-05-20');
+  await page.getByLabel('Data de nascimento').fill('20/05/1990');
   await page.getByLabel('Estado civil').selectOption('single');
   // No phone at signup: the mobile is asked for by name, and must be a mobile.
   await expect(page.getByLabel('Celular')).toHaveValue('');
@@ -109,7 +109,7 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await openOrder(admin, 'opening', 'Salão da Marina');
   await admin.getByLabel('Guia (PDF)').setInputFiles({ name: 'DARE JUCEMG.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(admin.getByText('DARE JUCEMG.pdf')).toBeVisible();
-  await admin.getByLabel('Vencimento').fill('2026-12-10');
+  await admin.getByLabel('Vencimento').fill('10/12/2026');
   await admin.getByLabel('Valor (R$)').pressSequentially('98,70');
   await admin.getByRole('button', { name: 'Enviar guia ao cliente' }).click();
   await expect(admin.getByText('Guia enviada ao cliente.')).toBeVisible();
@@ -131,6 +131,17 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await admin.getByRole('button', { name: 'Salvar CNPJ' }).click();
   await expect(admin.getByText('CNPJ registrado.')).toBeVisible();
   await changeStatus(admin, 'Ativa');
+  // The team completes the record the wizard left without a razão social, with the wizard's MEI rule.
+  await admin.getByRole('button', { name: 'Editar dados' }).click();
+  const record = admin.getByRole('form', { name: 'Editar dados da empresa' });
+  await record.getByLabel('Razão social').fill('Marina Alves Salão de Beleza');
+  await record.getByLabel('Natureza jurídica').selectOption('limited_liability');
+  await record.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(record.getByText('O MEI é sempre um empresário individual.')).toBeVisible();
+  await record.getByLabel('Natureza jurídica').selectOption('on_person');
+  await record.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(admin.getByText('Dados da empresa salvos.')).toBeVisible();
+  await expect(admin.getByText('Marina Alves Salão de Beleza').first()).toBeVisible();
 
   await expect(page).toHaveURL('/app/panel', { timeout: 30_000 });
   await expect(page.getByTestId('company-selector')).toContainText('Salão da Marina');
@@ -177,7 +188,7 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   // The handover checklist: a file for one item, a delivery for the others.
   await expect(page.getByRole('heading', { name: 'Transferência do contador' })).toBeVisible();
   await page.getByLabel('A1 (arquivo .pfx)').check();
-  await page.getByLabel('Última competência sob responsabilidade do contador anterior').fill('2026-10');
+  await page.getByLabel('Última competência sob responsabilidade do contador anterior').fill('10/2026');
   const distrato = page.getByRole('group', { name: 'Distrato com o contador anterior' });
   await distrato.getByLabel('Arquivo').setInputFiles({ name: 'distrato.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(distrato.getByText('distrato.pdf')).toBeVisible();
@@ -227,7 +238,7 @@ test('a customer who picked the wrong size goes back from the plans, fixes it, a
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
   await page.getByLabel('CPF').pressSequentially('43894494352');
-  await page.getByLabel('Data de nascimento').fill('1990-05-20');
+  await page.getByLabel('Data de nascimento').fill('20/05/1990');
   await page.getByLabel('Estado civil').selectOption('single');
   await page.getByLabel('Celular').pressSequentially('31987654321');
   await page.getByLabel('É o mesmo endereço da empresa').check();

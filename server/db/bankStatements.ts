@@ -7,6 +7,7 @@ import type {
   BankTransaction,
   BillingByCategory,
   CategoryRule,
+  ExportSummary,
   OfxImportSummary,
   TaxCategory,
 } from '@domain';
@@ -168,6 +169,19 @@ export async function listTransactions(
 }
 
 /** The movements of one account in a date range, oldest first: what an export carries. */
+/** A month's movements of an account, and how many of them lack a category: what an export would carry. */
+export async function exportSummary(db: DbExecutor, accountId: string, month: string): Promise<ExportSummary> {
+  const { from, to } = periodRange(month);
+  const [row] = await db
+    .select({ total: count(), categorised: count(bankTransactions.taxCategoryId) })
+    .from(bankTransactions)
+    .where(
+      and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+    );
+  const total = Number(row?.total ?? 0);
+  return { month, total, uncategorised: total - Number(row?.categorised ?? 0) };
+}
+
 export async function transactionsBetween(db: DbExecutor, accountId: string, from: string, to: string) {
   return db
     .select()

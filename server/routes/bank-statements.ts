@@ -9,14 +9,18 @@ import {
   CategoryRuleBodySchema,
   EXPORT_TYPES,
   ExportQuerySchema,
+  ExportSummaryQuerySchema,
   MAX_OFX_BYTES,
   TaxCategoryBodySchema,
+  UNCLASSIFIED_LEDGER_ACCOUNT,
   periodRange,
+  uncategorisedExportMessage,
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import {
   applyRules,
+  exportSummary,
   findAccount,
   importStatement,
   listAccounts,
@@ -34,7 +38,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import type { OfxStatement } from '../services/ofx';
 import { OfxParseError, parseOfx } from '../services/ofx';
-import { toCsv, toLedgerTxt } from '../services/statement-export';
+import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
 import { accountsFromOfx } from '../services/statement-import';
 import { contentDisposition } from '../http/content-disposition';
 
@@ -106,12 +110,25 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
         await db.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
         return c.json({ data: { id: account.id } });
       })
+      // What a month's export would carry, so the screen can tell about movements without category before exporting.
+      .get(
+        '/bank-statements/accounts/:id/export-summary',
+        validId(ACCOUNT_NOT_FOUND),
+        valid('query', ExportSummaryQuerySchema),
+        async (c) => {
+          const { companyId, date } = c.req.valid('query');
+          assertCompanyAccess(c, companyId);
+          const account = await findAccount(db, companyId, c.req.valid('param').id);
+          if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+          return c.json({ data: await exportSummary(db, account.id, date) });
+        },
+      )
       .get(
         '/bank-statements/accounts/:id/exports/:type?',
         validId(ACCOUNT_NOT_FOUND),
         valid('query', ExportQuerySchema),
         async (c) => {
-          const { companyId, date } = c.req.valid('query');
+          const { companyId, date, uncategorised } = c.req.valid('query');
           assertCompanyAccess(c, companyId);
           const type = c.req.valid('param').type ?? 'txt';
           if (!v.is(v.picklist(EXPORT_TYPES), type)) throw badRequest('Formato de exportação inválido: use txt ou csv.');
@@ -119,12 +136,28 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           if (!account) throw notFound(ACCOUNT_NOT_FOUND);
           const { from, to } = periodRange(date);
           const rows = await transactionsBetween(db, account.id, from, to);
-          const body = type === 'txt' ? toLedgerTxt(rows) : toCsv(rows);
+          // Movements without category never go out silently: the caller says whether they are booked "a classificar"
+          // or left out, and the answer says how many were (the TXT layout has no room for a note of its own).
+          const pending = rows.filter((row) => !isCategorised(row)).length;
+          if (pending > 0 && !uncategorised) {
+            throw new HttpError(
+              409,
+              'confirmation_required',
+              `${uncategorisedExportMessage({ month: date, total: rows.length, uncategorised: pending })} Categorize-as ` +
+                `antes, exporte mesmo assim marcando-as como “a classificar” (conta ${UNCLASSIFIED_LEDGER_ACCOUNT}) ou ` +
+                'exporte sem elas.',
+            );
+          }
+          const omitted = uncategorised === 'omit' ? pending : 0;
+          const exported = omitted > 0 ? rows.filter(isCategorised) : rows;
+          const body = type === 'txt' ? toLedgerTxt(exported) : toCsv(exported);
           const name = `extrato-${account.accountNumber.replace(/[^\w-]+/g, '')}-${date}.${type}`;
           return c.body(new Uint8Array(body), 200, {
             'content-type': type === 'txt' ? 'text/plain; charset=windows-1252' : 'text/csv; charset=utf-8',
             'content-disposition': contentDisposition(name),
             'cache-control': 'private, no-store',
+            'x-uncategorised-included': String(pending - omitted),
+            'x-uncategorised-omitted': String(omitted),
           });
         },
       )

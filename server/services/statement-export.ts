@@ -1,4 +1,4 @@
-import { BANK_LEDGER_ACCOUNT, taxCategory } from '@domain';
+import { BANK_LEDGER_ACCOUNT, UNCLASSIFIED_LABEL, UNCLASSIFIED_LEDGER_ACCOUNT, taxCategory } from '@domain';
 
 /** A movement as an export needs it. */
 export interface ExportedTransaction {
@@ -8,6 +8,9 @@ export interface ExportedTransaction {
   memo: string | null;
   taxCategoryId: string | null;
 }
+
+/** Whether a movement has a category the export can book (the route asks before exporting the others). */
+export const isCategorised = (t: Pick<ExportedTransaction, 'taxCategoryId'>) => taxCategory(t.taxCategoryId) !== undefined;
 
 const ddmmyyyy = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
@@ -47,11 +50,13 @@ export function toWindows1252(text: string): Buffer {
  *   05/03/2026;1.1.1.02;3.1.1.01;1500,00;PIX RECEBIDO CLIENTE X
  *
  * Money in debits the bank account and credits the category's account; money out the reverse. The value is always
- * positive. A movement without a category leaves its counterpart account empty, for the accountant to fill in.
+ * positive. A movement without a category is booked against "a classificar" (`UNCLASSIFIED_LEDGER_ACCOUNT`), an
+ * account the accountant's system knows and lists for reclassification: an empty field would import as a broken
+ * line or, worse, be dropped without a word. Whether such movements go into the file at all is the caller's choice.
  */
 export function toLedgerTxt(transactions: readonly ExportedTransaction[]): Buffer {
   const lines = transactions.map((t) => {
-    const counterpart = taxCategory(t.taxCategoryId)?.ledgerAccount ?? '';
+    const counterpart = taxCategory(t.taxCategoryId)?.ledgerAccount ?? UNCLASSIFIED_LEDGER_ACCOUNT;
     const [debit, credit] = t.amountCents >= 0 ? [BANK_LEDGER_ACCOUNT, counterpart] : [counterpart, BANK_LEDGER_ACCOUNT];
     return [ddmmyyyy(t.postedOn), debit, credit, decimalComma(Math.abs(t.amountCents)), history(t)].join(';');
   });
@@ -70,7 +75,10 @@ function csvText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** A spreadsheet of the movements: UTF-8 with a BOM and ";" so Excel in Portuguese opens it as columns. */
+/**
+ * A spreadsheet of the movements: UTF-8 with a BOM and ";" so Excel in Portuguese opens it as columns. A movement
+ * without category reads "A classificar" with its transitory account, as in the TXT.
+ */
 export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
   const header = ['Data', 'Descrição', 'Complemento', 'Valor', 'Tipo', 'Categoria', 'Conta contábil'];
   const rows = transactions.map((t) => {
@@ -81,8 +89,8 @@ export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
       csvText(t.memo ?? ''),
       decimalComma(t.amountCents),
       t.amountCents >= 0 ? 'Entrada' : 'Saída',
-      category?.name ?? '',
-      category?.ledgerAccount ?? '',
+      category?.name ?? UNCLASSIFIED_LABEL,
+      category?.ledgerAccount ?? UNCLASSIFIED_LEDGER_ACCOUNT,
     ].map(csvField);
   });
   const text = [header, ...rows].map((row) => row.join(';')).join('\r\n');

@@ -7,10 +7,12 @@ import type {
   BankTransaction,
   BillingByCategory,
   CategoryRule,
+  ExportSummary,
   ExportType,
   OfxImportSummary,
   Page,
   TaxCategory,
+  UncategorisedExportChoice,
 } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
 import { mainApi, mainUpload } from './clients';
@@ -69,6 +71,18 @@ export const bankQueries = {
             offset: (page - 1) * PAGE_SIZE.transactions,
           },
         }),
+    }),
+  /**
+   * How many of a month's movements an export would carry and how many lack a category. Under `transactions`, so a
+   * change of category (`invalidateMovements`) refreshes it.
+   */
+  exportSummary: (account: Pick<BankAccount, 'id' | 'companyId'>, month: string) =>
+    queryOptions({
+      queryKey: ['bank-statements', 'transactions', account.companyId, account.id, 'export-summary', month],
+      queryFn: () =>
+        mainApi<{ data: ExportSummary }>(`/bank-statements/accounts/${account.id}/export-summary`, {
+          query: { companyId: account.companyId, date: month },
+        }).then((r) => r.data),
     }),
   taxCategories: () =>
     queryOptions({
@@ -177,13 +191,28 @@ export const uploadOfx = (
     signal,
   }).then((r) => r.data);
 
+/** What a download of an export carried: how many movements without category went in "a classificar" or were left out. */
+export interface ExportResult {
+  name: string;
+  included: number;
+  omitted: number;
+}
+
 /**
  * Downloads a month of an account's movements (TXT for the accounting system, or CSV), saved under the name the
- * server gives.
+ * server gives. A month with movements without category needs `uncategorised` (else the server answers 409
+ * `confirmation_required` with how many): `include` books them "a classificar", `omit` leaves them out.
  */
-export function downloadExport(account: Pick<BankAccount, 'id' | 'companyId'>, type: ExportType, month: string) {
-  return saveDownload(`/bank-statements/accounts/${account.id}/exports/${type}`, {
-    query: { date: month, companyId: account.companyId },
+export async function downloadExport(
+  account: Pick<BankAccount, 'id' | 'companyId'>,
+  type: ExportType,
+  month: string,
+  uncategorised?: UncategorisedExportChoice,
+): Promise<ExportResult> {
+  const { name, headers } = await saveDownload(`/bank-statements/accounts/${account.id}/exports/${type}`, {
+    query: { date: month, companyId: account.companyId, ...(uncategorised ? { uncategorised } : {}) },
     fallbackName: `extrato-${month}.${type}`,
   });
+  const count = (header: string) => Number(headers.get(header) ?? 0) || 0;
+  return { name, included: count('x-uncategorised-included'), omitted: count('x-uncategorised-omitted') };
 }

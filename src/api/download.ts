@@ -34,12 +34,13 @@ async function downloadError(error: unknown): Promise<ApiError> {
 
 /**
  * Downloads a file of our API through the main client (so the bearer token, the 401 recovery and the pt-BR messages
- * apply, a network failure included) and saves it under the name the server gives, else `fallbackName`.
+ * apply, a network failure included) and saves it under the name the server gives, else `fallbackName`. Answers the
+ * name and the response's headers (some downloads tell more there, e.g. what an export left out).
  */
 export async function saveDownload(
   path: string,
   options: { query?: Record<string, string>; fallbackName: string },
-): Promise<string> {
+): Promise<{ name: string; headers: Headers }> {
   let response: Awaited<ReturnType<typeof mainApi.raw<Blob, 'blob'>>>;
   try {
     response = await mainApi.raw<Blob, 'blob'>(path, { query: options.query, responseType: 'blob' });
@@ -53,5 +54,5 @@ export async function saveDownload(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return { name, headers: response.headers };
 }

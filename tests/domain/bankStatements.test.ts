@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bankName, periodRange, ruleMatches, suggestRuleText } from '@domain';
+import {
+  BANK_LEDGER_ACCOUNT,
+  TAX_CATEGORIES,
+  UNCLASSIFIED_LEDGER_ACCOUNT,
+  bankName,
+  periodRange,
+  ruleMatches,
+  suggestRuleText,
+  uncategorisedExportMessage,
+} from '@domain';
 
 describe('category rules', () => {
   it('match accents and case aside, in the description or the complement where the counterparty is', () => {
@@ -35,5 +44,28 @@ describe('periods and banks', () => {
     expect(bankName('1')).toBe('Banco do Brasil');
     expect(bankName('999')).toBe('Banco 999');
     expect(bankName(null)).toBeNull();
+  });
+});
+
+describe('export of a month with movements without category', () => {
+  it('says how many of the month’s movements lack a category, in Portuguese', () => {
+    expect(uncategorisedExportMessage({ month: '2017-03', total: 36, uncategorised: 35 })).toBe(
+      '35 de 36 movimentações de março/2017 estão sem categoria.',
+    );
+    expect(uncategorisedExportMessage({ month: '2026-12', total: 36, uncategorised: 1 })).toBe(
+      '1 de 36 movimentações de dezembro/2026 está sem categoria.',
+    );
+    expect(uncategorisedExportMessage({ month: '2026-01', total: 4, uncategorised: 4 })).toBe(
+      'Todas as 4 movimentações de janeiro/2026 estão sem categoria.',
+    );
+    expect(uncategorisedExportMessage({ month: '2026-01', total: 1, uncategorised: 1 })).toBe(
+      'A movimentação de janeiro/2026 está sem categoria.',
+    );
+  });
+
+  it('books them, when exported anyway, on a transitory account the accountant recognises, never none', () => {
+    expect(UNCLASSIFIED_LEDGER_ACCOUNT).toMatch(/^\d(\.\d+)+$/);
+    expect(TAX_CATEGORIES.map((category) => category.ledgerAccount)).not.toContain(UNCLASSIFIED_LEDGER_ACCOUNT);
+    expect(UNCLASSIFIED_LEDGER_ACCOUNT).not.toBe(BANK_LEDGER_ACCOUNT);
   });
 });

@@ -333,6 +333,7 @@ describe('categories, rules, exports and the report', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('extrato-cat-1-2026-03.txt');
+    expect(response.headers.get('x-uncategorised-omitted')).toBe('0');
     const text = new TextDecoder('windows-1252').decode(await response.arrayBuffer());
     const lines = text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(5);
@@ -356,6 +357,96 @@ describe('categories, rules, exports and the report', () => {
     expect(noType.status).toBe(400);
     const noDate = await get(`/api/bank-statements/accounts/${accountId}/exports/txt?companyId=${company}`, owner.token);
     expect(noDate.body.error.message).toBe('Informe o mês no formato AAAA-MM.');
+  });
+
+  it('never exports a month’s gaps silently: asks what to do with movements without category, then marks or omits them', async () => {
+    // March 2017: 36 movements, only the bank fee categorised.
+    const file = ofx(
+      [
+        '20170301;-12,50;TARIFA BANCARIA PACOTE',
+        ...Array.from(
+          { length: 35 },
+          (_, i) =>
+            `201703${String((i % 28) + 1).padStart(2, '0')};${i % 2 ? '-' : ''}${i + 1}0,00;PIX ${i % 2 ? 'ENVIADO' : 'RECEBIDO'} ${i + 1}`,
+        ),
+      ],
+      'gap-1',
+    );
+    const { body } = await upload(file, { token: owner.token, company });
+    expect(body.data).toMatchObject({ added: 36 });
+    const gapAccount = body.data.accounts[0].id;
+    const listed = await get(
+      `/api/bank-statements/transactions?companyId=${company}&accountId=${gapAccount}&limit=100`,
+      owner.token,
+    );
+    const fee = listed.body.data.find((t: { description: string }) => t.description.startsWith('TARIFA'));
+    await server.call(`/api/bank-statements/transactions/${fee.id}/tax-category?companyId=${company}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { taxCategoryId: 'tarifas-bancarias' },
+    });
+    const exportUrl = (type: string, query = '') =>
+      `${server.baseUrl}/api/bank-statements/accounts/${gapAccount}/exports/${type}?companyId=${company}&date=2017-03${query}`;
+    const download = (type: string, query = '') =>
+      fetch(exportUrl(type, query), { headers: { authorization: `Bearer ${owner.token}` } });
+
+    // The screen learns the gap before exporting.
+    const summary = await get(
+      `/api/bank-statements/accounts/${gapAccount}/export-summary?companyId=${company}&date=2017-03`,
+      owner.token,
+    );
+    expect(summary.status).toBe(200);
+    expect(summary.body.data).toEqual({ month: '2017-03', total: 36, uncategorised: 35 });
+    expect(
+      (await get(`/api/bank-statements/accounts/${gapAccount}/export-summary?companyId=${company}&date=2017-03`, other.token))
+        .status,
+    ).toBe(403);
+
+    // Without saying what to do with them, neither file is produced.
+    for (const type of ['txt', 'csv']) {
+      const refused = await download(type);
+      expect(refused.status, type).toBe(409);
+      const error = (await refused.json()).error;
+      expect(error.code).toBe('confirmation_required');
+      expect(error.message).toMatch(/^35 de 36 movimentações de março\/2017 estão sem categoria\./);
+    }
+    const bad = await get(exportUrl('txt', '&uncategorised=talvez').replace(server.baseUrl, ''), owner.token);
+    expect(bad.status).toBe(400);
+
+    // Exported anyway: each on the "a classificar" account, no line with an empty account.
+    const included = await download('txt', '&uncategorised=include');
+    expect(included.status).toBe(200);
+    expect(included.headers.get('x-uncategorised-included')).toBe('35');
+    expect(included.headers.get('x-uncategorised-omitted')).toBe('0');
+    const lines = new TextDecoder('windows-1252')
+      .decode(await included.arrayBuffer())
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(36);
+    for (const line of lines)
+      expect(
+        line
+          .split(';')
+          .slice(0, 4)
+          .every((field) => field !== ''),
+        line,
+      ).toBe(true);
+    expect(lines.filter((line) => line.includes(';1.1.9.99;'))).toHaveLength(35);
+    expect(lines).toContain('01/03/2017;4.1.4.01;1.1.1.02;12,50;TARIFA BANCARIA PACOTE');
+
+    // Or left out, and the answer says how many.
+    const omitted = await download('txt', '&uncategorised=omit');
+    expect(omitted.headers.get('x-uncategorised-omitted')).toBe('35');
+    expect(new TextDecoder('windows-1252').decode(await omitted.arrayBuffer())).toBe(
+      '01/03/2017;4.1.4.01;1.1.1.02;12,50;TARIFA BANCARIA PACOTE\r\n',
+    );
+    const csv = await (await download('csv', '&uncategorised=include')).text();
+    expect(csv).toContain(';A classificar;1.1.9.99');
+    expect(csv.split('\r\n').filter((row) => row.endsWith(';;'))).toEqual([]);
+    await server.call(`/api/bank-statements/accounts/${gapAccount}?companyId=${company}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
   });
 
   it('deletes an account with its movements', async () => {

@@ -889,11 +889,21 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET',
-    path: '/api/bank-statements/accounts/:id/exports/:type?',
+    path: '/api/bank-statements/accounts/:id/export-summary',
     access: 'company',
     scopeIn: 'query',
     sample: async ({ fixtures, companyId }) => ({
-      path: `/api/bank-statements/accounts/${(await fixtures.bankAccount(companyId)).accountId}/exports/csv?${q(companyId)}&date=2026-03`,
+      path: `/api/bank-statements/accounts/${(await fixtures.bankAccount(companyId)).accountId}/export-summary?${q(companyId)}&date=2026-03`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/bank-statements/accounts/:id/exports/:type?',
+    access: 'company',
+    scopeIn: 'query',
+    note: 'a month with movements without category answers 409 unless `uncategorised` says include or omit',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/bank-statements/accounts/${(await fixtures.bankAccount(companyId)).accountId}/exports/csv?${q(companyId)}&date=2026-03&uncategorised=include`,
     }),
   },
   {
