@@ -2,7 +2,7 @@ import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
 import type { Company, StepDrafts, StepId, Track, TrackId } from '@domain';
 import { TRACK_STEPS, currentStep, isOperating } from '@domain';
 import type { WizardContext, WizardInput } from '@machines/onboarding';
-import { choosableSteps, stepBefore } from '@machines/onboarding';
+import { choosableSteps, navigationLocked, stepBefore } from '@machines/onboarding';
 import { companyMigrationWizardModel } from '../tests/machines/models/companyMigrationWizard.model';
 import { companyOpeningWizardModel } from '../tests/machines/models/companyOpeningWizard.model';
 import type { MachineModel, ModelPath } from '../tests/machines/models/model';
@@ -87,7 +87,7 @@ export function drivable(snapshot: AnyMachineSnapshot, event: EventObject): bool
   const context = snapshot.context as WizardContext;
   if (event.type === 'step.back' || event.type === 'step.goto') {
     // "Voltar" and the step list: shown only where they lead somewhere, enabled only while nothing runs.
-    if (snapshot.hasTag('busy') || ['confirming', 'slowConfirmation'].includes(leafOf(snapshot))) return false;
+    if (navigationLocked(snapshot)) return false;
     if (event.type === 'step.back') return stepBefore(context) !== undefined;
     const { stepId } = event as EventObject & { stepId: StepId };
     return choosableSteps(context).includes(stepId) && context.stepOnScreen !== stepId;

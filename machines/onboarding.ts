@@ -107,6 +107,13 @@ const BUSY_STATES = [
 ];
 
 /**
+ * Whether a call runs or the payment is being confirmed: "Voltar" and the step list then wait (the machine refuses
+ * them, the screen disables them). Reads the same states as the `busyNow` guard.
+ */
+export const navigationLocked = (snapshot: { matches(state: never): boolean }): boolean =>
+  BUSY_STATES.some((state) => snapshot.matches(state as never));
+
+/**
  * The steps a customer may ever go back to in a track: theirs, but the plan (fixed by its payment) and the last one
  * (sending it ends the customer's part).
  */

@@ -6,7 +6,7 @@ import { TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } f
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
-import { draftChange } from '@machines/onboarding';
+import { draftChange, navigationLocked } from '@machines/onboarding';
 import { PendingCalls } from '../support/deferred';
 import { companyMigrationWizardModel } from './models/companyMigrationWizard.model';
 import { companyOpeningWizardModel } from './models/companyOpeningWizard.model';
@@ -331,6 +331,10 @@ function checkMeaning(
   expect(context.stepOnScreen, `${at}: the step on screen`).toBe(step === 'finished' ? null : step);
 
   const busyBefore = [...BUSY, 'confirming', 'slowConfirmation'].includes(before.sub as string);
+  // The screen disables "Voltar" and the step list exactly then.
+  expect(navigationLocked(snapshot), `${at}: navigation locked`).toBe(
+    [...BUSY, 'confirming', 'slowConfirmation'].includes(sub as string),
+  );
   const mayChange = before.track ? revisableSteps(before.track) : [];
   switch (event.type) {
     case 'step.back': {

@@ -5,7 +5,7 @@ import type { StepDraft, StepId } from '@domain';
 import type { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import type { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardContext, WizardEvent } from '@machines/onboarding';
-import { choosableSteps, draftChange, stepBefore } from '@machines/onboarding';
+import { choosableSteps, draftChange, navigationLocked, stepBefore } from '@machines/onboarding';
 import { currentStep, isTrackPaid } from '@domain';
 
 /** Either wizard's actor: the same context and events, each with its own steps. */
@@ -41,11 +41,7 @@ export function useWizardBusy(): boolean {
  */
 export function useWizardNavigation() {
   const actor = useWizard();
-  const busy = useSelector(
-    actor,
-    (s) =>
-      s.hasTag('busy') || s.matches('subscription.confirming' as never) || s.matches('subscription.slowConfirmation' as never),
-  );
+  const busy = useSelector(actor, navigationLocked);
   const context = useSelector(actor, (s) => s.context);
   const current = context.track ? currentStep(context.track)?.stepId : undefined;
   return {
