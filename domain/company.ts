@@ -70,6 +70,8 @@ export type CompanyListQuery = v.InferOutput<typeof CompanyListQuerySchema>;
 export const CompanyCreateSchema = v.object({
   /** A company that already exists (migration); an opening has no CNPJ yet. */
   cnpj: v.optional(CnpjSchema),
+  /** The Receita Federal does not know the CNPJ and the customer confirmed it (`CNPJ_NOT_FOUND`). */
+  cnpjNotFoundConfirmed: v.optional(v.boolean()),
   /** The owner, when the team creates a company for a customer; a customer always owns what they create. */
   userId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
   trackId: v.optional(v.picklist(TRACK_IDS, 'Escolha entre abrir uma empresa ou trocar de contador.')),

@@ -65,3 +65,16 @@ export function companyFieldsFromRegistration(registration: Pick<CnpjRegistratio
     registration.mei === true ? 'MEI' : registration.size === 'ME' || registration.size === 'EPP' ? registration.size : undefined;
   return { ...(size ? { size } : {}), ...(type ? { type } : {}) };
 }
+
+/**
+ * A migration's CNPJ the Receita Federal does not know (or could not be asked about): the first step says so and
+ * the customer either corrects the number or confirms it and goes on typing the company's data by hand — recorded
+ * on the step (`cnpjNotFoundConfirmed`) for the team to check.
+ */
+export const CNPJ_NOT_FOUND = {
+  code: 'cnpj_not_found',
+  message: 'Não encontramos este CNPJ na Receita Federal.',
+  field: 'Não encontramos este CNPJ na Receita Federal. Confira o número.',
+  /** The lookup failed: spec §8 treats it as not existing, but the customer is told the truth. */
+  unavailable: 'Não conseguimos consultar a Receita Federal agora. Confira o número e tente de novo, ou continue com ele.',
+} as const;

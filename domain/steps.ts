@@ -122,6 +122,11 @@ export type OpeningPreRegistration = v.InferOutput<typeof OpeningPreRegistration
 
 export const MigrationPreRegistrationSchema = v.object({
   cnpj: CnpjSchema,
+  /**
+   * The Receita Federal does not know the CNPJ and the customer confirmed it anyway: the company's data are typed by
+   * hand, and the team checks them (`CNPJ_NOT_FOUND`).
+   */
+  cnpjNotFoundConfirmed: v.optional(v.boolean()),
   currentAccountant: v.object({
     name: requiredText('Informe o nome do contador ou do escritório atual.', 150),
     email: OptionalEmailSchema,

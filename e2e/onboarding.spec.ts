@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { expect, test } from '@playwright/test';
 import { signInFromLogin } from './support';
 
@@ -220,6 +221,39 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   // Back later, the customer finds the panel.
   await page.reload();
   await expect(page).toHaveURL('/app/panel');
+});
+
+test('a CNPJ the Receita Federal does not know: the first step says so, the customer corrects it or goes on, and the team is told', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'migrate-company', 'Helena Prado');
+  const cnpj = generateCnpj();
+  await page.getByLabel('CNPJ').pressSequentially(cnpj);
+  await page.getByLabel('Nome', { exact: true }).fill('Prado Contabilidade');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText('Não encontramos este CNPJ na Receita Federal.');
+  await expect(main.getByText('Não encontramos este CNPJ na Receita Federal. Confira o número.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Salvar e continuar' })).toHaveCount(0);
+  // Correcting: back to the form, on the CNPJ.
+  await main.getByRole('button', { name: 'Corrigir o CNPJ' }).click();
+  await expect(page.getByLabel('CNPJ')).toBeFocused();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+  await main.getByRole('button', { name: 'Salvar e continuar' }).click();
+  // The number is right: the customer goes on, and will type the company's data.
+  await main.getByRole('button', { name: 'Continuar com este CNPJ' }).click();
+  await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+
+  const admin = await asAdmin(browser);
+  await admin.goto(`/app/admin/companies/migration-orders?q=${cnpj}`);
+  await admin
+    .getByRole('link', { name: new RegExp(cnpj.slice(0, 2)) })
+    .first()
+    .click();
+  await expect(admin.getByText('A Receita Federal não encontrou este CNPJ quando o cliente o informou')).toBeVisible();
 });
 
 test('a customer who picked the wrong size goes back from the plans, fixes it, and after paying may change only the partners', async ({

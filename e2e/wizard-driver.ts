@@ -1,9 +1,10 @@
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
+import { TEST_COMPANY_COUNT, testCompanyCnpj } from '@server/fakes/brasilapi';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StepId, TrackId } from '@domain';
-import { COMPANY_STATUS_LABEL, STEP_LABEL, TRACK_STEPS, TRACK_WIZARD_PATH, currentStep } from '@domain';
+import { CNPJ_NOT_FOUND, COMPANY_STATUS_LABEL, STEP_LABEL, TRACK_STEPS, TRACK_WIZARD_PATH, currentStep } from '@domain';
 import type { WizardContext } from '@machines/onboarding';
 import { stepBefore } from '@machines/onboarding';
 import { sessionMachine } from '@machines/session.machine';
@@ -40,8 +41,8 @@ const WATCH_MS = 700;
 /** The wait for a payment's confirmation, shortened in the paths that outlast it. */
 const CONFIRMATION_MS = 3000;
 
-/** CNPJs the Receita Federal fake knows and no other test or demo company uses: a migration that loads its record. */
-const KNOWN_CNPJS = ['15538835000177', '40549302000138', '58633618000179', '03647785000187', '31233689000128'];
+/** A CNPJ the Receita Federal sandbox knows ("Empresa de Teste"), drawn at random so tests and retries do not meet. */
+const knownCnpj = () => testCompanyCnpj(1 + Math.floor(Math.random() * TEST_COMPANY_COUNT));
 
 /** What the test answers when a path says a call fails, as the server would (pt-BR, `{ error }`). */
 const FAILURES = {
@@ -110,10 +111,6 @@ interface Person {
   cnpj: string;
   checkoutId?: string;
 }
-
-/** Whether the path loads the Receita Federal's record (its CNPJ must then be one the fake knows). */
-const loadsRegistration = (plan: ModelPath) =>
-  plan.path.steps.some((step) => step.event.type === 'xstate.done.actor.loadRegistration');
 
 export class WizardDriver {
   private readonly calls: Record<Call, Held> = {
@@ -190,7 +187,8 @@ export class WizardDriver {
     this.person = {
       name: trackId === 'create-company' ? 'Marina Alves' : 'Ricardo Lima',
       email: `modelo.${unique}@empresa.com.br`,
-      cnpj: generateCnpj(),
+      // A migration's CNPJ must be one the Receita Federal knows (the path says when it is not).
+      cnpj: trackId === 'migrate-company' ? knownCnpj() : generateCnpj(),
     };
     const signup = await page.request.post('/api/users', {
       data: { name: this.person.name, email: this.person.email, password: DEMO_PASSWORD, trackId },
@@ -200,10 +198,10 @@ export class WizardDriver {
 
     // The company exists (created on another device, or the team did): through the API, as the customer.
     const customer = apiAs(page.request, await idToken(page.request, this.person.email));
-    const candidates = trackId === 'migrate-company' && loadsRegistration(this.plan) ? KNOWN_CNPJS : [this.person.cnpj];
+    const candidates = trackId === 'migrate-company' ? [this.person.cnpj, knownCnpj(), knownCnpj()] : [this.person.cnpj];
     for (const cnpj of candidates) {
       const body = trackId === 'migrate-company' ? { trackId, cnpj } : { trackId };
-      // A known CNPJ an earlier test of this run took (a retry) is passed over (409).
+      // A CNPJ an earlier test of this run took is passed over (409).
       const created = await customer.call<{ id: string } | undefined>('post', '/companies', body, [201, 409]);
       if (!created) continue;
       this.person.companyId = created.id;
@@ -286,6 +284,10 @@ export class WizardDriver {
         return page.getByRole('button', { name: 'Tentar de novo' }).click();
       case 'registration.skip':
         return page.getByRole('button', { name: 'Preencher os dados eu mesmo' }).click();
+      case 'cnpj.correct':
+        return page.getByRole('button', { name: 'Corrigir o CNPJ' }).click();
+      case 'cnpj.confirm':
+        return page.getByRole('button', { name: 'Continuar com este CNPJ' }).click();
       case 'payment.retry':
         // From the plans' redirect the app itself sends it (the payment page's address was refused).
         if (leafOf(before) === 'slowConfirmation') await page.getByRole('button', { name: 'Pagar de novo' }).click();
@@ -311,6 +313,19 @@ export class WizardDriver {
       case 'xstate.error.actor.startPayment':
       case 'xstate.error.actor.loadRegistration': {
         const call = event.type.replace('xstate.error.actor.', '') as Call;
+        const code = (event as EventObject & { error?: { code?: string } }).error?.code;
+        if (code === CNPJ_NOT_FOUND.code) {
+          // The server's refusal of a CNPJ the Receita Federal does not know.
+          this.failure = CNPJ_NOT_FOUND.message;
+          const error = { code, message: CNPJ_NOT_FOUND.message, fields: { cnpj: CNPJ_NOT_FOUND.field } };
+          return (await this.calls[call].next()).fulfill({ status: 422, json: { error } });
+        }
+        if (code === 'not_found') {
+          // The Receita Federal has no record of the CNPJ: the data are typed by hand.
+          this.failure = null;
+          const error = { code, message: 'Não encontramos este CNPJ na Receita Federal. Confira o número.' };
+          return (await this.calls[call].next()).fulfill({ status: 404, json: { error } });
+        }
         this.failure = FAILURES[call];
         await failWith(await this.calls[call].next(), call);
         // A failed read is tried once more by the API client (spec §9): the service is still down.
@@ -557,6 +572,14 @@ export class WizardDriver {
       case 'slowConfirmation':
         await expect(main.getByText('Ainda não recebemos a confirmação', { exact: false }), at).toBeVisible();
         await expect(main.getByRole('button', { name: 'Pagar de novo' }), at).toBeEnabled();
+        return;
+      case 'cnpjNotFound':
+        // The customer decides: correct the number, or go on with it; the form's own button gives way to these.
+        await expect(main.getByRole('alert'), at).toHaveText(CNPJ_NOT_FOUND.message);
+        await expect(main.getByText(CNPJ_NOT_FOUND.field), at).toBeVisible();
+        await expect(main.getByRole('button', { name: 'Corrigir o CNPJ' }), at).toBeEnabled();
+        await expect(main.getByRole('button', { name: 'Continuar com este CNPJ' }), at).toBeEnabled();
+        await expect(submit!, at).toHaveCount(0);
         return;
       case 'unavailable':
         await expect(main.getByRole('alert'), at).toHaveText(this.failure ?? '');

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
 import type { Company, StepDrafts, StepId, Track, TrackId } from '@domain';
-import { TRACK_STEPS, currentStep, isOperating } from '@domain';
+import { CNPJ_NOT_FOUND, TRACK_STEPS, currentStep, isOperating } from '@domain';
 import type { WizardContext, WizardInput } from '@machines/onboarding';
 import { choosableSteps, navigationLocked, stepBefore } from '@machines/onboarding';
 import { companyMigrationWizardModel } from '../tests/machines/models/companyMigrationWizard.model';
@@ -85,6 +85,11 @@ const WAITED_STEPS: readonly StepId[] = ['subscription', 'awaiting-guide'];
  */
 export function drivable(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const context = snapshot.context as WizardContext;
+  // The server refuses a CNPJ the Receita Federal does not know on the migration's first step only.
+  if ((event as EventObject & { error?: { code?: string } }).error?.code === CNPJ_NOT_FOUND.code)
+    return context.trackId === 'migrate-company' && stepOf(snapshot) === 'pre-registration';
+  // Its two buttons are on screen only while the customer decides.
+  if (event.type === 'cnpj.correct' || event.type === 'cnpj.confirm') return leafOf(snapshot) === 'cnpjNotFound';
   if (event.type === 'step.back' || event.type === 'step.goto') {
     // "Voltar" and the step list: shown only where they lead somewhere, enabled only while nothing runs.
     if (navigationLocked(snapshot)) return false;
@@ -98,6 +103,8 @@ export function drivable(snapshot: AnyMachineSnapshot, event: EventObject): bool
     if (revisiting(context)) return false;
     const emptied = Object.keys(value).length === 0;
     if (emptied && (stepId === 'subscription' || stepId === 'upload-guide-receipt')) return false;
+    // While the customer decides about the CNPJ the form holds what was sent: a change there erases a field.
+    if (leafOf(snapshot) === 'cnpjNotFound') return emptied;
     return !snapshot.hasTag('busy') && ['editing', 'failed', 'choosing'].includes(leafOf(snapshot));
   }
   if (event.type === 'track.updated') {

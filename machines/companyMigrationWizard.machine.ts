@@ -20,7 +20,7 @@ export const companyMigrationWizardMachine = wizardSetup.createMachine({
   on: { ...keepDrafts, ...revisits('migrate-company') },
   states: {
     routing: routing('migrate-company'),
-    'pre-registration': formStep('pre-registration', { createsCompany: true }),
+    'pre-registration': formStep('pre-registration', { createsCompany: true, checksCnpj: true }),
     'partner-registration-basic': formStep('partner-registration-basic'),
     subscription: subscriptionStep(),
     'download-company-info': formStep('download-company-info', {
@@ -36,7 +36,11 @@ export const companyMigrationWizardMachine = wizardSetup.createMachine({
               target: 'editing',
               actions: { type: 'storeRegistration', params: ({ event }) => ({ registration: event.output }) },
             },
-            onError: { target: 'unavailable', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              // A CNPJ the Receita Federal does not know (confirmed on the first step): the data are typed by hand.
+              { guard: 'registrationNotFound', target: 'editing', actions: 'clearErrors' },
+              { target: 'unavailable', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
         /** The Receita Federal could not be reached: try again, or type the data by hand. */

@@ -10,7 +10,7 @@ import type {
   Track,
   TrackId,
 } from '@domain';
-import { STEP_ACTOR, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
+import { CNPJ_NOT_FOUND, STEP_ACTOR, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
 import { errorMessage } from './errors';
 
 /**
@@ -54,6 +54,9 @@ export type WizardEvent =
   | { type: 'step.submit' }
   | { type: 'step.retry' }
   | { type: 'registration.skip' }
+  /** The Receita Federal does not know the CNPJ typed: correct it, or confirm it and type the company's data. */
+  | { type: 'cnpj.correct' }
+  | { type: 'cnpj.confirm' }
   | { type: 'payment.retry' }
   /** Back to the nearest earlier step that may still change (its data kept). */
   | { type: 'step.back' }
@@ -70,6 +73,14 @@ function fieldsOf(error: unknown): FieldErrors {
 /** The CNPJ typed on the migration's first step (the opening's has none). */
 const cnpjOf = (draft: StepDraft<'pre-registration'> | undefined) =>
   draft && 'cnpj' in draft && draft.cnpj ? draft.cnpj : undefined;
+
+/** Whether the customer confirmed a CNPJ the Receita Federal does not know (`CNPJ_NOT_FOUND`). */
+const cnpjNotFoundConfirmed = (draft: StepDraft<'pre-registration'> | undefined) =>
+  !!draft && 'cnpjNotFoundConfirmed' in draft && draft.cnpjNotFoundConfirmed === true;
+
+/** The first step's draft with the customer's confirmation of a CNPJ the Receita Federal does not know. */
+const withCnpjConfirmed = (draft: StepDraft<'pre-registration'> | undefined) =>
+  ({ ...draft, cnpjNotFoundConfirmed: true }) as StepDraft<'pre-registration'>;
 
 const currentStepId = (context: Pick<WizardContext, 'track'>): StepId | undefined =>
   context.track ? currentStep(context.track)?.stepId : undefined;
@@ -169,11 +180,12 @@ export const wizardSetup = setup({
   },
   actors: {
     /** Creates the company on its track (POST /companies) or starts the track of an existing one. */
-    prepareCompany: fromPromise<{ company: Company; track: Track }, { trackId: TrackId; company: Company | null; cnpj?: string }>(
-      async () => {
-        throw new Error('prepareCompany must be provided');
-      },
-    ),
+    prepareCompany: fromPromise<
+      { company: Company; track: Track },
+      { trackId: TrackId; company: Company | null; cnpj?: string; cnpjNotFoundConfirmed?: boolean }
+    >(async () => {
+      throw new Error('prepareCompany must be provided');
+    }),
     submitStep: fromPromise<SubmittedStep, { companyId: string; stepId: StepId; payload: StepDraft<StepId> | undefined }>(
       async () => {
         throw new Error('submitStep must be provided');
@@ -214,6 +226,12 @@ export const wizardSetup = setup({
     })),
     storeSubscription: assign((_, params: { subscriptionId: string | null }) => ({ subscriptionId: params.subscriptionId })),
     storeRegistration: assign((_, params: { registration: CnpjRegistration }) => ({ registration: params.registration })),
+    /** The customer confirms a CNPJ the Receita Federal does not know: the first step carries it (and keeps it). */
+    confirmUnknownCnpj: assign(({ context }) => ({
+      drafts: { ...context.drafts, 'pre-registration': withCnpjConfirmed(context.drafts['pre-registration']) },
+      fieldErrors: {},
+      error: null,
+    })),
     /** The step now on screen (null at the end). */
     showStep: assign((_, params: { stepId: StepId | null }) => ({ stepOnScreen: params.stepId })),
     forgetPaymentReturn: assign({ paymentReturn: null }),
@@ -239,6 +257,10 @@ export const wizardSetup = setup({
       (!context.company || !context.track) &&
       Object.keys(stepProblems(context.trackId, 'pre-registration', context.drafts['pre-registration'], null, new Date()))
         .length === 0,
+    /** The server does not know the CNPJ at the Receita Federal (or could not ask): the customer decides. */
+    cnpjNotFound: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === CNPJ_NOT_FOUND.code,
+    /** The Receita Federal has no record of the company's CNPJ (the lookup answered, with nothing). */
+    registrationNotFound: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === 'not_found',
     paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',
     paymentReturnedCancelled: ({ context }) => context.paymentReturn === 'cancelled',
     /** The reported track stands past this step. */
@@ -290,13 +312,32 @@ export function routing(trackId: TrackId) {
  */
 export function formStep(
   stepId: StepId,
-  extra: { initial?: string; states?: Record<string, StateConfig>; createsCompany?: boolean } = {},
+  extra: {
+    initial?: string;
+    states?: Record<string, StateConfig>;
+    createsCompany?: boolean;
+    /** A CNPJ the Receita Federal does not know is the customer's to correct or confirm (`cnpjNotFound`). */
+    checksCnpj?: boolean;
+  } = {},
 ) {
   const submit = [
     ...(extra.createsCompany ? [{ guard: 'stepReadyWithoutCompany', target: 'preparing' } as const] : []),
     { guard: 'stepReady', target: 'submitting' } as const,
     { actions: 'showProblems' } as const,
   ];
+  const failure = [
+    ...(extra.checksCnpj
+      ? [{ guard: 'cnpjNotFound', target: 'cnpjNotFound', actions: { type: 'storeError', params: failed } } as const]
+      : []),
+    { target: 'failed', actions: { type: 'storeError', params: failed } } as const,
+  ];
+  const persistConfirmation = {
+    type: 'persistDraft',
+    params: ({ context }: { context: WizardContext }) => ({
+      stepId: 'pre-registration' as const,
+      value: withCnpjConfirmed(context.drafts['pre-registration']),
+    }),
+  } as const;
   const preparing = wizardSetup.createStateConfig({
     tags: 'busy',
     entry: 'clearErrors',
@@ -307,6 +348,7 @@ export function formStep(
         trackId: context.trackId,
         company: context.company,
         cnpj: cnpjOf(context.drafts['pre-registration']),
+        ...(cnpjNotFoundConfirmed(context.drafts['pre-registration']) ? { cnpjNotFoundConfirmed: true } : {}),
       }),
       onDone: {
         target: 'submitting',
@@ -315,7 +357,33 @@ export function formStep(
           { type: 'companyChanged', params: ({ event }) => event.output },
         ],
       },
-      onError: { target: 'failed', actions: { type: 'storeError', params: failed } },
+      onError: failure,
+    },
+  });
+  /**
+   * The Receita Federal does not know the CNPJ: "Corrigir o CNPJ" (or any change to the form) goes back to the form;
+   * "Continuar com este CNPJ" sends the step again with the customer's confirmation, recorded for the team. The form
+   * is as it was sent, so the confirmation always sends.
+   */
+  const cnpjNotFound = wizardSetup.createStateConfig({
+    on: {
+      'draft.change': {
+        target: 'editing',
+        actions: ['storeDraft', { type: 'persistDraft', params: ({ event }) => ({ stepId: event.stepId, value: event.value }) }],
+      },
+      'cnpj.correct': { target: 'editing', actions: 'clearErrors' },
+      'cnpj.confirm': [
+        ...(extra.createsCompany
+          ? [
+              {
+                guard: 'stepReadyWithoutCompany',
+                target: 'preparing',
+                actions: ['confirmUnknownCnpj', persistConfirmation],
+              } as const,
+            ]
+          : []),
+        { guard: 'stepReady', target: 'submitting', actions: ['confirmUnknownCnpj', persistConfirmation] } as const,
+      ],
     },
   });
   return wizardSetup.createStateConfig({
@@ -325,6 +393,7 @@ export function formStep(
       ...extra.states,
       editing: { on: { 'step.submit': submit } },
       ...(extra.createsCompany ? { preparing } : {}),
+      ...(extra.checksCnpj ? { cnpjNotFound } : {}),
       submitting: {
         tags: 'busy',
         entry: 'clearErrors',
@@ -340,7 +409,7 @@ export function formStep(
               { type: 'companyChanged', params: submitted },
             ],
           },
-          onError: { target: 'failed', actions: { type: 'storeError', params: failed } },
+          onError: failure,
         },
       },
       failed: { on: { 'step.submit': submit } },

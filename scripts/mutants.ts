@@ -152,6 +152,20 @@ const MUTANTS: Mutant[] = [
     to: "      'step.back': [\n",
   },
   {
+    file: 'onboarding.ts',
+    kind: 'effect',
+    what: '“Continuar com este CNPJ” sends the CNPJ again without the customer’s confirmation',
+    from: "      drafts: { ...context.drafts, 'pre-registration': withCnpjConfirmed(context.drafts['pre-registration']) },\n",
+    to: '',
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'every refusal of the first step is taken for a CNPJ the Receita Federal does not know',
+    from: '(event as { error?: { code?: unknown } }).error?.code === CNPJ_NOT_FOUND.code',
+    to: 'true',
+  },
+  {
     file: 'upload.machine.ts',
     kind: 'guard',
     what: 'a file of the wrong kind or too large travels all the same',

@@ -530,10 +530,63 @@ export const BRASILAPI_COMPANIES: readonly BrasilApiCompany[] = [
   }),
 ];
 
+/** A numeric CNPJ from its first 12 digits: the two check digits (modulo 11, weights 2 to 9 from the right). */
+function withCheckDigits(base: string): string {
+  const digit = (digits: string) => {
+    const sum = [...digits].reverse().reduce((total, d, i) => total + Number(d) * ((i % 8) + 2), 0);
+    const rest = sum % 11;
+    return rest < 2 ? '0' : String(11 - rest);
+  };
+  const first = digit(base);
+  return base + first + digit(base + first);
+}
+
+/** How many "Empresa de Teste" the sandbox knows: enough for every test of a run to take its own. */
+export const TEST_COMPANY_COUNT = 500;
+
+/**
+ * The CNPJ of the sandbox's n-th "Empresa de Teste" (1 to `TEST_COMPANY_COUNT`): 90.000.00n/0001-xx. Tests and the
+ * demo take these when a migration needs a CNPJ the Receita Federal knows and any one will do.
+ */
+export function testCompanyCnpj(n: number): string {
+  return withCheckDigits(`${90_000_000 + n}0001`);
+}
+
+/** Plain active companies, one per `testCompanyCnpj`, so tests need not share the few fixtures above. */
+const TEST_COMPANIES: readonly BrasilApiCompany[] = Array.from({ length: TEST_COMPANY_COUNT }, (_, i) =>
+  record({
+    cnpj: testCompanyCnpj(i + 1),
+    razao_social: `EMPRESA DE TESTE ${String(i + 1).padStart(3, '0')} LTDA`,
+    size: 'ME',
+    legalNature: LIMITED,
+    capital: 10000,
+    openedAt: '2020-01-15',
+    cnae: [7020400, 'Atividades de consultoria em gestão empresarial, exceto consultoria técnica específica'],
+    secondary: [],
+    simples: { since: '2020-01-15' },
+    address: {
+      type: 'AVENIDA',
+      street: 'AFONSO PENA',
+      number: '1200',
+      complement: '',
+      neighborhood: 'CENTRO',
+      cep: '30130010',
+      uf: 'MG',
+      city: 'BELO HORIZONTE',
+      siafi: 4123,
+      ibge: 3106200,
+    },
+    email: null,
+    phones: ['3132145566'],
+    responsibleQualification: 49,
+    partners: [person('SÓCIA DE TESTE', '***000191**', 'managingPartner', '2020-01-15', 4)],
+  }),
+);
+
 const ALL_ZEROS = '00000000000000';
 
 /** A local BrasilAPI CNPJ lookup (`GET /api/cnpj/v1/{cnpj}`, digits or formatted) for dev mode and tests. */
-export function brasilApiFake(companies: readonly BrasilApiCompany[] = BRASILAPI_COMPANIES): Hono {
+export function brasilApiFake(companies: readonly BrasilApiCompany[] = [...BRASILAPI_COMPANIES, ...TEST_COMPANIES]): Hono {
   const byCnpj = new Map(companies.map((registration) => [registration.cnpj, registration]));
   // Like BrasilAPI, any origin may call it.
   const app = new Hono().use(cors());

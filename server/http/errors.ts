@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
+  /** 422: a migration's CNPJ the Receita Federal does not know, until the customer confirms it (`CNPJ_NOT_FOUND`). */
+  | 'cnpj_not_found'
   | 'rate_limited'
   | 'unavailable'
   | 'bad_gateway'

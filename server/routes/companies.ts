@@ -53,14 +53,22 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         return c.json(await listCompanies(db, { query, onlyIds, limit, offset }));
       })
       .post('/companies', valid('json', CompanyCreateSchema), async (c) => {
-        const { cnpj, userId, trackId } = c.req.valid('json');
+        const { cnpj, cnpjNotFoundConfirmed, userId, trackId } = c.req.valid('json');
         const { uid, claims } = c.var.identity;
         if (userId && userId !== uid && !isSystemAdmin(claims))
           throw forbidden('Você só pode cadastrar empresas para a sua conta.');
         if (userId && userId !== uid && !(await findUser(db, userId))) {
           throw badRequest('Pessoa não encontrada.', { userId: 'Pessoa não encontrada.' });
         }
-        const company = await createCompany({ db, cnpjLookup, config }, { cnpj, ownerId: userId ?? uid, trackId });
+        const company = await createCompany(
+          { db, cnpjLookup, config },
+          {
+            cnpj,
+            cnpjNotFoundConfirmed,
+            ownerId: userId ?? uid,
+            trackId,
+          },
+        );
         // The owner's token must carry the new company: the client refreshes it after this call.
         await syncClaims(db, identity, userId ?? uid);
         return c.json({ data: company }, 201);

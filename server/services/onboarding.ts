@@ -4,6 +4,7 @@ import type {
   Claims,
   CnpjRegistration,
   Company,
+  MigrationPreRegistration,
   ParsedStep,
   StepActor,
   StepId,
@@ -14,6 +15,7 @@ import type {
 } from '@domain';
 import {
   CHARGE_STEPS,
+  CNPJ_NOT_FOUND,
   companyFieldsFromRegistration,
   trackAfterRevision,
   completesOnSubmit,
@@ -48,16 +50,39 @@ export interface OnboardingDeps {
 
 export const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabilidade. Se ela é sua, fale com a nossa equipe.';
 
-/** Spec §5: in production only, a CNPJ must exist at the Receita Federal; a failed lookup counts as not existing. */
-async function assertCnpjExists(deps: OnboardingDeps, cnpj: string, field = 'cnpj'): Promise<void> {
+/**
+ * Spec §5: in production only, a company is created with a CNPJ the Receita Federal knows ("CNPJ não existe"; a
+ * failed lookup counts as not existing) — unless the customer confirmed a CNPJ it does not know (`CNPJ_NOT_FOUND`).
+ */
+async function assertCnpjExists(deps: OnboardingDeps, cnpj: string): Promise<void> {
   if (deps.config.environment !== 'production') return;
-  let found = null;
+  const { found } = await lookUpCnpj(deps, cnpj);
+  if (!found) throw new HttpError(422, 'cnpj_not_found', 'CNPJ não existe', { cnpj: 'CNPJ não existe' });
+}
+
+/** The Receita Federal's record of a CNPJ; `unavailable` when it could not be asked. */
+async function lookUpCnpj(deps: OnboardingDeps, cnpj: string): Promise<{ found: CnpjRegistration | null; unavailable: boolean }> {
   try {
-    found = await deps.cnpjLookup.find(cnpj);
+    return { found: await deps.cnpjLookup.find(cnpj), unavailable: false };
   } catch (error) {
     if (!(error instanceof CnpjLookupUnavailable)) throw error;
+    return { found: null, unavailable: true };
   }
-  if (!found) throw badRequest('CNPJ não existe', { [field]: 'CNPJ não existe' });
+}
+
+/**
+ * A migration's first step, in every environment: a CNPJ the Receita Federal does not know (or could not be asked
+ * about) is refused with `cnpj_not_found` until the customer confirms it; the confirmation is kept on the step for
+ * the team only when it was needed.
+ */
+async function verifiedMigrationCnpj(deps: OnboardingDeps, value: MigrationPreRegistration): Promise<MigrationPreRegistration> {
+  const { found, unavailable } = await lookUpCnpj(deps, value.cnpj);
+  const { cnpjNotFoundConfirmed, ...rest } = value;
+  if (found) return rest;
+  if (cnpjNotFoundConfirmed) return { ...rest, cnpjNotFoundConfirmed: true };
+  throw new HttpError(422, CNPJ_NOT_FOUND.code, unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.message, {
+    cnpj: unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.field,
+  });
 }
 
 /** The company's Receita Federal record, or null when it has no CNPJ or the lookup fails (the step goes on without). */
@@ -75,11 +100,11 @@ async function registrationOf(deps: OnboardingDeps, companyId: string): Promise<
 /** POST /companies: a new company (pending) owned by a user, optionally on a track from the start. */
 export async function createCompany(
   deps: OnboardingDeps,
-  input: { cnpj?: string; ownerId: string; trackId?: TrackId },
+  input: { cnpj?: string; cnpjNotFoundConfirmed?: boolean; ownerId: string; trackId?: TrackId },
 ): Promise<Company> {
   if (input.cnpj) {
     if (await findCompanyByCnpj(deps.db, input.cnpj)) throw conflict(CNPJ_TAKEN);
-    await assertCnpjExists(deps, input.cnpj);
+    if (!input.cnpjNotFoundConfirmed) await assertCnpjExists(deps, input.cnpj);
   }
   const id = await deps.db.transaction(async (tx) => {
     const [company] = await tx
@@ -298,8 +323,10 @@ export async function submitStep(
   if (refusalBefore) throw refusalError(refusalBefore);
   const parsed = parseStep(before.trackId, input.stepId, input.payload, new Date());
   if (!parsed.ok) throw badRequest(parsed.message, parsed.fields);
-  const step = parsed.value;
-  if (step.trackId === 'migrate-company' && step.stepId === 'pre-registration') await assertCnpjExists(deps, step.value.cnpj);
+  const step =
+    parsed.value.trackId === 'migrate-company' && parsed.value.stepId === 'pre-registration'
+      ? { ...parsed.value, value: await verifiedMigrationCnpj(deps, parsed.value.value) }
+      : parsed.value;
   // The record the customer confirms: read before the transaction (an outside call), used where it has the data.
   const registration = step.stepId === 'download-company-info' ? await registrationOf(deps, input.companyId) : null;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CnpjRegistration, Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
-import { TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
+import { CNPJ_NOT_FOUND, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
@@ -376,6 +376,8 @@ function checkMeaning(
     }
     case 'draft.change': {
       const { stepId, value } = event as Extract<WizardEvent, { type: 'draft.change' }>;
+      // A change while the CNPJ waits for the customer's decision is a correction: back to the form.
+      if (before.sub === 'cnpjNotFound') expect(sub, `${at}: back to the form`).toBe('editing');
       // What was typed is kept, here and across visits.
       expect(context.drafts[stepId], at).toEqual(value);
       expect(h.effects.drafts.at(-1), at).toEqual({ stepId, value });
@@ -412,9 +414,53 @@ function checkMeaning(
     case 'xstate.error.actor.submitStep':
     case 'xstate.error.actor.prepareCompany':
     case 'xstate.error.actor.startPayment':
-    case 'xstate.error.actor.loadRegistration':
+    case 'xstate.error.actor.loadRegistration': {
+      if ((event as { error?: { code?: string } }).error?.code === 'not_found' && before.sub === 'loading') {
+        // No record of the CNPJ: the customer types the company's data, nothing failed.
+        expect([sub, context.error, context.registration], `${at}: the data typed by hand`).toEqual(['editing', null, null]);
+        break;
+      }
       // A refused or failed call says why, in Portuguese.
       expect(context.error, at).toMatch(/\S/);
+      // A CNPJ the Receita Federal does not know, on the migration's first step: the customer decides.
+      const notFound = (event as { error?: { code?: string } }).error?.code === CNPJ_NOT_FOUND.code;
+      expect(sub === 'cnpjNotFound', `${at}: the CNPJ is the customer's to correct or confirm`).toBe(
+        notFound && trackId === 'migrate-company' && before.step === 'pre-registration',
+      );
+      if (sub === 'cnpjNotFound') expect(context.fieldErrors, at).toEqual({ cnpj: CNPJ_NOT_FOUND.field });
+      break;
+    }
+    case 'cnpj.correct':
+      if (before.sub === 'cnpjNotFound') {
+        expect([sub, context.error, context.fieldErrors, context.drafts], `${at}: back to the form`).toEqual([
+          'editing',
+          null,
+          {},
+          before.drafts,
+        ]);
+      } else {
+        expect(snapshot.value, at).toEqual(before.value);
+      }
+      break;
+    case 'cnpj.confirm':
+      if (
+        before.sub === 'cnpjNotFound' &&
+        Object.keys(stepProblems(trackId, 'pre-registration', before.drafts['pre-registration'], before.track, new Date()))
+          .length > 0
+      ) {
+        // Only a form emptied while it was being sent can be invalid here: nothing is sent.
+        expect(snapshot.value, at).toEqual(before.value);
+      } else if (before.sub === 'cnpjNotFound') {
+        // Sent again with the confirmation, which is kept across visits too.
+        const confirmed = { ...before.drafts['pre-registration'], cnpjNotFoundConfirmed: true };
+        expect(sub, `${at}: sent again`).toBe(context.company ? 'submitting' : 'preparing');
+        expect(context.drafts['pre-registration'], at).toEqual(confirmed);
+        expect(h.effects.drafts.at(-1), at).toEqual({ stepId: 'pre-registration', value: confirmed });
+        expect([context.error, context.fieldErrors], at).toEqual([null, {}]);
+      } else {
+        expect(snapshot.value, at).toEqual(before.value);
+        expect(did('drafts'), at).toBe(0);
+      }
       break;
     case 'xstate.done.actor.startPayment':
       expect(h.effects.paymentPages.at(-1), `${at}: the payment page opens`).toBe('http://pay');

@@ -409,6 +409,44 @@ describe('migration', () => {
     ).toBe(409);
   });
 
+  it('says when the Receita Federal does not know the CNPJ, and takes it once the customer confirms it, for the team to see', async () => {
+    const { token, companyId } = await customerWithCompany('migrate-company');
+    const pre = (body: object) =>
+      server.call(`/api/companies/${companyId}/steps/pre-registration`, { method: 'POST', token, body });
+    const unknown = { cnpj: '06.598.293/6255-87', currentAccountant: { name: 'Silva Contábil' } };
+    const refused = await pre(unknown);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({
+      code: 'cnpj_not_found',
+      message: 'Não encontramos este CNPJ na Receita Federal.',
+      fields: { cnpj: 'Não encontramos este CNPJ na Receita Federal. Confira o número.' },
+    });
+    // Nothing was kept: the step is still to do, the company has no CNPJ.
+    const steps = await server.call(`/api/companies/${companyId}/steps`, { token });
+    expect(steps.body.data.steps[0].status).not.toBe('done');
+    expect((await server.call(`/api/companies/${companyId}`, { token })).body.data.cnpj).toBeNull();
+
+    const confirmed = await pre({ ...unknown, cnpjNotFoundConfirmed: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.company.cnpj).toBe('06598293625587');
+    expect(confirmed.body.data.track.steps[0]).toMatchObject({
+      status: 'done',
+      payload: { cnpj: '06598293625587', cnpjNotFoundConfirmed: true },
+    });
+    // The data are then typed by hand: the record is not found.
+    expect((await server.call(`/api/companies/${companyId}/registration`, { token })).status).toBe(404);
+
+    // A CNPJ the Receita Federal knows carries no confirmation, whatever the browser sent.
+    const other = await customerWithCompany('migrate-company');
+    const known = await server.call(`/api/companies/${other.companyId}/steps/pre-registration`, {
+      method: 'POST',
+      token: other.token,
+      body: { cnpj: '40.549.302/0001-38', currentAccountant: { name: 'Silva' }, cnpjNotFoundConfirmed: true },
+    });
+    expect(known.status).toBe(200);
+    expect(known.body.data.track.steps[0].payload).not.toHaveProperty('cnpjNotFoundConfirmed');
+  });
+
   it('fills the size and legal nature the Receita Federal record gives, when the customer confirms its data', async () => {
     const { token, companyId } = await customerWithCompany('migrate-company');
     const step = (stepId: string, body: unknown) =>
@@ -547,8 +585,19 @@ describe('in production', () => {
         token: user.token,
         body: { cnpj: '36.711.088/0001-05' },
       });
-      expect(missing.status).toBe(400);
-      expect(missing.body.error).toMatchObject({ message: 'CNPJ não existe', fields: { cnpj: 'CNPJ não existe' } });
+      expect(missing.status).toBe(422);
+      expect(missing.body.error).toMatchObject({
+        code: 'cnpj_not_found',
+        message: 'CNPJ não existe',
+        fields: { cnpj: 'CNPJ não existe' },
+      });
+      // The customer confirmed a CNPJ the Receita Federal does not know: created, the first step records it.
+      const confirmed = await production.call('/api/companies', {
+        method: 'POST',
+        token: user.token,
+        body: { cnpj: '36.711.088/0001-05', cnpjNotFoundConfirmed: true },
+      });
+      expect(confirmed.status).toBe(201);
       const known = await production.call('/api/companies', {
         method: 'POST',
         token: user.token,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRASILAPI_COMPANIES, brasilApiFake } from '@server/fakes/brasilapi';
+import { BRASILAPI_COMPANIES, TEST_COMPANY_COUNT, brasilApiFake, testCompanyCnpj } from '@server/fakes/brasilapi';
 import { VIACEP_RECORDS } from '@server/fakes/viacep';
 import { CnpjLookupUnavailable, createBrasilApiLookup, registrationFromBrasilApi } from '@server/services/cnpj-lookup';
 import type { LocalServer } from './local-server';
@@ -64,6 +64,18 @@ describe('the BrasilAPI fake', () => {
     expect(BRASILAPI_COMPANIES.some((c) => /[A-Z]/.test(c.cnpj))).toBe(true);
     expect(BRASILAPI_COMPANIES.some((c) => c.opcao_pelo_mei === true && c.qsa.length === 1)).toBe(true);
     expect(BRASILAPI_COMPANIES.some((c) => c.porte === 'EMPRESA DE PEQUENO PORTE')).toBe(true);
+  });
+
+  it('knows a "Empresa de Teste" for every valid testCompanyCnpj, none of them a fixture above', async () => {
+    const cnpjs = Array.from({ length: TEST_COMPANY_COUNT }, (_, i) => testCompanyCnpj(i + 1));
+    expect(new Set(cnpjs).size).toBe(TEST_COMPANY_COUNT);
+    for (const cnpj of cnpjs) expect(isValidCnpj(cnpj), cnpj).toBe(true);
+    expect(cnpjs.filter((cnpj) => BRASILAPI_COMPANIES.some((c) => c.cnpj === cnpj))).toEqual([]);
+    for (const n of [1, 250, TEST_COMPANY_COUNT]) {
+      const response = await fetch(`${fake.url}/api/cnpj/v1/${testCompanyCnpj(n)}`);
+      expect(response.status).toBe(200);
+      expect((await response.json()).razao_social).toBe(`EMPRESA DE TESTE ${String(n).padStart(3, '0')} LTDA`);
+    }
   });
 });
 

@@ -1,12 +1,20 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Company, StepId, SubmittedStep, Track, TrackId } from '@domain';
-import { TRACK_STEPS, currentStep, trackAfterRevision } from '@domain';
+import { CNPJ_NOT_FOUND, TRACK_STEPS, currentStep, trackAfterRevision } from '@domain';
 import type { WizardInput } from '@machines/onboarding';
 import { draftChange } from '@machines/onboarding';
 import { VALID_DRAFTS, company, trackAt } from '../wizard.fixtures';
 import type { MachineModel } from './model';
 
 /** What the two onboarding wizards share in their models: the events of each step and the starting points. */
+
+/** The Receita Federal has no record of the company's CNPJ (`GET /companies/{id}/registration` answers 404). */
+export const registrationNotFoundError = () =>
+  Object.assign(new Error('Não encontramos este CNPJ na Receita Federal. Confira o número.'), { code: 'not_found', status: 404 });
+
+/** The server's refusal of a CNPJ the Receita Federal does not know, as the app's actors throw it. */
+export const cnpjNotFoundError = () =>
+  Object.assign(new Error(CNPJ_NOT_FOUND.message), { code: CNPJ_NOT_FOUND.code, fields: { cnpj: CNPJ_NOT_FOUND.field } });
 
 export const submitted = (trackId: TrackId, done: number, extra: Partial<SubmittedStep> = {}): SubmittedStep => ({
   track: trackAt(trackId, done, { paid: false }),
@@ -67,10 +75,16 @@ function events(trackId: TrackId) {
     { type: 'xstate.done.actor.prepareCompany', output: { company: company(trackId), track: trackAt(trackId, 0) } },
     { type: 'xstate.error.actor.prepareCompany', error: new Error('Sem conexão.') },
     { type: 'xstate.error.actor.submitStep', error: new Error('Recusado.') },
+    // The Receita Federal does not know the CNPJ (the migration's first step): corrected, or confirmed.
+    { type: 'xstate.error.actor.prepareCompany', error: cnpjNotFoundError() },
+    { type: 'xstate.error.actor.submitStep', error: cnpjNotFoundError() },
+    { type: 'cnpj.correct' },
+    { type: 'cnpj.confirm' },
     { type: 'xstate.done.actor.startPayment', output: { paymentUrl: 'http://pay' } },
     { type: 'xstate.error.actor.startPayment', error: new Error('Indisponível.') },
     { type: 'xstate.done.actor.loadRegistration', output: { cnpj: '11222333000181' } },
     { type: 'xstate.error.actor.loadRegistration', error: new Error('Indisponível.') },
+    { type: 'xstate.error.actor.loadRegistration', error: registrationNotFoundError() },
     { type: 'xstate.after.paymentConfirmation.wizard.subscription.confirming' },
   ] as EventObject[];
   // The form on screen is filled in, or emptied again; the other steps' forms stay as they are.

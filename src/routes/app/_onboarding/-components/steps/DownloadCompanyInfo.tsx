@@ -84,9 +84,16 @@ function RegistrationForm({ registration }: { registration: CnpjRegistration | n
   return (
     <StepCard
       title="Confira os dados da empresa"
-      description="Buscamos o cadastro na Receita Federal. Corrija o que estiver diferente e confirme."
+      description={
+        registration
+          ? 'Buscamos o cadastro na Receita Federal. Corrija o que estiver diferente e confirme.'
+          : 'Preencha os dados da empresa como estão no cartão CNPJ. A nossa equipe vai conferi-los.'
+      }
       submitLabel="Confirmar dados"
     >
+      {!registration && (
+        <Alert tone="info">Não temos o cadastro deste CNPJ na Receita Federal: os dados serão os que você informar.</Alert>
+      )}
       {registration && (
         <dl className="grid gap-4 rounded-lg bg-slate-50 p-4 sm:grid-cols-2">
           <Fact label="CNPJ">{formatCnpj(registration.cnpj)}</Fact>

@@ -6,11 +6,14 @@ import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { StepCard } from '../StepCard';
 import { TextAreaField } from '@/components/ui/TextAreaField';
-import { useStepForm } from '../wizard-context';
+import { useStepForm, useWizard, useWizardMatches } from '../wizard-context';
+import { Button } from '@/components/ui/Button';
+import { useRef } from 'react';
 import { CNPJ_MASK, CNPJ_TOKENS, PHONE_MASK } from '@/lib/masks';
 
 interface Values {
   cnpj: string;
+  cnpjNotFoundConfirmed?: boolean;
   currentAccountant: { name: string; email: string; phone: string };
   reason: string;
 }
@@ -44,22 +47,57 @@ export function MigrationPreRegistration() {
     currentAccountant: { name: '', email: '', phone: '' },
     reason: '',
   };
-  const { values, set, error } = useStepForm('pre-registration', defaults);
+  const wizard = useWizard();
+  const { values, set, replace, error } = useStepForm('pre-registration', defaults);
+  const notFound = useWizardMatches('pre-registration.cnpjNotFound');
+  const cnpjField = useRef<HTMLDivElement>(null);
+
+  /** A new CNPJ is checked again: a confirmation was for the number typed before (the machine goes back to the form). */
+  function changeCnpj(cnpj: string) {
+    if (normalizeCnpj(cnpj) === normalizeCnpj(values.cnpj)) return set('cnpj', cnpj);
+    const { cnpjNotFoundConfirmed: _, ...rest } = values;
+    replace({ ...rest, cnpj });
+  }
+
+  function correct() {
+    wizard.send({ type: 'cnpj.correct' });
+    cnpjField.current?.querySelector('input')?.focus();
+  }
+
   return (
     <StepCard
       title="Sua empresa e o contador atual"
       description="Com o CNPJ buscamos os dados da empresa na Receita Federal. Nós falamos com o seu contador atual."
+      submitLabel={notFound ? null : undefined}
+      footer={
+        notFound && (
+          <>
+            <Button variant="secondary" onClick={correct}>
+              Corrigir o CNPJ
+            </Button>
+            <Button onClick={() => wizard.send({ type: 'cnpj.confirm' })}>Continuar com este CNPJ</Button>
+          </>
+        )
+      }
     >
-      <div>
+      <div ref={cnpjField}>
         <MaskedField
           label="CNPJ"
           mask={CNPJ_MASK}
           tokens={CNPJ_TOKENS}
           value={values.cnpj}
-          onValueChange={(v) => set('cnpj', v)}
+          onValueChange={changeCnpj}
           error={error('cnpj')}
         />
-        <CnpjCheck cnpj={values.cnpj} />
+        {notFound ? (
+          <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            Confira o número no cartão CNPJ. Se ele estiver certo — uma empresa aberta há poucos dias pode ainda não aparecer na
+            consulta —, continue com ele: você mesmo preencherá os dados da empresa mais adiante, e a nossa equipe vai
+            conferi-los.
+          </p>
+        ) : (
+          <CnpjCheck cnpj={values.cnpj} />
+        )}
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Contador ou escritório atual</legend>

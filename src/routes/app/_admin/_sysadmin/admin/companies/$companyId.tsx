@@ -17,6 +17,7 @@ import {
   formatCnaeCode,
   formatCnpj,
   PAGE_SIZE,
+  stepPayload,
 } from '@domain';
 import { companyQueries } from '@/api/companies';
 import { ApiError } from '@/api/errors';
@@ -26,7 +27,7 @@ import { PublishDocument } from '@/components/documents/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Card, PageHeader } from '@/components/ui/Card';
+import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { AttachGuide } from './-components/AttachGuide';
@@ -78,6 +79,8 @@ function CompanyDetailPage() {
   const address = company.address;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
   const waitingForTeam = track && currentStep(track)?.stepId === 'awaiting-guide';
+  const cnpjNotFoundConfirmed =
+    track?.trackId === 'migrate-company' && !!stepPayload(track, 'migrate-company', 'pre-registration')?.cnpjNotFoundConfirmed;
   const [editing, setEditing] = useState(false);
 
   return (
@@ -93,6 +96,14 @@ function CompanyDetailPage() {
         description={company.name && company.alias ? company.name : undefined}
         actions={<CompanyStatusBadge status={company.status} />}
       />
+      {cnpjNotFoundConfirmed && (
+        <div className="mb-6">
+          <Alert tone="info">
+            A Receita Federal não encontrou este CNPJ quando o cliente o informou: ele confirmou o número e preencheu os dados da
+            empresa à mão. Confira-os antes de assumir a empresa.
+          </Alert>
+        </div>
+      )}
       {waitingForTeam && (
         <div className="mb-6">
           <AttachGuide companyId={companyId} />

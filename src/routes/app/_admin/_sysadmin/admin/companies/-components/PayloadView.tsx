@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   amountCents: 'Valor (centavos)',
   instructions: 'Instruções',
   cnpj: 'CNPJ',
+  cnpjNotFoundConfirmed: 'CNPJ fora da Receita Federal, confirmado pelo cliente',
   currentAccountant: 'Contador atual',
   previousAccountant: 'Contador anterior',
   reason: 'Motivo da troca',
