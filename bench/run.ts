@@ -7,7 +7,8 @@
  *    builds, for authenticated lists — companies, the movements of a 100,000-movement account, 10,000 invoice
  *    requests (first page, deep offset, filtered) — each beside the database calls its handler makes, timed directly at
  *    the same concurrency (target: API ≤ 1.5× the database), and beside a bare Hono handler (the framework floor).
- * 3. CNAE search and luca's activity match over lists of realistic queries.
+ * 3. CNAE search and luca's activity match over lists of realistic queries; their quality on plain-language descriptions
+ *    (bench/cnae-quality.ts, also `npm run bench:cnae`).
  * 4. OFX import of 50,000 movements and its re-import (bench/ofx-import.ts, in its own process for an honest peak
  *    memory), then the public site (bench/public-site.ts). BENCH_SKIP=lists,cnae,ofx,site leaves
  *    sections out.
@@ -31,6 +32,7 @@ import { createSandboxPayments } from '@server/services/payments';
 import { createLocalStorage } from '@server/services/storage';
 import { benchLists } from './api-lists';
 import { benchCnaeAndLuca } from './cnae-luca';
+import { benchCnaeQuality } from './cnae-quality';
 import { memoryIdentity } from './memory-identity';
 import {
   CONCURRENCY,
@@ -111,6 +113,8 @@ try {
     if (!skip.has('cnae')) {
       console.log(`\nCNAE search and luca — ${engine}`);
       await benchCnaeAndLuca({ db: database.db, origin, token: identity.tokenOf(admin.id), floor });
+      console.log(`\nCNAE search quality: plain-language descriptions (tests/fixtures/cnae-descriptions) — ${engine}`);
+      await benchCnaeQuality(database.db);
     }
   } finally {
     server.close();

@@ -168,6 +168,11 @@ export function ratioLine(api: Figures, database: Figures, floor: Figures): stri
   return `  ${''.padEnd(58)} API / database ${(api.p50 / database.p50).toFixed(2)}× (target ≤ 1.5×), API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
 }
 
+/** For work done in memory (no database call to compare with): what HTTP adds, beside the bare handler. */
+export function overheadLine(api: Figures, direct: Figures, floor: Figures): string {
+  return `  ${''.padEnd(58)} in memory: HTTP and JSON add ${(api.p50 - direct.p50).toFixed(2)} ms at p50; API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
+}
+
 export async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   const result = await run();

@@ -111,6 +111,12 @@ test('CNAE search as you type → detail', async ({ page }) => {
   const list = page.locator('#cnae-results');
   await expect(list.getByText('MEI').first()).toBeVisible();
 
+  // A business described as people describe it finds what the suggester finds (one ranking), not shops of "pote".
+  await search.fill('vendo bolo de pote pela internet');
+  await expect(list.getByRole('link').first()).toContainText(
+    /Fabricação de produtos de padaria e confeitaria|Fornecimento de alimentos preparados/,
+  );
+
   await search.fill('zzzzqq');
   await expect(page.getByText(/Nenhuma atividade encontrada para “zzzzqq”/)).toBeVisible();
 

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -54,9 +53,6 @@ export const documentType = pgEnum('document_type', DOCUMENT_TYPES);
 export const documentStatus = pgEnum('document_status', DOCUMENT_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
-
-/** PostgreSQL full-text vector, filled by SQL (see the CNAE seed). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -212,32 +208,26 @@ export const municipalities = pgTable(
 );
 
 /** CNAE 2.3 subclasses; the hierarchy is kept flat because it never changes within a version. */
-export const cnaes = pgTable(
-  'cnaes',
-  {
-    code: text('code').primaryKey(),
-    formatted: text('formatted').notNull(),
-    text: text('text').notNull(),
-    classCode: text('class_code').notNull(),
-    classText: text('class_text').notNull(),
-    groupCode: text('group_code').notNull(),
-    groupText: text('group_text').notNull(),
-    divisionCode: text('division_code').notNull(),
-    divisionText: text('division_text').notNull(),
-    sectionCode: text('section_code').notNull(),
-    sectionText: text('section_text').notNull(),
-    isAllowedMei: boolean('is_allowed_mei').notNull().default(false),
-    isRFactor: boolean('is_r_factor'),
-    taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
-    allowedActivities: jsonb('allowed_activities').$type<string[]>().notNull().default([]),
-    notAllowedActivities: jsonb('not_allowed_activities').$type<string[]>().notNull().default([]),
-    obs: text('obs'),
-    isActive: boolean('is_active').notNull().default(true),
-    /** Text, MEI occupations and hierarchy, weighted, for search and matching (accents removed, Portuguese stems). */
-    searchVector: tsvector('search_vector'),
-  },
-  (t) => [index('cnaes_search_idx').using('gin', t.searchVector)],
-);
+export const cnaes = pgTable('cnaes', {
+  code: text('code').primaryKey(),
+  formatted: text('formatted').notNull(),
+  text: text('text').notNull(),
+  classCode: text('class_code').notNull(),
+  classText: text('class_text').notNull(),
+  groupCode: text('group_code').notNull(),
+  groupText: text('group_text').notNull(),
+  divisionCode: text('division_code').notNull(),
+  divisionText: text('division_text').notNull(),
+  sectionCode: text('section_code').notNull(),
+  sectionText: text('section_text').notNull(),
+  isAllowedMei: boolean('is_allowed_mei').notNull().default(false),
+  isRFactor: boolean('is_r_factor'),
+  taxRates: jsonb('tax_rates').$type<Record<string, unknown>>(),
+  allowedActivities: jsonb('allowed_activities').$type<string[]>().notNull().default([]),
+  notAllowedActivities: jsonb('not_allowed_activities').$type<string[]>().notNull().default([]),
+  obs: text('obs'),
+  isActive: boolean('is_active').notNull().default(true),
+});
 
 export const meiOccupations = pgTable(
   'mei_occupations',

@@ -2,13 +2,12 @@ import { Hono } from 'hono';
 import { CnaeSearchQuerySchema } from '@domain';
 import type { AppDeps } from '../deps';
 import { createCnaeSearch } from '../services/cnae-search';
-import { createLocalLuca } from '../services/luca';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
 /** Spec §7 `GET /cnaes`: the public CNAE search (the CNAE tool of the site and the activity step use it). */
-export function cnaesRoutes({ db, luca = createLocalLuca(db) }: AppDeps) {
-  const searchCnaes = createCnaeSearch(db, luca);
+export function cnaesRoutes({ db }: AppDeps) {
+  const searchCnaes = createCnaeSearch(db);
   return new Hono<AppEnv>().get('/cnaes', valid('query', CnaeSearchQuerySchema), async (c) => {
     const { data, total } = await searchCnaes(c.req.valid('query'));
     // Reference data that changes with a new CNAE version, and a search typed letter by letter: let caches help.

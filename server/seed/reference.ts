@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cnaes, meiOccupations, municipalities, states } from '../db/schema';
 
@@ -52,26 +52,6 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-/**
- * The weighted search vector of every CNAE subclass: its text and MEI occupations (A), class (B), group (C) and
- * division (D), accents removed and stemmed in Portuguese.
- */
-export async function refreshCnaeSearch(db: Database): Promise<void> {
-  await db.execute(sql`
-    update cnaes c set search_vector =
-      setweight(to_tsvector('portuguese', unaccent(c.text)), 'A') ||
-      setweight(to_tsvector('portuguese', unaccent(coalesce(o.names, ''))), 'A') ||
-      setweight(to_tsvector('portuguese', unaccent(c.class_text)), 'B') ||
-      setweight(to_tsvector('portuguese', unaccent(c.group_text)), 'C') ||
-      setweight(to_tsvector('portuguese', unaccent(c.division_text)), 'D')
-    from (
-      select cnaes.code, string_agg(m.occupation, ' ') as names
-      from cnaes left join mei_occupations m on m.cnae = cnaes.code
-      group by cnaes.code
-    ) o
-    where o.code = c.code`);
-}
-
 /** Writes the tax notes onto their subclasses; run at every start, so an edited notes file takes effect. */
 export async function applyCnaeTaxNotes(db: Database): Promise<void> {
   const notes = readData<CnaeTaxNote>('cnae-tax-notes.json');
@@ -89,9 +69,6 @@ export async function applyCnaeTaxNotes(db: Database): Promise<void> {
 export async function seedReferenceData(db: Database): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(cnaes);
   if (n > 0) {
-    // A database seeded before the search existed gets its vectors now.
-    const [{ missing }] = await db.select({ missing: count() }).from(cnaes).where(isNull(cnaes.searchVector));
-    if (missing > 0) await refreshCnaeSearch(db);
     await applyCnaeTaxNotes(db);
     return false;
   }
@@ -121,7 +98,6 @@ export async function seedReferenceData(db: Database): Promise<boolean> {
     await insertInBatches(occupations, (batch) =>
       tx.insert(meiOccupations).values(batch.map(({ occupation, cnae, iss, icms }) => ({ occupation, cnae, iss, icms }))),
     );
-    await refreshCnaeSearch(tx as unknown as Database);
   });
   await applyCnaeTaxNotes(db);
   return true;

@@ -1,7 +1,7 @@
 import type { CnaeMatch } from '@domain';
-import { findCnaes, plainWords, rankCnaes } from '../db/cnaes';
-import type { WeightedTerm } from '../db/cnaes';
+import { findCnaes } from '../db/cnaes';
 import type { Database } from '../db/client';
+import { activityCatalog } from './activity-catalog';
 import type { ActivitySynonym } from './luca-synonyms';
 import { ACTIVITY_SYNONYMS } from './luca-synonyms';
 
@@ -9,8 +9,9 @@ export type { CnaeMatch };
 
 /**
  * Luca, the assistant that turns a business described in everyday words into CNAE activities and trade names.
- * `createLocalLuca` answers from the reference data alone; a language-model provider can implement the same
- * interface later.
+ * `createLocalLuca` answers from the reference data alone — the activities by the one ranking every activity search
+ * uses (`activity-catalog.ts`), the names from the dictionary of `luca-synonyms.ts`; a language-model provider can
+ * implement the same interface later.
  */
 export interface LucaService {
   matchCnaes(intent: string, options?: { limit?: number }): Promise<CnaeMatch[]>;
@@ -20,6 +21,16 @@ export interface LucaService {
 const DEFAULT_MATCH_LIMIT = 10;
 const MAX_MATCH_LIMIT = 50;
 const MAX_INTENT_WORDS = 60;
+
+/** Lower case, accents removed, split on anything but letters and digits. */
+function plainWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
 
 /** Words that carry no activity: grammar, and how people talk about their own work ("sou", "trabalho com"). */
 const STOP_WORDS = new Set(
@@ -90,14 +101,6 @@ function readText(text: string): Concept[] {
 }
 
 const synonymsOf = (concepts: Concept[]) => [...new Set(concepts.flatMap((concept) => concept.synonym ?? []))];
-
-/** What gets ranked: the dictionary's CNAE words in full, the words as typed at half when the dictionary knew them. */
-function termsOf(concepts: Concept[]): WeightedTerm[] {
-  return concepts.flatMap(({ words, synonym }, concept) => [
-    ...(synonym ? [{ concept, term: synonym.means, weight: 1 }] : []),
-    ...words.map((term) => ({ concept, term, weight: synonym ? 0.5 : 1 })),
-  ]);
-}
 
 /** Connectors that stay lower case inside a title in Portuguese. */
 const LOWER_CASE_CONNECTORS = new Set(
@@ -287,9 +290,7 @@ export function createLocalLuca(db: Database): LucaService {
   return {
     async matchCnaes(intent, options = {}) {
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_MATCH_LIMIT), 1), MAX_MATCH_LIMIT);
-      const concepts = readText(intent);
-      const plainText = concepts.flatMap((concept) => concept.words).join(' ');
-      return rankCnaes(db, { terms: termsOf(concepts), plainText, limit });
+      return (await activityCatalog(db)).match(intent, limit);
     },
     async suggestAliases({ intent, activity, ownerName }) {
       const [cnae] = activity ? await findCnaes(db, [activity]) : [];

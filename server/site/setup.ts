@@ -4,7 +4,6 @@ import type { Database } from '../db/client';
 import type { ContentClient } from '../services/content';
 import { createCnaeSearch } from '../services/cnae-search';
 import { createContentClient } from '../services/content';
-import { createLocalLuca } from '../services/luca';
 import { createLocalContentClient } from '../services/local-content';
 import type { SiteAssets } from './assets';
 import { createSiteContent } from './content';
@@ -33,7 +32,7 @@ export function buildSite(options: {
   });
   return createSite({
     db: options.db,
-    searchCnaes: createCnaeSearch(options.db, createLocalLuca(options.db)),
+    searchCnaes: createCnaeSearch(options.db),
     content,
     shell: {
       assets: options.assets,

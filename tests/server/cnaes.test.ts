@@ -4,6 +4,7 @@ import type { CnaeRow } from '@domain';
 import { findCnaes } from '@server/db/cnaes';
 import { cnaes } from '@server/db/schema';
 import { seedReferenceData } from '@server/seed/reference';
+import { forgetActivityCatalog } from '@server/services/activity-catalog';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 
@@ -121,6 +122,28 @@ describe(`GET /api/cnaes (${engine})`, () => {
     expect(codesOf(await search({ search: 'dentista' }))[0]).toBe('8630504');
   });
 
+  it('ranks a business described in plain words as luca’s suggester does: one ranking for every search by words', async () => {
+    const description = 'vendo bolo de pote pela internet';
+    const page = await search({ search: description, limit: '20' });
+    // Made and sold by the person: the bakery and confectionery production, or food made to order.
+    expect(
+      codesOf(page)
+        .slice(0, 3)
+        .some((code) => ['1091102', '5620104'].includes(code)),
+      codesOf(page).join(', '),
+    ).toBe(true);
+    const user = await server.createUser();
+    const match = await server.call('/api/luca/cnaes/match', {
+      method: 'POST',
+      token: user.token,
+      body: { intent: description },
+    });
+    expect(codesOf(page).slice(0, 5)).toEqual((match.body.data as CnaeRow[]).map((row) => row.code).slice(0, 5));
+    // Words typed badly or without accents find the same.
+    expect(codesOf(await search({ search: 'pizaria com entrega' }))[0]).toBe('5611201');
+    expect(codesOf(await search({ search: 'acougue' }))[0]).toBe(codesOf(await search({ search: 'açougue' }))[0]);
+  });
+
   it('answers an empty page when nothing matches', async () => {
     expect(await search({ search: 'xyzwq' })).toEqual({ total: 0, data: [] });
     expect(await search({ search: '!!!' })).toEqual({ total: 0, data: [] });
@@ -129,6 +152,8 @@ describe(`GET /api/cnaes (${engine})`, () => {
 
   it('filters by isActive', async () => {
     await server.db.update(cnaes).set({ isActive: false }).where(eq(cnaes.code, '6920602'));
+    // The words are searched in memory: reference data changed, the catalog is built again.
+    forgetActivityCatalog(server.db);
     try {
       expect(await search({ isActive: 'false' })).toMatchObject({ total: 1, data: [{ code: '6920602', is_active: false }] });
       expect((await search({ isActive: 'true' })).total).toBe(1330);
@@ -136,6 +161,7 @@ describe(`GET /api/cnaes (${engine})`, () => {
       expect(codesOf(await search({ search: 'contabil' }))).toContain('6920602');
     } finally {
       await server.db.update(cnaes).set({ isActive: true }).where(eq(cnaes.code, '6920602'));
+      forgetActivityCatalog(server.db);
     }
   });
 

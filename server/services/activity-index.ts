@@ -1,0 +1,429 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { stemmer } from '@orama/stemmers/portuguese';
+
+/**
+ * One ranking for every place that searches CNAE activities by words: luca's suggester ("Sugerir atividades"), the
+ * public CNAE search (`/tools/cnae`, `GET /api/cnaes?search=`) and the wizard's "busque pelo nome".
+ *
+ * Each subclass is known by what IBGE calls it (its text, its class, group and division), by the MEI occupations of
+ * Anexo XI, and by the everyday names of `activity-lexicon/` — how people name their trade, what they make or sell,
+ * the shop's name ("boteco", "trancista", "guincho 24h", "bolo de pote"). A description is read as people write it:
+ * accents optional, plurals and word forms folded by the Portuguese Snowball stemmer, diminutives ("salgadinho") and
+ * agent nouns ("padeiro" → "padaria", "costureira" → "costura") brought to their base, words mistyped by a letter
+ * corrected against the index's own vocabulary, and filler words ("sou", "trabalho com", "pela internet") left out.
+ *
+ * The score of a subclass adds, for each word of the description, how rare the word is (inverse document frequency)
+ * times where the subclass holds it (its own names 1, class 0.35, group 0.2, division 0.1), and then the best of its
+ * names that the description says most completely ("bolo de pote" whole beats a name that shares one word). The whole
+ * index is in memory (about 1,300 subclasses, 20,000 names): a search costs a millisecond or two.
+ */
+
+/** A subclass as the index needs it. */
+export interface IndexedActivity {
+  code: string;
+  text: string;
+  classText: string;
+  groupText: string;
+  divisionText: string;
+  /** MEI occupations (Anexo XI) of the subclass. */
+  occupations: readonly string[];
+  isActive: boolean;
+}
+
+export interface ActivityHit {
+  code: string;
+  /** 0 to 1: how much of what was said the subclass answers. */
+  score: number;
+}
+
+export interface ActivityQuery {
+  /** Read the last word as still being typed (search as you type). */
+  prefix?: boolean;
+  /** Only subclasses that are active. */
+  activeOnly?: boolean;
+}
+
+/** The everyday names of each subclass, one file per part of the CNAE (`activity-lexicon/*.json`). */
+export interface LexiconEntry {
+  code: string;
+  names: string[];
+}
+
+export function readLexicon(): LexiconEntry[] {
+  const folder = new URL('./activity-lexicon/', import.meta.url);
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .flatMap((file) => JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as LexiconEntry[]);
+}
+
+/** Words that say nothing of the activity: grammar, how people talk about their own work, where and how they sell. */
+const STOP_WORDS = new Set(
+  (
+    'a o as os um uma uns umas de da do das dos d em na no nas nos num numa e ou mas nem que com sem para pra pro pras ' +
+    'pros por pelo pela pelos pelas ao aos à às se me te lhe eu tu ele ela voce você nos nós vos eles elas voces vocês ' +
+    'meu minha meus minhas seu sua seus suas nosso nossa nossos nossas este esta estes estas esse essa esses essas isso ' +
+    'isto aquele aquela aqui ali la lá ja já tambem também muito muita muitos muitas mais menos bem so só apenas como ' +
+    'quando onde qual quais todo toda todos todas tudo outro outra outros outras ate até entre sobre tipo etc ' +
+    'sou somos estou estamos ser sera será seria faco faço faz fazemos fazer fazendo trabalho trabalhamos trabalhar ' +
+    'trabalhando atuo atuamos atuar atuando atendo atendemos atender atendendo presto prestamos prestar ofereco ' +
+    'ofereço oferecemos oferecer quero queremos queria gostaria pretendo pretendemos vou vamos abrir abrindo montar ' +
+    'montei tenho temos ter tem possuo empresa negocio negócio negocios negócios firma atividade atividades ramo area ' +
+    'área setor coisa coisas cliente clientes pessoa pessoas gente autonomo autônomo autonoma autônoma independente ' +
+    'proprio próprio propria própria sozinho sozinha cnpj mei dia dias hoje agora ainda então entao mesmo mesma ' +
+    'também tb tbm pq porque quase sempre vez vezes hora horas casa meu minha aqui perto bairro cidade centro ' +
+    'comecei começou comecar começar formalizar formalizando legalizar regularizar registrar abrir ' +
+    'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
+    'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local'
+  ).split(' '),
+);
+
+/**
+ * Where and how people sell ("pela internet", "no insta", "pelo ifood"): said often, rarely what the activity is.
+ * They count a quarter of a word.
+ */
+const CHANNEL_WORDS = new Set(
+  (
+    'internet online instagram insta whatsapp whats wpp zap zapzap facebook face tiktok shopee ifood olx elo7 amazon ' +
+    'magalu aiqfome rappi kwai youtube mercadolivre'
+  ).split(' '),
+);
+const CHANNEL_WEIGHT = 0.25;
+
+/** Diminutives that are words of their own ("cozinha" is no small "coza"). */
+const NOT_DIMINUTIVES = new Set(
+  (
+    'cozinha cozinhas vinho vinhos linha linhas farinha farinhas galinha galinhas caminho caminhos marinha sardinha ' +
+    'sardinhas rainha vizinho vizinha padrinho madrinha carinho moinho ninho pinho espinha tainha bainha campainha ' +
+    'andorinha golfinho focinho toucinho pergaminho escrivaninha rinha minha sozinho sozinha mesinha cartinha bolinha ' +
+    'calcinha calcinhas camisinha camisinhas cortina cortinas lingerie'
+  ).split(' '),
+);
+
+const ACCENTS = /\p{M}/gu;
+const plainWords = new Map<string, string>();
+/** Lower case without accents: how words are compared (the index's words are few and repeat: remembered). */
+function plain(word: string): string {
+  let result = plainWords.get(word);
+  if (result === undefined) {
+    result = word.normalize('NFD').replace(ACCENTS, '').toLowerCase();
+    if (plainWords.size < 100_000) plainWords.set(word, result);
+  }
+  return result;
+}
+
+/** The words of a text, lower case, accents kept (the stemmer reads them). */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const isStopWord = (word: string) => STOP_WORDS.has(word) || STOP_WORDS.has(plain(word));
+
+/** Edit distance with transpositions (Damerau, restricted), stopping as soon as it exceeds `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: cols }, (_, j) => j);
+  for (let i = 1; i < rows; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2] + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[cols - 1];
+}
+
+const FIELD_WEIGHT = { name: 1, class: 0.35, group: 0.2, division: 0.1 } as const;
+type Field = keyof typeof FIELD_WEIGHT;
+
+interface Phrase {
+  /** The stems of the phrase's meaningful words, each once. */
+  keys: string[];
+  weight: number;
+}
+
+interface Entry {
+  activity: IndexedActivity;
+  phrases: Phrase[];
+  /** The best weight at which the subclass holds each stem. */
+  weights: Map<string, number>;
+}
+
+/**
+ * One word of a description: the stems it may stand for — several while it is still being typed, the more common
+ * completions counting more ("cabelei" is "cabeleireiro" before "cabeleira") — and its weight.
+ */
+interface Concept {
+  keys: { key: string; weight: number }[];
+  weight: number;
+}
+
+const MAX_QUERY_WORDS = 40;
+const MAX_PREFIX_EXPANSIONS = 40;
+/** What a word still being typed counts for itself, beside the words it begins. */
+const UNFINISHED_WORD_WEIGHT = 0.5;
+
+export class ActivityIndex {
+  private readonly entries: Entry[];
+  /** Every word of the index without accents → its most common spelling (with accents) and how many subclasses use it. */
+  private readonly vocabulary = new Map<string, { spelling: string; subclasses: number }>();
+  private readonly vocabularyByLength = new Map<number, string[]>();
+  private readonly postings = new Map<string, number[]>();
+  private readonly idf = new Map<string, number>();
+  private readonly keyCache = new Map<string, string | null>();
+
+  constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[]) {
+    const names = new Map<string, string[]>();
+    for (const entry of lexicon) names.set(entry.code, (names.get(entry.code) ?? []).concat(entry.names));
+
+    // The vocabulary first: a word's spelling as most subclasses write it (accents restored to "instalacao").
+    const sources = activities.map((activity) => {
+      const own = [ownText(activity.text), ...activity.occupations, ...(names.get(activity.code) ?? [])];
+      return {
+        activity,
+        texts: [
+          ...own.map((text) => ({ text, field: 'name' as Field })),
+          { text: activity.classText, field: 'class' as Field },
+          { text: activity.groupText, field: 'group' as Field },
+          { text: activity.divisionText, field: 'division' as Field },
+        ],
+      };
+    });
+    // Class, group and division texts repeat across subclasses: each text is split once.
+    const split = new Map<string, string[]>();
+    const wordsOfText = (text: string) => {
+      let words = split.get(text);
+      if (!words) split.set(text, (words = wordsOf(text)));
+      return words;
+    };
+    const spellings = new Map<string, Map<string, Set<string>>>();
+    for (const { activity, texts } of sources) {
+      for (const { text } of texts) {
+        for (const word of wordsOfText(text)) {
+          const key = plain(word);
+          const bySpelling = spellings.get(key) ?? new Map<string, Set<string>>();
+          bySpelling.set(word, (bySpelling.get(word) ?? new Set()).add(activity.code));
+          spellings.set(key, bySpelling);
+        }
+      }
+    }
+    for (const [key, bySpelling] of spellings) {
+      const ranked = [...bySpelling].sort((a, b) => b[1].size - a[1].size || b[0].length - a[0].length);
+      const subclasses = new Set([...bySpelling.values()].flatMap((codes) => [...codes])).size;
+      this.vocabulary.set(key, { spelling: ranked[0][0], subclasses });
+      if (isStopWord(key)) continue;
+      const sameLength = this.vocabularyByLength.get(key.length);
+      if (sameLength) sameLength.push(key);
+      else this.vocabularyByLength.set(key.length, [key]);
+    }
+
+    const keysOfText = new Map<string, string[]>();
+    this.entries = sources.map(({ activity, texts }) => {
+      const phrases: Phrase[] = [];
+      const weights = new Map<string, number>();
+      for (const { text, field } of texts) {
+        let keys = keysOfText.get(text);
+        if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
+        if (keys.length === 0) continue;
+        phrases.push({ keys, weight: FIELD_WEIGHT[field] });
+        for (const key of keys) weights.set(key, Math.max(weights.get(key) ?? 0, FIELD_WEIGHT[field]));
+      }
+      return { activity, phrases, weights };
+    });
+    this.entries.forEach((entry, index) => {
+      for (const key of entry.weights.keys()) {
+        const list = this.postings.get(key);
+        if (list) list.push(index);
+        else this.postings.set(key, [index]);
+      }
+    });
+    const total = this.entries.length;
+    for (const [key, list] of this.postings) this.idf.set(key, Math.log(1 + total / (1 + list.length)));
+  }
+
+  /** The subclasses a description or search speaks of, best first. */
+  search(text: string, query: ActivityQuery = {}): ActivityHit[] {
+    const concepts = this.conceptsOf(text, query.prefix ?? false);
+    if (concepts.length === 0) return [];
+    const candidates = new Set<number>();
+    for (const concept of concepts)
+      for (const { key } of concept.keys) for (const i of this.postings.get(key) ?? []) candidates.add(i);
+
+    const idf = (key: string) => this.idf.get(key) ?? 0;
+    // What a subclass answering every word in its own names would get: the scale of the score.
+    const strongest = (concept: Concept) => Math.max(...concept.keys.map(({ key, weight }) => idf(key) * weight));
+    const most = concepts.reduce((sum, concept) => sum + concept.weight * strongest(concept), 0) * 2;
+    const hits: ActivityHit[] = [];
+    for (const index of candidates) {
+      const entry = this.entries[index];
+      if (query.activeOnly && !entry.activity.isActive) continue;
+      let base = 0;
+      const said = new Map<string, number>();
+      for (const concept of concepts) {
+        let best = 0;
+        for (const { key, weight: likely } of concept.keys) {
+          const weight = entry.weights.get(key);
+          if (weight === undefined) continue;
+          const value = idf(key) * concept.weight * likely;
+          said.set(key, Math.max(said.get(key) ?? 0, value));
+          best = Math.max(best, value * weight);
+        }
+        base += best;
+      }
+      // The name the description says most completely: its words said, and how much of it they are.
+      let phrase = 0;
+      for (const { keys, weight } of entry.phrases) {
+        let matched = 0;
+        let count = 0;
+        for (const key of keys) {
+          const value = said.get(key);
+          if (value !== undefined) {
+            matched += value;
+            count++;
+          }
+        }
+        if (count > 0) phrase = Math.max(phrase, weight * matched * (count / keys.length));
+      }
+      const score = base + phrase;
+      if (score > 0) hits.push({ code: entry.activity.code, score: Math.min(1, score / most) });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  }
+
+  /** The stems of a text of the index (its words as written, filler left out). */
+  private keysOfText(words: string[]): string[] {
+    return words
+      .filter((word) => !isStopWord(word))
+      .map((word) => this.keyOf(word))
+      .filter((key): key is string => key !== null);
+  }
+
+  /** A description's words as concepts: each word's stem, mistakes corrected, the last one as a prefix if asked. */
+  private conceptsOf(text: string, prefix: boolean): Concept[] {
+    const words = wordsOf(text.replace(/mercado\s+livre/giu, 'mercadolivre')).slice(0, MAX_QUERY_WORDS);
+    const concepts: Concept[] = [];
+    const seen = new Set<string>();
+    words.forEach((word, i) => {
+      const last = prefix && i === words.length - 1;
+      if (isStopWord(word) && !last) return;
+      const keys = new Map<string, number>();
+      const known = this.keyOf(word);
+      // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
+      // word of the index ("pote", "contábil") is finished.
+      const finished = !last || this.vocabulary.has(plain(word));
+      if (known && !isStopWord(word)) keys.set(known, finished ? 1 : UNFINISHED_WORD_WEIGHT);
+      if (!finished)
+        for (const { key, weight } of this.prefixKeys(plain(word))) keys.set(key, Math.max(keys.get(key) ?? 0, weight));
+      const fresh = [...keys].filter(([key]) => this.idf.has(key) && !seen.has(key)).map(([key, weight]) => ({ key, weight }));
+      if (fresh.length === 0) return;
+      fresh.forEach(({ key }) => seen.add(key));
+      concepts.push({ keys: fresh, weight: CHANNEL_WORDS.has(plain(word)) ? CHANNEL_WEIGHT : 1 });
+    });
+    return concepts;
+  }
+
+  /**
+   * The stems of the words of the index that begin with what is being typed, each weighted by how common its word is
+   * beside the most common one (square root: a rarer completion still counts).
+   */
+  private prefixKeys(start: string): { key: string; weight: number }[] {
+    if (start.length < 2) return [];
+    const words = [...this.vocabulary]
+      .filter(([word]) => word.startsWith(start) && !isStopWord(word))
+      .sort((a, b) => b[1].subclasses - a[1].subclasses)
+      .slice(0, MAX_PREFIX_EXPANSIONS);
+    const most = words[0]?.[1].subclasses ?? 1;
+    const keys = new Map<string, number>();
+    for (const [word, { subclasses }] of words) {
+      const key = this.keyOf(word);
+      if (key !== null) keys.set(key, Math.max(keys.get(key) ?? 0, Math.sqrt(subclasses / most)));
+    }
+    return [...keys].map(([key, weight]) => ({ key, weight }));
+  }
+
+  /**
+   * The stem a word stands for: its spelling in the index (accents restored), or the index word one or two letters
+   * away when it is not one ("pizaria" → "pizzaria"), brought to its base (diminutives, agent nouns) and stemmed.
+   */
+  private keyOf(word: string): string | null {
+    const cached = this.keyCache.get(word);
+    if (cached !== undefined) return cached;
+    const key = plain(word);
+    let spelling = this.vocabulary.get(key)?.spelling;
+    // Another form of a word the index has ("cuido" of "cuidador"), a number, or else a word mistyped.
+    if (!spelling && (/^\d+$/.test(key) || this.idf.has(stemOf(this.withoutDiminutive(word))))) spelling = word;
+    if (!spelling) {
+      const near = this.nearestWord(key);
+      spelling = near ? this.vocabulary.get(near)!.spelling : word;
+    }
+    const result = spelling.length < 2 ? null : stemOf(this.withoutDiminutive(spelling));
+    this.keyCache.set(word, result);
+    return result;
+  }
+
+  /** "salgadinho" → "salgado", "lojinha" → "loja", when the base is a word of the index. */
+  private withoutDiminutive(word: string): string {
+    const key = plain(word);
+    if (NOT_DIMINUTIVES.has(key) || key.length < 6) return word;
+    const match = /^(.+?)(z?inh)(o|a)(s?)$/.exec(key);
+    if (!match) return word;
+    const [, base, , ending] = match;
+    for (const candidate of [base + ending, `${base}e`, base, `${base}o`, `${base}a`]) {
+      const known = this.vocabulary.get(candidate);
+      if (known && candidate.length >= 3) return known.spelling;
+    }
+    return word;
+  }
+
+  /** The word of the index closest to a word it does not have, by edit distance, the most used one on a tie. */
+  private nearestWord(key: string): string | undefined {
+    if (key.length < 5) return undefined;
+    const max = key.length >= 8 ? 2 : 1;
+    let best: { word: string; distance: number; subclasses: number } | undefined;
+    for (let length = key.length - max; length <= key.length + max; length++) {
+      for (const word of this.vocabularyByLength.get(length) ?? []) {
+        if (word[0] !== key[0]) continue;
+        const distance = editDistance(key, word, max);
+        if (distance > max) continue;
+        const subclasses = this.vocabulary.get(word)!.subclasses;
+        if (!best || distance < best.distance || (distance === best.distance && subclasses > best.subclasses)) {
+          best = { word, distance, subclasses };
+        }
+      }
+    }
+    return best?.word;
+  }
+}
+
+/** What a subclass does, without what it leaves out ("Criação de aves, exceto galináceos"). */
+function ownText(text: string): string {
+  const at = plain(text).indexOf('exceto');
+  return at > 0 ? text.slice(0, at) : text;
+}
+
+/**
+ * The Snowball stem without accents, with the endings it leaves brought together: agent nouns to their trade
+ * ("padeir" → "pad", like "padaria"; "cuidador" → "cuid", like "cuido"; "vendedor" → "vend"), and "-ção" where the
+ * stemmer keeps it ("criaçã" → "cri", like "criador").
+ */
+function stemOf(word: string): string {
+  const stemmed = stemmer(word);
+  if (stemmed.endsWith('çã') && stemmed.length >= 6) return plain(stemmed.slice(0, -2)).replace(/[aiu]$/, '');
+  const stem = plain(stemmed);
+  if (stem.length >= 6 && stem.endsWith('eir')) return stem.slice(0, -3);
+  if (stem.length >= 7 && /(ador|edor|idor)$/.test(stem)) return stem.slice(0, -4);
+  return stem;
+}
