@@ -80,7 +80,9 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // DIST_DIR is where the server reads the SPA (`npm start` builds there).
+    outDir: process.env.DIST_DIR || 'dist',
+    emptyOutDir: true,
     sourcemap: true,
     // The server finds the public site's script and styles (a second, small entry) in the manifest.
     manifest: true,

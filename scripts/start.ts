@@ -1,20 +1,16 @@
 /**
- * `npm start`: builds the SPA, starts the Firebase Auth emulator unless real Firebase is configured, then serves
- * everything on one port (SPA, /api, /fn).
+ * `npm start`: builds the web app when its sources changed since the last build (in a process of its own), starts
+ * the Firebase Auth emulator unless real Firebase is configured, then serves everything on one port (SPA, /api, /fn).
  */
 import { join } from 'node:path';
-import { build } from 'vite';
 import { DEFAULT_EMULATOR_HOST, loadConfig } from '@server/config';
+import { buildIfChanged } from './build-once';
 import type { RunningEmulator } from './emulator';
 import { ensureAuthEmulator } from './emulator';
 
 const config = loadConfig();
 
-if (process.env.SKIP_BUILD !== '1') {
-  console.log('Building the web app…');
-  // DIST_DIR is where the server reads the SPA, so the build writes there too.
-  await build({ logLevel: 'warn', build: { outDir: config.distDir, emptyOutDir: true } });
-}
+if (process.env.SKIP_BUILD !== '1') buildIfChanged(process.cwd(), config.distDir);
 
 let emulator: RunningEmulator | undefined;
 if (config.firebase.authEmulatorHost) {
