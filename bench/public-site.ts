@@ -4,19 +4,26 @@
  * - JavaScript per route: every script a page really loads (entry, imports and the islands it mounts), gzipped, for
  *   the public routes and the main app routes (target: ≤ 60 KB for a public page); and whether any of it is app code
  *   (Firebase, XState, the router).
- * - Lighthouse (npm `lighthouse`, Debian's Chromium, mobile preset with simulated throttling): performance score, LCP,
- *   FCP, TBT and CLS of the home page and a city page (target: score ≥ 98).
+ * - On the wire: each measured page's document as it is, in brotli and in gzip, and the CSS it inlines (target ≤ 10 KB).
+ * - Lighthouse (npm `lighthouse`, Debian's Chromium, mobile preset with simulated throttling), BENCH_LIGHTHOUSE_RUNS
+ *   runs (3) of `/`, a city page, a post and `/tools/cnae`, beside a static baseline page (a heading and a paragraph
+ *   from a bare node:http server: the floor this machine allows): performance, LCP, FCP, TBT, CLS as median (min–max)
+ *   (target: performance ≥ 98, LCP ≤ 1.2 s).
  * - Server rendering: time to answer a city page the first time (rendered) and again (cached).
  *
- * It builds the product, starts it on BENCH_PORT (3300) with a throwaway data folder, measures, and stops it.
+ * It starts the product (`scripts/start.ts`, which builds it unless SKIP_BUILD=1) on BENCH_PORT (3300) with a
+ * throwaway data folder, measures, and stops it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { kilobytes, lighthouseRuns, lighthouseTable } from './lighthouse';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
@@ -33,8 +40,19 @@ const PUBLIC_ROUTES = [
   '/tools/cnae',
   '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
 ];
+/** The pages Lighthouse measures (issue 16: the home page, a city page, a post and the CNAE search). */
+const LIGHTHOUSE_PAGES = ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_ROUTES = ['/app/login', '/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts'];
 const APP_CODE = /firebase|@firebase|xstate|tanstack|createRouter/i;
+
+const BASELINE_PAGE =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Contábil — página estática de referência</title><meta name="description" content="A página mais simples possível.">' +
+  '<style>body{margin:0;font-family:system-ui,sans-serif;color:#0f172a}header,main{padding:16px 24px}' +
+  'h1{font-size:2.25rem;line-height:1.2}p{font-size:1.125rem;line-height:1.6;color:#334155}</style></head>' +
+  '<body><header><strong>Contábil</strong></header><main><h1>Contabilidade online para MEI, ME e EPP</h1>' +
+  '<p>Uma página estática, sem folhas de estilo nem scripts, servida por um servidor HTTP mínimo.</p></main></body></html>';
 
 async function waitForServer(url: string, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
@@ -47,6 +65,17 @@ async function waitForServer(url: string, timeoutMs = 180_000) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`The product did not start at ${url}`);
+}
+
+/** The body as the server sent it for this Accept-Encoding (Node's fetch would decompress it). */
+function wire(path: string, acceptEncoding: string) {
+  return new Promise<Buffer>((resolve, reject) => {
+    get(`${BASE}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-site-'));
@@ -117,27 +146,40 @@ try {
     console.log(`  ${label.padEnd(30)} ${(performance.now() - t0).toFixed(1).padStart(7)} ms`);
   }
 
-  console.log('\nLighthouse (mobile, simulated throttling; target: performance ≥ 98)');
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
+  console.log('\nOn the wire: the document as it is / in brotli / in gzip, and the CSS it inlines (target ≤ 10 KB)');
+  for (const path of LIGHTHOUSE_PAGES) {
+    const [plain, br, gzip] = await Promise.all(['identity', 'br', 'gzip'].map((encoding) => wire(path, encoding)));
+    const inline = [...plain.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
+      (sum, [, css]) => sum + Buffer.byteLength(css),
+      0,
+    );
+    console.log(
+      `  ${path.padEnd(34)} ${kilobytes(plain.length).padStart(8)} / ${kilobytes(br.length).padStart(7)} / ${kilobytes(gzip.length).padStart(7)}   inline CSS ${kilobytes(inline)}`,
+    );
+  }
+
+  // The floor: a static page (a heading, a paragraph, a few lines of CSS) from a bare HTTP server, no framework.
+  const baseline = createServer((request, response) => {
+    const found = request.url === '/';
+    response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(found ? BASELINE_PAGE : '');
+  });
+  await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
+  const baselineUrl = `http://localhost:${(baseline.address() as AddressInfo).port}/`;
+  console.log(
+    `\nLighthouse (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs each: median (min–max); target: performance ≥ 98, LCP ≤ 1.2 s`,
+  );
   try {
-    for (const path of ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei']) {
-      const result = await lighthouse(`${BASE}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
-      });
-      const lhr = result!.lhr;
-      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      console.log(
-        `  ${path.padEnd(34)} performance ${String(score('performance')).padStart(3)}   LCP ${metric('largest-contentful-paint').padStart(6)}   FCP ${metric('first-contentful-paint').padStart(6)}   TBT ${metric('total-blocking-time').padStart(6)}   CLS ${metric('cumulative-layout-shift').padStart(5)}   accessibility ${score('accessibility')}   SEO ${score('seo')}   best practices ${score('best-practices')}`,
-      );
-    }
+    const urls = [...LIGHTHOUSE_PAGES.map((path) => `${BASE}${path}`), baselineUrl];
+    const runs = await lighthouseRuns(urls, LIGHTHOUSE_RUNS, CHROMIUM);
+    console.log(
+      lighthouseTable([
+        ...LIGHTHOUSE_PAGES.map((path, index) => ({ label: path, runs: runs[index] })),
+        { label: 'static baseline page', runs: runs[LIGHTHOUSE_PAGES.length] },
+      ]),
+    );
   } finally {
-    await chrome.kill();
+    baseline.close();
   }
 } finally {
   await stop();

@@ -10,7 +10,7 @@
  * 3. CNAE search and luca's activity match over lists of realistic queries; their quality on plain-language descriptions
  *    (bench/cnae-quality.ts, also `npm run bench:cnae`).
  * 4. Start to first 200 and the running server's memory (bench/server-start.ts), the OFX import of 50,000 movements
- *    and its re-import (bench/ofx-import.ts, in its own process for an honest peak memory), then the public site (bench/public-site.ts). BENCH_SKIP=lists,cnae,start,ofx,site leaves
+ *    and its re-import (bench/ofx-import.ts, in its own process for an honest peak memory), then the public site (bench/public-site.ts). BENCH_SKIP=lists,cnae,start,bundles,ofx,site leaves
  *    sections out.
  *
  * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
@@ -134,6 +134,10 @@ function child(script: string, env: NodeJS.ProcessEnv, label?: string) {
   if (result.status !== 0) console.log(`${script} ended with status ${result.status ?? result.signal}`);
 }
 if (!skip.has('start')) child('bench/server-start.ts', process.env, 'Start and memory (npm start, nothing to build)');
+if (!skip.has('bundles')) {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  child('bench/app-bundles.ts', env, 'App bundles — the JavaScript each page of the app loads');
+}
 if (!skip.has('ofx')) child('bench/ofx-import.ts', process.env);
 if (!skip.has('site')) {
   // The site's figures are the browser's; it runs the product on PGlite in a throwaway folder whatever DATABASE_URL says.

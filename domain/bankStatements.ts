@@ -1,10 +1,9 @@
 import * as v from 'valibot';
-import { PAGE_SIZE } from './constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
+import { daysInMonth } from './dates';
+import { foldText } from './digits';
 import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
-
-/** An OFX file may be larger than other uploads: a year of a busy account runs to tens of thousands of lines. */
-export const MAX_OFX_BYTES = 25 * 1024 * 1024;
 
 /** Where an account's movements come from: an OFX file the customer uploads, or a bank connection. */
 export const BANK_ACCOUNT_SOURCES = ['ofx', 'cora'] as const;
@@ -19,6 +18,26 @@ export const BANK_ACCOUNT_KIND_LABEL: Record<BankAccountKind, string> = {
   credit_card: 'Cartão de crédito',
   other: 'Outra conta',
 };
+
+/**
+ * What one imported file may hold. A bank exports one account per file, a few a handful: 20 is far above that and
+ * keeps a crafted file from opening thousands of accounts. 200,000 movements is years of a busy company's account.
+ */
+export const MAX_OFX_STATEMENTS = 20;
+export const MAX_OFX_MOVEMENTS = 200_000;
+/** Descriptions and memos of movements are kept up to this many characters; longer text is cut, never refused. */
+export const MAX_MOVEMENT_TEXT = 1000;
+/** Ends a text that was cut, so nobody takes it for the whole. */
+export const TEXT_CUT_MARK = ' […]';
+
+/** The text as stored: at most `max` characters, ending with the cut mark when it was longer (never mid-surrogate). */
+export function cutText<T extends string | null>(text: T, max = MAX_MOVEMENT_TEXT): T {
+  if (text === null || text.length <= max) return text;
+  let end = max - TEXT_CUT_MARK.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return (text.slice(0, end).trimEnd() + TEXT_CUT_MARK) as T;
+}
 
 /** Names of the banks Brazilian customers use most, by COMPE code (BANKID in OFX files). */
 const BANK_NAMES: Record<string, string> = {
@@ -334,7 +353,11 @@ export interface CategoryRule {
   createdAt: string;
 }
 
+/** Rules a company may keep: its list answers them all in one page. */
+export const MAX_CATEGORY_RULES = MAX_PAGE_SIZE;
+
 export const BANK_MESSAGES = {
+  tooManyRules: `Esta empresa já tem ${MAX_CATEGORY_RULES} regras de categoria, o limite. Apague alguma antes de criar outra.`,
   category: 'Escolha uma categoria válida.',
   contains: 'Informe o trecho da descrição (de 3 a 100 caracteres).',
   noSelection: 'Selecione ao menos uma movimentação.',
@@ -460,7 +483,7 @@ export function periodRange(period: string): { from: string; to: string } {
   } else if (/^\d{4}-\d{2}$/.test(period)) {
     first = last = Number(period.slice(5, 7));
   }
-  const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
+  const lastDay = daysInMonth(year, last);
   const pad = (n: number) => String(n).padStart(2, '0');
   return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(last)}-${pad(lastDay)}` };
 }
@@ -483,16 +506,6 @@ export interface BillingByCategory {
   rows: BillingByCategoryRow[];
   totalInCents: number;
   totalOutCents: number;
-}
-
-/** Accent- and case-insensitive text for rule matching: "Pagamento à Vista" → "pagamento a vista". */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Whether a rule applies to a movement: its text is looked for in the description and the complement (memo),

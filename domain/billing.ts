@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES } from './enums';
 import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
 import { PaymentStartSchema } from './plans';
+import { daysInMonth } from './dates';
 
 /** The company's subscription charges (/app/user/my-billing, `GET /v1/ecommerce/payments`). */
 
@@ -73,7 +74,7 @@ export function addMonthsToDay(day: string, months: number): string {
   const [year, month, date] = day.split('-').map(Number);
   const index = year * 12 + (month - 1) + months;
   const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const last = daysInMonth(y, m);
   return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
 }
 

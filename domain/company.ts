@@ -6,7 +6,7 @@ import type { Uf } from './brazil';
 import { ActivityCodeSchema, AddressSchema, CnpjSchema, optionalText } from './brazil';
 import { normalizeCnpj } from './digits';
 
-export { normalizeCnpj, onlyDigits } from './digits';
+export { foldText, normalizeCnpj, onlyDigits } from './digits';
 import type { CompanySize, CompanyStatus, CompanyType, SubscriptionStatus, TrackId } from './enums';
 import { COMPANY_SIZES, COMPANY_STATUSES, COMPANY_TYPES, STEP_IDS, TRACK_IDS } from './enums';
 

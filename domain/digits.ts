@@ -8,3 +8,13 @@ export function onlyDigits(value: string): string {
 export function normalizeCnpj(cnpj: string): string {
   return cnpj.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 }
+
+/** Accent- and case-insensitive text, spaces collapsed: "Pagamento  à Vista" → "pagamento a vista". */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

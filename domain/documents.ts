@@ -1,8 +1,15 @@
 import * as v from 'valibot';
 import { optionalText } from './brazil';
 import { PAGE_SIZE } from './constants';
-import type { DocumentStatus, DocumentType, StepId } from './enums';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, STEP_IDS } from './enums';
+import type { DocumentStatus, DocumentType, PersonalDocumentType, StepId } from './enums';
+import {
+  COMPANY_DOCUMENT_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  GUIDE_DOCUMENT_TYPES,
+  PERSONAL_DOCUMENT_TYPES,
+  STEP_IDS,
+} from './enums';
 import { paginationQuery } from './pagination';
 
 export const DOCUMENT_TYPE_LABEL: Record<DocumentType, string> = {
@@ -34,18 +41,6 @@ export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
   archived: 'Arquivado',
 };
 
-/** The person's own documents (/app/user/my-docs): kept with them, never with a company. */
-export const PERSONAL_DOCUMENT_TYPES = ['rg_cnh', 'cpf', 'comprovante_endereco'] as const satisfies readonly DocumentType[];
-export type PersonalDocumentType = (typeof PERSONAL_DOCUMENT_TYPES)[number];
-
-export const COMPANY_DOCUMENT_TYPES = DOCUMENT_TYPES.filter(
-  (type): type is Exclude<DocumentType, PersonalDocumentType> => !(PERSONAL_DOCUMENT_TYPES as readonly string[]).includes(type),
-) as [Exclude<DocumentType, PersonalDocumentType>, ...Exclude<DocumentType, PersonalDocumentType>[]];
-export type CompanyDocumentType = (typeof COMPANY_DOCUMENT_TYPES)[number];
-
-/** Documents that are paid: they carry a due date and a value, and may be marked paid. */
-export const GUIDE_DOCUMENT_TYPES = ['guia_das', 'guia_taxa'] as const satisfies readonly DocumentType[];
-
 export const isGuide = (type: DocumentType) => (GUIDE_DOCUMENT_TYPES as readonly string[]).includes(type);
 export const isPersonalDocumentType = (type: string): type is PersonalDocumentType =>
   (PERSONAL_DOCUMENT_TYPES as readonly string[]).includes(type);
@@ -63,9 +58,12 @@ export interface CompanyDocument {
   contentType: string;
   size: number;
   stepId: StepId | null;
+  /** Who sent it; null in a customer's answer when the team did (no team account leaves the team). */
   uploadedBy: string | null;
-  /** The team member who published it to the company; null when the customer sent it. */
+  /** The team member who published it to the company; null when the customer sent it, and in a customer's answer. */
   publishedBy: string | null;
+  /** The team published it (what the customer is told instead of who). */
+  publishedByTeam: boolean;
   /** A guide's due date (YYYY-MM-DD), value in centavos and month (YYYY-MM). */
   dueDate: string | null;
   amountCents: number | null;
@@ -250,16 +248,3 @@ export const DocumentListQuerySchema = v.object({
   status: repeated(DocumentStatusQuery, 'Situação inválida.'),
   ...paginationQuery(PAGE_SIZE.documents),
 });
-
-/** 1536 → "1,5 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${units[unit]}`;
-}

@@ -77,3 +77,19 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['pix', 'boleto', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The person's own documents (/app/user/my-docs): kept with them, never with a company. */
+export const PERSONAL_DOCUMENT_TYPES = ['rg_cnh', 'cpf', 'comprovante_endereco'] as const satisfies readonly DocumentType[];
+export type PersonalDocumentType = (typeof PERSONAL_DOCUMENT_TYPES)[number];
+
+export const COMPANY_DOCUMENT_TYPES = DOCUMENT_TYPES.filter(
+  (type): type is Exclude<DocumentType, PersonalDocumentType> => !(PERSONAL_DOCUMENT_TYPES as readonly string[]).includes(type),
+) as [Exclude<DocumentType, PersonalDocumentType>, ...Exclude<DocumentType, PersonalDocumentType>[]];
+export type CompanyDocumentType = (typeof COMPANY_DOCUMENT_TYPES)[number];
+
+/** Documents that are paid: they carry a due date and a value, and may be marked paid. */
+export const GUIDE_DOCUMENT_TYPES = ['guia_das', 'guia_taxa'] as const satisfies readonly DocumentType[];
+
+/** The life of an invoice request: the customer asks, the team issues (or refuses), an issued one may be cancelled. */
+export const NFS_REQUEST_STATUSES = ['requested', 'processing', 'issued', 'rejected', 'cancelled'] as const;
+export type NfsRequestStatus = (typeof NFS_REQUEST_STATUSES)[number];

@@ -1,6 +1,7 @@
 export * from './claims';
 export * from './company';
 export * from './constants';
+export * from './dates';
 export * from './enums';
 export * from './labels';
 export * from './navigation';

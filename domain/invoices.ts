@@ -1,17 +1,16 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { ActivityCodeSchema, OptionalEmailSchema, requiredText } from './brazil';
-import { PAGE_SIZE } from './constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
+import { daysInMonth, monthKey, saoPauloDate } from './dates';
 import { normalizeCnpj, onlyDigits } from './digits';
+import type { NfsRequestStatus } from './enums';
+import { NFS_REQUEST_STATUSES } from './enums';
 import { paginationQuery, searchText } from './pagination';
 
 /** Who took the service: a company (CNPJ) or a person (CPF). */
 export const NFS_EMISSION_TYPES = ['cnpj', 'cpf'] as const;
 export type NfsEmissionType = (typeof NFS_EMISSION_TYPES)[number];
-
-/** The life of an invoice request: the customer asks, the team issues (or refuses), an issued one may be cancelled. */
-export const NFS_REQUEST_STATUSES = ['requested', 'processing', 'issued', 'rejected', 'cancelled'] as const;
-export type NfsRequestStatus = (typeof NFS_REQUEST_STATUSES)[number];
 
 export const NFS_REQUEST_STATUS_LABEL: Record<NfsRequestStatus, string> = {
   requested: 'Solicitada',
@@ -52,7 +51,13 @@ export function canDeleteNfsRequest(status: NfsRequestStatus): boolean {
   return status === 'requested' || status === 'rejected';
 }
 
+/** Schedules a company may keep: its list answers them all in one page. */
+export const MAX_SCHEDULES_PER_COMPANY = MAX_PAGE_SIZE;
+/** The team's list of every company's active schedules, a page at a time. */
+export const ActiveSchedulesQuerySchema = v.object(paginationQuery(MAX_PAGE_SIZE));
+
 export const NFS_MESSAGES = {
+  tooManySchedules: `Esta empresa já tem ${MAX_SCHEDULES_PER_COMPANY} agendamentos, o limite. Apague ou reaproveite um deles.`,
   cnpjRequired: 'CNPJ precisa ser definido.',
   cpfRequired: 'CPF precisa ser definido.',
   minValue: 'Valor precisa ser maior ou igual a 1 real.',
@@ -321,22 +326,6 @@ export const reaisToCents = (reais: number) => Math.round(reais * 100);
 
 /* ---------------------------------------------------------------- dates in São Paulo */
 
-const SAO_PAULO = 'America/Sao_Paulo';
-
-/** Today's date in São Paulo: the day the schedules and the reports go by. */
-export function saoPauloDate(now: Date): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: SAO_PAULO,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
-
-export const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
-
 /** The months of a year-month key, one after another. */
 function addMonths(key: string, months: number): string {
   const [year, month] = key.split('-').map(Number);
@@ -347,7 +336,7 @@ function addMonths(key: string, months: number): string {
 /** The day a schedule runs in a month (YYYY-MM-DD): its day, or the month's last day when the month is shorter. */
 export function scheduleRunDay(dayOfMonth: number, month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const lastDay = daysInMonth(year, monthNumber);
   return `${month}-${String(Math.min(dayOfMonth, lastDay)).padStart(2, '0')}`;
 }
 

@@ -89,12 +89,4 @@ export interface CitySearchResult {
   slug: string;
 }
 
-/** "São Paulo" → "sao-paulo" (the data's slug rule: NFKD, no accents, lower case, runs of other characters → "-"). */
-export function citySlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { citySlug } from './slug';

@@ -1,5 +1,4 @@
-import { foldText } from './bankStatements';
-import { normalizeCnpj, onlyDigits } from './digits';
+import { foldText, normalizeCnpj, onlyDigits } from './digits';
 import type { NfsCustomer, NfsEmissionType } from './invoices';
 
 /**

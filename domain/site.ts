@@ -3,7 +3,7 @@
  * addresses, the consent cookies, and facts about the states the city pages need.
  */
 import { CONSENT_COOKIES, PAGE_SIZE } from './constants';
-import { citySlug } from './leads';
+import { citySlug } from './slug';
 
 /** Where the site's calls to action start a signup, on the opening or the migration track. */
 export const SIGNUP_LINKS = {
@@ -122,10 +122,31 @@ export function readConsent(consentCookie: string | undefined, enabledCookie: st
   return { given: consentCookie === 'true', enabled: [...new Set(enabled)] };
 }
 
-/** The two cookies to write for a choice, with the one-year expiry of spec §9. */
-export function consentCookies(enabled: readonly OptionalCookieId[]): { name: string; value: string; maxAgeDays: number }[] {
+/** How a consent cookie is written (js-cookie's attributes): a year, the whole site, Lax. */
+export interface ConsentCookieAttributes {
+  expires: number;
+  path: '/';
+  sameSite: 'lax';
+  /** Over https only: a page served over https never sends it in clear; over http (the local demo) it must not be set. */
+  secure: boolean;
+}
+
+/**
+ * The two cookies to write for a choice, with the one-year expiry of spec §9; `protocol` is the page's
+ * (`location.protocol`).
+ */
+export function consentCookies(
+  enabled: readonly OptionalCookieId[],
+  protocol: string,
+): { name: string; value: string; attributes: ConsentCookieAttributes }[] {
+  const attributes: ConsentCookieAttributes = {
+    expires: CONSENT_COOKIES.maxAgeDays,
+    path: '/',
+    sameSite: 'lax',
+    secure: protocol === 'https:',
+  };
   return [
-    { name: CONSENT_COOKIES.consent, value: 'true', maxAgeDays: CONSENT_COOKIES.maxAgeDays },
-    { name: CONSENT_COOKIES.extra, value: enabled.join(ID_SEPARATOR), maxAgeDays: CONSENT_COOKIES.maxAgeDays },
+    { name: CONSENT_COOKIES.consent, value: 'true', attributes },
+    { name: CONSENT_COOKIES.extra, value: enabled.join(ID_SEPARATOR), attributes },
   ];
 }

@@ -1,4 +1,5 @@
-import { MAX_OFX_BYTES } from './bankStatements';
+/** An OFX file may be larger than other uploads: a year of a busy account runs to tens of thousands of lines. */
+export const MAX_OFX_BYTES = 25 * 1024 * 1024;
 
 /** What may be uploaded: the documents an accounting customer handles. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -344,4 +345,17 @@ export function zipProblem(bytes: Uint8Array): string | null {
 /** What is wrong with a file's whole content beyond its first bytes, for the kinds that need it (ZIP), or null. */
 export function uploadContentProblem(extension: string, bytes: Uint8Array): string | null {
   return extension === 'zip' ? zipProblem(bytes) : null;
+}
+
+/** 1536 → "1,5 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${units[unit]}`;
 }

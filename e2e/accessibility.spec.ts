@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { openSitePage, signInFromLogin } from './support';
 
 /**
  * axe-core on every main screen, and on the dialogs and drawers where a screen's main action lives: no serious or
@@ -97,7 +97,7 @@ const PUBLIC_PAGES = [
 test('public pages, with the cookie banner open and once it is answered', async ({ page }) => {
   const banner = page.getByRole('region', { name: 'Cookies' });
   for (const path of PUBLIC_PAGES) {
-    await page.goto(path);
+    await openSitePage(page, path);
     await expect(banner, path).toBeVisible();
     await checkA11y(page, `${path} (banner open)`);
   }
@@ -108,7 +108,7 @@ test('public pages, with the cookie banner open and once it is answered', async 
   await expect(banner).toBeHidden();
   await checkA11y(page, '/privacidade (banner answered)');
   // The CNAE search with its results.
-  await page.goto('/tools/cnae');
+  await openSitePage(page, '/tools/cnae');
   await page.getByLabel('Atividade ou código').fill('contabil');
   await expect(page.getByRole('link', { name: /6920-6\/01/ })).toBeVisible();
   await checkA11y(page, '/tools/cnae (results)');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { openSitePage } from './support';
 
 /**
  * Forms completed with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows), and a visible focus on every
@@ -96,7 +97,7 @@ test('signing in with the keyboard', async ({ page }) => {
 
 test('the site’s lead form with the keyboard', async ({ page }) => {
   const seen: Focused[] = [];
-  await page.goto('/');
+  await openSitePage(page, '/');
   // The cookie banner first: it is answered with the keyboard too.
   const banner = page.getByRole('region', { name: 'Cookies' });
   await tabTo(page, banner.getByRole('button', { name: 'Somente necessários' }), seen);

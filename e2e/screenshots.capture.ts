@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { openSitePage, signInFromLogin } from './support';
 
 /** The main screens, one PNG each, in e2e/screenshots/<project>/ (phone 390×844, desktop 1280×800). */
 
@@ -57,8 +57,14 @@ async function visit(page: Page, path: string, name: string) {
   await shot(page, name);
 }
 
+/** A public page once its stylesheet and script are in (they come after the first paint). */
+async function visitSite(page: Page, path: string, name: string) {
+  await openSitePage(page, path);
+  await shot(page, name);
+}
+
 test('public site', async ({ page }) => {
-  await visit(page, '/', 'site-home-cookie-banner');
+  await visitSite(page, '/', 'site-home-cookie-banner');
   await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Somente necessários' }).click();
   for (const [path, name] of [
     ['/', 'site-home'],
@@ -73,7 +79,7 @@ test('public site', async ({ page }) => {
     ['/privacidade', 'site-privacy'],
     ['/404', 'site-404'],
   ]) {
-    await visit(page, path, name);
+    await visitSite(page, path, name);
   }
 });
 

@@ -1,10 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { openSitePage, signInFromLogin, siteReady } from './support';
 
 /** The banner answered, so it stays out of the way of what a test looks at. */
 async function acceptNecessaryCookies(page: Page) {
+  await siteReady(page);
   const banner = page.getByRole('region', { name: 'Cookies' });
   await banner.getByRole('button', { name: 'Somente necessários' }).click();
   await expect(banner).toBeHidden();
@@ -14,7 +15,7 @@ test('home → lead: the form says what is wrong in the spec’s words, then kee
   page,
   browser,
 }) => {
-  await page.goto('/');
+  await openSitePage(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reimagine o controle da sua empresa');
   await acceptNecessaryCookies(page);
 
@@ -58,7 +59,7 @@ test('home → lead: the form says what is wrong in the spec’s words, then kee
 });
 
 test('blog → post, and back by a theme', async ({ page }) => {
-  await page.goto('/blog');
+  await openSitePage(page, '/blog');
   await acceptNecessaryCookies(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog da Contábil');
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: /Como abrir um MEI/ }) });
@@ -74,7 +75,7 @@ test('blog → post, and back by a theme', async ({ page }) => {
 });
 
 test('a city page, and another city found by name', async ({ page }) => {
-  await page.goto('/contabilidade-em/sao-paulo-sp');
+  await openSitePage(page, '/contabilidade-em/sao-paulo-sp');
   await acceptNecessaryCookies(page);
   await expect(page).toHaveTitle(/Contabilidade em São Paulo \(SP\)/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contabilidade em São Paulo (SP)');
@@ -84,6 +85,7 @@ test('a city page, and another city found by name', async ({ page }) => {
   await page.getByRole('link', { name: 'Ribeirão Preto (SP)' }).click();
   await expect(page).toHaveURL('/contabilidade-em/ribeirao-preto-sp');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contabilidade em Ribeirão Preto (SP)');
+  await siteReady(page);
 
   // Without a connection the picker says so in Portuguese, not the browser's English.
   await page.route('**/api/city-search**', (route) => route.abort('internetdisconnected'));
@@ -97,7 +99,7 @@ test('a city page, and another city found by name', async ({ page }) => {
 });
 
 test('CNAE search as you type → detail', async ({ page }) => {
-  await page.goto('/tools/cnae');
+  await openSitePage(page, '/tools/cnae');
   await acceptNecessaryCookies(page);
   const search = page.getByLabel('Atividade ou código');
 
@@ -133,7 +135,7 @@ test('the tag manager loads only after consent, and the answer is kept a year', 
   page.on('request', (request) => {
     if (request.url().includes('gtm.js')) gtmRequests.push(request.url());
   });
-  await page.goto('/');
+  await openSitePage(page, '/');
   const banner = page.getByRole('region', { name: 'Cookies' });
   await expect(banner).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -142,7 +144,7 @@ test('the tag manager loads only after consent, and the answer is kept a year', 
   // "Somente necessários": still no tag manager, on this page or the next.
   await banner.getByRole('button', { name: 'Somente necessários' }).click();
   await expect(banner).toBeHidden();
-  await page.goto('/blog');
+  await openSitePage(page, '/blog');
   await expect(banner).toBeHidden();
   await page.waitForLoadState('networkidle');
   expect(gtmRequests).toEqual([]);
@@ -164,14 +166,14 @@ test('the tag manager loads only after consent, and the answer is kept a year', 
   expect(inDays).toBeLessThan(366);
 
   // The next page loads it by itself.
-  await page.goto('/tools/cnae');
+  await openSitePage(page, '/tools/cnae');
   await expect.poll(() => page.evaluate(() => Boolean((window as any).google_tag_manager?.['GTM-DEMO1']))).toBe(true);
 });
 
 test('the banner speaks English to an English-speaking browser', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto('/');
+  await openSitePage(page, '/');
   const banner = page.getByRole('region', { name: 'Cookies' });
   await expect(banner.getByRole('button', { name: 'Accept all' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Aceitar todos' })).toBeHidden();
@@ -191,5 +193,44 @@ test('public pages load only the site’s small script: no Firebase, XState or r
     for (const [url, body] of loaded) expect(body.toString('utf8'), `${path}: ${url}`).not.toMatch(/firebase|xstate|tanstack/i);
     const gzipped = [...loaded.values()].reduce((sum, body) => sum + gzipSync(body).length, 0);
     expect(gzipped, path).toBeLessThan(60 * 1024);
+  }
+});
+
+test('a public page paints from its document alone: the stylesheet and the script come after, long-cached', async ({ page }) => {
+  for (const path of ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae']) {
+    const assets = new Map<string, Record<string, string>>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) assets.set(response.url(), response.headers());
+    });
+    const answer = await openSitePage(page, path);
+    expect(answer?.headers()['content-encoding'], path).toBe('br');
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      assets: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+      inlineCss: [...document.querySelectorAll('style')].reduce(
+        (sum, style) => sum + new Blob([style.textContent ?? '']).size,
+        0,
+      ),
+      stylesheets: [...document.styleSheets].map((sheet) => sheet.href).filter(Boolean) as string[],
+    }));
+    expect(timing.firstPaint, path).toBeGreaterThan(0);
+    // The script, its chunks and the stylesheet: all asked for once the page was painted.
+    expect(timing.assets.length, path).toBeGreaterThan(1);
+    for (const asset of timing.assets) expect(asset.startTime, `${path}: ${asset.url}`).toBeGreaterThanOrEqual(timing.firstPaint);
+    expect(timing.inlineCss, path).toBeLessThanOrEqual(10 * 1024);
+    // The whole stylesheet, under its content-hashed name, applies once it is here.
+    expect(
+      timing.stylesheets.some((href) => /\/assets\/site-[\w-]+\.css$/.test(href)),
+      path,
+    ).toBe(true);
+    for (const [url, headers] of assets) {
+      expect(headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      // Compressed at build time, brotli for this browser; a file under 1 KB goes as it is.
+      if (headers['content-encoding'] !== 'br') expect(Number(headers['content-length']), url).toBeLessThan(1024);
+    }
+    page.removeAllListeners('response');
   }
 });

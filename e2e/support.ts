@@ -38,3 +38,18 @@ export class Held {
     return this.waiting.shift()!;
   }
 }
+
+/**
+ * A public page once its script has run: the page paints from its document alone and loads its stylesheet and script
+ * after (server/site/document.tsx), so the cookie banner and the forms answer, and the page is wholly styled, only
+ * once `<html data-site-ready>` says so.
+ */
+export async function siteReady(page: Page) {
+  await page.locator('html[data-site-ready]').waitFor({ state: 'attached' });
+}
+
+export async function openSitePage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await siteReady(page);
+  return response;
+}

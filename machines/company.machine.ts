@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Company, Track } from '@domain';
 import { hasActiveSubscription, isSinglePartnerCompany } from '@domain';
-import { errorMessage } from './errors';
+import { errorMessage, errorStatus } from './errors';
 
 /** What `fetchCompany` answers: the company and its track (spec §7 `GET /companies/{id}` and `/steps`). */
 export interface LoadedCompany {
@@ -14,14 +14,16 @@ export interface CompanyContext {
   company: Company | null;
   track: Track | null;
   error: string | null;
+  /** The HTTP status of the last failed load (403: the server says this person may not see the company). */
+  errorStatus: number | null;
 }
 
 export type CompanyEvent = { type: 'company.load'; companyId: string } | { type: 'company.reload' } | { type: 'company.clear' };
 
-/** Events this machine sends to the session machine that invokes it. */
-export type CompanyParentEvent = { type: 'company.loaded' } | { type: 'company.failed'; error: string };
+/** Events this machine sends to the session machine that invokes it: a failure says why (its HTTP status too). */
+export type CompanyParentEvent = { type: 'company.loaded' } | { type: 'company.failed'; error: string; status?: number | null };
 
-const empty: CompanyContext = { companyId: null, company: null, track: null, error: null };
+const empty: CompanyContext = { companyId: null, company: null, track: null, error: null, errorStatus: null };
 
 type LoadDone = { event: { output: LoadedCompany } };
 /** Keeps what a load answered and remembers the selection. */
@@ -48,13 +50,26 @@ export const companyMachine = setup({
     }),
   },
   actions: {
-    storeLoaded: assign((_, loaded: LoadedCompany) => ({ company: loaded.company, track: loaded.track, error: null })),
-    storeError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    storeLoaded: assign((_, loaded: LoadedCompany) => ({
+      company: loaded.company,
+      track: loaded.track,
+      error: null,
+      errorStatus: null,
+    })),
+    storeError: assign((_, params: { error: unknown }) => ({
+      error: errorMessage(params.error),
+      errorStatus: errorStatus(params.error),
+    })),
     /** Remembers the selection (the session cookies of spec §9); provided by the app. */
     persistSelection: (_, _params: { companyId: string; trackId: string | null }) => {},
     notifyLoaded: sendParent({ type: 'company.loaded' } satisfies CompanyParentEvent),
     notifyFailed: sendParent(
-      ({ context }) => ({ type: 'company.failed', error: context.error ?? '' }) satisfies CompanyParentEvent,
+      ({ context }) =>
+        ({
+          type: 'company.failed',
+          error: context.error ?? '',
+          status: context.errorStatus,
+        }) satisfies CompanyParentEvent,
     ),
   },
 }).createMachine({

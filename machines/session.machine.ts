@@ -56,6 +56,13 @@ export interface SessionContext extends SessionInput {
   signInRetryAt: number | null;
   /** The last session ended because it expired (a 401 that could not be recovered, a stored session without a token). */
   sessionExpired: boolean;
+  /**
+   * Companies the server refused this person in this session (403): claims that went stale (a company removed, a
+   * database restored) name them, and they are never chosen again until another sign-in.
+   */
+  refusedCompanyIds: string[];
+  /** The company the session last asked the company actor to load. */
+  requestedCompanyId: string | null;
 }
 
 export type SessionEvent =
@@ -77,6 +84,18 @@ function authOf(event: { type: string }): AuthState | null {
 }
 
 const signedOutContext = { user: null, claims: null, accessToken: null } as const;
+
+/** The claims without the companies the server refused: what the session may still choose from. */
+function withoutRefused(claims: Claims | null | undefined, refused: readonly string[]): Claims | null | undefined {
+  if (!claims || !refused.length) return claims;
+  const companies = claims.companies?.filter((id) => !refused.includes(id));
+  const companyId = claims.companyId && !refused.includes(claims.companyId) ? claims.companyId : undefined;
+  return { ...claims, companies, companyId };
+}
+
+/** The companies refused to the user an event reports: kept for the same person, forgotten for another. */
+const refusedFor = (context: SessionContext, auth: AuthState | null) =>
+  context.user && auth?.user.uid === context.user.uid ? context.refusedCompanyIds : [];
 
 /** The provider's error code of a failed sign-in (the app's errors carry it, or their cause does). */
 function providerCode(error: unknown): string | undefined {
@@ -107,10 +126,15 @@ const sessionSetup = setup({
     refreshToken: fromPromise<RefreshedToken>(async () => {
       throw new Error('refreshToken must be provided');
     }),
+    /** The person's company as the server knows it (`GET /api/companies/me`), or null when they have none. */
+    findOwnCompany: fromPromise<string | null>(async () => {
+      throw new Error('findOwnCompany must be provided');
+    }),
     company: companyMachine,
   },
   actions: {
-    storeAuth: assign((_, auth: AuthState) => ({
+    storeAuth: assign(({ context }, auth: AuthState) => ({
+      refusedCompanyIds: refusedFor(context, auth),
       user: auth.user,
       claims: auth.claims,
       accessToken: auth.accessToken,
@@ -140,15 +164,32 @@ const sessionSetup = setup({
     })),
     storeToken: assign((_, token: RefreshedToken) => ({ accessToken: token.accessToken, claims: token.claims })),
     storeSignInError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
-    clearSession: assign({ ...signedOutContext, storedCompanyId: null }),
+    clearSession: assign({ ...signedOutContext, storedCompanyId: null, refusedCompanyIds: [], requestedCompanyId: null }),
     /** Why the session ended, for the login page: it expired, or not (a chosen sign-out, a sign-out elsewhere). */
     noteExpiry: assign((_, params: { expired: boolean }) => ({ sessionExpired: params.expired })),
     clearCompany: sendTo('company', { type: 'company.clear' }),
-    loadCompany: sendTo('company', ({ context }) => ({
-      type: 'company.load',
-      companyId: chooseCompanyId(context.storedCompanyId, context.claims)!,
+    /** The company to load: the stored one if still allowed, else the claims' first — never one the server refused. */
+    chooseCompany: assign(({ context }) => ({
+      requestedCompanyId: chooseCompanyId(context.storedCompanyId, withoutRefused(context.claims, context.refusedCompanyIds)),
     })),
+    loadCompany: sendTo('company', ({ context }) => ({ type: 'company.load', companyId: context.requestedCompanyId! })),
     selectCompany: assign((_, params: { companyId: string }) => ({ storedCompanyId: params.companyId })),
+    /** The server refused the company asked for (403): the claims were stale; it is not chosen again. */
+    refuseCompany: assign(({ context }) => ({
+      refusedCompanyIds: [...context.refusedCompanyIds, context.requestedCompanyId!],
+    })),
+    /**
+     * The company the server says is the person's (`/companies/me`): chosen, and known to the claims the guards read
+     * until the next token carries it.
+     */
+    adoptCompany: assign(({ context }, params: { companyId: string }) => ({
+      storedCompanyId: params.companyId,
+      claims: {
+        ...context.claims,
+        companies: [params.companyId, ...(context.claims?.companies ?? []).filter((id) => id !== params.companyId)],
+        companyId: params.companyId,
+      },
+    })),
     markReload: assign(() => ({ lastReloadAt: Date.now() })),
     // Effects the app provides: session cookies, navigation, page reload, logging.
     persistSession: (_, _params: { user: SessionUser | null; claims: Claims | null; accessToken: string | null }) => {},
@@ -173,12 +214,29 @@ const sessionSetup = setup({
     reportsUser: ({ event }) => authOf(event) !== null,
     isKnownUser: ({ context, event }) => context.user !== null && authOf(event)?.user.uid === context.user.uid,
     isSystemAdmin: ({ event }) => isSystemAdmin(authOf(event)?.claims),
-    hasCompanyToLoad: ({ context, event }) => chooseCompanyId(context.storedCompanyId, authOf(event)?.claims) !== null,
+    hasCompanyToLoad: ({ context, event }) =>
+      chooseCompanyId(context.storedCompanyId, withoutRefused(authOf(event)?.claims, refusedFor(context, authOf(event)))) !==
+      null,
     refreshedWithCompany: ({ context, event }) =>
       !isSystemAdmin(context.claims) &&
-      chooseCompanyId(context.storedCompanyId, (event as { output?: RefreshedToken }).output?.claims) !== null,
+      chooseCompanyId(
+        context.storedCompanyId,
+        withoutRefused((event as { output?: RefreshedToken }).output?.claims, context.refusedCompanyIds),
+      ) !== null,
     mayAccessCompany: ({ context, event }) =>
-      event.type === 'company.select' && chooseCompanyId(event.companyId, context.claims) === event.companyId,
+      event.type === 'company.select' &&
+      chooseCompanyId(event.companyId, withoutRefused(context.claims, context.refusedCompanyIds)) === event.companyId,
+    /** The server refused the company the claims named (403), the first time for it: the claims may be stale. */
+    companyRefused: ({ context, event }) =>
+      event.type === 'company.failed' &&
+      event.status === 403 &&
+      context.requestedCompanyId !== null &&
+      !context.refusedCompanyIds.includes(context.requestedCompanyId),
+    /** The server named a company of the person's that it has not refused. */
+    foundOwnCompany: ({ context, event }) => {
+      const found = (event as { output?: string | null }).output;
+      return typeof found === 'string' && !context.refusedCompanyIds.includes(found);
+    },
     reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,
     signInAllowed: ({ context }) => context.signInRetryAt === null || Date.now() >= context.signInRetryAt,
   },
@@ -226,6 +284,8 @@ export const sessionMachine = sessionSetup.createMachine({
     signInFailures: 0,
     signInRetryAt: null,
     sessionExpired: false,
+    refusedCompanyIds: [],
+    requestedCompanyId: null,
   }),
   invoke: [
     { id: 'authListener', src: 'authListener' },
@@ -288,11 +348,15 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     loadingCompany: {
       tags: 'busy',
-      entry: 'loadCompany',
+      entry: ['chooseCompany', 'loadCompany'],
       on: {
         'company.loaded': { target: 'signedIn', actions: 'recheckGuards' },
-        // The company actor keeps the error; the pages that need a company show it.
-        'company.failed': { target: 'signedIn', actions: 'recheckGuards' },
+        'company.failed': [
+          // Refused (403): the claims named a company the person no longer has. Heal before showing anything.
+          { guard: 'companyRefused', target: 'healingClaims', actions: 'refuseCompany' },
+          // The company actor keeps the error; the pages that need a company show it.
+          { target: 'signedIn', actions: 'recheckGuards' },
+        ],
         'api.unauthorized': 'recovering',
         'session.signOut': 'signingOut',
       },
@@ -364,6 +428,52 @@ export const sessionMachine = sessionSetup.createMachine({
         },
       },
       on: { 'api.unauthorized': 'recovering' },
+    },
+    /**
+     * The server refused the company the claims named: claims gone stale (the server mirrors the database's into the
+     * account as it refuses). A fresh token carries them; a company the person really has is loaded — or, when the
+     * token still names none, the one the server says is theirs.
+     */
+    healingClaims: {
+      tags: 'busy',
+      invoke: {
+        id: 'healClaims',
+        src: 'refreshToken',
+        onDone: [
+          { guard: 'refreshedWithCompany', target: 'loadingCompany', actions: keepRefreshedToken },
+          { target: 'findingCompany', actions: keepRefreshedToken },
+        ],
+        onError: {
+          target: 'findingCompany',
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'Claims refresh failed', error: event.error }) },
+        },
+      },
+      on: { 'api.unauthorized': 'recovering', 'session.signOut': 'signingOut' },
+    },
+    /** Asks the server which company is the person's; none: the guards send them where a person without one goes. */
+    findingCompany: {
+      tags: 'busy',
+      invoke: {
+        id: 'findOwnCompany',
+        src: 'findOwnCompany',
+        onDone: [
+          {
+            guard: 'foundOwnCompany',
+            target: 'loadingCompany',
+            actions: { type: 'adoptCompany', params: ({ event }) => ({ companyId: event.output! }) },
+          },
+          { target: 'signedIn', actions: ['clearCompany', 'recheckGuards'] },
+        ],
+        // The refused company stays on the company actor: the pages show "Sem acesso", never a server error.
+        onError: {
+          target: 'signedIn',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: 'Own company lookup failed', error: event.error }) },
+            'recheckGuards',
+          ],
+        },
+      },
+      on: { 'api.unauthorized': 'recovering', 'session.signOut': 'signingOut' },
     },
     /** A 401 from the main API: force a refresh, then reload; further 401s are swallowed meanwhile. */
     recovering: {

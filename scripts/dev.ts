@@ -5,10 +5,18 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { loadConfig } from '@server/config';
+import { exitOnStartupFailure, loadStartupConfig } from '@server/startup';
+import { devApiEnvironment } from './dev-env';
 import { ensureAuthEmulator } from './emulator';
 
-const config = loadConfig();
+// A wrong setting (an open HOST with the emulator among them) is one line and exit 1.
+const config = (() => {
+  try {
+    return loadStartupConfig();
+  } catch (error) {
+    return exitOnStartupFailure(error);
+  }
+})();
 const apiPort = process.env.API_PORT ?? '3001';
 const emulator = config.firebase.authEmulatorHost
   ? await ensureAuthEmulator({
@@ -21,15 +29,11 @@ const emulator = config.firebase.authEmulatorHost
 
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/index.ts'], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: apiPort,
-    SERVE_SPA: '0',
-    ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
-  },
+  env: devApiEnvironment(process.env, { apiPort, appPort: config.port, emulatorHost: emulator?.host }),
 });
 
-const vite = await createServer({ server: { port: config.port } });
+// The same interface as the product: loopback unless HOST opens it.
+const vite = await createServer({ server: { port: config.port, host: config.host } });
 await vite.listen();
 vite.printUrls();
 

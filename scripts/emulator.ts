@@ -37,6 +37,7 @@ export async function isEmulatorUp(host: string): Promise<boolean> {
 export async function ensureAuthEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   if (await isEmulatorUp(options.host)) return { host: options.host, started: false, stop: async () => {} };
 
+  // Its hub and logging ports (port+1, port+2) listen on the same interface: loopback unless told otherwise.
   const [hostname, portText] = options.host.split(':');
   const port = Number(portText);
   const configDir = join(tmpdir(), `contabil-emulator-${port}`);
@@ -62,7 +63,14 @@ export async function ensureAuthEmulator(options: EmulatorOptions): Promise<Runn
   }
   const logFile = options.logFile ?? join(configDir, 'emulator.log');
   const out = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(firebaseBin, args, { stdio: ['ignore', out, out], cwd: configDir });
+  const child: ChildProcess = spawn(firebaseBin, args, {
+    stdio: ['ignore', out, out],
+    cwd: configDir,
+    // The emulator finds its hub — through which --export-on-exit saves the accounts — by a locator file named after
+    // the project in the temporary folder. Shared, two instances of one project (two `npm start`s, a test run beside
+    // a demo) saved each other's accounts; a folder per port keeps each emulator to its own hub.
+    env: { ...process.env, TMPDIR: configDir, TEMP: configDir, TMP: configDir },
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
 

@@ -89,6 +89,20 @@ const MUTANTS: Mutant[] = [
     to: "        'company.loaded': { target: 'signedIn' },",
   },
   {
+    file: 'session.machine.ts',
+    kind: 'guard',
+    what: 'a company the server refused (stale claims) is chosen again after the fresh token',
+    from: 'requestedCompanyId: chooseCompanyId(context.storedCompanyId, withoutRefused(context.claims, context.refusedCompanyIds)),',
+    to: 'requestedCompanyId: chooseCompanyId(context.storedCompanyId, context.claims),',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'transition',
+    what: 'a company refused for stale claims is left on screen, unhealed (the error page instead of the panel)',
+    from: "          { guard: 'companyRefused', target: 'healingClaims', actions: 'refuseCompany' },\n",
+    to: '',
+  },
+  {
     file: 'company.machine.ts',
     kind: 'target',
     what: 'a failed reload throws away the company on screen',

@@ -3,12 +3,20 @@
  * the Firebase Auth emulator unless real Firebase is configured, then serves everything on one port (SPA, /api, /fn).
  */
 import { join } from 'node:path';
-import { DEFAULT_EMULATOR_HOST, loadConfig } from '@server/config';
+import { DEFAULT_EMULATOR_HOST } from '@server/config';
+import { exitOnStartupFailure, loadStartupConfig } from '@server/startup';
 import { buildIfChanged } from './build-once';
 import type { RunningEmulator } from './emulator';
 import { ensureAuthEmulator } from './emulator';
 
-const config = loadConfig();
+// A wrong setting is one line and exit 1, not a stack trace.
+const config = (() => {
+  try {
+    return loadStartupConfig();
+  } catch (error) {
+    return exitOnStartupFailure(error);
+  }
+})();
 
 if (process.env.SKIP_BUILD !== '1') buildIfChanged(process.cwd(), config.distDir);
 
@@ -31,7 +39,7 @@ try {
   running = await startServer();
 } catch (error) {
   await emulator?.stop();
-  throw error;
+  exitOnStartupFailure(error);
 }
 
 let stopping = false;

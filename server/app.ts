@@ -8,6 +8,8 @@ import { HEAD_SCRIPT } from './site/document';
 import { isDatabaseUnavailable, pgErrorOf } from './db/client';
 import { bankConnectionsRoutes } from './routes/bank-connections';
 import { featuresRoutes } from './routes/features';
+import { healthRoutes } from './routes/health';
+import { compression } from './http/compression';
 import type { ErrorBody } from './http/errors';
 import { HttpError, notFound } from './http/errors';
 import { rateLimiter } from './http/rate-limit';
@@ -65,9 +67,22 @@ function refusedInput(error: unknown): { status: 400 | 404 | 409; body: ErrorBod
 export function createApp(appDeps: AppDeps) {
   const security: SecurityOptions = { ...defaultSecurityOptions(appDeps.config.publicUrl), ...appDeps.security };
   // Every route sees the identity whose roles and companies come from the database, not from the token.
-  const deps: AppDeps = { ...appDeps, identity: withDatabaseClaims(appDeps.identity, appDeps.db) };
+  const deps: AppDeps = {
+    ...appDeps,
+    identity: withDatabaseClaims(appDeps.identity, appDeps.db, {
+      onError: (message, error) => appDeps.logger.error(message, error),
+    }),
+  };
+  // Counted in the database, so every server process on it shares one count.
   const limited = (limit: keyof SecurityOptions['rateLimits'], message: (wait: string) => string) =>
-    rateLimiter({ limit: security.rateLimits[limit], trustProxy: security.trustProxy, methods: ['POST'], message });
+    rateLimiter({
+      limit: security.rateLimits[limit],
+      trustProxy: security.trustProxy,
+      methods: ['POST'],
+      message,
+      name: limit,
+      db: appDeps.db,
+    });
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json(errorBody('payload_too_large', 'O conteúdo enviado passa do limite de 1 MB.'), 413),
@@ -103,7 +118,7 @@ export function createApp(appDeps: AppDeps) {
             ? photoLimit(c, next)
             : uploadLimit(c, next),
     )
-    .get('/health', (c) => c.json({ data: { status: 'ok' } }))
+    .route('/', healthRoutes(deps))
     // Public calls that create something: a ceiling per address against scripts (signup makes a sign-in account).
     .use(
       '/users',
@@ -145,6 +160,8 @@ export function createApp(appDeps: AppDeps) {
   const app = new Hono<AppEnv>();
   // The public site's head script is the site's own: allowed by hash wherever the site is mounted.
   app.use(securityHeaders({ ...security, content: { ...security.content, siteInlineScripts: [HEAD_SCRIPT] } }));
+  // Inside the security headers, so they are set on the compressed answer too.
+  app.use(compression());
   app.route('/api', api);
   app.route('/fn', functions);
   if (deps.site) {

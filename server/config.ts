@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 // Relative on purpose: vite.config.ts loads this file before the import aliases exist.
 import type { AppEnvironment, PublicConfig } from '../domain/appConfig.ts';
 import { TAG_MANAGER_ID_PATTERN } from '../domain/constants.ts';
-import type { RateLimits } from './http/rate-limit.ts';
-import { DEFAULT_RATE_LIMITS, parseRateLimit } from './http/rate-limit.ts';
+import type { RateLimits } from './http/rate-limit-settings.ts';
+import { DEFAULT_RATE_LIMITS, parseRateLimit } from './http/rate-limit-settings.ts';
 import type { S3StorageOptions } from './services/s3-storage';
 
 export interface FirebaseConfig {
@@ -19,7 +19,8 @@ export interface FirebaseConfig {
 export interface ServerConfig {
   environment: AppEnvironment;
   port: number;
-  host?: string;
+  /** The interface to listen on: loopback unless `HOST` opens it. */
+  host: string;
   dataDir: string;
   databaseUrl?: string;
   firebase: FirebaseConfig;
@@ -54,6 +55,14 @@ export interface ServerConfig {
   trustProxy: number;
   /** Per-address limits of the public calls (`RATE_LIMIT_SIGNUP`, `RATE_LIMIT_LEADS`). */
   rateLimits: RateLimits;
+  /** How long the start waits for an unreachable database before giving up (`DATABASE_WAIT_SECONDS`). */
+  databaseWaitSeconds: number;
+  /** The monthly invoice schedules' runner: off where another process runs it; its interval (the runner's default when absent). */
+  scheduler: { enabled: boolean; intervalMs?: number };
+  /** Serve the built SPA too (`SERVE_SPA=0`: the API only, as `npm run dev` runs it behind Vite). */
+  serveSpa: boolean;
+  /** What the operator should know at start-up (an open port trusting the Auth emulator). */
+  warnings: string[];
 }
 
 export interface SiteConfig {
@@ -94,6 +103,58 @@ function siteConfigFrom(env: NodeJS.ProcessEnv, environment: AppEnvironment): Si
 
 export const DEMO_PROJECT_ID = 'demo-contabil';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+/** Without `HOST` the product answers this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATABASE_WAIT_SECONDS = 30;
+
+/** The host part of `host:port` (IPv6 in brackets too). */
+function hostnameOf(address: string): string {
+  const bracketed = /^\[([^\]]+)\]/.exec(address);
+  if (bracketed) return bracketed[1];
+  return address.split(':')[0];
+}
+
+/** Whether an interface or host name is this machine only: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * The Auth emulator accepts unsigned tokens (and lets anyone create or change accounts): behind an open port anyone
+ * on the network could sign in as anyone. So the server and the emulator stay on loopback unless the operator says,
+ * with ALLOW_INSECURE_AUTH_EMULATOR=1, that this is a trusted network — and is told why at every start.
+ */
+function emulatorExposure(env: NodeJS.ProcessEnv, host: string, emulatorHost: string | undefined): string[] {
+  if (!emulatorHost) return [];
+  const open = [
+    ...(isLoopbackHost(host) ? [] : [`HOST=${host}`]),
+    ...(isLoopbackHost(hostnameOf(emulatorHost)) ? [] : [`FIREBASE_AUTH_EMULATOR_HOST=${emulatorHost}`]),
+  ];
+  if (!open.length) return [];
+  const why =
+    `${open.join(' and ')} opens the product to the network while it trusts the Firebase Auth emulator, which accepts ` +
+    'unsigned tokens: anyone who can reach it can sign in as anyone, the team included';
+  if (!flag(env.ALLOW_INSECURE_AUTH_EMULATOR, false)) {
+    throw new Error(
+      `${why}. Use a real Firebase project (FIREBASE_PROJECT_ID), leave HOST unset (127.0.0.1), or set ` +
+        'ALLOW_INSECURE_AUTH_EMULATOR=1 on a network you trust.',
+    );
+  }
+  return [`Warning: ${why} (ALLOW_INSECURE_AUTH_EMULATOR=1).`];
+}
+
+/** A whole number of seconds, at least `min`. */
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of seconds (got "${text}")`);
+  return value;
+}
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -192,6 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  const host = env.HOST?.trim() || DEFAULT_HOST;
+  const warnings = emulatorExposure(env, host, authEmulatorHost);
+  const schedulerInterval = Number(env.SCHEDULER_INTERVAL_MS);
   const services = {
     viaCepUrl: env.VIACEP_URL || null,
     cnpjApiUrl: env.CNPJ_API_URL || null,
@@ -230,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     environment,
     port,
-    host: env.HOST || undefined,
+    host,
     dataDir: resolve(env.DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     firebase: {
@@ -261,6 +325,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     site: siteConfigFrom(env, environment),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimits: rateLimitsFrom(env),
+    databaseWaitSeconds: seconds(env, 'DATABASE_WAIT_SECONDS', DEFAULT_DATABASE_WAIT_SECONDS, 0),
+    scheduler: {
+      // SCHEDULER_DISABLED=1 where another process runs the schedules (running in several is harmless too).
+      enabled: !flag(env.SCHEDULER_DISABLED, false),
+      intervalMs: Number.isFinite(schedulerInterval) && schedulerInterval > 0 ? schedulerInterval : undefined,
+    },
+    serveSpa: flag(env.SERVE_SPA, true),
+    warnings,
   };
 }
 
@@ -273,6 +345,11 @@ export function serviceUrl(config: ServerConfig, service: 'viacep' | 'brasilapi'
     cora: config.services.cora?.url ?? null,
   }[service];
   return configured ?? `${config.publicUrl}/fakes/${service}`;
+}
+
+/** Where Cora's sign-in sends the person back: the app's own page at the address people use (`PUBLIC_URL`). */
+export function coraRedirectUri(config: Pick<ServerConfig, 'publicUrl'>): string {
+  return `${config.publicUrl}/app/auth/cora/callback`;
 }
 
 /** What the browser needs to start, injected into index.html (never secrets). */

@@ -3,15 +3,16 @@ import { createApp } from './app';
 import type { Logger } from './deps';
 import { createFirebaseIdentity } from './auth/firebase';
 import { join } from 'node:path';
-import { configScriptBody, loadConfig, publicConfigOf, serviceUrl } from './config';
+import { configScriptBody, coraRedirectUri, isLoopbackHost, publicConfigOf, serviceUrl } from './config';
 import { securityOptionsFrom } from './http/security';
-import { openDatabase } from './db/client';
+import type { DatabaseTarget } from './db/client';
+import { StartupError, exitOnStartupFailure, loadStartupConfig, openDatabaseWhenReachable } from './startup';
 import { DEMO_LOGINS, DEMO_PASSWORD, ensureDemoIdentities, isDatabaseEmpty, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
 import { activityCatalog } from './services/activity-catalog';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';
-import { scheduleIntervalFrom, startScheduleRunner } from './services/nfs-scheduler';
+import { startScheduleRunner } from './services/nfs-scheduler';
 import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
@@ -29,34 +30,41 @@ const logger: Logger = {
 
 /** Starts the product: database (migrated and seeded), API, functions API and the built SPA on one port. */
 export async function startServer(options: { serveSpa?: boolean } = {}) {
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
+  const config = loadStartupConfig();
+  for (const warning of config.warnings) logger.error(warning);
   const identity = createFirebaseIdentity(config.firebase);
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
+  const target: DatabaseTarget = config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+  const database = await openDatabaseWhenReachable(target, {
+    waitSeconds: config.databaseWaitSeconds,
+    log: (line) => logger.error(line),
+    // Servers started at once on one PostgreSQL take turns to migrate and seed.
+    setup: async (db) => {
+      if (await seedReferenceData(db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
+      if (config.seedDemo) {
+        if (await isDatabaseEmpty(db)) {
+          await seedDemoData(db, identity, { storage });
+          logger.info('Demo data created.');
+        } else if (config.firebase.authEmulatorHost) {
+          await ensureDemoIdentities(db, identity);
+        }
+      }
+    },
+  });
+  logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
   logger.info(
     config.s3
       ? `Files: S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}`
       : `Files: ${join(config.dataDir, 'files')}`,
   );
-
-  if (await seedReferenceData(database.db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
   // The activity index is built in memory once (~0.3 s): now, not on the first search someone types.
   void activityCatalog(database.db).catch((error) => logger.error('Could not build the activity index', error));
-  if (config.seedDemo) {
-    if (await isDatabaseEmpty(database.db)) {
-      await seedDemoData(database.db, identity, { storage });
-      logger.info('Demo data created.');
-    } else if (config.firebase.authEmulatorHost) {
-      await ensureDemoIdentities(database.db, identity);
-    }
-  }
 
   const { webhookSecret, apiKey } = config.services.payments;
   // `npm run dev` (no SPA here) lets Vite serve the site's scripts and styles with hot reload.
-  const serveSpa = options.serveSpa !== false;
+  const serveSpa = options.serveSpa ?? config.serveSpa;
   const siteAssets = serveSpa ? builtSiteAssets(config.distDir) : devSiteAssets;
   const site = buildSite({ db: database.db, config, assets: siteAssets, logger });
   const publicConfig = publicConfigOf(config);
@@ -79,7 +87,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
         baseUrl: serviceUrl(config, 'cora'),
         clientId: config.services.cora!.clientId,
         clientSecret: config.services.cora!.clientSecret,
-        redirectUri: `${config.publicUrl}/app/auth/cora/callback`,
+        redirectUri: coraRedirectUri(config),
       }),
       tokens: createTokenSealer(config.tokenEncryptionKey),
     },
@@ -95,17 +103,30 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   if (serveSpa) mountSpa(app, config.distDir, publicConfig);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await database.close();
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new StartupError(`Port ${config.port} on ${config.host} is in use (another instance?): set PORT to a free one.`);
+    }
+    throw error;
+  }
   // Monthly invoices from the schedules; SCHEDULER_DISABLED=1 leaves that to another process.
-  const scheduler =
-    process.env.SCHEDULER_DISABLED === '1'
-      ? undefined
-      : startScheduleRunner({ db: database.db, logger, intervalMs: scheduleIntervalFrom(process.env.SCHEDULER_INTERVAL_MS) });
-  const url = `http://localhost:${config.port}`;
-  logger.info(options.serveSpa === false ? `\nAPI running at ${url}/api` : `\nContábil is running at ${url}`);
+  const scheduler = config.scheduler.enabled
+    ? startScheduleRunner({ db: database.db, logger, intervalMs: config.scheduler.intervalMs })
+    : undefined;
+  const loopback = isLoopbackHost(config.host);
+  const url = `http://${loopback ? 'localhost' : config.host}:${config.port}`;
+  logger.info(!serveSpa ? `\nAPI running at ${url}/api` : `\nContábil is running at ${url}`);
+  logger.info(
+    loopback
+      ? `Listening on ${config.host} only (this machine); HOST=0.0.0.0 opens it to the network.`
+      : `Listening on ${config.host}:${config.port}.`,
+  );
   if (config.seedDemo) {
     logger.info(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) logger.info(`  ${login.email.padEnd(20)} ${login.description}`);
@@ -127,7 +148,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const running = await startServer({ serveSpa: process.env.SERVE_SPA !== '0' });
+  const running = await startServer().catch(exitOnStartupFailure);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       await running.close();

@@ -5,6 +5,8 @@ export interface VerifiedIdentity {
   uid: string;
   email: string | null;
   claims: Claims;
+  /** When the token was issued (seconds): tells one token from the next with the same claims. */
+  issuedAt?: number;
 }
 
 export interface NewIdentity {

@@ -11,7 +11,7 @@ import type {
   OfxImportSummary,
   TaxCategory,
 } from '@domain';
-import { TAX_CATEGORIES, bankName, foldText, periodRange, ruleMatches } from '@domain';
+import { MAX_CATEGORY_RULES, MAX_MOVEMENT_TEXT, TAX_CATEGORIES, bankName, cutText, foldText, periodRange, ruleMatches } from '@domain';
 import type { DbExecutor } from './companies';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
 
@@ -192,8 +192,14 @@ export async function transactionsBetween(db: DbExecutor, accountId: string, fro
     .orderBy(asc(bankTransactions.postedOn), asc(bankTransactions.createdAt), asc(bankTransactions.id));
 }
 
+/** A company's rules, oldest first: all of them, since a company keeps at most `MAX_CATEGORY_RULES`. */
 export async function listRules(db: DbExecutor, companyId: string): Promise<RuleRow[]> {
-  return db.select().from(categoryRules).where(eq(categoryRules.companyId, companyId)).orderBy(asc(categoryRules.createdAt));
+  return db
+    .select()
+    .from(categoryRules)
+    .where(eq(categoryRules.companyId, companyId))
+    .orderBy(asc(categoryRules.createdAt), asc(categoryRules.id))
+    .limit(MAX_CATEGORY_RULES);
 }
 
 /** The first rule that matches, oldest first: the rule a person wrote first wins. */
@@ -295,7 +301,16 @@ export async function importStatement(
   return db.transaction(async (tx) => {
     const rules = await listRules(tx, companyId);
     const summary: OfxImportSummary = { accounts: [], added: 0, duplicates: 0, skipped: 0, categorized: 0 };
-    for (const imported of accounts) {
+    for (const { transactions, ...rest } of accounts) {
+      // Every source goes through here, so no movement keeps more text than the domain allows.
+      const imported = {
+        ...rest,
+        transactions: transactions.map((t) =>
+          t.description.length > MAX_MOVEMENT_TEXT || (t.memo?.length ?? 0) > MAX_MOVEMENT_TEXT
+            ? { ...t, description: cutText(t.description), memo: cutText(t.memo) }
+            : t,
+        ),
+      };
       const [account] = await tx
         .insert(bankAccounts)
         .values({

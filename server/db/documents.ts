@@ -18,6 +18,7 @@ export function toDocumentDto(row: DocumentRow): CompanyDocument {
     stepId: row.stepId,
     uploadedBy: row.uploadedBy,
     publishedBy: row.publishedBy,
+    publishedByTeam: row.publishedBy !== null,
     dueDate: row.dueDate,
     amountCents: row.amountCents,
     competence: row.competence,

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, ScheduleTiming } from '@domain';
-import { nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
+import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, Page, ScheduleTiming } from '@domain';
+import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules } from './schema';
 
@@ -174,27 +174,43 @@ export async function findCustomers(db: DbExecutor, companyId: string, query: st
   return rows.map((row) => ({ emissionType: row.emissionType, document: row.document, name: row.name, email: row.email }));
 }
 
-/** Each schedule with the month of its newest generated request. */
+/** Schedules with the month of each one's newest generated request: one, a company's, or every active one, a page at a time. */
 export async function listSchedules(
   db: DbExecutor,
-  filter: { companyId?: string; onlyActive?: boolean },
+  filter: { id?: string; companyId?: string; onlyActive?: boolean; limit?: number; offset?: number },
   now = new Date(),
-): Promise<(NfsSchedule & { companyName: string | null })[]> {
+): Promise<Page<NfsSchedule & { companyName: string | null }>> {
   const last = sql<
     string | null
   >`(select max(${nfsRequests.scheduleMonth}) from ${nfsRequests} where ${nfsRequests.scheduleId} = ${nfsSchedules.id})`;
+  const where = and(
+    filter.id ? eq(nfsSchedules.id, filter.id) : undefined,
+    filter.companyId ? eq(nfsSchedules.companyId, filter.companyId) : undefined,
+    filter.onlyActive ? eq(nfsSchedules.active, true) : undefined,
+  );
+  const limit = filter.limit ?? MAX_PAGE_SIZE;
+  const offset = filter.offset ?? 0;
   const rows = await db
-    .select({ schedule: nfsSchedules, last, companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})` })
+    .select({
+      schedule: nfsSchedules,
+      last,
+      companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(nfsSchedules)
     .innerJoin(companies, eq(companies.id, nfsSchedules.companyId))
-    .where(
-      and(
-        filter.companyId ? eq(nfsSchedules.companyId, filter.companyId) : undefined,
-        filter.onlyActive ? eq(nfsSchedules.active, true) : undefined,
-      ),
-    )
-    .orderBy(asc(nfsSchedules.dayOfMonth), asc(nfsSchedules.createdAt));
-  return rows.map((row) => ({ ...toScheduleDto(row.schedule, row.last, now), companyName: row.companyName }));
+    .where(where)
+    .orderBy(asc(nfsSchedules.dayOfMonth), asc(nfsSchedules.createdAt), asc(nfsSchedules.id))
+    .limit(limit)
+    .offset(offset);
+  // Past the last page there is no row to carry the total: one count says it.
+  const total =
+    rows[0]?.total ??
+    (offset > 0 ? (await db.select({ n: count() }).from(nfsSchedules).where(where))[0].n : 0);
+  return {
+    data: rows.map((row) => ({ ...toScheduleDto(row.schedule, row.last, now), companyName: row.companyName })),
+    total,
+  };
 }
 
 export async function findSchedule(db: DbExecutor, id: string): Promise<ScheduleRow | undefined> {

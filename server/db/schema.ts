@@ -597,3 +597,18 @@ export const leads = pgTable(
   },
   (t) => [index('leads_created_idx').on(t.createdAt), index('leads_email_idx').on(t.email)],
 );
+
+/**
+ * The rate limits' counters (`server/http/rate-limit.ts`, rate-limiter-flexible's Drizzle store): one row per limit and
+ * client address, shared by every server process on the database, so N servers behind a load balancer allow what
+ * one does. Expired rows are swept by the library.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

@@ -1,30 +1,15 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { LRUCache } from 'lru-cache';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import type { RateLimit } from './rate-limit-settings';
 import type { AppEnv } from './types';
 
-/** At most `limit` requests per client address in each window of `windowSeconds`. */
-export interface RateLimit {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** The public calls anyone can repeat without an account; null turns a limit off. */
-export interface RateLimits {
-  /** `POST /api/users` (signup): each call creates a sign-in account. */
-  signup: RateLimit | null;
-  /** `POST /api/leads`: each call lands in the sales team's list. */
-  leads: RateLimit | null;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signup: { limit: 20, windowSeconds: 3600 },
-  leads: { limit: 20, windowSeconds: 3600 },
-};
-
-/** Addresses remembered at once; past it the least recently seen are forgotten, so memory stays bounded. */
-const MAX_TRACKED_CLIENTS = 50_000;
+export type { RateLimit, RateLimits } from './rate-limit-settings';
+export { DEFAULT_RATE_LIMITS, parseRateLimit } from './rate-limit-settings';
 
 /**
  * The caller's address: the connection's, or — behind `trustProxy` proxies that append to `X-Forwarded-For` — the
@@ -56,9 +41,10 @@ export function waitPhrase(seconds: number): string {
 }
 
 /**
- * An in-memory fixed-window limiter per client address: past the limit the call answers 429 with `Retry-After` and a
- * pt-BR message, without reaching the route. One process only: several instances each count on their own (the limit
- * then multiplies by the number of instances, still a ceiling).
+ * A fixed-window limiter per client address: past the limit the call answers 429 with `Retry-After` and a pt-BR
+ * message, without reaching the route. With `db` the counters live in the database (rate-limiter-flexible's Drizzle
+ * store, table `rate_limits`): every server process on it counts together, so N servers behind a load balancer allow
+ * what one does. Without it (a tool, a test) they live in this process's memory.
  */
 export function rateLimiter(options: {
   limit: RateLimit | null;
@@ -66,37 +52,28 @@ export function rateLimiter(options: {
   /** The methods limited; others pass untouched. */
   methods: string[];
   message: (wait: string) => string;
-  now?: () => number;
+  /** Names the limit in the shared table ("signup", "leads"). */
+  name?: string;
+  db?: Database;
 }) {
-  const { limit, trustProxy, methods, message, now = Date.now } = options;
-  const windows = new LRUCache<string, { count: number; resetAt: number }>({ max: MAX_TRACKED_CLIENTS });
+  const { limit, trustProxy, methods, message, name = 'limit', db } = options;
+  const settings = limit && { keyPrefix: name, points: limit.limit, duration: limit.windowSeconds };
+  const limiter: RateLimiterAbstract | null = !settings
+    ? null
+    : db
+      ? new RateLimiterDrizzle({ ...settings, storeClient: db, schema: rateLimits })
+      : new RateLimiterMemory(settings);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!limit || !methods.includes(c.req.method)) return next();
-    const key = clientAddress(c, trustProxy);
-    const at = now();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= at) {
-      window = { count: 0, resetAt: at + limit.windowSeconds * 1000 };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > limit.limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
+    if (!limiter || !methods.includes(c.req.method)) return next();
+    try {
+      await limiter.consume(clientAddress(c, trustProxy));
+    } catch (refusal) {
+      // The store failing (the database gone) is an error like any other: the app answers 503 for it.
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const retryAfter = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
       c.header('Retry-After', String(retryAfter));
       return c.json({ error: { code: 'rate_limited', message: message(waitPhrase(retryAfter)) } }, 429);
     }
     return next();
   });
-}
-
-/** Reads "20/1h", "5/30s", "100/15m" or "off" (a setting of RATE_LIMIT_*). */
-export function parseRateLimit(value: string, name: string): RateLimit | null {
-  const text = value.trim().toLowerCase();
-  if (['off', '0', 'false', 'none'].includes(text)) return null;
-  const match = /^(\d+)\s*\/\s*(\d+)\s*(s|m|h)?$/.exec(text);
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    throw new Error(`${name} must be a number of requests per time, such as 20/1h, 5/30s or 100/15m, or off (got "${value}")`);
-  }
-  const unit = { s: 1, m: 60, h: 3600 }[(match[3] ?? 's') as 's' | 'm' | 'h'];
-  return { limit: Number(match[1]), windowSeconds: Number(match[2]) * unit };
 }

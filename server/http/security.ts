@@ -19,8 +19,9 @@ export interface ContentSources {
   /** Inline scripts of the public pages (the site's head script), allowed by hash. */
   siteInlineScripts: string[];
   /**
-   * Inline `<style>` contents of the public pages (the site's CSS, inlined by the build), allowed by hash; null while
-   * Vite serves the styles in development (its client injects `<style>` elements of its own).
+   * Inline `<style>` contents allowed on every public page, by hash; null while Vite serves the styles in development
+   * (its client injects `<style>` elements of its own). Each page's own first-screen CSS is allowed by the hash the
+   * site sets on its answer (`inlineStyles` in the context).
    */
   siteInlineStyles: string[] | null;
   /** Origins the SPA calls: Firebase Auth (or its emulator), the file store, the postal-code service, the APIs. */
@@ -91,6 +92,8 @@ export interface Policies {
   app: string;
   /** The server-rendered public site (and its 404 page). */
   site: string;
+  /** The site's policy for a page that also carries these inline styles (`'sha256-…'` sources). */
+  siteWithStyles: (styleSources: string[]) => string;
   /** The local stand-ins of outside services under /fakes (their pages carry inline styles, like the real ones). */
   fake: string;
   /** JSON, files, scripts, images: nothing in them may run or load anything. */
@@ -142,18 +145,30 @@ export function contentSecurityPolicies(content: ContentSources): Policies {
     'base-uri': ["'none'"],
     'form-action': ["'none'"],
   };
-  return { app: serialize(app), site: serialize(site), fake: serialize(fake), resource: serialize(resource) };
+  const siteStyles = site['style-src'];
+  return {
+    app: serialize(app),
+    site: serialize(site),
+    // With 'unsafe-inline' (development) a hash would switch it off: the page's styles are allowed already.
+    siteWithStyles: (styleSources) =>
+      styleSources.length === 0 || siteStyles.includes("'unsafe-inline'")
+        ? serialize(site)
+        : serialize({ ...site, 'style-src': [...siteStyles, ...styleSources] }),
+    fake: serialize(fake),
+    resource: serialize(resource),
+  };
 }
 
 const isPage = (c: Context) => (c.res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
 
 /** Which policy a response gets: by what it is (HTML or not) and where it comes from. */
-function policyFor(c: Context, policies: Policies): string {
+function policyFor(c: Context<AppEnv>, policies: Policies): string {
   if (!isPage(c)) return policies.resource;
   const path = c.req.path;
   if (path.startsWith('/fakes/')) return policies.fake;
   if (path === '/app' || path.startsWith('/app/')) return policies.app;
-  return policies.site;
+  const styles = c.get('inlineStyles');
+  return styles ? policies.siteWithStyles(styles) : policies.site;
 }
 
 export const HSTS_VALUE = 'max-age=31536000';

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { BankConnection, BankSyncResult } from '@domain';
-import { CoraCallbackQuerySchema } from '@domain';
+import { CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
 import type { AppDeps, BankConnectionDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
@@ -148,7 +148,8 @@ export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps)
     .get('/bank-statements/connections', valid('query', CompanyQuery), async (c) => {
       const { companyId } = c.req.valid('query');
       assertCompanyAccess(c, companyId);
-      const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId));
+      // One per provider and company (a unique index), so never more than a page.
+      const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId)).limit(MAX_PAGE_SIZE);
       return c.json({ data: rows.map(toConnectionDto), total: rows.length });
     })
     .get('/bank-statements/connections/:id', connectionIdParam, valid('query', CompanyQuery), async (c) => {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import {
+  BANK_MESSAGES,
   BankAccountsQuerySchema,
   BankTransactionsQuerySchema,
   BulkTaxCategoryBodySchema,
@@ -10,6 +11,7 @@ import {
   EXPORT_TYPES,
   ExportQuerySchema,
   ExportSummaryQuerySchema,
+  MAX_CATEGORY_RULES,
   MAX_OFX_BYTES,
   TaxCategoryBodySchema,
   UNCLASSIFIED_LEDGER_ACCOUNT,
@@ -32,6 +34,7 @@ import {
   transactionsBetween,
 } from '../db/bankStatements';
 import { companyExists } from '../db/companies';
+import { hasRoomFor } from '../db/per-company-limit';
 import { bankAccounts, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -220,6 +223,9 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
         const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
         if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
         const result = await db.transaction(async (tx) => {
+          if (!(await hasRoomFor(tx, categoryRules, categoryRules.companyId, companyId, MAX_CATEGORY_RULES))) {
+            throw new HttpError(422, 'unprocessable', BANK_MESSAGES.tooManyRules);
+          }
           const [rule] = await tx
             .insert(categoryRules)
             .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })

@@ -19,6 +19,7 @@ import { assertCompanyAccess, authenticate, requireRole } from '../auth/middlewa
 import { findCompany, findCompanyByCnpj, findTrack, listCompanies, lockCompany } from '../db/companies';
 import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
+import { historyFor } from '../http/staff-privacy';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { findUser } from '../db/users';
@@ -156,7 +157,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const { id } = c.req.valid('param');
         assertCompanyAccess(c, id);
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: await statusHistory(db, 'company', id) });
+        return c.json({ data: historyFor(c.var.identity.claims, await statusHistory(db, 'company', id)) });
       })
       // What the Receita Federal has on the company's CNPJ, for the customer to confirm (migration).
       .get('/companies/:id/registration', validCompanyId(), async (c) => {

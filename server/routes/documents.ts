@@ -37,6 +37,7 @@ import {
 } from '../db/documents';
 import { companies, documents } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { documentFor } from '../http/staff-privacy';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { contentRefused, fileResponse, storedFileName } from './files';
@@ -114,7 +115,8 @@ export function documentsRoutes(deps: AppDeps) {
       .get('/documents', valid('query', DocumentListQuerySchema), async (c) => {
         const { companyId, type, status, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        return c.json(await listDocuments(db, { companyId, types: type, statuses: status, limit, offset }));
+        const page = await listDocuments(db, { companyId, types: type, statuses: status, limit, offset });
+        return c.json({ ...page, data: page.data.map((document) => documentFor(c.var.identity.claims, document)) });
       })
       .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -262,7 +264,7 @@ export function documentsRoutes(deps: AppDeps) {
               .returning();
             return row;
           });
-          return c.json({ data: toDocumentDto(updated) });
+          return c.json({ data: documentFor(c.var.identity.claims, toDocumentDto(updated)) });
         },
       )
       .delete('/documents/:id', documentId, valid('query', v.object(CompanyQuery)), async (c) => {

@@ -4,6 +4,9 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
 import {
+  ActiveSchedulesQuerySchema,
+  MAX_SCHEDULES_PER_COMPANY,
+  NFS_MESSAGES,
   NFS_REQUEST_STATUSES,
   NfsListQuerySchema,
   NfsRequestSchema,
@@ -35,6 +38,8 @@ import { isStorageKeyRegistered } from '../db/documents';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { historyFor } from '../http/staff-privacy';
+import { hasRoomFor } from '../db/per-company-limit';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { generateNow } from '../services/nfs-scheduler';
@@ -159,7 +164,8 @@ export function invoicesRoutes(deps: AppDeps) {
         const request = await findRequest(db, c.req.valid('param').id);
         if (!request) throw notFound(REQUEST_NOT_FOUND);
         assertCompanyAccess(c, request.companyId);
-        return c.json({ data: { ...toRequestDto(request), history: await statusHistory(db, 'nfsRequest', request.id) } });
+        const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
+        return c.json({ data: { ...toRequestDto(request), history } });
       })
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -287,32 +293,37 @@ export function invoicesRoutes(deps: AppDeps) {
           return c.json({ data: await findCustomers(db, companyId, query ?? '') });
         },
       )
-      .get('/nfs/schedulers/active', requireRole('system-admin'), async (c) => {
-        const data = await listSchedules(db, { onlyActive: true });
-        return c.json({ data, total: data.length });
+      .get('/nfs/schedulers/active', requireRole('system-admin'), valid('query', ActiveSchedulesQuerySchema), async (c) => {
+        const { limit, offset } = c.req.valid('query');
+        return c.json(await listSchedules(db, { onlyActive: true, limit, offset }));
       })
       .get('/nfs/schedulers', valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        const data = await listSchedules(db, { companyId });
-        return c.json({ data, total: data.length });
+        return c.json(await listSchedules(db, { companyId, limit: MAX_SCHEDULES_PER_COMPANY, offset: 0 }));
       })
       .post('/nfs/schedulers', valid('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
-        const [row] = await db
-          .insert(nfsSchedules)
-          .values({
-            companyId,
-            ...storedFields(input),
-            dayOfMonth: input.dayOfMonth,
-            active: input.active,
-            createdBy: c.var.identity.uid,
-          })
-          .returning({ id: nfsSchedules.id });
-        const [schedule] = (await listSchedules(db, { companyId })).filter((s) => s.id === row.id);
+        const row = await db.transaction(async (tx) => {
+          if (!(await hasRoomFor(tx, nfsSchedules, nfsSchedules.companyId, companyId, MAX_SCHEDULES_PER_COMPANY))) {
+            throw new HttpError(422, 'unprocessable', NFS_MESSAGES.tooManySchedules);
+          }
+          const [inserted] = await tx
+            .insert(nfsSchedules)
+            .values({
+              companyId,
+              ...storedFields(input),
+              dayOfMonth: input.dayOfMonth,
+              active: input.active,
+              createdBy: c.var.identity.uid,
+            })
+            .returning({ id: nfsSchedules.id });
+          return inserted;
+        });
+        const [schedule] = (await listSchedules(db, { id: row.id })).data;
         return c.json({ data: schedule }, 201);
       })
       .put(
@@ -338,7 +349,7 @@ export function invoicesRoutes(deps: AppDeps) {
               updatedAt: new Date(),
             })
             .where(eq(nfsSchedules.id, existing.id));
-          const [schedule] = (await listSchedules(db, { companyId })).filter((s) => s.id === existing.id);
+          const [schedule] = (await listSchedules(db, { id: existing.id })).data;
           return c.json({ data: schedule });
         },
       )

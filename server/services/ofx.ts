@@ -5,6 +5,8 @@
 // truncated file from a complete one, and they leave decimal commas, UTF-8 bytes under a 1252 header
 // and several accounts per file to the caller. A small linear tokenizer does all that, fast.
 
+import { MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS } from '@domain';
+
 export interface OfxTransaction {
   fitId: string | null;
   /** 'YYYY-MM-DD', the calendar date as written in DTPOSTED (time and offset ignored). */
@@ -71,6 +73,7 @@ export function parseOfx(input: Uint8Array | string, options: ParseOfxOptions = 
   if (statements.length === 0) {
     throw new OfxParseError('O arquivo OFX não contém nenhum extrato de conta bancária ou cartão de crédito.');
   }
+  checkLimits(statements);
   // Worked out only when an amount needs it ("1.500"): most files never pay for the extra pass.
   let convention: DecimalConvention | undefined;
   const fileConvention = () => (convention ??= decimalConvention(statements));
@@ -453,6 +456,27 @@ function leaf(element: Element | undefined, name: string): string | null {
     }
   }
   return null;
+}
+
+/** Refuses a file that holds more than one import may (domain limits) before a single line of it is read. */
+function checkLimits(statements: Element[]): void {
+  if (statements.length > MAX_OFX_STATEMENTS) {
+    throw new OfxParseError(
+      `O arquivo tem ${statements.length} extratos (contas); o limite é ${MAX_OFX_STATEMENTS} por arquivo. Exporte menos contas de cada vez.`,
+    );
+  }
+  let lines = 0;
+  for (const statement of statements) {
+    for (const c of statement.children) {
+      if (c.name === 'STMTTRN') lines++;
+      else if (c.name === 'BANKTRANLIST') for (const line of c.children) if (line.name === 'STMTTRN') lines++;
+    }
+  }
+  if (lines > MAX_OFX_MOVEMENTS) {
+    throw new OfxParseError(
+      `O arquivo tem mais de ${MAX_OFX_MOVEMENTS.toLocaleString('pt-BR')} movimentações, o limite por arquivo. Exporte um período menor.`,
+    );
+  }
 }
 
 function collectStatements(element: Element, out: Element[]): void {

@@ -4,14 +4,23 @@ import { join } from 'node:path';
 /** The site's own entry in the Vite build (`vite.config.ts` names it). */
 export const SITE_ENTRY = 'src/site/main.ts';
 
-/** What a public page loads: its CSS (inlined: one small file, no request that blocks the first paint) and script. */
+/**
+ * What a public page loads: the CSS of its first screen inlined, then — once it is painted — the whole stylesheet and
+ * its script, so no request stands before the first paint.
+ */
 export interface SiteAssets {
-  /** CSS to inline in a `<style>`, or null when it is linked instead (development). */
+  /**
+   * The site's CSS, from which each page inlines in a `<style>` the rules of its own first screen
+   * (`critical-css.ts`); null when the stylesheets are linked as they are (development).
+   */
   inlineCss: string | null;
+  /** Stylesheets the page waits for (development, where Vite serves them). */
   stylesheets: string[];
-  /** Module scripts, loaded without blocking the page. */
+  /** The whole stylesheet, content-hashed and cached for a year: loaded once the page is painted. */
+  deferredStylesheets: string[];
+  /** Module scripts: fetched at once, run once the page is painted. */
   scripts: string[];
-  /** Chunks the entry imports at once, announced early. */
+  /** Chunks the entry imports at once, fetched early too. */
   preloads: string[];
 }
 
@@ -33,7 +42,8 @@ export function builtSiteAssets(distDir: string): SiteAssets {
   }
   const entry = manifest[SITE_ENTRY];
   if (!entry) throw new Error(`The build has no entry ${SITE_ENTRY}`);
-  const css = (entry.css ?? []).map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+  const cssFiles = entry.css ?? [];
+  const css = cssFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
   const preloads = new Set<string>();
   const visit = (key: string) => {
     for (const imported of manifest[key]?.imports ?? []) {
@@ -43,13 +53,20 @@ export function builtSiteAssets(distDir: string): SiteAssets {
     }
   };
   visit(SITE_ENTRY);
-  return { inlineCss: css, stylesheets: [], scripts: [`/${entry.file}`], preloads: [...preloads] };
+  return {
+    inlineCss: css,
+    stylesheets: [],
+    deferredStylesheets: cssFiles.map((file) => `/${file}`),
+    scripts: [`/${entry.file}`],
+    preloads: [...preloads],
+  };
 }
 
 /** During `npm run dev` Vite serves the sources with hot reload; the page asks it for them. */
 export const devSiteAssets: SiteAssets = {
   inlineCss: null,
   stylesheets: ['/src/site/site.css'],
+  deferredStylesheets: [],
   scripts: ['/@vite/client', `/${SITE_ENTRY}`],
   preloads: [],
 };

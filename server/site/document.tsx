@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteAssets } from './assets';
+import { SiteStylesheet } from './critical-css';
 import { Brand, Container, buttonClass } from './ui';
 
 /** What every public page says about itself to search engines and link previews. */
@@ -31,11 +32,24 @@ export interface SiteShell {
 
 /**
  * Runs before the first paint: hides the cookie banner once the visitor has answered it and shows its English text
- * to English readers, so the same cached HTML serves everyone without a flash. Its hash goes into the CSP.
+ * to English readers, so the same cached HTML serves everyone without a flash. Then, once the browser reports the
+ * page painted (first-contentful-paint), it loads the site's stylesheet, script and the chunks the script imports
+ * (`data-stylesheets`, `data-scripts`, `data-preloads` on `<html>`): the page is complete without them, so nothing
+ * is fetched, compiled or run between the visitor and the first paint (a module script fetched by then would run
+ * before it). Without paint timing, one frame after the document is parsed; in any case 3 s after it (a page opened in
+ * a background tab reports no paint). Its hash goes into the CSP.
  */
 export const HEAD_SCRIPT =
-  "(function(d,n){var h=d.documentElement;if(/(?:^|;\\s*)ncc_c=true(?:;|$)/.test(d.cookie))h.classList.add('consent-given');" +
-  "if(/^en\\b/i.test(n.language||''))h.classList.add('locale-en')})(document,navigator)";
+  "(function(w,d,n){var h=d.documentElement;if(/(?:^|;\\s*)ncc_c=true(?:;|$)/.test(d.cookie))h.classList.add('consent-given');" +
+  "if(/^en\\b/i.test(n.language||''))h.classList.add('locale-en');" +
+  "var s=0,P=w.PerformanceObserver,p=P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0;" +
+  "function a(k,f){(h.getAttribute(k)||'').split(' ').forEach(function(u){if(u)d.head.appendChild(f(u))})}" +
+  "function l(r){return function(u){var e=d.createElement('link');e.rel=r;e.href=u;return e}}" +
+  "function g(){if(s)return;s=1;a('data-stylesheets',l('stylesheet'));a('data-preloads',l('modulepreload'));" +
+  "a('data-scripts',function(u){var e=d.createElement('script');e.type='module';e.src=u;return e})}" +
+  "if(p)new P(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(g)}).observe({type:'paint',buffered:true});" +
+  "d.addEventListener('DOMContentLoaded',function(){if(!p)requestAnimationFrame(function(){setTimeout(g)});setTimeout(g,3000)})" +
+  '})(window,document,navigator)';
 
 const NAV = [
   { href: '/abrir-empresa', label: 'Abrir empresa' },
@@ -164,7 +178,7 @@ function ConsentBanner() {
       id="consent"
       data-island="consent"
       aria-labelledby="consent-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
     >
       <Container className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="text-sm text-slate-700">
@@ -254,16 +268,18 @@ function Head({ meta, shell }: { meta: PageMeta; shell: SiteShell }) {
       <meta name="theme-color" content="#0f766e" />
       <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
       <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
-      {assets.inlineCss !== null && <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />}
+      {assets.inlineCss !== null && <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS_SLOT }} />}
       {assets.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      {assets.preloads.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      {assets.scripts.map((src) => (
-        <script key={src} type="module" src={src} />
-      ))}
+      {/* Without scripts the head script does not load the stylesheet: the browser does. */}
+      {assets.deferredStylesheets.length > 0 && (
+        <noscript>
+          {assets.deferredStylesheets.map((href) => (
+            <link key={href} rel="stylesheet" href={href} />
+          ))}
+        </noscript>
+      )}
       {(meta.jsonLd ?? []).map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineJson(data) }} />
       ))}
@@ -271,10 +287,38 @@ function Head({ meta, shell }: { meta: PageMeta; shell: SiteShell }) {
   );
 }
 
+/** Where the page's first-screen CSS goes once the page's markup says what that screen holds. */
+const CRITICAL_CSS_SLOT = '/*first-screen*/';
+
+/** The site's stylesheet of each build, parsed once. */
+const stylesheets = new Map<string, SiteStylesheet>();
+function stylesheetOf(css: string): SiteStylesheet {
+  let stylesheet = stylesheets.get(css);
+  if (!stylesheet) {
+    stylesheet = new SiteStylesheet(css);
+    stylesheets.set(css, stylesheet);
+  }
+  return stylesheet;
+}
+
+/** A public page's HTML and the `'sha256-…'` sources of its inline styles (for its Content-Security-Policy). */
+export interface RenderedPage {
+  html: string;
+  inlineStyles: string[];
+}
+
 /** A whole public page as HTML: the institutional layout (spec §2) around `body`. */
-export function renderPage(shell: SiteShell, meta: PageMeta, body: ReactNode): string {
+export function renderPage(shell: SiteShell, meta: PageMeta, body: ReactNode): RenderedPage {
   const html = renderToStaticMarkup(
-    <html lang="pt-BR" data-api={shell.apiUrl} data-gtm-id={shell.tagManager?.id} data-gtm-src={shell.tagManager?.scriptUrl}>
+    <html
+      lang="pt-BR"
+      data-api={shell.apiUrl}
+      data-gtm-id={shell.tagManager?.id}
+      data-gtm-src={shell.tagManager?.scriptUrl}
+      data-stylesheets={shell.assets.deferredStylesheets.join(' ') || undefined}
+      data-scripts={shell.assets.scripts.join(' ') || undefined}
+      data-preloads={shell.assets.preloads.join(' ') || undefined}
+    >
       <Head meta={meta} shell={shell} />
       <body className="bg-white text-slate-900 antialiased">
         <div data-layout="institutional" className="flex min-h-screen flex-col">
@@ -294,5 +338,11 @@ export function renderPage(shell: SiteShell, meta: PageMeta, body: ReactNode): s
       </body>
     </html>,
   );
-  return `<!doctype html>${html}`;
+  const { inlineCss } = shell.assets;
+  if (inlineCss === null) return { html: `<!doctype html>${html}`, inlineStyles: [] };
+  const critical = stylesheetOf(inlineCss).criticalCssOf(html);
+  return {
+    html: `<!doctype html>${html.replace(CRITICAL_CSS_SLOT, () => critical.css)}`,
+    inlineStyles: [critical.hash],
+  };
 }

@@ -18,11 +18,12 @@ import {
   saoPauloDate,
 } from '@domain';
 import type { Database } from '../db/client';
+import { CompressedText, sendText } from '../http/compression';
 import type { AppEnv } from '../http/types';
 import type { CnaeSearchService } from '../services/cnae-search';
 import type { SiteContent } from './content';
 import { allCities, allCnaes, findCity, findCnaeDetail, findCnaesByCode, neighbourCities } from './data';
-import type { PageMeta, SiteShell } from './document';
+import type { PageMeta, RenderedPage, SiteShell } from './document';
 import { renderPage } from './document';
 import { AreaPage, areaMeta } from './pages/area';
 import { BlogListPage, PostPage, blogMeta, postMeta } from './pages/blog';
@@ -45,7 +46,10 @@ export interface SiteDeps {
   pageCacheMs: number;
 }
 
-type Rendered = { status: 200 | 404; html: string } | { status: 301; location: string };
+/** A page as the cache keeps it: its HTML compressed once per encoding asked, and its inline styles' hashes. */
+type Rendered = { status: 200 | 404; html: CompressedText; inlineStyles: string[] } | { status: 301; location: string };
+
+const HTML = 'text/html; charset=UTF-8';
 
 /** Browsers and shared caches may reuse a page a few minutes, and serve it stale while they check again. */
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
@@ -66,9 +70,15 @@ export function createSite(deps: SiteDeps) {
   }
 
   const render = async (meta: PageMeta, body: ReactNode) => renderPage(await shell(), meta, body);
+  const kept = (status: 200 | 404, page: RenderedPage): Rendered => ({
+    status,
+    html: new CompressedText(page.html),
+    inlineStyles: page.inlineStyles,
+  });
 
   async function notFound(path: string): Promise<Rendered & { status: 404 }> {
-    return { status: 404, html: await render(notFoundMeta(path), createElement(NotFoundPage, { path })) };
+    const page = await render(notFoundMeta(path), createElement(NotFoundPage, { path }));
+    return { status: 404, html: new CompressedText(page.html), inlineStyles: page.inlineStyles };
   }
 
   /** Answers a page from the cache or renders it; `build` returns null for a page that does not exist. */
@@ -81,10 +91,11 @@ export function createSite(deps: SiteDeps) {
     }
     if (page.status === 301) return c.redirect(page.location, 301);
     c.header('Cache-Control', page.status === 200 ? CACHE_CONTROL : 'no-cache');
-    return c.html(page.html, page.status);
+    c.set('inlineStyles', page.inlineStyles);
+    return sendText(c, page.html, page.status, HTML);
   }
 
-  const ok = async (meta: PageMeta, body: ReactNode): Promise<Rendered> => ({ status: 200, html: await render(meta, body) });
+  const ok = async (meta: PageMeta, body: ReactNode): Promise<Rendered> => kept(200, await render(meta, body));
   const publicUrl = deps.shell.publicUrl;
 
   async function cityPage(c: Context<AppEnv>, kind: CityPageKind) {
@@ -169,7 +180,6 @@ export function createSite(deps: SiteDeps) {
       if (!pageQuery.success) return respond(c, async () => null);
       const page = pageQuery.output.page;
       const query = (c.req.query('q') ?? '').trim().slice(0, 100);
-      // Searches are not cached: the list of possible words is endless.
       const parsed = v.safeParse(CnaeSearchQuerySchema, {
         search: query,
         limit: String(PAGE_SIZE.cnaeSearch),
@@ -181,9 +191,13 @@ export function createSite(deps: SiteDeps) {
         : parsed.success
           ? await searchCnaes(parsed.output).then(({ data, total }) => ({ data: data.map(cnaeFromRow), total }))
           : { data: [], total: 0 };
-      const html = await render(cnaeSearchMeta(query, page), createElement(CnaeSearchPage, { query, page, results }));
-      c.header('Cache-Control', query ? 'no-cache' : CACHE_CONTROL);
-      return c.html(html);
+      const build = async () => render(cnaeSearchMeta(query, page), createElement(CnaeSearchPage, { query, page, results }));
+      // Searches are not cached: the list of possible words is endless.
+      if (!query) return respond(c, async () => kept(200, await build()));
+      const rendered = await build();
+      c.header('Cache-Control', 'no-cache');
+      c.set('inlineStyles', rendered.inlineStyles);
+      return c.html(rendered.html);
     })
     .get('/tools/cnae/:codeText', (c) =>
       respond(c, async () => {
@@ -308,7 +322,8 @@ export function createSite(deps: SiteDeps) {
   async function notFoundResponse(c: Context<AppEnv>) {
     const page = await notFound(c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(page.html, 404);
+    c.set('inlineStyles', page.inlineStyles);
+    return sendText(c, page.html, 404, HTML);
   }
 
   return { app, functions, notFoundResponse };

@@ -9,13 +9,12 @@ import type {
   CategoryRule,
   ExportSummary,
   ExportType,
-  OfxImportSummary,
   Page,
   TaxCategory,
   UncategorisedExportChoice,
 } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
-import { mainApi, mainUpload } from './clients';
+import { mainApi } from './clients';
 import { saveDownload } from './download';
 
 /** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
@@ -175,20 +174,6 @@ export const syncConnection = (connection: Pick<BankConnection, 'id' | 'companyI
   mainApi<{ data: BankSyncResult }>(`/bank-statements/connections/${connection.id}/sync`, {
     method: 'POST',
     query: { companyId: connection.companyId },
-  }).then((r) => r.data);
-
-/** Sends an OFX file to import, reporting progress (0–100). */
-export const uploadOfx = (
-  input: { companyId: string; file: File },
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<OfxImportSummary> =>
-  mainUpload<{ data: OfxImportSummary }>({
-    url: '/bank-statements/ofx/upload',
-    query: { companyId: input.companyId },
-    file: input.file,
-    onProgress,
-    signal,
   }).then((r) => r.data);
 
 /** What a download of an export carried: how many movements without category went in "a classificar" or were left out. */

@@ -3,7 +3,6 @@ import { ofetch } from 'ofetch';
 import { HTTP_RETRY } from '@domain';
 import { appConfig } from '../config';
 import { toApiError } from './errors';
-import { createUploader } from './upload';
 
 interface AuthBridge {
   /** The current ID token, or null when signed out. */
@@ -75,11 +74,9 @@ export const mainApi = createApiClient({
 export const functionsApi = createApiClient({ baseURL: appConfig.functionsUrl, bearer: () => auth.token() });
 /** Outside services (postal codes and the like): no token, full URLs. */
 export const externalApi = createApiClient();
-/** Files to the main API, with the same token and the same 401 recovery as `mainApi`. */
-export const mainUpload = createUploader({
+/** What the main API's clients share: its address, the session's token and its 401 recovery (uploads use it too). */
+export const mainApiOptions: ClientOptions = {
   baseURL: appConfig.apiUrl,
   bearer: () => auth.token(),
   onUnauthorized: () => auth.unauthorized(),
-});
-/** Files to a storage's signed link: the link is the permission, no token travels. */
-export const linkUpload = createUploader();
+};

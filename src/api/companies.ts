@@ -41,6 +41,16 @@ export async function fetchCompanyAndTrack(queryClient: QueryClient, companyId: 
   return { company, track };
 }
 
+/** The id of the caller's company as the server knows it (`GET /companies/me`), or null when they have none. */
+export async function fetchOwnCompanyId(): Promise<string | null> {
+  try {
+    return (await mainApi<{ data: Company }>('/companies/me')).data.id;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
 /** A company in the team's onboarding queues. */
 export interface Order {
   company: Company;

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, Page, PersonalDocumentType } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { linkUpload, mainApi } from './clients';
+import { mainApi } from './clients';
+import { linkUpload } from './uploads';
 
 /** Spec §7 Documents and "Other" (signed upload and download links). */
 

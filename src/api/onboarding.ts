@@ -16,7 +16,8 @@ import type {
   TrackId,
 } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
-import { mainApi, mainUpload } from './clients';
+import { mainApi } from './clients';
+import { mainUpload } from './uploads';
 import { saveDownload } from './download';
 
 /** Spec §7 Companies and Other calls of the onboarding wizards. */

@@ -34,6 +34,28 @@ export function NotFoundPage({ path }: { path?: string }) {
   );
 }
 
+/**
+ * 403: what the person asked for is not theirs (a company they no longer belong to, a page of the team's). Their own
+ * pages are a click away; another account may have access.
+ */
+export function ForbiddenPage({ error }: { error: unknown }) {
+  const message = error instanceof Error && error.message ? error.message : null;
+  return (
+    <ErrorLayout status={403} title="Sem acesso">
+      <p>Você não tem acesso a esta página com a conta em uso.</p>
+      {message && <p className="mt-2 text-sm text-slate-500">{message}</p>}
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/app/panel" className={buttonClass('primary')}>
+          Ir para minha conta
+        </Link>
+        <a href="/" className={buttonClass('secondary')}>
+          Ir para o início
+        </a>
+      </div>
+    </ErrorLayout>
+  );
+}
+
 /** The generic 500 page (spec §8: "Internal Server Error", status defaulting to 500). */
 export function ServerErrorPage({ error, status = 500 }: { error: unknown; status?: number }) {
   const router = useRouter();
@@ -54,7 +76,7 @@ export function ServerErrorPage({ error, status = 500 }: { error: unknown; statu
   );
 }
 
-/** Chooses the page from the error's status: 404 or the generic 500. */
+/** Chooses the page from the error's status: 404, 403 or the generic 500. */
 export function statusOf(error: unknown): number {
   const status =
     (error as { status?: unknown; statusCode?: unknown } | null)?.status ??

@@ -3,6 +3,8 @@
  * keep them (ISO: YYYY-MM-DD, YYYY-MM). Two fixed formats and a leap-year rule: no date library needed.
  */
 
+import { daysInMonth } from '@domain';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -12,10 +14,6 @@ const BR_MONTH = /^(\d{2})\/(\d{4})$/;
 export const DATE_MASK = '##/##/####';
 export const MONTH_MASK = '##/####';
 
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysIn = (year: number, month: number) =>
-  month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-
 const realMonth = (year: number, month: number) => year >= 1 && month >= 1 && month <= 12;
 
 /** "20/05/1990" → "1990-05-20"; undefined when incomplete or not a real day (31/02/2026). */
@@ -23,7 +21,7 @@ export function brDateToIso(text: string): string | undefined {
   const match = BR_DATE.exec(text.trim());
   if (!match) return undefined;
   const [day, month, year] = match.slice(1).map(Number);
-  if (!realMonth(year, month) || day < 1 || day > daysIn(year, month)) return undefined;
+  if (!realMonth(year, month) || day < 1 || day > daysInMonth(year, month)) return undefined;
   return `${match[3]}-${match[2]}-${match[1]}`;
 }
 

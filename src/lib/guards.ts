@@ -46,7 +46,12 @@ async function settledCompany(actor: SessionActor) {
     await waitFor(company, (snapshot) => snapshot.value === 'loaded' || snapshot.value === 'failed');
   }
   const snapshot = company.getSnapshot();
-  if (snapshot.value === 'failed') throw new Error(snapshot.context.error ?? 'Não foi possível carregar sua empresa.');
+  if (snapshot.value === 'failed') {
+    // With its status: a company the server refuses (403) is shown as "Sem acesso", not as a server error.
+    throw Object.assign(new Error(snapshot.context.error ?? 'Não foi possível carregar sua empresa.'), {
+      status: snapshot.context.errorStatus ?? undefined,
+    });
+  }
   return snapshot;
 }
 

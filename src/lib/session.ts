@@ -6,7 +6,7 @@ import { companyMachine } from '@machines/company.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from '../api/clients';
-import { fetchCompanyAndTrack } from '../api/companies';
+import { fetchCompanyAndTrack, fetchOwnCompanyId } from '../api/companies';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
 import { testTokenRefreshMs } from './test-overrides';
@@ -24,7 +24,22 @@ export interface SessionRouter {
 }
 
 const LAST_RELOAD_KEY = 'session.lastReloadAt';
-const firebase = () => import('./firebase');
+
+let firebaseModule: Promise<typeof import('./firebase')> | undefined;
+const firebaseLoaded: { resolve?: () => void; promise: Promise<void> } = { promise: Promise.resolve() };
+firebaseLoaded.promise = new Promise((resolve) => (firebaseLoaded.resolve = resolve));
+/** Firebase (~30 KB), loaded on first need: a stored session, or someone signing in, up or out. */
+function firebase() {
+  firebaseModule ??= import('./firebase').then((module) => {
+    firebaseLoaded.resolve?.();
+    return module;
+  });
+  return firebaseModule;
+}
+
+/** Where Firebase keeps a signed-in user in this browser (browserLocalPersistence). */
+const FIREBASE_USER_KEY = /^firebase:authUser:/;
+const hasStoredUser = () => Object.keys(localStorage).some((key) => FIREBASE_USER_KEY.test(key));
 
 function readLastReload(): number | null {
   const value = Number(sessionStorage.getItem(LAST_RELOAD_KEY));
@@ -51,24 +66,52 @@ export function createSessionActor(
 
   const machine = sessionMachine.provide({
     actors: {
+      /**
+       * Reports who is signed in, and every change. With no session stored in this browser, "nobody" is reported at
+       * once and Firebase loads only when someone signs in (here, or in another tab); its own first report of nobody
+       * then repeats nothing.
+       */
       authListener: fromCallback<SessionEvent>(({ sendBack }) => {
         let unsubscribe: (() => void) | undefined;
         let stopped = false;
-        firebase().then((f) => {
-          if (stopped) return;
-          unsubscribe = f.onAuthChange(
-            (auth, expired) => sendBack({ type: 'auth.changed', auth, ...(expired ? { expired } : {}) }),
-            (error) => console.error('Auth state update failed', error),
-          );
-        });
+        let listening = false;
+        let reportedNobody = false;
+        const listen = () => {
+          if (listening || stopped) return;
+          listening = true;
+          void firebase().then((f) => {
+            if (stopped) return;
+            unsubscribe = f.onAuthChange(
+              (auth, expired) => {
+                if (!auth && !expired && reportedNobody) return;
+                reportedNobody = !auth;
+                sendBack({ type: 'auth.changed', auth, ...(expired ? { expired } : {}) });
+              },
+              (error) => console.error('Auth state update failed', error),
+            );
+          });
+        };
+        const onStorage = (event: StorageEvent) => {
+          if (event.key && FIREBASE_USER_KEY.test(event.key) && event.newValue) listen();
+        };
+        if (hasStoredUser()) {
+          listen();
+        } else {
+          reportedNobody = true;
+          sendBack({ type: 'auth.changed', auth: null });
+          void firebaseLoaded.promise.then(listen);
+          window.addEventListener('storage', onStorage);
+        }
         return () => {
           stopped = true;
           unsubscribe?.();
+          window.removeEventListener('storage', onStorage);
         };
       }),
       signIn: fromPromise(({ input }) => firebase().then((f) => f.signIn(input.email, input.password))),
       signOut: fromPromise(() => firebase().then((f) => f.signOut())),
       refreshToken: fromPromise(() => firebase().then((f) => f.refreshToken())),
+      findOwnCompany: fromPromise(() => fetchOwnCompanyId()),
       company: companyMachine.provide({
         actors: { fetchCompany },
         actions: {

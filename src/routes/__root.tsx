@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFoundPage, ServerErrorPage, statusOf } from '../components/ErrorPages';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage, statusOf } from '../components/ErrorPages';
 import { Toasts } from '../components/Toasts';
 import type { SessionHandle } from '../lib/session-handle';
 import { runNavigationPipeline } from '../router/navigation';
@@ -22,7 +22,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: ({ data }) => <NotFoundPage path={(data as { path?: string } | undefined)?.path} />,
   errorComponent: ({ error }) => {
     const status = statusOf(error);
-    return status === 404 ? <NotFoundPage /> : <ServerErrorPage error={error} status={status} />;
+    if (status === 404) return <NotFoundPage />;
+    if (status === 403) return <ForbiddenPage error={error} />;
+    return <ServerErrorPage error={error} status={status} />;
   },
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   BANK_LEDGER_ACCOUNT,
+  MAX_MOVEMENT_TEXT,
+  TEXT_CUT_MARK,
+  cutText,
   TAX_CATEGORIES,
   UNCLASSIFIED_LEDGER_ACCOUNT,
   bankName,
@@ -67,5 +70,21 @@ describe('export of a month with movements without category', () => {
     expect(UNCLASSIFIED_LEDGER_ACCOUNT).toMatch(/^\d(\.\d+)+$/);
     expect(TAX_CATEGORIES.map((category) => category.ledgerAccount)).not.toContain(UNCLASSIFIED_LEDGER_ACCOUNT);
     expect(UNCLASSIFIED_LEDGER_ACCOUNT).not.toBe(BANK_LEDGER_ACCOUNT);
+  });
+});
+
+describe('text of movements', () => {
+  it(`keeps up to ${MAX_MOVEMENT_TEXT} characters and marks a cut`, () => {
+    expect(cutText(null)).toBeNull();
+    expect(cutText('PIX RECEBIDO')).toBe('PIX RECEBIDO');
+    const exact = 'x'.repeat(MAX_MOVEMENT_TEXT);
+    expect(cutText(exact)).toBe(exact);
+    const cut = cutText('y'.repeat(MAX_MOVEMENT_TEXT + 1));
+    expect(cut).toHaveLength(MAX_MOVEMENT_TEXT);
+    expect(cut.endsWith(TEXT_CUT_MARK)).toBe(true);
+    // A space before the mark is dropped, and an emoji is never split in half.
+    expect(cutText('ab cdefgh', 3 + TEXT_CUT_MARK.length)).toBe(`ab${TEXT_CUT_MARK}`);
+    const emoji = cutText(`a${'😀'.repeat(10)}`, 4 + TEXT_CUT_MARK.length);
+    expect(emoji).toBe(`a😀${TEXT_CUT_MARK}`);
   });
 });

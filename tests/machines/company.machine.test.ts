@@ -62,7 +62,7 @@ describe('company machine', () => {
     expect(actor.getSnapshot().context.company?.id).toBe('c2');
     actor.send({ type: 'company.clear' });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ companyId: null, company: null, track: null, error: null });
+    expect(actor.getSnapshot().context).toEqual({ companyId: null, company: null, track: null, error: null, errorStatus: null });
   });
 
   it('means what each state says on paths that take every transition, replayed on a real actor', async () => {
@@ -89,7 +89,7 @@ describe('company machine', () => {
         switch (value) {
           case 'idle':
             // Nothing selected: nothing on screen, nobody told.
-            expect(context, at).toEqual({ companyId: null, company: null, track: null, error: null });
+            expect(context, at).toEqual({ companyId: null, company: null, track: null, error: null, errorStatus: null });
             break;
           case 'loading':
             // A fresh load shows nothing of the previous company and asks for the selected one.

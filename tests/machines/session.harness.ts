@@ -21,6 +21,13 @@ export const admin: AuthState = {
   accessToken: 'token-3',
 };
 export const refreshed: RefreshedToken = { accessToken: 'token-refreshed', claims: customer.claims };
+/** A fresh token whose claims still name only the company the server refused (its mirror not there yet). */
+export const stillStale: RefreshedToken = {
+  accessToken: 'token-still-stale',
+  claims: { roles: ['company-admin'], companies: ['c1'], companyId: 'c1' },
+};
+/** The server's refusal of a company the claims named. */
+export const refusedCompany = () => Object.assign(new Error('Você não tem acesso a esta empresa.'), { status: 403 });
 
 export const loadedCompany = (id: string): LoadedCompany => ({
   company: {
@@ -67,6 +74,7 @@ export function sessionHarness(input: Partial<SessionInput> = {}) {
       signIn: fromPromise(({ input }) => pending.next<AuthState>('signIn', input)),
       signOut: fromPromise(() => pending.next<void>('signOut')),
       refreshToken: fromPromise(() => pending.next<RefreshedToken>('refreshToken')),
+      findOwnCompany: fromPromise(() => pending.next<string | null>('findOwnCompany')),
       company: companyMachine.provide({
         actors: { fetchCompany: fromPromise(({ input }) => pending.next<LoadedCompany>('fetchCompany', input)) },
         actions: { persistSelection: (_, params) => void effects.persistSelection.push(params) },

@@ -27,6 +27,61 @@ describe('session machine', () => {
     expect(effects.persistSelection).toEqual([{ companyId: 'c1', trackId: 'create-company' }]);
   });
 
+  describe('claims gone stale (the server refuses the company they name)', () => {
+    const staleCustomer = { ...customer, claims: { roles: ['company-admin' as const], companies: ['gone'], companyId: 'gone' } };
+
+    it('takes a fresh token and loads the company it names instead', async () => {
+      const { actor, auth, pending, effects, company } = sessionHarness({ storedCompanyId: 'gone' });
+      auth(staleCustomer);
+      pending.reject('fetchCompany', Object.assign(new Error('Você não tem acesso a esta empresa.'), { status: 403 }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('healingClaims');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      // No page decides anything on the refusal: the session is not settled yet.
+      expect(effects.recheckGuards).toBe(0);
+      pending.resolve('refreshToken', { accessToken: 'token-healed', claims: { roles: ['company-admin'], companies: ['mine'] } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pending.resolve('fetchCompany', loadedCompany('mine'))).toEqual({ companyId: 'mine' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+      expect(company()?.getSnapshot().context.company.id).toBe('mine');
+      expect(actor.getSnapshot().context.accessToken).toBe('token-healed');
+      expect(effects.recheckGuards).toBe(1);
+    });
+
+    it('asks the server which company is the person’s when the fresh token still names only the refused one', async () => {
+      const { actor, auth, pending, company } = sessionHarness();
+      auth(staleCustomer);
+      pending.reject('fetchCompany', Object.assign(new Error('Você não tem acesso a esta empresa.'), { status: 403 }));
+      await vi.advanceTimersByTimeAsync(0);
+      pending.resolve('refreshToken', { accessToken: 'token-2', claims: staleCustomer.claims });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('findingCompany');
+      pending.resolve('findOwnCompany', 'mine');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(pending.resolve('fetchCompany', loadedCompany('mine'))).toEqual({ companyId: 'mine' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(company()?.getSnapshot().context.company.id).toBe('mine');
+      // The guards read the company the server named as the person's.
+      expect(actor.getSnapshot().context.claims?.companies).toContain('mine');
+    });
+
+    it('never asks for a refused company again; with none left the refusal stays, as a 403', async () => {
+      const { actor, auth, pending, company } = sessionHarness();
+      auth(staleCustomer);
+      pending.reject('fetchCompany', Object.assign(new Error('Você não tem acesso a esta empresa.'), { status: 403 }));
+      await vi.advanceTimersByTimeAsync(0);
+      pending.reject('refreshToken', new Error('offline'));
+      await vi.advanceTimersByTimeAsync(0);
+      pending.reject('findOwnCompany', new Error('offline'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
+      expect(company()?.getSnapshot().value).toBe('failed');
+      expect(company()?.getSnapshot().context.errorStatus).toBe(403);
+      expect(pending.count('fetchCompany')).toBe(0);
+    });
+  });
+
   it('prefers the stored company when the user may still access it', () => {
     const { auth, pending } = sessionHarness({ storedCompanyId: 'c2' });
     auth(customer);

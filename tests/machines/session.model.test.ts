@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
+import type { Claims } from '@domain';
 import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS, chooseCompanyId, isSystemAdmin, signInWaitMessage } from '@domain';
 import type { AuthState, SessionEvent, SessionInput } from '@machines/session.machine';
 import { describePath, transitionPaths, unreachedNodes } from './models/model';
 import { SESSION_NOW, sessionModel } from './models/session.model';
-import { loadedCompany, refreshed, sessionHarness } from './session.harness';
+import { loadedCompany, refreshed, refusedCompany, sessionHarness } from './session.harness';
 
 /**
  * Model-based tests: the paths come from the session machine's own graph (models/session.model.ts); each is replayed
@@ -17,7 +18,11 @@ type Harness = ReturnType<typeof sessionHarness>;
 async function replay(h: Harness, event: EventObject) {
   const settle: Record<string, () => unknown> = {
     'company.loaded': () => h.pending.resolve('fetchCompany', loadedCompany('c1')),
-    'company.failed': () => h.pending.reject('fetchCompany', new Error('Empresa não encontrada.')),
+    'company.failed': () =>
+      h.pending.reject(
+        'fetchCompany',
+        (event as { status?: number }).status === 403 ? refusedCompany() : new Error('Empresa não encontrada.'),
+      ),
     'xstate.error.actor.signIn': () => h.pending.reject('signIn', (event as unknown as { error: unknown }).error),
     'xstate.done.actor.signIn': () => h.pending.resolve('signIn', (event as unknown as { output: unknown }).output),
     'xstate.done.actor.signOut': () => h.pending.resolve('signOut'),
@@ -28,6 +33,10 @@ async function replay(h: Harness, event: EventObject) {
     'xstate.error.actor.recoverToken': () => h.pending.reject('refreshToken'),
     'xstate.done.actor.refreshClaims': () => h.pending.resolve('refreshToken', refreshed),
     'xstate.error.actor.refreshClaims': () => h.pending.reject('refreshToken'),
+    'xstate.done.actor.healClaims': () => h.pending.resolve('refreshToken', (event as { output?: unknown }).output),
+    'xstate.error.actor.healClaims': () => h.pending.reject('refreshToken'),
+    'xstate.done.actor.findOwnCompany': () => h.pending.resolve('findOwnCompany', (event as { output?: unknown }).output),
+    'xstate.error.actor.findOwnCompany': () => h.pending.reject('findOwnCompany'),
   };
   if (event.type.startsWith('xstate.after.tokenRefresh')) {
     await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
@@ -50,7 +59,24 @@ const counts = (effects: Effects) =>
 
 /** Where the machine is at the top: `signedIn` for any of its substates. */
 const topOf = (value: unknown) => (typeof value === 'string' ? value : Object.keys(value as object)[0]);
-const BUSY = ['initializing', 'signingIn', 'loadingCompany', 'refreshingClaims', 'recovering', 'reloading', 'signingOut'];
+const BUSY = [
+  'initializing',
+  'signingIn',
+  'loadingCompany',
+  'refreshingClaims',
+  'healingClaims',
+  'findingCompany',
+  'recovering',
+  'reloading',
+  'signingOut',
+];
+/** The claims without the companies the server refused this session. */
+const choosable = (claims: Claims | null, refused: string[]): Claims | null =>
+  claims && {
+    ...claims,
+    companies: claims.companies?.filter((id) => !refused.includes(id)),
+    companyId: claims.companyId && !refused.includes(claims.companyId) ? claims.companyId : undefined,
+  };
 
 /**
  * What each state of the session means, checked on the real actor after every step: who is signed in, what the
@@ -65,6 +91,9 @@ function checkMeaning(
     top: string;
     lastReloadAt: number | null;
     sessionExpired: boolean;
+    refused: string[];
+    /** The company the company actor was asked for. */
+    companyId: string | null;
   },
   at: string,
 ) {
@@ -83,7 +112,13 @@ function checkMeaning(
   const settledOn =
     (before.user === null && context.user !== null) ||
     newPerson ||
-    ['company.loaded', 'company.failed', 'xstate.done.actor.refreshClaims'].includes(event.type) ||
+    [
+      'company.loaded',
+      'company.failed',
+      'xstate.done.actor.refreshClaims',
+      'xstate.done.actor.findOwnCompany',
+      'xstate.error.actor.findOwnCompany',
+    ].includes(event.type) ||
     (event.type === 'auth.changed' && (event as { auth?: unknown }).auth === null);
   const leaves = did('showLogin') + did('redirectToLogin') + did('reloadPage') + did('retryPage') > 0;
   expect(did('recheckGuards'), `${at}: the guards decide again`).toBe(
@@ -95,7 +130,16 @@ function checkMeaning(
     expect(vi.getTimerCount(), `${at}: timers`).toBe(0);
     return;
   }
-  const signedIn = ['loadingCompany', 'signedIn', 'refreshingClaims', 'recovering', 'reloading', 'signingOut'].includes(top);
+  const signedIn = [
+    'loadingCompany',
+    'signedIn',
+    'refreshingClaims',
+    'healingClaims',
+    'findingCompany',
+    'recovering',
+    'reloading',
+    'signingOut',
+  ].includes(top);
   if (signedIn) {
     expect(context.user, at).not.toBeNull();
     expect(context.accessToken, at).not.toBeNull();
@@ -119,10 +163,19 @@ function checkMeaning(
   }
   if (
     event.type === 'api.unauthorized' &&
-    ['loadingCompany', 'signedIn', 'refreshingClaims', 'recovering'].includes(before.top)
+    ['loadingCompany', 'signedIn', 'refreshingClaims', 'healingClaims', 'findingCompany', 'recovering'].includes(before.top)
   ) {
     // A 401 while signed in is recovered: a forced refresh, whatever the session was doing.
     expect(top, `${at}: recovering`).toBe('recovering');
+  }
+  if (
+    event.type === 'company.failed' &&
+    (event as { status?: number }).status === 403 &&
+    before.top === 'loadingCompany' &&
+    !before.refused.includes(before.companyId!)
+  ) {
+    // A company the server refuses, named by claims gone stale: healed before any page shows the refusal.
+    expect(top, `${at}: healing`).toBe('healingClaims');
   }
   // The login page says why a session ended: it expired (a 401 that could not be recovered), or not.
   if (event.type === 'xstate.error.actor.recoverToken') expect(context.sessionExpired, `${at}: expired`).toBe(true);
@@ -160,11 +213,27 @@ function checkMeaning(
       expect(h.pending.count('signIn'), at).toBeGreaterThan(0);
       break;
     case 'loadingCompany':
-      // The company the claims allow (the one chosen before, if still allowed) is being loaded.
+      // The company the claims allow (the one chosen before, if still allowed) is being loaded — never one the server
+      // refused this session; one the server named as the person's is loaded as it said.
       expect(company?.value, at).toBe('loading');
       if (before.top !== 'loadingCompany') {
-        expect(company?.context.companyId, at).toBe(chooseCompanyId(context.storedCompanyId, context.claims));
+        expect(company?.context.companyId, at).toBe(
+          chooseCompanyId(context.storedCompanyId, choosable(context.claims, context.refusedCompanyIds)),
+        );
+        expect(context.refusedCompanyIds, at).not.toContain(company?.context.companyId);
+        if (event.type === 'xstate.done.actor.findOwnCompany')
+          expect(company?.context.companyId, at).toBe((event as { output?: string }).output);
       }
+      break;
+    case 'healingClaims':
+      // Refused a company its claims named: it is set aside for this session, and a fresh token is on its way.
+      if (before.top !== 'healingClaims') expect(context.refusedCompanyIds, at).toEqual([...before.refused, before.companyId]);
+      expect(h.pending.count('refreshToken'), at).toBeGreaterThan(0);
+      break;
+    case 'findingCompany':
+      // The fresh token names no other company: the server is asked which one is the person's.
+      expect(h.pending.count('findOwnCompany'), at).toBeGreaterThan(0);
+      if (event.type === 'xstate.error.actor.healClaims') expect(h.effects.logError.at(-1), at).toBe('Claims refresh failed');
       break;
     case 'signedIn': {
       const sub = (snapshot.value as { signedIn: string }).signedIn;
@@ -178,6 +247,18 @@ function checkMeaning(
       if (event.type === 'xstate.done.actor.refreshToken' || event.type === 'xstate.done.actor.refreshClaims') {
         expect(context.accessToken, at).toBe(refreshed.accessToken);
         expect(h.effects.persistSession.at(-1), at).toMatchObject({ accessToken: refreshed.accessToken });
+      }
+      if (event.type === 'xstate.done.actor.findOwnCompany') {
+        // Nothing else to load: none of the person's (the guards send them where a person without a company goes),
+        // or the one already refused, which stays refused on screen ("Sem acesso").
+        const found = (event as { output?: string | null }).output;
+        if (found === null) expect(company?.value, `${at}: no company`).toBe('idle');
+        else expect(context.refusedCompanyIds, at).toContain(found);
+      }
+      if (event.type === 'xstate.error.actor.findOwnCompany') {
+        expect(company?.value, `${at}: the refusal stays on screen`).toBe('failed');
+        expect(company?.context.errorStatus, at).toBe(403);
+        expect(h.effects.logError.at(-1), at).toBe('Own company lookup failed');
       }
       if (event.type === 'xstate.done.actor.recoverToken') {
         // Reloaded moments ago: the fresh token is kept and the page is not reloaded again; its calls are retried.
@@ -225,6 +306,8 @@ describe('session machine, paths from its graph', () => {
         top: topOf(h.actor.getSnapshot().value),
         lastReloadAt: h.actor.getSnapshot().context.lastReloadAt,
         sessionExpired: h.actor.getSnapshot().context.sessionExpired,
+        refused: h.actor.getSnapshot().context.refusedCompanyIds,
+        companyId: h.company()?.getSnapshot().context.companyId ?? null,
       };
       await replay(h, step.event);
       expect(h.actor.getSnapshot().value, name).toEqual(step.state.value);

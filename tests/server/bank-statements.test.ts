@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MOVEMENT_TEXT, MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS, TEXT_CUT_MARK } from '@domain';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -163,6 +164,54 @@ describe('OFX import', () => {
     });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe('Escolha o arquivo OFX do extrato.');
+  });
+
+  it(`refuses more than ${MAX_OFX_STATEMENTS} statements or ${MAX_OFX_MOVEMENTS} movements in one file, writing nothing`, async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    const statement = ofx(['20260305;-1.00;TARIFA'], 'many-0');
+    const body = statement.slice(statement.indexOf('<BANKMSGSRSV1>'), statement.indexOf('</OFX>'));
+    const many = (n: number) =>
+      statement.replace(body, Array.from({ length: n }, (_, i) => body.replaceAll('many-0', `many-${i}`)).join('\n'));
+    const accounts = async () =>
+      (await get(`/api/bank-statements/accounts?companyId=${company}&limit=100`, owner.token)).body.data.length;
+
+    const tooMany = await upload(many(MAX_OFX_STATEMENTS + 1), { token: owner.token, company });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toBe(
+      `O arquivo tem ${MAX_OFX_STATEMENTS + 1} extratos (contas); o limite é ${MAX_OFX_STATEMENTS} por arquivo. Exporte menos contas de cada vez.`,
+    );
+    expect(await accounts()).toBe(0);
+    expect((await upload(many(MAX_OFX_STATEMENTS), { token: owner.token, company })).status).toBe(201);
+    expect(await accounts()).toBe(MAX_OFX_STATEMENTS);
+
+    const line = '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260305<TRNAMT>-1.00<MEMO>TARIFA</STMTTRN>\n';
+    const huge = ofx([], 'huge-1').replace('</BANKTRANLIST>', `${line.repeat(MAX_OFX_MOVEMENTS + 1)}</BANKTRANLIST>`);
+    const refused = await upload(huge, { token: owner.token, company });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      `O arquivo tem mais de ${MAX_OFX_MOVEMENTS.toLocaleString('pt-BR')} movimentações, o limite por arquivo. Exporte um período menor.`,
+    );
+    expect(await accounts()).toBe(MAX_OFX_STATEMENTS);
+  });
+
+  it(`keeps descriptions and memos up to ${MAX_MOVEMENT_TEXT} characters, cutting longer ones with a mark`, async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    const long = 'PAGAMENTO '.repeat(50_000);
+    const file = ofx([`20260305;-10.00;${long}`], 'long-1').replace('<MEMO>', `<NAME>${'FORNECEDOR '.repeat(200)}\n<MEMO>`);
+    const { status, body } = await upload(file, { token: owner.token, company });
+    expect(status).toBe(201);
+    const [movement] = (
+      await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${body.data.accounts[0].id}`, owner.token)
+    ).body.data;
+    expect(movement.description).toHaveLength(MAX_MOVEMENT_TEXT);
+    expect(movement.description.endsWith(TEXT_CUT_MARK)).toBe(true);
+    expect(movement.description.startsWith('FORNECEDOR FORNECEDOR')).toBe(true);
+    expect(movement.memo).toHaveLength(MAX_MOVEMENT_TEXT);
+    expect(movement.memo.endsWith(TEXT_CUT_MARK)).toBe(true);
+    // The same file again is the same movement, not a second one.
+    expect((await upload(file, { token: owner.token, company })).body.data).toMatchObject({ added: 0, duplicates: 1 });
   });
 
   it('answers 413 for a file over the limit', async () => {

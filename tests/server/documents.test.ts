@@ -415,7 +415,10 @@ describe('demo documents', () => {
     ]);
     const open = guides.find((g: { status: string }) => g.status === 'viewed');
     expect(open).toMatchObject({ dueDate: '2026-03-14', competence: '2026-02', amountCents: 1_389_410 });
-    expect(guides.every((g: { publishedBy: string }) => g.publishedBy === admin.uid)).toBe(true);
+    // Published by the team, which the customer is told without the member's account.
+    expect(
+      guides.every((g: { publishedBy: string | null; publishedByTeam: boolean }) => g.publishedByTeam && g.publishedBy === null),
+    ).toBe(true);
     const personal = await server.call('/api/documents/personal', { token: carlos.token });
     expect(personal.body.data.map((d: { type: string }) => d.type)).toEqual(['rg_cnh']);
   });

@@ -75,7 +75,7 @@ async function handMadeRequest(values: {
 
 /** How the customer's list shows a schedule on a given moment. */
 async function listed(scheduleId: string, now: Date) {
-  return (await listSchedules(server.db, { companyId }, now)).find((s) => s.id === scheduleId)!;
+  return (await listSchedules(server.db, { companyId }, now)).data.find((s) => s.id === scheduleId)!;
 }
 
 /** The months a schedule created requests for, in order. */

@@ -345,7 +345,12 @@ describe('opening a company, end to end over the API', () => {
     expect(
       history.body.data.map((h: { fromStatus: string | null; toStatus: string }) => `${h.fromStatus}→${h.toStatus}`),
     ).toEqual(['opening→active', 'awaiting_opening→opening', 'pending→awaiting_opening', 'null→pending']);
-    expect(history.body.data[1]).toMatchObject({ note: 'Protocolado na JUCEMG.', changedBy: { id: admin.uid } });
+    // The customer reads who by the team's name, never a team member's account.
+    expect(history.body.data[1]).toMatchObject({
+      note: 'Protocolado na JUCEMG.',
+      changedBy: { name: 'Equipe contábil', team: true },
+    });
+    expect(history.body.data[1].changedBy).not.toHaveProperty('id');
   });
 });
 

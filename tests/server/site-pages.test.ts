@@ -43,7 +43,11 @@ function seo(html: string) {
     ogTitle: meta('property', 'og:title'),
     robots: meta('name', 'robots'),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
-    scripts: [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]),
+    // Scripts the page names: by `src`, or for its head script to load once the page is painted (`data-scripts`).
+    scripts: [
+      ...[...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]),
+      ...(/<html[^>]* data-scripts="([^"]*)"/.exec(html)?.[1].split(' ') ?? []),
+    ],
     text: textOf(/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? ''),
   };
 }

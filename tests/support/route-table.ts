@@ -293,6 +293,8 @@ const q = (companyId: string) => `companyId=${companyId}`;
 export const ROUTES: RouteSpec[] = [
   /* ------------------------------------------------------------------ public */
   { method: 'GET', path: '/api/health', access: 'public', sample: async () => ({ path: '/api/health' }) },
+  { method: 'GET', path: '/api/health/live', access: 'public', sample: async () => ({ path: '/api/health/live' }) },
+  { method: 'GET', path: '/api/health/ready', access: 'public', sample: async () => ({ path: '/api/health/ready' }) },
   {
     method: 'POST',
     path: '/api/users',

@@ -33,6 +33,7 @@ import { createLocalStorage } from '@server/services/storage';
 export const TEST_SITE_ASSETS: SiteAssets = {
   inlineCss: 'body{margin:0}',
   stylesheets: [],
+  deferredStylesheets: ['/assets/site-test.css'],
   scripts: ['/assets/site-test.js'],
   preloads: [],
 };
@@ -81,8 +82,11 @@ export async function startTestServer(
     panelEmails?: string[];
     /** Where files live; a temporary folder on disk unless told. */
     storage?: FileStorage;
-    /** Serve the public site too, from the project's content folder unless another content source is given. */
-    site?: { client?: ContentClient };
+    /**
+     * Serve the public site too, from the project's content folder unless another content source is given, with the
+     * test's stand-in assets unless others are given (the site's real CSS, say).
+     */
+    site?: { client?: ContentClient; assets?: SiteAssets };
     /** Security headers, proxies and rate limits (the defaults of a deployment at this address otherwise). */
     security?: Partial<SecurityOptions>;
     /** Serve a built SPA from this folder (an index.html with the configuration placeholder, assets/…). */
@@ -132,7 +136,7 @@ export async function startTestServer(
       ? buildSite({
           db: database.db,
           config: { site: siteConfig, publicUrl: baseUrl, publicApiUrl: '/api' },
-          assets: TEST_SITE_ASSETS,
+          assets: options.site.assets ?? TEST_SITE_ASSETS,
           logger,
           client: options.site.client,
         })

@@ -1,22 +1,12 @@
 import { BuildingLibraryIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankAccount } from '@domain';
 import { bankQueries, deleteAccount } from '../../api/bankStatements';
-import { Badge } from '../ui/Badge';
 import { ConfirmButton } from '../ui/ConfirmButton';
+import { UncategorizedBadge } from './UncategorizedBadge';
 import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from './format';
-
-/** The uncategorised count, or that everything is categorised. */
-export function UncategorizedBadge({ account }: { account: Pick<BankAccount, 'uncategorizedCount' | 'transactionCount'> }) {
-  if (account.transactionCount === 0) return null;
-  return account.uncategorizedCount > 0 ? (
-    <Badge tone="yellow">{account.uncategorizedCount} sem categoria</Badge>
-  ) : (
-    <Badge tone="green">Tudo categorizado</Badge>
-  );
-}
 
 function deleteDescription(account: BankAccount, bank: string): string {
   const which = `A conta ${bank} (${accountNumberLabel(account)})`;

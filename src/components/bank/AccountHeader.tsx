@@ -1,6 +1,6 @@
 import type { BankAccount } from '@domain';
 import { PageHeader } from '../ui/Card';
-import { UncategorizedBadge } from './AccountCard';
+import { UncategorizedBadge } from './UncategorizedBadge';
 import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from './format';
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,9 +1,8 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ArrowDownTrayIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankAccount, ExportType, UncategorisedExportChoice } from '@domain';
 import { UNCLASSIFIED_LEDGER_ACCOUNT, uncategorisedExportMessage } from '@domain';
 import type { ExportResult } from '../../api/bankStatements';
@@ -11,6 +10,7 @@ import { bankQueries, downloadExport } from '../../api/bankStatements';
 import { ApiError } from '../../api/errors';
 import { isIsoMonth } from '../../lib/dates';
 import { Button } from '../ui/Button';
+import { Modal, ModalDescription, ModalTitle } from '../ui/Modal';
 import { Card } from '../ui/Card';
 import { MonthInput } from '../ui/DateField';
 import { inlineControlClass } from './CategoryOptions';
@@ -44,28 +44,23 @@ function UncategorisedDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-[60]">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl" data-testid="uncategorised-export-dialog">
-          <DialogTitle className="text-lg font-bold text-slate-900">Há movimentações sem categoria</DialogTitle>
-          <Description className="mt-2 text-sm text-slate-600">{message}</Description>
-          <p className="mt-2 text-sm text-slate-600">
-            Categorize-as antes, exporte mesmo assim marcando-as como “a classificar” (conta {UNCLASSIFIED_LEDGER_ACCOUNT}, para o
-            contador reclassificar) ou exporte sem elas.
-          </p>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-            <Button variant="secondary" onClick={onCategorise}>
-              Categorizar antes
-            </Button>
-            <Button variant="secondary" onClick={() => onChoose('omit')}>
-              Exportar sem elas
-            </Button>
-            <Button onClick={() => onChoose('include')}>Exportar como “a classificar”</Button>
-          </div>
-        </DialogPanel>
+    <Modal open={open} onClose={onClose} className="max-w-lg p-6" testId="uncategorised-export-dialog">
+      <ModalTitle className="text-lg font-bold text-slate-900">Há movimentações sem categoria</ModalTitle>
+      <ModalDescription className="mt-2 text-sm text-slate-600">{message}</ModalDescription>
+      <p className="mt-2 text-sm text-slate-600">
+        Categorize-as antes, exporte mesmo assim marcando-as como “a classificar” (conta {UNCLASSIFIED_LEDGER_ACCOUNT}, para o
+        contador reclassificar) ou exporte sem elas.
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+        <Button variant="secondary" onClick={onCategorise}>
+          Categorizar antes
+        </Button>
+        <Button variant="secondary" onClick={() => onChoose('omit')}>
+          Exportar sem elas
+        </Button>
+        <Button onClick={() => onChoose('include')}>Exportar como “a classificar”</Button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 

@@ -1,14 +1,17 @@
 import { ArrowUpTrayIcon, DocumentArrowUpIcon } from '@heroicons/react/24/outline';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DragEvent } from 'react';
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import type { OfxImportSummary as Summary } from '@domain';
 import { MAX_OFX_BYTES, formatBytes } from '@domain';
-import { bankQueries, uploadOfx } from '../../api/bankStatements';
+import { bankQueries } from '../../api/bankStatements';
+import { uploadOfx } from '../../api/ofx-upload';
 import { useUpload } from '../../lib/upload';
 import { UploadStatus } from '../UploadStatus';
 import { Alert, Card } from '../ui/Card';
-import { OfxImportSummary } from './OfxImportSummary';
+
+// What an import did is shown after one: its code loads then.
+const OfxImportSummary = lazy(() => import('./OfxImportSummary').then((m) => ({ default: m.OfxImportSummary })));
 
 /** The "Importar extrato OFX" area: a drop zone and a file button, the upload's progress, then what was imported. */
 export function OfxImport({ companyId }: { companyId: string }) {
@@ -86,7 +89,11 @@ export function OfxImport({ companyId }: { companyId: string }) {
           <Alert>{problem}</Alert>
         </div>
       )}
-      {summary && <OfxImportSummary fileName={summary.fileName} summary={summary.result} onClose={() => setSummary(null)} />}
+      {summary && (
+        <Suspense fallback={null}>
+          <OfxImportSummary fileName={summary.fileName} summary={summary.result} onClose={() => setSummary(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

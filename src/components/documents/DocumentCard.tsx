@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon, DocumentTextIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { CompanyDocument, DocumentActor, DocumentStatus } from '@domain';
 import { DOCUMENT_TYPE_LABEL, formatBytes, formatMoney, isDocumentOverdue, isGuide, nextDocumentStatuses } from '@domain';
 import { changeDocumentStatus, deleteDocument, downloadThroughLink } from '../../api/documents';
@@ -22,7 +22,7 @@ const STATUS_DONE: Partial<Record<DocumentStatus, string>> = {
 /** May this person delete it? The same rule as the server's: their own upload, not the team's, not a wizard's file. */
 export function mayDelete(document: CompanyDocument, uid: string | null, actor: DocumentActor): boolean {
   if (document.stepId) return false;
-  return actor === 'team' || (!document.publishedBy && document.uploadedBy === uid);
+  return actor === 'team' || (!document.publishedByTeam && document.uploadedBy === uid);
 }
 
 /** One document of the company: what it is, where it stands, and what can be done with it. */
@@ -83,7 +83,7 @@ export function DocumentCard({
         <p className="text-xs text-slate-500">
           {DOCUMENT_TYPE_LABEL[document.type]}
           {document.competence && ` · competência ${formatCompetence(document.competence)}`} · {formatBytes(document.size)} ·{' '}
-          {document.publishedBy ? 'publicado pela equipe' : 'enviado'} em {formatDate(document.createdAt)}
+          {document.publishedByTeam ? 'publicado pela equipe' : 'enviado'} em {formatDate(document.createdAt)}
         </p>
         {isGuide(document.type) && (document.dueDate || document.amountCents !== null) && (
           <p className={`text-sm ${overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}>

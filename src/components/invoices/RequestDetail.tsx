@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { NFS_REQUEST_STATUS_LABEL, canDeleteNfsRequest, formatCnaeCode, formatCnpj, formatMoney } from '@domain';
 import { deleteRequest, invoiceQueries } from '../../api/invoices';
 import { downloadDocument } from '../../api/onboarding';
@@ -11,12 +11,7 @@ import { ConfirmButton } from '../ui/ConfirmButton';
 import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
 
-export const formatCompetence = (competence: string) => {
-  const [year, month] = competence.split('-');
-  return `${month}/${year}`;
-};
-
-export const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+import { formatCompetence, formatCpf } from './format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

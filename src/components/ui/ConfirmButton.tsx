@@ -1,8 +1,8 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { ButtonProps } from './Button';
 import { Button } from './Button';
+import { Modal, ModalDescription, ModalTitle } from './Modal';
 
 /** A question before an action, in a dialog that says what will happen; opened by its owner (e.g. on a server's warning). */
 export function ConfirmDialog({
@@ -23,29 +23,24 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-[60]">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-bold text-slate-900">{title}</DialogTitle>
-          <Description className="mt-2 text-sm text-slate-600">{description}</Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={onClose}>
-              Voltar
-            </Button>
-            <Button
-              variant={danger ? 'danger' : 'primary'}
-              onClick={() => {
-                onClose();
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </DialogPanel>
+    <Modal open={open} onClose={onClose} className="p-6">
+      <ModalTitle className="text-lg font-bold text-slate-900">{title}</ModalTitle>
+      <ModalDescription className="mt-2 text-sm text-slate-600">{description}</ModalDescription>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Voltar
+        </Button>
+        <Button
+          variant={danger ? 'danger' : 'primary'}
+          onClick={() => {
+            onClose();
+            onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </Button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 

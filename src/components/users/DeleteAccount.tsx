@@ -1,15 +1,15 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { RECORDS_RETENTION_YEARS, companyDisplayName } from '@domain';
 import { companyQueries } from '../../api/companies';
 import { deleteAccount } from '../../api/users';
 import { useSessionActor } from '../../lib/session-handle';
 import { Button } from '../ui/Button';
 import { Alert } from '../ui/Card';
+import { Modal, ModalDescription, ModalTitle } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 
 const CONFIRMATION = 'EXCLUIR';
@@ -80,47 +80,37 @@ export function DeleteAccount({ userId }: { userId: string }) {
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
         Excluir minha conta
       </Button>
-      <Dialog open={open} onClose={close} className="relative z-[60]">
-        <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-            <form onSubmit={confirm}>
-              <DialogTitle className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                <ExclamationTriangleIcon className="size-6 text-red-600" aria-hidden="true" />
-                Excluir sua conta?
-              </DialogTitle>
-              <Description as="div" className="mt-3">
-                <AccountDeletionText companies={names} />
-              </Description>
-              <TextField
-                label={`Para confirmar, digite ${CONFIRMATION}`}
-                className="mt-5"
-                autoComplete="off"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-              {remove.error && (
-                <div className="mt-4">
-                  <Alert>{remove.error.message}</Alert>
-                </div>
-              )}
-              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-                  Voltar
-                </Button>
-                <Button
-                  type="submit"
-                  variant="danger"
-                  busy={remove.isPending}
-                  disabled={typed.trim().toUpperCase() !== CONFIRMATION}
-                >
-                  Excluir minha conta
-                </Button>
-              </div>
-            </form>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <Modal open={open} onClose={close} className="max-w-lg p-6">
+        <form onSubmit={confirm}>
+          <ModalTitle className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <ExclamationTriangleIcon className="size-6 text-red-600" aria-hidden="true" />
+            Excluir sua conta?
+          </ModalTitle>
+          <ModalDescription className="mt-3">
+            <AccountDeletionText companies={names} />
+          </ModalDescription>
+          <TextField
+            label={`Para confirmar, digite ${CONFIRMATION}`}
+            className="mt-5"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          {remove.error && (
+            <div className="mt-4">
+              <Alert>{remove.error.message}</Alert>
+            </div>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+              Voltar
+            </Button>
+            <Button type="submit" variant="danger" busy={remove.isPending} disabled={typed.trim().toUpperCase() !== CONFIRMATION}>
+              Excluir minha conta
+            </Button>
+          </div>
+        </form>
+      </Modal>
     </div>
   );
 }

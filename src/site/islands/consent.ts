@@ -19,9 +19,7 @@ export function mountConsent(banner: HTMLElement): void {
 
   function choose(enabled: OptionalCookieId[]) {
     const before = current();
-    for (const cookie of consentCookies(enabled)) {
-      Cookies.set(cookie.name, cookie.value, { expires: cookie.maxAgeDays, sameSite: 'lax', path: '/' });
-    }
+    for (const cookie of consentCookies(enabled, location.protocol)) Cookies.set(cookie.name, cookie.value, cookie.attributes);
     document.documentElement.classList.add('consent-given');
     banner.classList.remove('reopened');
     if (enabled.includes('analytics')) loadTagManager();

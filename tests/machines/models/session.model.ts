@@ -1,7 +1,8 @@
-import type { EventObject } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { RELOAD_GUARD_MS } from '@domain';
+import type { SessionContext } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
-import { admin, customer, newcomer, refreshed } from '../session.harness';
+import { admin, customer, newcomer, refreshed, stillStale } from '../session.harness';
 import type { MachineModel } from './model';
 
 /** The identity provider's answer to a wrong password. */
@@ -20,6 +21,8 @@ const events = [
   { type: 'company.select', companyId: 'c2' },
   { type: 'company.loaded' },
   { type: 'company.failed', error: 'Empresa não encontrada.' },
+  // Refused: the claims named a company the person no longer has.
+  { type: 'company.failed', error: 'Você não tem acesso a esta empresa.', status: 403 },
   { type: 'api.unauthorized' },
   { type: 'page.unload' },
   { type: 'xstate.done.actor.signIn', output: customer },
@@ -38,18 +41,34 @@ const events = [
   { type: 'session.refresh' },
   { type: 'xstate.done.actor.refreshClaims', output: refreshed },
   { type: 'xstate.error.actor.refreshClaims', error: new Error('offline') },
+  // Healing stale claims: a fresh token (naming another company, or still only the refused one), then the server's word.
+  { type: 'xstate.done.actor.healClaims', output: refreshed },
+  { type: 'xstate.done.actor.healClaims', output: stillStale },
+  { type: 'xstate.error.actor.healClaims', error: new Error('offline') },
+  { type: 'xstate.done.actor.findOwnCompany', output: 'c3' },
+  { type: 'xstate.done.actor.findOwnCompany', output: null },
+  { type: 'xstate.error.actor.findOwnCompany', error: new Error('offline') },
 ] as EventObject[];
+
+const isRefusal = (event: EventObject) => event.type === 'company.failed' && (event as { status?: number }).status === 403;
+
+/**
+ * The events to try where the session is. One refusal per path is enough to walk the healing (a second refusal of
+ * the same session heals the same way): without this bound the refused companies multiply the states of the graph.
+ */
+const eventsAt = (snapshot: AnyMachineSnapshot) =>
+  (snapshot.context as SessionContext).refusedCompanyIds.length ? events.filter((event) => !isRefusal(event)) : events;
 
 export const sessionModel: MachineModel = {
   machine: sessionMachine,
   // The company actor the session invokes tells it when a load ends.
   internalEvents: ['company.loaded', 'company.failed'],
   scenarios: [
-    { name: 'no recent reload', input: { storedCompanyId: null, lastReloadAt: null }, events, now: SESSION_NOW },
+    { name: 'no recent reload', input: { storedCompanyId: null, lastReloadAt: null }, events: eventsAt, now: SESSION_NOW },
     {
       name: 'reloaded moments ago',
       input: { storedCompanyId: null, lastReloadAt: SESSION_NOW - RELOAD_GUARD_MS / 2 },
-      events,
+      events: eventsAt,
       now: SESSION_NOW,
     },
   ],

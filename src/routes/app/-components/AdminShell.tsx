@@ -1,7 +1,7 @@
-import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { OverdueBanner } from '@/components/billing/OverdueBanner';
+import { Modal } from '@/components/ui/Modal';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { isSystemAdmin } from '@domain';
@@ -44,23 +44,26 @@ export function AdminShell() {
         </aside>
       )}
       {!hideSideMenu && (
-        <Dialog open={open} onClose={setOpen} className="relative z-50 lg:hidden" aria-label="Menu">
-          <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-          <DialogPanel className="fixed inset-y-0 left-0 w-72 overflow-y-auto bg-white px-3 py-5">
-            <div className="flex items-center justify-between px-3 pb-6">
-              <Brand to={home} />
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="rounded-lg p-2 hover:bg-slate-100"
-                aria-label="Fechar menu"
-              >
-                <XMarkIcon className="size-6" aria-hidden="true" />
-              </button>
-            </div>
-            <SideMenu sections={menu} onNavigate={() => setOpen(false)} />
-          </DialogPanel>
-        </Dialog>
+        <Modal
+          open={open}
+          onClose={() => setOpen(false)}
+          placement="left"
+          label="Menu"
+          className="overflow-y-auto px-3 py-5 lg:hidden"
+        >
+          <div className="flex items-center justify-between px-3 pb-6">
+            <Brand to={home} />
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              className="rounded-lg p-2 hover:bg-slate-100"
+              aria-label="Fechar menu"
+            >
+              <XMarkIcon className="size-6" aria-hidden="true" />
+            </button>
+          </div>
+          <SideMenu sections={menu} onNavigate={() => setOpen(false)} />
+        </Modal>
       )}
       <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">

@@ -2,11 +2,15 @@ import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { TRACK_IDS, homeFor, safeNextPath } from '@domain';
 import { useSelector } from '@xstate/react';
+import { Suspense, lazy } from 'react';
 import { Alert, Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
-import { ResetPasswordForm } from './-components/ResetPasswordForm';
 import { SignInForm } from './-components/SignInForm';
-import { SignUpForm } from './-components/SignUpForm';
+
+// Signing in is what most visits here do: the other two forms (and the masks and rules they bring) load when asked.
+const SignUpForm = lazy(() => import('./-components/SignUpForm').then((m) => ({ default: m.SignUpForm })));
+const ResetPasswordForm = lazy(() => import('./-components/ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm })));
 
 const LoginSearch = v.object({
   next: v.optional(v.fallback(v.string(), '')),
@@ -50,8 +54,10 @@ function LoginPage() {
       )}
       <div className="mt-6">
         {mode === 'signin' && <SignInForm />}
-        {mode === 'signup' && <SignUpForm track={search.track ?? 'create-company'} referral={search.ref || undefined} />}
-        {mode === 'reset' && <ResetPasswordForm />}
+        <Suspense fallback={<Spinner label="Carregando…" />}>
+          {mode === 'signup' && <SignUpForm track={search.track ?? 'create-company'} referral={search.ref || undefined} />}
+          {mode === 'reset' && <ResetPasswordForm />}
+        </Suspense>
       </div>
       <div className="mt-6 border-t border-slate-100 pt-4 text-center text-sm text-slate-600">
         {mode === 'signin' ? (

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import * as v from 'valibot';
 import type { Company, DocumentType } from '@domain';
 import { COMPANY_DOCUMENT_TYPES, DOCUMENT_TYPE_LABEL, GUIDE_DOCUMENT_TYPES, PAGE_SIZE, monthKey, saoPauloDate } from '@domain';
 import { documentQueries } from '@/api/documents';
 import { DocumentCard } from '@/components/documents/DocumentCard';
-import { DocumentUploadForm } from '@/components/documents/DocumentUploadForm';
 import { Button } from '@/components/ui/Button';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
@@ -15,6 +15,11 @@ import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '../../-components/useCompany';
+
+// The upload form (and its file machine) loads when "Enviar documento" opens it.
+const DocumentUploadForm = lazy(() =>
+  import('@/components/documents/DocumentUploadForm').then((m) => ({ default: m.DocumentUploadForm })),
+);
 
 const FILTERS = ['guias', ...COMPANY_DOCUMENT_TYPES] as const;
 type Filter = (typeof FILTERS)[number];
@@ -78,16 +83,18 @@ function CompanyDocuments({ company }: { company: Company }) {
       {search.enviar && (
         <Card className="mb-6">
           <h2 className="mb-4 text-lg font-bold text-slate-900">Enviar um arquivo</h2>
-          <DocumentUploadForm
-            companyId={company.id}
-            mode="register"
-            onCancel={() => go({ enviar: undefined })}
-            onDone={(document) => {
-              toast.success(`“${document.name}” enviado.`);
-              void queryClient.invalidateQueries({ queryKey: ['documents', company.id] });
-              go({ enviar: undefined, page: undefined, arquivados: undefined, tipo: undefined });
-            }}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <DocumentUploadForm
+              companyId={company.id}
+              mode="register"
+              onCancel={() => go({ enviar: undefined })}
+              onDone={(document) => {
+                toast.success(`“${document.name}” enviado.`);
+                void queryClient.invalidateQueries({ queryKey: ['documents', company.id] });
+                go({ enviar: undefined, page: undefined, arquivados: undefined, tipo: undefined });
+              }}
+            />
+          </Suspense>
         </Card>
       )}
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import toast from 'react-hot-toast';
+import type { ComponentType } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
+import toast from '@/lib/toast';
 import type { Track, TrackId } from '@domain';
 import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
@@ -11,16 +12,7 @@ import { inspectAll, machineLog } from '@/lib/machine-log';
 import { appInspect, useSessionActor } from '@/lib/session-handle';
 import { wizardInput, wizardMachineFor } from '@/lib/wizard';
 import { TrackProgress } from '../../-components/TrackProgress';
-import { AwaitingGuide } from './steps/AwaitingGuide';
-import { DownloadCompanyInfo } from './steps/DownloadCompanyInfo';
-import { Finished } from './steps/Finished';
-import { MigrateAccountant } from './steps/MigrateAccountant';
-import { MigrationPreRegistration } from './steps/MigrationPreRegistration';
-import { OpeningPreRegistration } from './steps/OpeningPreRegistration';
-import { Partners } from './steps/Partners';
-import { PartnersBasic } from './steps/PartnersBasic';
-import { Subscription } from './steps/Subscription';
-import { UploadGuideReceipt } from './steps/UploadGuideReceipt';
+import { Spinner } from '@/components/ui/Spinner';
 import type { WizardActor } from './wizard-context';
 import { WizardActorContext, useWizard, useWizardNavigation } from './wizard-context';
 
@@ -29,29 +21,46 @@ const INTRO: Record<TrackId, string> = {
   'migrate-company': 'Traga sua empresa para a nossa contabilidade: nós falamos com o contador atual.',
 };
 
+/** A step's screen, loaded when the wizard reaches it: a customer at one step does not load the others. */
+const step = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const STEP_SCREENS = {
+  'opening-pre-registration': step(() => import('./steps/OpeningPreRegistration'), 'OpeningPreRegistration'),
+  'migration-pre-registration': step(() => import('./steps/MigrationPreRegistration'), 'MigrationPreRegistration'),
+  'partner-registration': step(() => import('./steps/Partners'), 'Partners'),
+  'partner-registration-basic': step(() => import('./steps/PartnersBasic'), 'PartnersBasic'),
+  subscription: step(() => import('./steps/Subscription'), 'Subscription'),
+  'awaiting-guide': step(() => import('./steps/AwaitingGuide'), 'AwaitingGuide'),
+  'upload-guide-receipt': step(() => import('./steps/UploadGuideReceipt'), 'UploadGuideReceipt'),
+  'download-company-info': step(() => import('./steps/DownloadCompanyInfo'), 'DownloadCompanyInfo'),
+  'migrate-accountant': step(() => import('./steps/MigrateAccountant'), 'MigrateAccountant'),
+  finished: step(() => import('./steps/Finished'), 'Finished'),
+};
+
 /** The step on screen: the wizard machine's state, named by the step id. */
 function CurrentStep({ trackId }: { trackId: TrackId }) {
-  const step = useSelector(useWizard(), (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
-  switch (step) {
-    case 'pre-registration':
-      return trackId === 'create-company' ? <OpeningPreRegistration /> : <MigrationPreRegistration />;
-    case 'partner-registration':
-      return <Partners />;
-    case 'partner-registration-basic':
-      return <PartnersBasic />;
-    case 'subscription':
-      return <Subscription />;
-    case 'awaiting-guide':
-      return <AwaitingGuide />;
-    case 'upload-guide-receipt':
-      return <UploadGuideReceipt />;
-    case 'download-company-info':
-      return <DownloadCompanyInfo />;
-    case 'migrate-accountant':
-      return <MigrateAccountant />;
-    default:
-      return <Finished />;
-  }
+  const stepId = useSelector(useWizard(), (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
+  const screen =
+    stepId === 'pre-registration'
+      ? trackId === 'create-company'
+        ? 'opening-pre-registration'
+        : 'migration-pre-registration'
+      : stepId in STEP_SCREENS
+        ? (stepId as keyof typeof STEP_SCREENS)
+        : 'finished';
+  const Screen = STEP_SCREENS[screen];
+  return (
+    <Suspense
+      fallback={
+        <div className="py-12 text-center text-brand-700">
+          <Spinner label="Carregando…" />
+        </div>
+      }
+    >
+      <Screen />
+    </Suspense>
+  );
 }
 
 /** The track's steps; those that may still change, and the current one, open from the list (`step.goto`). */

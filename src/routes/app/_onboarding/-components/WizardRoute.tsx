@@ -1,15 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { TrackId } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { Wizard } from './Wizard';
-
-/** The payment page sends the customer back to the wizard with the outcome. */
-export const WizardSearch = v.object({
-  status: v.fallback(v.optional(v.picklist(['paid', 'cancelled', 'expired'])), undefined),
-  checkout: v.fallback(v.optional(v.string()), undefined),
-});
+import type { WizardSearch } from './wizard-search';
 
 /** A wizard page: reads the payment outcome once, then drops it from the address so a reload does not replay it. */
 export function WizardRoute({ trackId, status }: { trackId: TrackId; status: v.InferOutput<typeof WizardSearch>['status'] }) {

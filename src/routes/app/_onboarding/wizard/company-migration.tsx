@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireWizard } from '@/lib/guards';
-import { WizardRoute, WizardSearch } from '../-components/WizardRoute';
+import { WizardRoute } from '../-components/WizardRoute';
+import { WizardSearch } from '../-components/wizard-search';
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-migration')({
   validateSearch: WizardSearch,

@@ -16,37 +16,9 @@ import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
 import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '@/lib/masks';
 
-export type InvoiceFormValues = {
-  emissionType: 'cnpj' | 'cpf';
-  cnpj: string;
-  cpf: string;
-  totalCents: number | undefined;
-  customerName: string;
-  customerEmail: string;
-  description: string;
-  activity: string;
-  serviceItem: string;
-  issWithheld: boolean;
-  competence: string;
-  dayOfMonth: string;
-  active: boolean;
-};
+import type { InvoiceFormValues } from './invoice-values';
 
-export const emptyInvoice = (competence: string): InvoiceFormValues => ({
-  emissionType: 'cnpj',
-  cnpj: '',
-  cpf: '',
-  totalCents: undefined,
-  customerName: '',
-  customerEmail: '',
-  description: '',
-  activity: '',
-  serviceItem: '',
-  issWithheld: false,
-  competence,
-  dayOfMonth: '5',
-  active: true,
-});
+export type { InvoiceFormValues };
 
 /** The body the API takes: the value in reais (spec §3 `totalValue`), blanks left out. */
 export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedule') {

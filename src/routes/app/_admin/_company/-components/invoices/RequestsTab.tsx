@@ -1,6 +1,7 @@
+import { Suspense, lazy } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company, NfsRequestStatus } from '@domain';
 import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { ApiError } from '@/api/errors';
@@ -16,8 +17,12 @@ import { SearchForm } from '@/components/ui/SearchForm';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { isIsoMonth } from '@/lib/dates';
-import { InvoiceForm, emptyInvoice } from './InvoiceForm';
-import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
+import { emptyInvoice } from './invoice-values';
+
+// The form loads when it opens, the request's detail when one is chosen: the list shows first.
+const InvoiceForm = lazy(() => import('./InvoiceForm').then((m) => ({ default: m.InvoiceForm })));
+import { formatCompetence } from '@/components/invoices/format';
+const RequestDetail = lazy(() => import('@/components/invoices/RequestDetail').then((m) => ({ default: m.RequestDetail })));
 
 export interface RequestsSearch {
   q?: string;
@@ -69,17 +74,19 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
       {search.novo ? (
         <Card>
           <h2 className="mb-4 text-lg font-bold text-slate-900">Nova solicitação de nota fiscal</h2>
-          <InvoiceForm
-            company={company}
-            mode="request"
-            initial={emptyInvoice(thisMonth())}
-            submitLabel="Solicitar nota"
-            busy={create.isPending}
-            serverErrors={apiError?.fields}
-            serverMessage={apiError && !Object.keys(apiError.fields).length ? apiError.message : null}
-            onSubmit={(body) => create.mutate(body)}
-            onCancel={() => go({ novo: undefined })}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <InvoiceForm
+              company={company}
+              mode="request"
+              initial={emptyInvoice(thisMonth())}
+              submitLabel="Solicitar nota"
+              busy={create.isPending}
+              serverErrors={apiError?.fields}
+              serverMessage={apiError && !Object.keys(apiError.fields).length ? apiError.message : null}
+              onSubmit={(body) => create.mutate(body)}
+              onCancel={() => go({ novo: undefined })}
+            />
+          </Suspense>
         </Card>
       ) : (
         <div className="flex justify-end">
@@ -164,7 +171,11 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
       )}
 
       <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Nota fiscal">
-        {search.request && <RequestDetail id={search.request} onDeleted={() => go({ request: undefined })} />}
+        {search.request && (
+          <Suspense fallback={<PageSpinner />}>
+            <RequestDetail id={search.request} onDeleted={() => go({ request: undefined })} />
+          </Suspense>
+        )}
       </Drawer>
     </div>
   );

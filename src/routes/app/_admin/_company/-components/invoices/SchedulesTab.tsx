@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { Suspense, lazy, useState } from 'react';
+import toast from '@/lib/toast';
 import type { Company, NfsSchedule } from '@domain';
 import { competenceLabel, formatCnpj, formatMoney } from '@domain';
 import { ApiError } from '@/api/errors';
@@ -11,9 +11,12 @@ import { Card, EmptyState } from '@/components/ui/Card';
 import { ConfirmButton, ConfirmDialog } from '@/components/ui/ConfirmButton';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { formatDate } from '@/lib/format';
-import type { InvoiceFormValues } from './InvoiceForm';
-import { InvoiceForm, emptyInvoice } from './InvoiceForm';
-import { formatCpf } from '@/components/invoices/RequestDetail';
+import type { InvoiceFormValues } from './invoice-values';
+import { emptyInvoice } from './invoice-values';
+
+// The form loads when it opens, the request's detail when one is chosen: the list shows first.
+const InvoiceForm = lazy(() => import('./InvoiceForm').then((m) => ({ default: m.InvoiceForm })));
+import { formatCpf } from '@/components/invoices/format';
 
 const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   ...emptyInvoice(''),
@@ -59,17 +62,19 @@ function ScheduleEditor({ company, schedule, onDone }: { company: Company; sched
   return (
     <Card>
       <h2 className="mb-4 text-lg font-bold text-slate-900">{schedule ? 'Editar agendamento' : 'Novo agendamento mensal'}</h2>
-      <InvoiceForm
-        company={company}
-        mode="schedule"
-        initial={schedule ? valuesOf(schedule) : emptyInvoice('')}
-        submitLabel={schedule ? 'Salvar' : 'Criar agendamento'}
-        busy={save.isPending}
-        serverErrors={apiError?.fields}
-        serverMessage={apiError && !Object.keys(apiError.fields).length ? apiError.message : null}
-        onSubmit={(body) => save.mutate(body)}
-        onCancel={onDone}
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <InvoiceForm
+          company={company}
+          mode="schedule"
+          initial={schedule ? valuesOf(schedule) : emptyInvoice('')}
+          submitLabel={schedule ? 'Salvar' : 'Criar agendamento'}
+          busy={save.isPending}
+          serverErrors={apiError?.fields}
+          serverMessage={apiError && !Object.keys(apiError.fields).length ? apiError.message : null}
+          onSubmit={(body) => save.mutate(body)}
+          onCancel={onDone}
+        />
+      </Suspense>
     </Card>
   );
 }

@@ -2,11 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useFeature } from '@/api/features';
 import { AccountList } from '@/components/bank/AccountList';
-import { CategoryChart } from '@/components/bank/CategoryChart';
 import { CoraConnection } from '@/components/bank/CoraConnection';
 import { OfxImport } from '@/components/bank/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { WhenVisible } from '@/components/ui/WhenVisible';
+import { Suspense, lazy } from 'react';
 import { useCompanyState } from '@/routes/app/-components/useCompany';
+
+// The chart comes last on the page: its code loads when it comes into view.
+const CategoryChart = lazy(() => import('@/components/bank/CategoryChart').then((m) => ({ default: m.CategoryChart })));
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -35,7 +40,11 @@ function BankAccountsPage() {
         {cora && <CoraConnection companyId={company.id} />}
         <OfxImport companyId={company.id} />
         <AccountList companyId={company.id} page={page} />
-        <CategoryChart companyId={company.id} />
+        <WhenVisible>
+          <Suspense fallback={<PageSpinner />}>
+            <CategoryChart companyId={company.id} />
+          </Suspense>
+        </WhenVisible>
       </div>
     </div>
   );

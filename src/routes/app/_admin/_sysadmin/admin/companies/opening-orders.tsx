@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { orderQueries } from '@/api/companies';
-import { OrdersPage, OrdersSearch, ordersParams } from './-components/OrdersPage';
+import { OrdersPage } from './-components/OrdersPage';
+import { OrdersSearch, ordersParams } from './-components/orders-search';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/opening-orders')({
   validateSearch: OrdersSearch,

@@ -13,7 +13,8 @@ import { SearchForm } from '@/components/ui/SearchForm';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { formatRelative } from '@/lib/format';
-import { RequestDetail, formatCompetence } from '@/components/invoices/RequestDetail';
+import { RequestDetail } from '@/components/invoices/RequestDetail';
+import { formatCompetence } from '@/components/invoices/format';
 import { RequestActions } from './-components/RequestActions';
 import { searchText } from '@/lib/search-params';
 

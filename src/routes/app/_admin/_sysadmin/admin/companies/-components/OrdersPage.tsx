@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import * as v from 'valibot';
 import type { CompanyStatus, StepId } from '@domain';
-import { COMPANY_STATUS_LABEL, PAGE_SIZE, STEP_IDS, STEP_LABEL, TRACK_STEPS, companyDisplayName } from '@domain';
+import { COMPANY_STATUS_LABEL, PAGE_SIZE, STEP_LABEL, TRACK_STEPS, companyDisplayName } from '@domain';
 import type { OrdersParams } from '@/api/companies';
 import { orderQueries } from '@/api/companies';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
@@ -13,31 +12,13 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatRelative } from '@/lib/format';
-import { searchText } from '@/lib/search-params';
+import type { OrdersSearch } from './orders-search';
+import { ordersParams } from './orders-search';
 
 const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
   opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],
   migration: ['pending', 'migrating', 'active', 'disabled'],
 };
-
-export const OrdersSearch = v.object({
-  q: v.fallback(v.optional(searchText), undefined),
-  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
-  status: v.fallback(
-    v.optional(v.picklist(['pending', 'awaiting_opening', 'migrating', 'opening', 'active', 'overdue', 'disabled'])),
-    undefined,
-  ),
-  step: v.fallback(v.optional(v.picklist(STEP_IDS)), undefined),
-});
-export type OrdersSearch = v.InferOutput<typeof OrdersSearch>;
-
-export const ordersParams = (kind: OrdersParams['kind'], search: OrdersSearch): OrdersParams => ({
-  kind,
-  page: search.page ?? 1,
-  status: search.status,
-  stepId: search.step,
-  query: search.q,
-});
 
 /** The team's queue of companies being opened or migrated: where each stands and for how long. */
 export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; search: OrdersSearch }) {

@@ -1,0 +1,21 @@
+/** Calendar rules every layer shares: São Paulo's today, month keys, how many days a month has. No imports. */
+
+const SAO_PAULO = 'America/Sao_Paulo';
+
+/** Today's date in São Paulo: the day the schedules and the reports go by. */
+export function saoPauloDate(now: Date): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SAO_PAULO,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** A month as YYYY-MM. */
+export const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** How many days a month (1–12) of a year has, leap years told. */
+export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -1,0 +1,47 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { signInFromLogin } from './support';
+
+/**
+ * What a page of the app makes the browser load (issue 16's budgets, measured as `npm run bench:bundles` measures:
+ * each script gzipped at level 9): the login page ≤ 160 KB with neither Firebase nor another screen's code, a
+ * customer's page ≤ 220 KB without the team's combobox library. Sizes, not timings: they only change with the code.
+ */
+async function scriptsOf(page: Page, path: string) {
+  const loaded = new Map<string, Buffer>();
+  const listener = async (response: Response) => {
+    if (response.request().resourceType() === 'script' && response.ok())
+      loaded.set(new URL(response.url()).pathname, await response.body().catch(() => Buffer.alloc(0)));
+  };
+  page.on('response', listener);
+  // A fresh document: what this page loads by itself, not what the app loaded before.
+  await page.goto(path, { waitUntil: 'networkidle' });
+  page.off('response', listener);
+  const bodies = [...loaded.values()].map((body) => body.toString('utf8'));
+  return {
+    bodies,
+    kb: [...loaded.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024,
+  };
+}
+
+test('the login page loads neither Firebase nor the code of other screens, within 160 KB', async ({ page }) => {
+  const { bodies, kb } = await scriptsOf(page, '/app/login');
+  await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+  // Firebase's Auth SDK names its errors "auth/…"; the wizard's steps and the team's queues have their own texts.
+  for (const body of bodies) {
+    expect(body).not.toContain('auth/invalid-credential');
+    expect(body).not.toContain('Sua empresa e o contador atual');
+    expect(body).not.toContain('Quando um cliente começar, o pedido aparece nesta fila.');
+  }
+  expect(kb).toBeLessThanOrEqual(160);
+});
+
+test('a customer’s pages stay within 220 KB, without the team’s libraries', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  for (const path of ['/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts']) {
+    const { bodies, kb } = await scriptsOf(page, path);
+    for (const body of bodies) expect(body, path).not.toMatch(/headlessui|@floating-ui/);
+    expect(kb, path).toBeLessThanOrEqual(220);
+  }
+});
