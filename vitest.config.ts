@@ -24,6 +24,7 @@ export default defineConfig({
             'tests/machines/**/*.test.ts',
             'tests/web/**/*.test.ts',
             'tests/services/**/*.test.ts',
+            'tests/nfse/**/*.test.ts',
           ],
           environment: 'node',
           sequence: { groupOrder: 0 },
