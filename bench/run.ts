@@ -10,8 +10,9 @@
  * 3. CNAE search and luca's activity match over lists of realistic queries; their quality on plain-language descriptions
  *    (bench/cnae-quality.ts, also `npm run bench:cnae`).
  * 4. Start to first 200 and the running server's memory (bench/server-start.ts), the OFX import of 50,000 movements
- *    and its re-import (bench/ofx-import.ts, in its own process for an honest peak memory), then the public site (bench/public-site.ts). BENCH_SKIP=lists,cnae,start,bundles,ofx,site leaves
- *    sections out.
+ *    and its re-import (bench/ofx-import.ts, in its own process for an honest peak memory), other requests' latency
+ *    during a 200,000-movement import (bench/import-sharing.ts), then the public site (bench/public-site.ts).
+ *    BENCH_SKIP=lists,cnae,start,bundles,ofx,sharing,site leaves sections out.
  *
  * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
  */
@@ -139,6 +140,7 @@ if (!skip.has('bundles')) {
   child('bench/app-bundles.ts', env, 'App bundles — the JavaScript each page of the app loads');
 }
 if (!skip.has('ofx')) child('bench/ofx-import.ts', process.env);
+if (!skip.has('sharing')) child('bench/import-sharing.ts', process.env);
 if (!skip.has('site')) {
   // The site's figures are the browser's; it runs the product on PGlite in a throwaway folder whatever DATABASE_URL says.
   const { DATABASE_URL: _ignored, ...env } = process.env;

@@ -338,6 +338,38 @@ export interface OfxImportSummary {
   categorized: number;
 }
 
+/**
+ * A file with at most this many movements is imported while the upload waits, and the upload answers its summary
+ * (201); a larger one answers 202 at once with the import's progress, which the screen follows until it is done.
+ */
+export const OFX_SYNC_MAX_MOVEMENTS = 5_000;
+
+/**
+ * Where an import stands: waiting for another import of the same company to end, writing, done (its movements
+ * appear at once, all of them) or failed (nothing of it is kept).
+ */
+export const OFX_IMPORT_STATUSES = ['queued', 'importing', 'done', 'failed'] as const;
+export type OfxImportStatus = (typeof OFX_IMPORT_STATUSES)[number];
+
+export interface OfxImportProgress {
+  id: string;
+  status: OfxImportStatus;
+  /** Movements of the file written or found already imported so far, of `total`. */
+  processed: number;
+  total: number;
+  /** When done: the same summary a small file's upload answers. */
+  summary: OfxImportSummary | null;
+  /** When failed: why, in Portuguese. */
+  error: string | null;
+}
+
+/** "Gravando movimentações… 45.000 de 200.000 (22%)", or where it waits. */
+export function importProgressText(progress: Pick<OfxImportProgress, 'status' | 'processed' | 'total'>): string {
+  if (progress.status === 'queued') return 'Aguardando outra importação desta empresa terminar…';
+  const percent = progress.total > 0 ? Math.floor((progress.processed / progress.total) * 100) : 100;
+  return `Gravando movimentações… ${progress.processed.toLocaleString('pt-BR')} de ${progress.total.toLocaleString('pt-BR')} (${percent}%)`;
+}
+
 /** What a category rule looks at in a movement. */
 export const CATEGORY_RULE_FIELDS = ['description'] as const;
 export type CategoryRuleField = (typeof CATEGORY_RULE_FIELDS)[number];
@@ -366,6 +398,9 @@ export const BANK_MESSAGES = {
   exportType: 'Formato de exportação inválido: use txt ou csv.',
   uncategorised:
     'Diga o que fazer com as movimentações sem categoria: include (exportar como “a classificar”) ou omit (deixar de fora).',
+  importFailed: 'A importação do extrato não terminou e nada dele foi gravado. Envie o arquivo de novo.',
+  importInterrupted: 'A importação do extrato foi interrompida e nada dele foi gravado. Envie o arquivo de novo.',
+  importNotFound: 'Importação não encontrada.',
 } as const;
 
 const Uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { Held, signInFromLogin } from './support';
 
 const ITAU = readFileSync(new URL('../tests/fixtures/ofx/itau-checking-sgml102.ofx', import.meta.url));
 
@@ -128,4 +128,47 @@ test('a customer connects a Cora account, sees its movements and syncs again', a
   await expect(card.getByTestId('cora-connection')).toContainText('Conectada');
   await card.getByRole('button', { name: 'Sincronizar agora' }).click();
   await expect(page.getByText('Sincronização concluída: 0 movimentações novas.')).toBeVisible();
+});
+
+/** A statement of `count` movements in one account, as a bank exports it (SGML, decimal commas). */
+function largeStatement(account: string, count: number): Buffer {
+  const lines = Array.from({ length: count }, (_, i) => {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    return `<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>202502${day}100000[-03:BRT]\n<TRNAMT>-${(i % 900) + 1},${String(i % 100).padStart(2, '0')}\n<FITID>${i}\n<MEMO>PIX ENVIADO ${i % 97}\n</STMTTRN>`;
+  });
+  return Buffer.from(
+    `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<BRANCHID>0001<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20250201<DTEND>20250228\n${lines.join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`,
+  );
+}
+
+test('a large statement imports on the server while the customer sees its progress, then the summary', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/bank-statements/accounts');
+  await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
+  // The screen's first question about the import waits here, so its progress as the upload answered stays on screen.
+  const held = new Held();
+  await page.route('**/api/bank-statements/imports/**', (route) => held.take(route));
+  const account = `${Date.now() % 100_000}-9`;
+  await page
+    .getByLabel('Escolher arquivo OFX')
+    .setInputFiles({ name: 'ano-inteiro.ofx', mimeType: 'application/x-ofx', buffer: largeStatement(account, 6_000) });
+
+  const first = await held.next();
+  const bar = page.getByRole('progressbar', { name: 'Importação do extrato' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByTestId('ofx-import-progress')).toContainText(
+    /Gravando movimentações… [\d.]+ de 6\.000 \(\d+%\)|Aguardando outra importação desta empresa terminar…/,
+  );
+  await expect(page.getByTestId('ofx-import-progress')).toContainText('a importação continua');
+  // No half statement meanwhile: the account appears only with the whole import.
+  await expect(page.getByTestId('bank-account-card').filter({ hasText: account })).toHaveCount(0);
+
+  await first.continue();
+  await page.unroute('**/api/bank-statements/imports/**');
+  const summary = page.getByTestId('ofx-import-summary');
+  await expect(summary).toContainText('6.000 movimentações novas', { timeout: 60_000 });
+  await expect(summary).toContainText('ano-inteiro.ofx');
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByTestId('bank-account-card').filter({ hasText: account })).toBeVisible();
 });

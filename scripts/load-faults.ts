@@ -390,12 +390,33 @@ function uploadForm(bytes: Uint8Array<ArrayBuffer>, name: string): FormData {
   return form;
 }
 
-const upload = (server: ServerProcess, customer: Customer, bytes: Uint8Array<ArrayBuffer>, name = 'extrato.ofx') =>
-  call(server, `/api/bank-statements/ofx/upload?companyId=${customer.companyId}`, {
+/**
+ * Uploads a statement and, when the server answers 202 (a large file goes on after the answer), follows the import
+ * as the screen does until it is done: the answer is then the summary, as a small file's 201 is, timed from the upload.
+ */
+async function upload(server: ServerProcess, customer: Customer, bytes: Uint8Array<ArrayBuffer>, name = 'extrato.ofx') {
+  const started = performance.now();
+  const answer = await call(server, `/api/bank-statements/ofx/upload?companyId=${customer.companyId}`, {
     method: 'POST',
     token: customer.token,
     form: uploadForm(bytes, name),
   });
+  if (answer.status !== 202) return answer;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const progress = await call(server, `/api/bank-statements/imports/${answer.body.data.id}?companyId=${customer.companyId}`, {
+      token: customer.token,
+    });
+    const data = progress.body?.data;
+    if (progress.error || progress.status !== 200 || data.status === 'failed')
+      return { ...progress, ms: performance.now() - started };
+    if (data.status === 'done') return { status: 201, body: { data: data.summary }, ms: performance.now() - started };
+  }
+}
+
+/** Rows of imports that are done or older than imports: what anyone can see (an unfinished import's are hidden). */
+const visibleTo = (alias: string) =>
+  sql.raw(`(${alias}.import_id is null or ${alias}.import_id in (select id from bank_statement_imports where status = 'done'))`);
 
 // ——— Checks ———
 
@@ -490,12 +511,12 @@ async function killDuringImport(server: ServerProcess, customer: Customer): Prom
   await waitForServerBackendsToGo();
   lines.push(`PostgreSQL rolled back the dead server's transaction ${seconds(performance.now() - killedAt)} after the kill`);
   const accountsLeft = await countOf(
-    sql`select count(*) as n from bank_accounts where company_id = ${customer.companyId} and account_number = '99999-9'`,
+    sql`select count(*) as n from bank_accounts a where company_id = ${customer.companyId} and account_number = '99999-9' and ${visibleTo('a')}`,
   );
   const movementsLeft = await countOf(
-    sql`select count(*) as n from bank_transactions t join bank_accounts a on a.id = t.account_id where a.company_id = ${customer.companyId} and a.account_number = '99999-9'`,
+    sql`select count(*) as n from bank_transactions t join bank_accounts a on a.id = t.account_id where a.company_id = ${customer.companyId} and a.account_number = '99999-9' and ${visibleTo('t')}`,
   );
-  lines.push(`after the kill: ${accountsLeft} account, ${movementsLeft} movements of that file`);
+  lines.push(`after the kill: ${accountsLeft} account, ${movementsLeft} movements of that file to be seen`);
   if (answer.status === 201) {
     if (movementsLeft !== OFX_MOVEMENTS) problems.push(`answered 201 but ${movementsLeft} movements are stored`);
   } else if (accountsLeft !== 0 || movementsLeft !== 0) {

@@ -9,6 +9,7 @@ import type { DatabaseTarget } from './db/client';
 import { StartupError, exitOnStartupFailure, loadStartupConfig, openDatabaseWhenReachable } from './startup';
 import { DEMO_LOGINS, DEMO_PASSWORD, ensureDemoIdentities, isDatabaseEmpty, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
+import { IMPORT_STALE_MS, undoInterruptedImports } from './db/statementImports';
 import { activityCatalog } from './services/activity-catalog';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';
@@ -54,6 +55,12 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     },
   });
   logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
+  // Imports a dead server left half written are undone: on PGlite (this process alone opens its files) every unfinished
+  // one; on PostgreSQL, which other servers share, those whose heartbeat stopped.
+  const undone = await undoInterruptedImports(database.db, {
+    staleMs: database.engine === 'pglite' ? 0 : IMPORT_STALE_MS,
+  });
+  if (undone) logger.info(`Bank statement imports interrupted by a stop, undone: ${undone}.`);
   logger.info(
     config.s3
       ? `Files: S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}`

@@ -1,9 +1,6 @@
-import { hash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   BankAccount,
-  BankAccountKind,
-  BankAccountSource,
   BankTransaction,
   BillingByCategory,
   CategoryRule,
@@ -11,24 +8,22 @@ import type {
   OfxImportSummary,
   TaxCategory,
 } from '@domain';
-import { MAX_CATEGORY_RULES, MAX_MOVEMENT_TEXT, TAX_CATEGORIES, bankName, cutText, foldText, periodRange, ruleMatches } from '@domain';
+import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@domain';
+import type { ImportedAccount } from '../services/statement-batches';
+import { categoryByRules, prepareAccounts } from '../services/statement-batches';
 import type { DbExecutor } from './companies';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
+import { createImport, runImport, visibleAccount, visibleMovement } from './statementImports';
+
+export type { ImportedAccount, ImportedTransaction } from '../services/statement-batches';
+export { categoryByRules, dedupKeys } from '../services/statement-batches';
 
 type AccountRow = typeof bankAccounts.$inferSelect;
 type TransactionRow = typeof bankTransactions.$inferSelect;
 type RuleRow = typeof categoryRules.$inferSelect;
 
-/** Rows per INSERT or UPDATE. */
-const INSERT_BATCH = 5_000;
-
-/**
- * A text[] literal ('{"a","b",NULL}') sent as one text parameter: both drivers pass it through unchanged, where their
- * own array serialisers differ.
- */
-function pgArray(values: readonly (string | null)[]): string {
-  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
-}
+/** Rows per UPDATE when rules categorise movements. */
+const UPDATE_BATCH = 5_000;
 
 export function toTransactionDto(row: TransactionRow): BankTransaction {
   return {
@@ -78,12 +73,13 @@ export async function listAccounts(
       lastOn: sql<string | null>`max(${bankTransactions.postedOn})`.as('last_on'),
     })
     .from(bankTransactions)
-    .where(eq(bankTransactions.companyId, filter.companyId))
+    .where(and(eq(bankTransactions.companyId, filter.companyId), visibleMovement()))
     .groupBy(bankTransactions.accountId)
     .as('stats');
   const where = and(
     eq(bankAccounts.companyId, filter.companyId),
     filter.accountId ? eq(bankAccounts.id, filter.accountId) : undefined,
+    visibleAccount(),
   );
   const rows = await db
     .select({
@@ -130,7 +126,7 @@ export async function findAccount(db: DbExecutor, companyId: string, id: string)
   const [row] = await db
     .select()
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id)));
+    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id), visibleAccount()));
   return row;
 }
 
@@ -145,6 +141,7 @@ export async function listTransactions(
     filter.withoutTaxCategory ? isNull(bankTransactions.taxCategoryId) : undefined,
     range ? gte(bankTransactions.postedOn, range.from) : undefined,
     range ? lte(bankTransactions.postedOn, range.to) : undefined,
+    visibleMovement(),
   );
   const order = [desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id)];
   // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
@@ -176,7 +173,12 @@ export async function exportSummary(db: DbExecutor, accountId: string, month: st
     .select({ total: count(), categorised: count(bankTransactions.taxCategoryId) })
     .from(bankTransactions)
     .where(
-      and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+      and(
+        eq(bankTransactions.accountId, accountId),
+        gte(bankTransactions.postedOn, from),
+        lte(bankTransactions.postedOn, to),
+        visibleMovement(),
+      ),
     );
   const total = Number(row?.total ?? 0);
   return { month, total, uncategorised: total - Number(row?.categorised ?? 0) };
@@ -187,7 +189,12 @@ export async function transactionsBetween(db: DbExecutor, accountId: string, fro
     .select()
     .from(bankTransactions)
     .where(
-      and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+      and(
+        eq(bankTransactions.accountId, accountId),
+        gte(bankTransactions.postedOn, from),
+        lte(bankTransactions.postedOn, to),
+        visibleMovement(),
+      ),
     )
     .orderBy(asc(bankTransactions.postedOn), asc(bankTransactions.createdAt), asc(bankTransactions.id));
 }
@@ -200,14 +207,6 @@ export async function listRules(db: DbExecutor, companyId: string): Promise<Rule
     .where(eq(categoryRules.companyId, companyId))
     .orderBy(asc(categoryRules.createdAt), asc(categoryRules.id))
     .limit(MAX_CATEGORY_RULES);
-}
-
-/** The first rule that matches, oldest first: the rule a person wrote first wins. */
-export function categoryByRules(
-  rules: readonly Pick<RuleRow, 'contains' | 'direction' | 'taxCategoryId'>[],
-  transaction: { description: string; memo?: string | null; amountCents: number },
-): string | null {
-  return rules.find((rule) => ruleMatches(rule, transaction))?.taxCategoryId ?? null;
 }
 
 /**
@@ -225,7 +224,7 @@ export async function applyRules(db: DbExecutor, companyId: string, onlyRules?: 
       amountCents: bankTransactions.amountCents,
     })
     .from(bankTransactions)
-    .where(and(eq(bankTransactions.companyId, companyId), isNull(bankTransactions.taxCategoryId)));
+    .where(and(eq(bankTransactions.companyId, companyId), isNull(bankTransactions.taxCategoryId), visibleMovement()));
   const byCategory = new Map<string, string[]>();
   for (const transaction of uncategorized) {
     const category = categoryByRules(rules, transaction);
@@ -233,12 +232,12 @@ export async function applyRules(db: DbExecutor, companyId: string, onlyRules?: 
   }
   let updated = 0;
   for (const [taxCategoryId, ids] of byCategory) {
-    for (let i = 0; i < ids.length; i += INSERT_BATCH) {
+    for (let i = 0; i < ids.length; i += UPDATE_BATCH) {
       const result = await db
         .update(bankTransactions)
         .set({ taxCategoryId, categorySource: 'rule' })
         // Checked again here: a person may have categorised one meanwhile.
-        .where(and(inArray(bankTransactions.id, ids.slice(i, i + INSERT_BATCH)), isNull(bankTransactions.taxCategoryId)))
+        .where(and(inArray(bankTransactions.id, ids.slice(i, i + UPDATE_BATCH)), isNull(bankTransactions.taxCategoryId)))
         .returning({ id: bankTransactions.id });
       updated += result.length;
     }
@@ -246,142 +245,19 @@ export async function applyRules(db: DbExecutor, companyId: string, onlyRules?: 
   return updated;
 }
 
-/** An account as an import names it. */
-export interface ImportedAccount {
-  source: BankAccountSource;
-  bankId: string | null;
-  branchId: string | null;
-  accountNumber: string;
-  kind: BankAccountKind;
-  currency: string;
-  transactions: ImportedTransaction[];
-  /** Lines of the file that were not movements (balances, future entries). */
-  skipped: number;
-}
-
-export interface ImportedTransaction {
-  /** The bank's id for the movement (OFX FITID, Cora entry id), when it has one. */
-  externalId: string | null;
-  postedOn: string;
-  amountCents: number;
-  description: string;
-  memo: string | null;
-  type: string | null;
-}
-
 /**
- * The identity of each movement within its account, so a second import of the same movement is recognised.
- * The bank's id is trusted together with date and value (some banks reuse an id for different movements); without
- * an id, date + value + description. Identical movements in one statement are told apart by their order of
- * appearance (the 2nd "PIX 50,00" of a day is `#2`): two genuine identical payments both survive, and importing
- * the same statement again maps each onto itself.
- */
-export function dedupKeys(transactions: readonly ImportedTransaction[]): string[] {
-  const occurrences = new Map<string, number>();
-  return transactions.map((t) => {
-    const base = t.externalId
-      ? `id\u0000${t.externalId}\u0000${t.postedOn}\u0000${t.amountCents}`
-      : `tx\u0000${t.postedOn}\u0000${t.amountCents}\u0000${foldText(`${t.description} ${t.memo ?? ''}`)}`;
-    const n = (occurrences.get(base) ?? 0) + 1;
-    occurrences.set(base, n);
-    // The one-shot `hash` is twice as fast as a `createHash` object per movement (50,000 in a big statement).
-    return hash('sha256', `${base}\u0000${n}`, 'base64url').slice(0, 32);
-  });
-}
-
-/**
- * Stores the accounts and movements of one statement in one database transaction: either all of it is written or
- * none. Movements already imported are counted as duplicates; new ones get a category from the company's rules.
+ * Imports the accounts and movements of a statement (a bank connection's pull, the demo seed) and waits for it: all
+ * of it appears at once, or nothing (see statementImports.ts). Movements already imported are counted as duplicates;
+ * new ones get a category from the company's rules. The OFX upload does the same with the file read off the thread.
  */
 export async function importStatement(
   db: DbExecutor,
   companyId: string,
   accounts: readonly ImportedAccount[],
 ): Promise<OfxImportSummary> {
-  return db.transaction(async (tx) => {
-    const rules = await listRules(tx, companyId);
-    const summary: OfxImportSummary = { accounts: [], added: 0, duplicates: 0, skipped: 0, categorized: 0 };
-    for (const { transactions, ...rest } of accounts) {
-      // Every source goes through here, so no movement keeps more text than the domain allows.
-      const imported = {
-        ...rest,
-        transactions: transactions.map((t) =>
-          t.description.length > MAX_MOVEMENT_TEXT || (t.memo?.length ?? 0) > MAX_MOVEMENT_TEXT
-            ? { ...t, description: cutText(t.description), memo: cutText(t.memo) }
-            : t,
-        ),
-      };
-      const [account] = await tx
-        .insert(bankAccounts)
-        .values({
-          companyId,
-          source: imported.source,
-          bankId: imported.bankId ?? '',
-          branchId: imported.branchId ?? '',
-          accountNumber: imported.accountNumber,
-          kind: imported.kind,
-          currency: imported.currency,
-          lastImportAt: new Date(),
-        })
-        .onConflictDoUpdate({
-          target: [
-            bankAccounts.companyId,
-            bankAccounts.bankId,
-            bankAccounts.branchId,
-            bankAccounts.accountNumber,
-            bankAccounts.kind,
-          ],
-          set: { lastImportAt: new Date(), updatedAt: new Date() },
-        })
-        .returning();
-      const keys = dedupKeys(imported.transactions);
-      let added = 0;
-      let categorized = 0;
-      for (let i = 0; i < imported.transactions.length; i += INSERT_BATCH) {
-        const batch = imported.transactions.slice(i, i + INSERT_BATCH);
-        const categories = batch.map((t) => categoryByRules(rules, t));
-        // One array per column through unnest: a handful of bind parameters for thousands of rows, which both
-        // PostgreSQL and PGlite plan and bind far faster than a VALUES list with a parameter per cell.
-        const inserted = await tx.execute(sql`
-          INSERT INTO ${bankTransactions}
-            (account_id, company_id, posted_on, amount_cents, description, memo, type, external_id, dedup_key, tax_category_id, category_source)
-          SELECT ${account.id}::uuid, ${companyId}::uuid, r.posted_on, r.amount_cents, r.description, r.memo, r.type, r.external_id,
-                 r.dedup_key, r.tax_category_id, CASE WHEN r.tax_category_id IS NULL THEN NULL ELSE 'rule'::category_source END
-          FROM unnest(
-            ${pgArray(batch.map((t) => t.postedOn))}::text[],
-            ${pgArray(batch.map((t) => String(t.amountCents)))}::bigint[],
-            ${pgArray(batch.map((t) => t.description))}::text[],
-            ${pgArray(batch.map((t) => t.memo))}::text[],
-            ${pgArray(batch.map((t) => t.type))}::text[],
-            ${pgArray(batch.map((t) => t.externalId))}::text[],
-            ${pgArray(keys.slice(i, i + INSERT_BATCH))}::text[],
-            ${pgArray(categories)}::text[]
-          ) AS r(posted_on, amount_cents, description, memo, type, external_id, dedup_key, tax_category_id)
-          ON CONFLICT (account_id, dedup_key) DO NOTHING
-          RETURNING tax_category_id`);
-        // Both drivers answer `{ rows }`.
-        const { rows } = inserted as unknown as { rows: { tax_category_id: string | null }[] };
-        added += rows.length;
-        categorized += rows.filter((row) => row.tax_category_id).length;
-      }
-      const duplicates = imported.transactions.length - added;
-      summary.accounts.push({
-        id: account.id,
-        bankName: bankName(account.bankId || null),
-        accountNumber: account.accountNumber,
-        kind: account.kind,
-        added,
-        duplicates,
-        skipped: imported.skipped,
-        categorized,
-      });
-      summary.added += added;
-      summary.duplicates += duplicates;
-      summary.skipped += imported.skipped;
-      summary.categorized += categorized;
-    }
-    return summary;
-  });
+  const prepared = prepareAccounts(accounts, await listRules(db, companyId));
+  const importId = await createImport(db, { companyId, total: prepared.total });
+  return runImport(db, importId, companyId, prepared);
 }
 
 /** Money in and out per category over a period, for the whole company. */
@@ -396,7 +272,12 @@ export async function billingByCategory(db: DbExecutor, companyId: string, perio
     })
     .from(bankTransactions)
     .where(
-      and(eq(bankTransactions.companyId, companyId), gte(bankTransactions.postedOn, from), lte(bankTransactions.postedOn, to)),
+      and(
+        eq(bankTransactions.companyId, companyId),
+        gte(bankTransactions.postedOn, from),
+        lte(bankTransactions.postedOn, to),
+        visibleMovement(),
+      ),
     )
     .groupBy(bankTransactions.taxCategoryId);
   const position = new Map(TAX_CATEGORIES.map((category, i) => [category.id, i]));

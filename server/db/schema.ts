@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PgEnum } from 'drizzle-orm/pg-core';
-import type { Address } from '@domain';
+import type { Address, OfxImportSummary } from '@domain';
 import {
   COMPANY_SIZES,
   COMPANY_STATUSES,
@@ -448,9 +448,58 @@ export const bankAccounts = pgTable(
     kind: bankAccountKind('kind').notNull(),
     currency: text('currency').notNull().default('BRL'),
     lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    /** The import that opened the account: hidden, like its movements, until that import is done. */
+    importId: uuid('import_id'),
     ...timestamps,
   },
   (t) => [uniqueIndex('bank_accounts_identity_key').on(t.companyId, t.bankId, t.branchId, t.accountNumber, t.kind)],
+);
+
+/**
+ * Where an import stands. `rolling_back`: it failed and its movements are being deleted — still hidden, still the
+ * company's running import. The API shows it as importing until it is failed.
+ */
+export const BANK_IMPORT_STATUSES = ['queued', 'importing', 'rolling_back', 'done', 'failed'] as const;
+export const bankImportStatus = pgEnum('bank_import_status', BANK_IMPORT_STATUSES);
+
+/**
+ * One import of a statement (an OFX file, a bank connection's pull). Its movements are written in short batches,
+ * each carrying its id, and every read leaves out the movements and accounts of an import not yet done: the whole
+ * import appears at once when its status turns `done`, or never. One import writes per company at a time (the
+ * partial unique index), so two imports never race for the same dedup keys while one of them may still fail.
+ */
+export const bankStatementImports = pgTable(
+  'bank_statement_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: bankImportStatus('status').notNull().default('queued'),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull(),
+    /** The accounts it writes to, known once it starts: where its movements are looked for if it fails. */
+    accountIds: uuid('account_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    summary: jsonb('summary').$type<OfxImportSummary>(),
+    error: text('error'),
+    /** Touched by every batch (and while queued): an unfinished import whose heartbeat stops was interrupted. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_statement_imports_running_key')
+      .on(t.companyId)
+      .where(sql`${t.status} in ('importing', 'rolling_back')`),
+    // The few unfinished imports, whose rows every read of movements leaves out.
+    index('bank_statement_imports_unfinished_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'importing', 'rolling_back')`),
+  ],
 );
 
 /** One movement of an account. `dedup_key` makes a second import of the same movement a no-op. */
@@ -474,6 +523,11 @@ export const bankTransactions = pgTable(
     dedupKey: text('dedup_key').notNull(),
     taxCategoryId: text('tax_category_id').references(() => taxCategories.id),
     categorySource: categorySource('category_source'),
+    /**
+     * The import that wrote it (none for movements older than imports). No foreign key: checking one per row would
+     * slow every batch, and an import's row outlives its movements' reads anyway.
+     */
+    importId: uuid('import_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -487,6 +541,8 @@ export const bankTransactions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id,
       t.taxCategoryId,
+      // Last, so the lists still read their page and count off the index while leaving out unfinished imports.
+      t.importId,
     ),
     index('bank_transactions_company_idx').on(t.companyId, t.postedOn),
   ],

@@ -13,6 +13,7 @@ import {
   ExportSummaryQuerySchema,
   MAX_CATEGORY_RULES,
   MAX_OFX_BYTES,
+  OFX_SYNC_MAX_MOVEMENTS,
   TaxCategoryBodySchema,
   UNCLASSIFIED_LEDGER_ACCOUNT,
   periodRange,
@@ -24,7 +25,6 @@ import {
   applyRules,
   exportSummary,
   findAccount,
-  importStatement,
   listAccounts,
   listRules,
   listTaxCategories,
@@ -34,15 +34,16 @@ import {
   transactionsBetween,
 } from '../db/bankStatements';
 import { companyExists } from '../db/companies';
+import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statementImports';
 import { hasRoomFor } from '../db/per-company-limit';
-import { bankAccounts, bankTransactions, categoryRules } from '../db/schema';
+import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import type { OfxStatement } from '../services/ofx';
-import { OfxParseError, parseOfx } from '../services/ofx';
+import { OfxParseError } from '../services/ofx';
+import type { PreparedImport } from '../services/statement-batches';
 import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
-import { accountsFromOfx } from '../services/statement-import';
+import { prepareOfxOffThread } from '../services/statement-prepare';
 import { contentDisposition } from '../http/content-disposition';
 
 const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
@@ -59,7 +60,7 @@ function validId(message: string) {
 }
 
 /** Spec §7 Bank statements: OFX import, accounts, movements, categories and rules, exports. */
-export function bankStatementsRoutes({ db, identity }: AppDeps) {
+export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
   return (
     new Hono<AppEnv>()
       .use('/bank-statements/*', authenticate(identity))
@@ -82,15 +83,32 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           throw badRequest('Escolha o arquivo OFX do extrato.', { file: 'Escolha o arquivo OFX do extrato.' });
         if (file.size === 0) throw badRequest('O arquivo está vazio.', { file: 'O arquivo está vazio.' });
         if (file.size > MAX_OFX_BYTES) throw new HttpError(413, 'payload_too_large', OFX_TOO_LARGE);
-        let statement: OfxStatement;
+        const rules = await listRules(db, companyId);
+        let prepared: PreparedImport;
         try {
-          statement = parseOfx(new Uint8Array(await file.arrayBuffer()));
+          // Read, keyed and laid out in batches off the server's thread when the file is large.
+          prepared = await prepareOfxOffThread({ bytes: new Uint8Array(await file.arrayBuffer()), rules });
         } catch (error) {
           if (error instanceof OfxParseError) throw badRequest(error.message, { file: error.message });
           throw error;
         }
-        const summary = await importStatement(db, companyId, accountsFromOfx(statement));
-        return c.json({ data: summary }, 201);
+        const importId = await createImport(db, { companyId, total: prepared.total, createdBy: c.var.identity.uid });
+        const running = runImport(db, importId, companyId, prepared);
+        // A small file is imported while the upload waits, and answered with its summary as always.
+        if (prepared.total <= OFX_SYNC_MAX_MOVEMENTS) return c.json({ data: await running }, 201);
+        // A large one goes on after the answer; the screen follows it at GET …/imports/:id.
+        running.catch((error: unknown) => logger.error(`OFX import ${importId} failed and was undone`, error));
+        const [row] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, importId));
+        return c.json({ data: toProgress(row) }, 202, {
+          location: `/api/bank-statements/imports/${importId}?companyId=${companyId}`,
+        });
+      })
+      .get('/bank-statements/imports/:id', validId(BANK_MESSAGES.importNotFound), valid('query', CompanyQuery), async (c) => {
+        const { companyId } = c.req.valid('query');
+        assertCompanyAccess(c, companyId);
+        const progress = await getImport(db, companyId, c.req.valid('param').id);
+        if (!progress) throw notFound(BANK_MESSAGES.importNotFound);
+        return c.json({ data: progress }, 200, { 'cache-control': 'private, no-store' });
       })
       .get('/bank-statements/accounts', valid('query', BankAccountsQuerySchema), async (c) => {
         const { companyId, limit, offset } = c.req.valid('query');
@@ -182,7 +200,7 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           const updated = await db
             .update(bankTransactions)
             .set({ taxCategoryId, categorySource: taxCategoryId ? 'manual' : null })
-            .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids)))
+            .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids), visibleMovement()))
             .returning({ id: bankTransactions.id });
           return c.json({ data: { updated: updated.length } });
         },
@@ -199,7 +217,9 @@ export function bankStatementsRoutes({ db, identity }: AppDeps) {
           const [row] = await db
             .update(bankTransactions)
             .set({ taxCategoryId, categorySource: taxCategoryId ? 'manual' : null })
-            .where(and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, c.req.valid('param').id)))
+            .where(
+              and(eq(bankTransactions.companyId, companyId), eq(bankTransactions.id, c.req.valid('param').id), visibleMovement()),
+            )
             .returning();
           if (!row) throw notFound(TRANSACTION_NOT_FOUND);
           return c.json({ data: toTransactionDto(row) });

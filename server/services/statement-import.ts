@@ -1,4 +1,4 @@
-import type { ImportedAccount } from '../db/bankStatements';
+import type { ImportedAccount } from './statement-batches';
 import type { OfxStatement } from './ofx';
 
 /** The accounts of a parsed OFX file as the database stores them. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { bankTransactions, payments, subscriptions } from '@server/db/schema';
+import { bankStatementImports, bankTransactions, payments, subscriptions } from '@server/db/schema';
 import type { TestServer, TestUser } from './server';
 
 /**
@@ -201,7 +201,11 @@ export function fixturesFor(server: TestServer, team: TestUser) {
         .select({ id: bankTransactions.id })
         .from(bankTransactions)
         .where(eq(bankTransactions.accountId, accountId));
-      return { accountId, transactionIds: rows.map((row) => row.id) };
+      const [statementImport] = await server.db
+        .select({ id: bankStatementImports.id })
+        .from(bankStatementImports)
+        .where(eq(bankStatementImports.companyId, companyId));
+      return { accountId, transactionIds: rows.map((row) => row.id), importId: statementImport.id };
     },
     async rule(companyId: string) {
       const body = await ok(
@@ -861,6 +865,15 @@ export const ROUTES: RouteSpec[] = [
     sample: async ({ companyId }) => ({
       path: `/api/bank-statements/ofx/upload?${q(companyId)}`,
       form: file('extrato.ofx', OFX),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/bank-statements/imports/:id',
+    access: 'company',
+    scopeIn: 'query',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/bank-statements/imports/${(await fixtures.bankAccount(companyId)).importId}?${q(companyId)}`,
     }),
   },
   {

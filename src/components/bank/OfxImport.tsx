@@ -2,8 +2,8 @@ import { ArrowUpTrayIcon, DocumentArrowUpIcon } from '@heroicons/react/24/outlin
 import { useQueryClient } from '@tanstack/react-query';
 import type { DragEvent } from 'react';
 import { Suspense, lazy, useId, useState } from 'react';
-import type { OfxImportSummary as Summary } from '@domain';
-import { MAX_OFX_BYTES, formatBytes } from '@domain';
+import type { OfxImportProgress, OfxImportSummary as Summary } from '@domain';
+import { MAX_OFX_BYTES, formatBytes, importProgressText } from '@domain';
 import { bankQueries } from '../../api/bankStatements';
 import { uploadOfx } from '../../api/ofx-upload';
 import { useUpload } from '../../lib/upload';
@@ -19,11 +19,17 @@ export function OfxImport({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState(false);
   const [summary, setSummary] = useState<{ fileName: string; result: Summary } | null>(null);
+  // A large file's import, going on on the server after the upload answered.
+  const [importing, setImporting] = useState<OfxImportProgress | null>(null);
   const upload = useUpload({
     kind: 'ofx',
     send: (file, onProgress, signal) => {
       setSummary(null);
-      return uploadOfx({ companyId, file }, onProgress, signal).then((result) => ({ fileName: file.name, result }));
+      setImporting(null);
+      return uploadOfx({ companyId, file }, onProgress, signal, setImporting).then((result) => ({
+        fileName: file.name,
+        result,
+      }));
     },
     onSent: (imported) => {
       setSummary(imported);
@@ -81,7 +87,11 @@ export function OfxImport({ companyId }: { companyId: string }) {
         </label>
         <p className="mt-2 text-xs text-slate-500">Arquivo .ofx de até {formatBytes(MAX_OFX_BYTES)}.</p>
         <div className="w-full max-w-sm">
-          <UploadStatus upload={upload} label="Envio do extrato" arrived="Lendo as movimentações…" showError={false} />
+          {busy && importing ? (
+            <ImportProgress progress={importing} />
+          ) : (
+            <UploadStatus upload={upload} label="Envio do extrato" arrived="Lendo as movimentações…" showError={false} />
+          )}
         </div>
       </div>
       {problem && (
@@ -95,5 +105,30 @@ export function OfxImport({ companyId }: { companyId: string }) {
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/** A large import's progress on the server: no cancelling it here, and leaving the page does not stop it. */
+function ImportProgress({ progress }: { progress: OfxImportProgress }) {
+  const percent = progress.total > 0 ? Math.floor((progress.processed / progress.total) * 100) : 0;
+  return (
+    <div className="mt-3" data-testid="ofx-import-progress">
+      <div
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuetext={importProgressText(progress)}
+        aria-label="Importação do extrato"
+      >
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200">
+          <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-slate-600">{importProgressText(progress)}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Pode sair desta página: a importação continua, e as movimentações aparecem todas juntas quando ela terminar.
+      </p>
+    </div>
   );
 }

@@ -62,7 +62,8 @@ export function accountPeriod(account: Pick<BankAccount, 'firstTransactionOn' | 
 }
 
 /** "1 movimentação" / "3 movimentações". */
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
 
 export const RULE_DIRECTION_LABEL: Record<CategoryRule['direction'], string> = {
   any: 'Entradas e saídas',
