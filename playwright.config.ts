@@ -49,6 +49,10 @@ export default defineConfig({
           DATA_DIR: process.env.E2E_DATA_DIR,
           FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
           SKIP_BUILD: process.env.SKIP_BUILD ?? '0',
+          // Every test signs up from this one address, far past the 20 an hour a visitor may: the limits have their
+          // own server tests (tests/server/rate-limits.test.ts).
+          RATE_LIMIT_SIGNUP: '1000/1h',
+          RATE_LIMIT_LEADS: '1000/1h',
         },
       },
 });

@@ -31,7 +31,7 @@ import { seedReferenceData } from '@server/seed/reference';
 import { createBrasilApiLookup } from '@server/services/cnpj-lookup';
 import { createSandboxPayments } from '@server/services/payments';
 import { createLocalStorage } from '@server/services/storage';
-import { benchLists } from './api-lists';
+import { benchLists, rawSqlOf } from './api-lists';
 import { benchCnaeAndLuca } from './cnae-luca';
 import { benchCnaeQuality } from './cnae-quality';
 import { memoryIdentity } from './memory-identity';
@@ -99,14 +99,15 @@ try {
     }
     const floor = await measureHttp({ origin: bareOrigin, paths: ['/ping'] });
     console.log(figuresLine('bare Hono handler (the framework floor)', floor));
-    const companiesDirect = await measureDirect(() => listCompanies(database.db, { query: 'a', limit: 25, offset: 0 }));
+    const companiesRaw = await rawSqlOf(database.db, () => listCompanies(database.db, { query: 'a', limit: 25, offset: 0 }));
+    const companiesDirect = await measureDirect(companiesRaw.replay);
     const companiesApi = await measureHttp({
       origin,
       paths: ['/api/companies?query=a'],
       headers: { authorization: `Bearer ${identity.tokenOf(admin.id)}` },
     });
     console.log(figuresLine('GET /api/companies?query=a (team)', companiesApi));
-    console.log(figuresLine('  its database call, directly', companiesDirect));
+    console.log(figuresLine('  its raw SQL, directly', companiesDirect));
     console.log(ratioLine(companiesApi, companiesDirect, floor));
 
     if (!skip.has('lists')) await benchLists({ db: database.db, identity, origin, floor });

@@ -1,5 +1,6 @@
 /**
- * Data for the list benchmarks: one account of 100,000 movements and one company with 10,000 invoice requests,
+ * Data for the list benchmarks: for each size (10,000 and 100,000), an account of that many movements and a company
+ * with that many invoice requests,
  * among other companies' rows (so an index on the company or account has something to leave out). Movements go in
  * through `importStatement` — the OFX import's own batched `unnest` path; invoice requests in batches of 1,000.
  */
@@ -12,9 +13,12 @@ import { categoryRules, companies, companyMembers, nfsRequests, users } from '@s
 import { syncClaims } from '@server/services/claims';
 import type { IdentityService } from '@server/auth/identity';
 
-export const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
-export const INVOICE_REQUESTS = Number(process.env.BENCH_INVOICE_REQUESTS ?? 10_000);
-/** Other companies, each with a twentieth of those rows. */
+/** The sizes each list is measured at: an account of that many movements, a company of that many invoice requests. */
+export const SIZES = (process.env.BENCH_SIZES ?? `10000,${process.env.BENCH_MOVEMENTS ?? 100_000}`)
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+/** Other companies, each with a twentieth of the largest size of rows. */
 const NEIGHBOURS = 19;
 
 const MEMOS = [
@@ -118,23 +122,30 @@ async function account(db: Database, companyId: string, count: number) {
   return summary.accounts[0].id;
 }
 
-export interface ListsData {
+export interface ListsSize {
+  size: number;
   movements: { companyId: string; accountId: string; uid: string };
   invoices: { companyId: string; uid: string };
 }
 
-export async function seedLists(db: Database, identity: IdentityService): Promise<ListsData> {
-  const movementsCompany = await company(db, 'Bench Movimentos');
-  const accountId = await account(db, movementsCompany, MOVEMENTS);
-  const invoicesCompany = await company(db, 'Bench Notas');
-  await insertRequests(db, invoicesCompany, INVOICE_REQUESTS);
+export async function seedLists(db: Database, identity: IdentityService): Promise<ListsSize[]> {
+  const sizes: ListsSize[] = [];
+  for (const size of SIZES) {
+    const movementsCompany = await company(db, `Bench Movimentos ${size}`);
+    const accountId = await account(db, movementsCompany, size);
+    const invoicesCompany = await company(db, `Bench Notas ${size}`);
+    await insertRequests(db, invoicesCompany, size);
+    sizes.push({
+      size,
+      movements: { companyId: movementsCompany, accountId, uid: await customer(db, identity, movementsCompany) },
+      invoices: { companyId: invoicesCompany, uid: await customer(db, identity, invoicesCompany) },
+    });
+  }
+  const largest = Math.max(...SIZES);
   for (let n = 0; n < NEIGHBOURS; n++) {
     const neighbour = await company(db, `Vizinha ${n}`);
-    await account(db, neighbour, Math.ceil(MOVEMENTS / 20));
-    await insertRequests(db, neighbour, Math.ceil(INVOICE_REQUESTS / 20));
+    await account(db, neighbour, Math.ceil(largest / 20));
+    await insertRequests(db, neighbour, Math.ceil(largest / 20));
   }
-  return {
-    movements: { companyId: movementsCompany, accountId, uid: await customer(db, identity, movementsCompany) },
-    invoices: { companyId: invoicesCompany, uid: await customer(db, identity, invoicesCompany) },
-  };
+  return sizes;
 }

@@ -165,7 +165,7 @@ export function figuresLine(label: string, figures: Figures): string {
 
 /** The API beside the database calls it makes: the ratio of medians is the cost of HTTP, auth and validation. */
 export function ratioLine(api: Figures, database: Figures, floor: Figures): string {
-  return `  ${''.padEnd(58)} API / database ${(api.p50 / database.p50).toFixed(2)}× (target ≤ 1.5×), API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
+  return `  ${''.padEnd(58)} API / raw SQL ${(api.p50 / database.p50).toFixed(2)}× (target ≤ 1.5×), API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
 }
 
 /** For work done in memory (no database call to compare with): what HTTP adds, beside the bare handler. */

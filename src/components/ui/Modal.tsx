@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, u
 
 /**
  * A modal dialog on the browser's own `<dialog>` (`showModal`): the page behind is inert and out of the accessibility
- * tree, focus goes in and is trapped there, Esc or a click on the backdrop asks `onClose`; when it closes, focus goes
+ * tree, focus goes in and Tab cycles inside it (the browser would let it leave for its own controls), Esc or a click on the backdrop asks `onClose`; when it closes, focus goes
  * back to what had it, and the page scrolls again. `className` places and styles the dialog itself (a centred card
  * by default, a side panel with `placement`).
  */
@@ -59,6 +59,22 @@ export function Modal({
       aria-labelledby={label ? undefined : titleId}
       aria-describedby={described ? descriptionId : undefined}
       aria-label={label}
+      // A modal <dialog> lets Tab leave for the browser's own controls after its last element: cycle inside instead.
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab' || event.defaultPrevented) return;
+        const focusable = tabbableIn(event.currentTarget);
+        if (focusable.length === 0) return;
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        const active = document.activeElement;
+        if (event.shiftKey && (active === first || active === event.currentTarget)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && active === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
       // Esc: the owner decides (its state closes the dialog).
       onCancel={(event) => {
         event.preventDefault();
@@ -76,6 +92,16 @@ export function Modal({
     >
       {open && <ModalIds.Provider value={{ titleId, descriptionId, setDescribed }}>{children}</ModalIds.Provider>}
     </dialog>
+  );
+}
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** What Tab can reach inside `root`, in document order: enabled, shown, not taken out of the order. */
+function tabbableIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.tabIndex >= 0 && !element.closest('[inert]') && element.getClientRects().length > 0,
   );
 }
 

@@ -70,42 +70,41 @@ export function CompanyPicker({
               <ChevronUpDownIcon className="size-5" aria-hidden="true" />
             </ComboboxButton>
           </div>
+          {/* Under the input, in the page's tree rather than a portal on <body>: inside a modal <dialog> (the browser's
+              top layer) a list portalled outside it would sit under the dialog's backdrop, seen but not clickable. */}
+          <ComboboxOptions className="absolute inset-x-0 top-full z-[70] mt-1 max-h-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg empty:invisible">
+            {results.isPending ? (
+              <div className="px-3 py-2 text-brand-700">
+                <Spinner className="size-4" label="Buscando empresas…" />
+              </div>
+            ) : results.isError ? (
+              <p className="px-3 py-2 text-sm text-red-600">{results.error.message}</p>
+            ) : options.length === 0 ? (
+              <p className="px-3 py-2 text-sm text-slate-600">Nenhuma empresa encontrada.</p>
+            ) : (
+              options.map((company) => (
+                <ComboboxOption
+                  key={company.id}
+                  value={pickedOf(company)}
+                  className="cursor-pointer rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold"
+                >
+                  <span className="block truncate text-slate-900">{companyDisplayName(company)}</span>
+                  <span className="block truncate text-xs text-slate-600">
+                    {[
+                      company.name !== companyDisplayName(company) ? company.name : null,
+                      company.cnpj ? formatCnpj(company.cnpj) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || 'Sem CNPJ ainda'}
+                  </span>
+                </ComboboxOption>
+              ))
+            )}
+          </ComboboxOptions>
         </div>
         {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
         {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
       </div>
-      <ComboboxOptions
-        anchor="bottom start"
-        className="z-[70] mt-1 max-h-72 w-(--input-width) overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg empty:invisible"
-      >
-        {results.isPending ? (
-          <div className="px-3 py-2 text-brand-700">
-            <Spinner className="size-4" label="Buscando empresas…" />
-          </div>
-        ) : results.isError ? (
-          <p className="px-3 py-2 text-sm text-red-600">{results.error.message}</p>
-        ) : options.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-slate-600">Nenhuma empresa encontrada.</p>
-        ) : (
-          options.map((company) => (
-            <ComboboxOption
-              key={company.id}
-              value={pickedOf(company)}
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold"
-            >
-              <span className="block truncate text-slate-900">{companyDisplayName(company)}</span>
-              <span className="block truncate text-xs text-slate-600">
-                {[
-                  company.name !== companyDisplayName(company) ? company.name : null,
-                  company.cnpj ? formatCnpj(company.cnpj) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ') || 'Sem CNPJ ainda'}
-              </span>
-            </ComboboxOption>
-          ))
-        )}
-      </ComboboxOptions>
     </Combobox>
   );
 }
