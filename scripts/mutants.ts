@@ -200,6 +200,34 @@ const MUTANTS: Mutant[] = [
     from: "            { type: 'sent', params: ({ event }) => ({ output: event.output }) },\n",
     to: '',
   },
+  {
+    file: 'nfseEmission.machine.ts',
+    kind: 'guard',
+    what: 'an NFS-e emission sends the DPS again when the lookup could not tell whether it arrived',
+    from: "(event as { output?: LookupOutcome }).output?.outcome === 'notFound' && context.sends < context.maxSends",
+    to: 'context.sends < context.maxSends',
+  },
+  {
+    file: 'nfseEmission.machine.ts',
+    kind: 'guard',
+    what: 'the next run of an uncertain NFS-e emission builds and signs a new DPS instead of looking the old one up',
+    from: 'resumesSignedDps: ({ context }) => context.signed !== null,',
+    to: 'resumesSignedDps: () => false,',
+  },
+  {
+    file: 'nfseEmission.machine.ts',
+    kind: 'target',
+    what: 'a DPS whose connection dropped while sending is taken as never sent',
+    from: "onError: { target: 'uncertain', actions: assign({ lastFailure",
+    to: "onError: { target: 'invalid', actions: assign({ lastFailure",
+  },
+  {
+    file: 'nfseEmission.machine.ts',
+    kind: 'guard',
+    what: 'a DPS the national XSD refused is signed and sent all the same',
+    from: "{ guard: 'dpsValid', target: 'signing' },",
+    to: "{ target: 'signing' },",
+  },
 ];
 
 const root = join(import.meta.dirname, '..');

@@ -1,0 +1,332 @@
+import type { SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import type { ExplainedNationalError } from '@domain/nfseErrors';
+import { EMISSION_MESSAGES } from '@domain/nfseErrors';
+import { errorMessage } from './errors';
+
+/**
+ * One emission of an NFS-e through the national system: the DPS is built from the request and the fiscal profile
+ * (`preparing`), checked against the national XSD (`validating`), signed with the company's certificate
+ * (`signing`) and sent (`sending`). The national system issues it, refuses it for good (`rejected`, with its error
+ * codes explained), or the answer never comes — a timeout, a dropped connection, a 5xx (`uncertain`). Then the DPS
+ * is looked up by its id (`checking`) before anything is sent again: a DPS that became an NFS-e yields that NFS-e,
+ * one that did not is sent again — the same signed DPS, never a new number — and when the national system cannot
+ * tell, the emission stops with a retry plan (`retryLater`; the request stays "processing"). A DPS signed in an
+ * earlier run comes back through the input and is looked up first, never rebuilt.
+ *
+ * Every step is an actor the caller provides: the server with the real builder, validator, signer and HTTP client;
+ * the tests with fakes. What the emission ends with is the machine's output.
+ */
+
+/** A field of the DPS the national layout refused, named in Portuguese (server/nfse/xsd.ts's issues). */
+export interface DpsIssue {
+  path: string;
+  field: string;
+  message: string;
+}
+
+/** The DPS as built, before signing. */
+export interface BuiltDps {
+  id: string;
+  xml: string;
+}
+
+/** The DPS ready to travel: signed, and packed as `POST /nfse` takes it. */
+export interface SignedDps {
+  id: string;
+  signedXml: string;
+  body: { dpsXmlGZipB64: string };
+}
+
+/** The NFS-e the national system issued for the DPS. */
+export interface IssuedNfse {
+  accessKey: string;
+  /** The NFS-e number (`nNFSe`). */
+  number: string;
+  /** The signed NFS-e XML, as the national system returned it. */
+  xml: string;
+}
+
+export type ValidationOutcome = { ok: true } | { ok: false; message: string; issues: DpsIssue[] };
+
+/** What sending the DPS came to. */
+export type SendOutcome =
+  | { outcome: 'issued'; nfse: IssuedNfse }
+  | { outcome: 'rejected'; errors: ExplainedNationalError[] }
+  /** No answer to trust: a timeout, a dropped connection, a 5xx. The DPS may or may not have become an NFS-e. */
+  | { outcome: 'uncertain'; reason: string };
+
+/** What looking the DPS up by its id came to. */
+export type LookupOutcome =
+  | { outcome: 'found'; nfse: IssuedNfse }
+  | { outcome: 'notFound' }
+  /** The national system could not say (a timeout, a 5xx). */
+  | { outcome: 'uncertain'; reason: string };
+
+export interface NfseEmissionInput {
+  /** A DPS signed in an earlier run (and perhaps sent): looked up before anything else, never rebuilt. */
+  signedDps?: SignedDps | null;
+  /** How many times this run may send the DPS (default 3). */
+  maxSends?: number;
+  /** How many lookups may go unanswered in this run before it stops with a retry plan (default 3). */
+  maxChecks?: number;
+  /** When the next run should start, in seconds, if this one cannot conclude (default 300). */
+  retryAfterSeconds?: number;
+}
+
+/** Why nothing was sent: the DPS could not be built, broke the layout, or could not be signed. */
+export interface EmissionProblem {
+  stage: 'preparing' | 'validating' | 'signing';
+  message: string;
+  issues: DpsIssue[];
+}
+
+export interface RetryPlan {
+  /** Start the next run after this many seconds: it looks the same DPS up first. */
+  afterSeconds: number;
+  /** What went wrong last, in Portuguese. */
+  reason: string;
+  message: string;
+}
+
+export interface NfseEmissionContext {
+  built: BuiltDps | null;
+  signed: SignedDps | null;
+  /** How many times this run sent the DPS. */
+  sends: number;
+  /** How many lookups went unanswered in this run. */
+  unansweredChecks: number;
+  maxSends: number;
+  maxChecks: number;
+  retryAfterSeconds: number;
+  nfse: IssuedNfse | null;
+  errors: ExplainedNationalError[];
+  problem: EmissionProblem | null;
+  /** Why the last answer could not be trusted. */
+  lastFailure: string | null;
+  retryPlan: RetryPlan | null;
+}
+
+/** How an emission ended. */
+export type NfseEmissionOutput =
+  | { status: 'issued'; nfse: IssuedNfse; dpsId: string }
+  | { status: 'rejected'; errors: ExplainedNationalError[]; dpsId: string }
+  | { status: 'invalid'; problem: EmissionProblem }
+  | { status: 'retryLater'; plan: RetryPlan; signedDps: SignedDps };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} must be provided`));
+
+const failureOf = (error: unknown) => errorMessage(error);
+
+export const nfseEmissionMachine = setup({
+  types: {
+    context: {} as NfseEmissionContext,
+    input: {} as NfseEmissionInput,
+    output: {} as NfseEmissionOutput,
+  },
+  actors: {
+    /** Builds the DPS from the request and the profile; throws (in Portuguese) what cannot become a DPS. */
+    buildDps: fromPromise<BuiltDps, void>(notProvided('buildDps')),
+    validateDps: fromPromise<ValidationOutcome, BuiltDps>(notProvided('validateDps')),
+    /** Signs and packs the DPS with the company's certificate; throws when the certificate cannot sign. */
+    signDps: fromPromise<SignedDps, BuiltDps>(notProvided('signDps')),
+    sendDps: fromPromise<SendOutcome, SignedDps>(notProvided('sendDps')),
+    lookupDps: fromPromise<LookupOutcome, { id: string }>(notProvided('lookupDps')),
+  },
+  guards: {
+    resumesSignedDps: ({ context }) => context.signed !== null,
+    dpsValid: ({ event }) => (event as { output?: ValidationOutcome }).output?.ok === true,
+    sentAndIssued: ({ event }) => (event as { output?: SendOutcome }).output?.outcome === 'issued',
+    sentAndRejected: ({ event }) => (event as { output?: SendOutcome }).output?.outcome === 'rejected',
+    foundIssued: ({ event }) => (event as { output?: LookupOutcome }).output?.outcome === 'found',
+    notFoundMaySendAgain: ({ context, event }) =>
+      (event as { output?: LookupOutcome }).output?.outcome === 'notFound' && context.sends < context.maxSends,
+    notFound: ({ event }) => (event as { output?: LookupOutcome }).output?.outcome === 'notFound',
+    mayCheckAgain: ({ context }) => context.unansweredChecks + 1 < context.maxChecks,
+  },
+  delays: {
+    /** The wait before looking up a DPS whose answer never came: the national system may still be working on it. */
+    checkDelay: 2_000,
+  },
+}).createMachine({
+  id: 'nfseEmission',
+  context: ({ input }) => ({
+    built: null,
+    signed: input.signedDps ?? null,
+    sends: 0,
+    unansweredChecks: 0,
+    maxSends: input.maxSends ?? 3,
+    maxChecks: input.maxChecks ?? 3,
+    retryAfterSeconds: input.retryAfterSeconds ?? 300,
+    nfse: null,
+    errors: [],
+    problem: null,
+    lastFailure: null,
+    retryPlan: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'resumesSignedDps', target: 'checking' }, { target: 'preparing' }],
+    },
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'buildDps',
+        src: 'buildDps',
+        onDone: { target: 'validating', actions: assign({ built: ({ event }) => event.output }) },
+        onError: {
+          target: 'invalid',
+          actions: assign({
+            problem: ({ event }) => ({ stage: 'preparing' as const, message: failureOf(event.error), issues: [] }),
+          }),
+        },
+      },
+    },
+    validating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'validateDps',
+        src: 'validateDps',
+        input: ({ context }) => context.built!,
+        onDone: [
+          { guard: 'dpsValid', target: 'signing' },
+          {
+            target: 'invalid',
+            actions: assign({
+              problem: ({ event }) => {
+                const refused = event.output as Extract<ValidationOutcome, { ok: false }>;
+                return { stage: 'validating' as const, message: refused.message, issues: refused.issues };
+              },
+            }),
+          },
+        ],
+        onError: {
+          target: 'invalid',
+          actions: assign({
+            problem: ({ event }) => ({ stage: 'validating' as const, message: failureOf(event.error), issues: [] }),
+          }),
+        },
+      },
+    },
+    signing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signDps',
+        src: 'signDps',
+        input: ({ context }) => context.built!,
+        onDone: { target: 'sending', actions: assign({ signed: ({ event }) => event.output }) },
+        onError: {
+          target: 'invalid',
+          actions: assign({
+            problem: ({ event }) => ({ stage: 'signing' as const, message: failureOf(event.error), issues: [] }),
+          }),
+        },
+      },
+    },
+    sending: {
+      tags: ['busy', 'mayBeAtTheNationalSystem'],
+      entry: assign({ sends: ({ context }) => context.sends + 1 }),
+      invoke: {
+        id: 'sendDps',
+        src: 'sendDps',
+        input: ({ context }) => context.signed!,
+        onDone: [
+          {
+            guard: 'sentAndIssued',
+            target: 'issued',
+            actions: assign({ nfse: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'issued' }>).nfse }),
+          },
+          {
+            guard: 'sentAndRejected',
+            target: 'rejected',
+            actions: assign({ errors: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'rejected' }>).errors }),
+          },
+          {
+            target: 'uncertain',
+            actions: assign({
+              lastFailure: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'uncertain' }>).reason,
+            }),
+          },
+        ],
+        // Whatever broke while sending, the DPS may have arrived: it is looked up, never taken as not sent.
+        onError: { target: 'uncertain', actions: assign({ lastFailure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    uncertain: {
+      tags: ['busy', 'mayBeAtTheNationalSystem'],
+      after: { checkDelay: 'checking' },
+    },
+    checking: {
+      tags: ['busy', 'mayBeAtTheNationalSystem'],
+      invoke: {
+        id: 'lookupDps',
+        src: 'lookupDps',
+        input: ({ context }) => ({ id: context.signed!.id }),
+        onDone: [
+          {
+            guard: 'foundIssued',
+            target: 'issued',
+            actions: assign({ nfse: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'found' }>).nfse }),
+          },
+          { guard: 'notFoundMaySendAgain', target: 'sending' },
+          { guard: 'notFound', target: 'retryLater' },
+          {
+            guard: 'mayCheckAgain',
+            target: 'uncertain',
+            actions: assign({
+              unansweredChecks: ({ context }) => context.unansweredChecks + 1,
+              lastFailure: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'uncertain' }>).reason,
+            }),
+          },
+          {
+            target: 'retryLater',
+            actions: assign({
+              unansweredChecks: ({ context }) => context.unansweredChecks + 1,
+              lastFailure: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'uncertain' }>).reason,
+            }),
+          },
+        ],
+        onError: [
+          {
+            guard: 'mayCheckAgain',
+            target: 'uncertain',
+            actions: assign({
+              unansweredChecks: ({ context }) => context.unansweredChecks + 1,
+              lastFailure: ({ event }) => failureOf(event.error),
+            }),
+          },
+          {
+            target: 'retryLater',
+            actions: assign({
+              unansweredChecks: ({ context }) => context.unansweredChecks + 1,
+              lastFailure: ({ event }) => failureOf(event.error),
+            }),
+          },
+        ],
+      },
+    },
+    issued: { type: 'final' },
+    rejected: { type: 'final' },
+    invalid: { type: 'final' },
+    retryLater: {
+      type: 'final',
+      tags: ['mayBeAtTheNationalSystem'],
+      entry: assign({
+        retryPlan: ({ context }) => ({
+          afterSeconds: context.retryAfterSeconds,
+          reason: context.lastFailure ?? EMISSION_MESSAGES.unexpected,
+          message: EMISSION_MESSAGES.retryLater,
+        }),
+      }),
+    },
+  },
+  output: ({ context }): NfseEmissionOutput => {
+    if (context.nfse) return { status: 'issued', nfse: context.nfse, dpsId: context.signed!.id };
+    if (context.errors.length) return { status: 'rejected', errors: context.errors, dpsId: context.signed!.id };
+    if (context.problem) return { status: 'invalid', problem: context.problem };
+    return { status: 'retryLater', plan: context.retryPlan!, signedDps: context.signed! };
+  },
+});
+
+export type NfseEmissionSnapshot = SnapshotFrom<typeof nfseEmissionMachine>;
