@@ -145,3 +145,30 @@ export function parseAccessKey(key: string): AccessKeyParts | null {
     checkDigit: key.slice(49, 50),
   };
 }
+
+/**
+ * The check digit of an access key's first 49 digits: modulo 11 with weights 2 to 9 from the right, 0 for 10 and 11
+ * (the NF-e's rule). The layout 1.00 does not say how the national system computes it: this is the local
+ * stand-in's rule, and the product never rejects a key the national system issued for its check digit.
+ */
+export function accessKeyCheckDigit(first49: string): string {
+  if (!/^[0-9]{49}$/.test(first49)) throw new Error('A chave de acesso sem o dígito verificador tem 49 dígitos.');
+  let sum = 0;
+  for (let i = 0; i < 49; i++) sum += Number(first49[48 - i]) * (2 + (i % 8));
+  const digit = 11 - (sum % 11);
+  return String(digit >= 10 ? 0 : digit);
+}
+
+/** An access key from its parts (see `parseAccessKey`), the check digit computed. */
+export function accessKey(parts: Omit<AccessKeyParts, 'checkDigit'>): string {
+  const first49 = [
+    parts.cityIbgeCode,
+    parts.issuingEnvironment,
+    INSCRIPTION_TYPE_CODES[parts.inscriptionType],
+    parts.inscription.padStart(14, '0'),
+    parts.nfseNumber.padStart(13, '0'),
+    parts.yearMonth,
+    parts.numericCode.padStart(9, '0'),
+  ].join('');
+  return first49 + accessKeyCheckDigit(first49);
+}

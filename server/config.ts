@@ -42,6 +42,11 @@ export interface ServerConfig {
     payments: { url: string | null; apiKey: string; webhookSecret: string };
     /** Cora's partner API; the client id and secret come from the partnership. */
     cora?: { url: string | null; clientId: string; clientSecret: string };
+    /**
+     * The national NFS-e API (Sefin Nacional) base URL, e.g. `https://sefin.nfse.gov.br/SefinNacional`; null means
+     * the local stand-in (server/fakes/nfse-nacional.ts), which never issues a real invoice.
+     */
+    nfseNacionalUrl?: string | null;
   };
   /** Seals bank tokens at rest. */
   tokenEncryptionKey: string;
@@ -264,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       apiKey: env.PAYMENTS_API_KEY || 'sandbox-api-key',
       webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || 'sandbox-webhook-secret',
     },
+    nfseNacionalUrl: env.NFSE_NACIONAL_URL?.trim().replace(/\/+$/, '') || null,
     cora: {
       url: env.CORA_URL || null,
       clientId: env.CORA_CLIENT_ID || 'contabil-sandbox',

@@ -169,3 +169,14 @@ export function readCompanyCertificate(file: Uint8Array, password: string, compa
   assertCertificateForCompany(certificate, companyCnpj, now);
   return certificate;
 }
+
+/** The CNPJ a certificate (PEM) carries, as `readPkcs12` finds it: what the stand-in checks a client's against. */
+export function certificateCnpj(certificatePem: string): string | null {
+  const cert = forge.pki.certificateFromPem(certificatePem);
+  return cnpjFromAltNames(cert) ?? cnpjFromCommonName(attribute(cert.subject.attributes, 'CN'));
+}
+
+/** The subject's common name of a certificate (PEM): an e-CNPJ names the company, "RAZÃO SOCIAL:CNPJ". */
+export function certificateCommonName(certificatePem: string): string {
+  return attribute(forge.pki.certificateFromPem(certificatePem).subject.attributes, 'CN');
+}

@@ -26,8 +26,11 @@ export type SigningCredentials = {
   certificatePem: string;
 };
 
-/** The element to sign, by local name: "infDPS" in a DPS, "infPedReg" in a pedRegEvento. */
-export type SignedElement = 'infDPS' | 'infPedReg';
+/**
+ * The element to sign, by local name: "infDPS" in a DPS, "infPedReg" in a pedRegEvento; the national system signs
+ * "infNFSe" in an NFS-e and "infEvento" in a registered event (the local stand-in does the same).
+ */
+export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
 
 /** Signs the document's `inf*` element; the Signature goes right after it, inside the root. */
 export function signXml(xml: string, element: SignedElement, credentials: SigningCredentials): string {

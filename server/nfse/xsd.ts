@@ -269,7 +269,19 @@ export type ValidateOptions = {
    * the national system asks for RSA-SHA256 (see signature.ts). The signature is then checked by `verifySignedXml`.
    */
   withoutSignature?: boolean;
+  /**
+   * Validate a signed document whose Signature the schema requires (an NFS-e, a registered event) with every
+   * signature's SHA-256 algorithms read as the SHA-1 ones the layout's XML-DSig schema fixes: the rest of each
+   * Signature (its structure, the certificate) is checked as written. The signatures themselves are checked by
+   * `verifySignedXml`.
+   */
+  layoutSignatureAlgorithms?: boolean;
 };
+
+const LAYOUT_SIGNATURE_ALGORITHMS = {
+  SignatureMethod: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  DigestMethod: 'http://www.w3.org/2000/09/xmldsig#sha1',
+} as const;
 
 /** Validates an XML document against one of the national schemas; a failure names each field in Portuguese. */
 export function validateAgainst(schema: NfseSchema, xml: string, options: ValidateOptions = {}): XsdResult {
@@ -284,6 +296,14 @@ export function validateAgainst(schema: NfseSchema, xml: string, options: Valida
   try {
     if (options.withoutSignature) {
       for (const signature of doc.find('/*/ds:Signature', { ds: 'http://www.w3.org/2000/09/xmldsig#' })) signature.remove();
+    }
+    if (options.layoutSignatureAlgorithms) {
+      for (const [element, algorithm] of Object.entries(LAYOUT_SIGNATURE_ALGORITHMS)) {
+        for (const node of doc.find(`//ds:${element}`, { ds: 'http://www.w3.org/2000/09/xmldsig#' })) {
+          const attribute = node instanceof XmlElement ? node.attr('Algorithm') : null;
+          if (attribute) attribute.value = algorithm;
+        }
+      }
     }
     validatorFor(schema).validate(doc);
     return { ok: true };
@@ -301,3 +321,4 @@ export function validateAgainst(schema: NfseSchema, xml: string, options: Valida
 export const validateDpsXml = (xml: string, options?: ValidateOptions) => validateAgainst('dps', xml, options);
 export const validateNfseXml = (xml: string, options?: ValidateOptions) => validateAgainst('nfse', xml, options);
 export const validatePedRegEventoXml = (xml: string, options?: ValidateOptions) => validateAgainst('pedRegEvento', xml, options);
+export const validateEventoXml = (xml: string, options?: ValidateOptions) => validateAgainst('evento', xml, options);

@@ -1,0 +1,604 @@
+/**
+ * The local stand-in of the national NFS-e API (Sefin Nacional), for development, the demo and the tests: a
+ * separate HTTPS server with mutual TLS, its server certificate and the companies' A1 certificates made at start by
+ * a local test CA (server/nfse/test-ca.ts). Its state is in memory, per start.
+ *
+ * What it checks, as the national system does: the DPS unpacks (gzip + base64), is valid against DPS_v1.00.xsd,
+ * is signed (RSA-SHA256 over infDPS) by the certificate the client connected with, that certificate carries the
+ * provider's CNPJ, `cTribNac` is in the shipped national list (a subset, so codes outside it are refused as the
+ * national system refuses an unknown code), and a DPS number is used once per provider and series — the same DPS
+ * sent again yields the same NFS-e, a different one with a used number is refused. It answers in the national API's
+ * shapes, issues a signed NFS-e (valid against NFSe_v1.00.xsd) with a 50-digit access key, serves lookups by key
+ * and by DPS id, and registers cancellations (event 101101).
+ *
+ * Fault switches, settable from tests (`setFaults`): an emission committed and then its connection dropped, an
+ * answer after a long wait (committed first), a 503 before anything is done, a request delivered twice, lookups
+ * answered 503. The draws come from a seeded generator, so a run can be replayed.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { X509Certificate, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:https';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { XmlDocument } from 'libxml2-wasm';
+import { create } from 'xmlbuilder2';
+import type { NationalErrorCode } from '@domain/nfseErrors';
+import type { NfseEnvironment } from '@domain/nfseNacional';
+import { NFSE_ENVIRONMENTS, accessKey, parseDpsId } from '@domain/nfseNacional';
+import { certificateCnpj, certificateCommonName } from '../nfse/certificate';
+import { NFSE_LAYOUT_VERSION, NFSE_NAMESPACE, decimalValue, saoPauloDateTime } from '../nfse/dps';
+import { nationalService } from '../nfse/national-services';
+import { packXml, unpackXml } from '../nfse/package';
+import type { SignedElement } from '../nfse/signature';
+import { signXml, verifySignedXml } from '../nfse/signature';
+import type { IssuedA1, TestCa } from '../nfse/test-ca';
+import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
+import type { NfseSchema } from '../nfse/xsd';
+import { validateAgainst } from '../nfse/xsd';
+
+/** `verAplic` (at most 20 characters). */
+export const STAND_IN_APP_VERSION = 'SefinNac-simulado-1';
+/** The base path of the API, as in the real base URLs (`https://sefin.nfse.gov.br/SefinNacional`). */
+export const STAND_IN_BASE_PATH = '/SefinNacional';
+
+export type NfseStandInFaults = {
+  /** Share of emissions (0–1) committed, then answered by dropping the connection. */
+  commitThenDrop?: number;
+  /** Share of emissions committed, then answered after `slowMs`. */
+  slow?: number;
+  slowMs?: number;
+  /** Share of emissions answered 503 before anything is done. */
+  unavailable?: number;
+  /** Share of emissions delivered twice: processed again at once, the second answer being the one sent. */
+  duplicateDelivery?: number;
+  /** Share of lookups (`GET`/`HEAD /dps/{id}`, `GET /nfse/{key}`) answered 503. */
+  lookupUnavailable?: number;
+  /** Seed of the draws; the same seed and requests give the same faults. */
+  seed?: number;
+};
+
+export type StandInStats = {
+  /** `POST /nfse` requests that reached the server (the duplicate deliveries counted once more each). */
+  emissions: number;
+  /** NFS-e issued: one per DPS, whatever the retries. */
+  issued: number;
+  /** Emissions answered with an NFS-e issued before (the same DPS again). */
+  repeated: number;
+  refused: number;
+  dropped: number;
+  slow: number;
+  unavailable: number;
+  duplicateDeliveries: number;
+  lookups: number;
+  events: number;
+};
+
+/** One NFS-e the stand-in issued, as it keeps it. */
+export type StandInNfse = {
+  accessKey: string;
+  number: string;
+  dpsId: string;
+  providerCnpj: string;
+  signedDpsXml: string;
+  nfseXml: string;
+  processedAt: string;
+  events: { type: string; sequence: number; signedRequestXml: string; eventXml: string }[];
+};
+
+/** A provider as the national registry knows it: the NFS-e's issuer name and address come from here. */
+export type RegistryEntry = {
+  name: string;
+  address: { street: string; number: string; district: string; postalCode: string };
+  municipalRegistration?: string;
+};
+
+export type NfseStandInOptions = {
+  host?: string;
+  /** 0 (the default) takes a free port. */
+  port?: number;
+  ca?: TestCa;
+  /** The environment it plays (`tpAmb` it accepts): restricted production by default. */
+  environment?: NfseEnvironment;
+  faults?: NfseStandInFaults;
+  now?: () => Date;
+  /** The national registry of providers; by default the name from the certificate and a fixed address. */
+  registry?: (cnpj: string) => RegistryEntry | undefined;
+};
+
+export type NfseStandIn = {
+  /** The base URL, e.g. `https://127.0.0.1:43111/SefinNacional`. */
+  url: string;
+  /** The CA that issued the server's and the companies' certificates: the client trusts it. */
+  ca: TestCa;
+  caCertificatePem: string;
+  /** An A1 certificate for a company, from the stand-in's CA (what the team would upload). */
+  issueCompanyCertificate(request: { cnpj: string; companyName: string; password?: string }): IssuedA1;
+  setFaults(faults: NfseStandInFaults): void;
+  stats(): StandInStats;
+  nfses(): StandInNfse[];
+  close(): Promise<void>;
+};
+
+type ErrorItem = { Codigo: string; Descricao: string; Complemento?: string };
+
+/** The national descriptions the stand-in answers with (the team reads the pt-BR explanations of domain/nfseErrors.ts). */
+const DESCRIPTIONS: Record<NationalErrorCode, string> = {
+  E1226: 'Estrutura descompactada mal formada.',
+  E1235: 'Falha no esquema XML do DF-e.',
+  E0714: 'Arquivo enviado com erro na assinatura.',
+  E0310: 'O código de tributação nacional informado não existe conforme a lista de serviços nacional do Sistema Nacional NFS-e.',
+  E0201: 'O certificado digital utilizado na conexão não pertence ao emitente do documento.',
+  E0008: 'Já existe DPS com o mesmo número e série para o emitente, com conteúdo diferente.',
+  E0840: 'NFS-e não encontrada para a chave de acesso informada.',
+  E0841: 'NFS-e já cancelada.',
+  E0842: 'O autor do evento não é o emitente da NFS-e.',
+};
+
+class Refusal extends Error {
+  constructor(
+    readonly code: NationalErrorCode,
+    readonly complement?: string,
+    readonly status = 400,
+  ) {
+    super(DESCRIPTIONS[code]);
+  }
+}
+
+/** mulberry32: a small seeded generator, so a fault run can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Municipality = { ibgeCode: string; name: string; state: string };
+let municipalities: Map<string, Municipality> | undefined;
+function municipality(code: string): Municipality | undefined {
+  municipalities ??= new Map(
+    (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
+      (m) => [m.ibgeCode, m],
+    ),
+  );
+  return municipalities.get(code);
+}
+
+const NS = { n: NFSE_NAMESPACE };
+
+/** The few DPS fields the stand-in decides on. */
+function readDps(xml: string) {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    const text = (path: string) => doc.get(`/n:DPS/n:infDPS/${path}`, NS)?.content;
+    return {
+      id: text('@Id') ?? '',
+      environment: text('n:tpAmb') ?? '',
+      series: text('n:serie') ?? '',
+      number: text('n:nDPS') ?? '',
+      cityIbgeCode: text('n:cLocEmi') ?? '',
+      providerCnpj: text('n:prest/n:CNPJ') ?? text('n:prest/n:CPF') ?? '',
+      municipalRegistration: text('n:prest/n:IM'),
+      placeIbgeCode: text('n:serv/n:locPrest/n:cLocPrestacao') ?? '',
+      nationalCode: text('n:serv/n:cServ/n:cTribNac') ?? '',
+      serviceValue: text('n:valores/n:vServPrest/n:vServ') ?? '0.00',
+      issRate: text('n:valores/n:trib/n:tribMun/n:pAliq'),
+      issWithheld: text('n:valores/n:trib/n:tribMun/n:tpRetISSQN') === '2',
+    };
+  } finally {
+    doc.dispose();
+  }
+}
+
+function readPedRegEvento(xml: string) {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    const text = (path: string) => doc.get(`/n:pedRegEvento/n:infPedReg/${path}`, NS)?.content;
+    const eventElement = doc.get('/n:pedRegEvento/n:infPedReg/*[starts-with(local-name(.), "e")][last()]', NS);
+    return {
+      id: text('@Id') ?? '',
+      authorCnpj: text('n:CNPJAutor') ?? text('n:CPFAutor') ?? '',
+      accessKey: text('n:chNFSe') ?? '',
+      sequence: Number(text('n:nPedRegEvento') ?? '1'),
+      type: eventElement && 'name' in eventElement ? String(eventElement.name).replace(/^.*:/, '').slice(1) : '',
+    };
+  } finally {
+    doc.dispose();
+  }
+}
+
+const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+
+/** The XML declaration off a signed document, to embed it whole (its signature covers its bytes as they are). */
+const withoutDeclaration = (xml: string) => xml.replace(/^<\?xml[^>]*\?>\s*/, '');
+
+export async function startNfseNacionalStandIn(options: NfseStandInOptions = {}): Promise<NfseStandIn> {
+  const ca = options.ca ?? createTestCa();
+  const tls = issueTlsServerCertificate(ca);
+  // The national system signs what it issues: here with its own certificate from the same local CA.
+  const signer = issueA1Certificate(ca, { cnpj: '99999999000191', companyName: 'Sefin Nacional Simulada', password: 'x' });
+  const environment = options.environment ?? 'homologation';
+  const tpAmb = NFSE_ENVIRONMENTS[environment];
+  const now = options.now ?? (() => new Date());
+  let faults: NfseStandInFaults = {};
+  let draw = seeded(0);
+  const setFaults = (next: NfseStandInFaults) => {
+    faults = { ...next };
+    draw = seeded(next.seed ?? 1);
+  };
+  setFaults(options.faults ?? {});
+
+  const byDpsId = new Map<string, StandInNfse>();
+  /** Provider + series + number: a number is used once per provider and series. */
+  const byNumber = new Map<string, StandInNfse>();
+  const numberKey = (dps: { providerCnpj: string; series: string; number: string }) =>
+    `${dps.providerCnpj}|${dps.series.padStart(5, '0')}|${dps.number}`;
+  const byKey = new Map<string, StandInNfse>();
+  const nfseCounters = new Map<string, number>();
+  let documentCounter = 0;
+  const stats: StandInStats = {
+    emissions: 0,
+    issued: 0,
+    repeated: 0,
+    refused: 0,
+    dropped: 0,
+    slow: 0,
+    unavailable: 0,
+    duplicateDeliveries: 0,
+    lookups: 0,
+    events: 0,
+  };
+
+  const envelope = () => ({
+    tipoAmbiente: Number(tpAmb),
+    versaoAplicativo: STAND_IN_APP_VERSION,
+    dataHoraProcessamento: saoPauloDateTime(now()),
+  });
+
+  const registry = (cnpj: string, certificatePem: string): RegistryEntry =>
+    options.registry?.(cnpj) ?? {
+      name: certificateCommonName(certificatePem).replace(/:\d{14}$/, '') || `Prestador ${cnpj}`,
+      address: { street: 'Rua do Cadastro Nacional (simulado)', number: '100', district: 'Centro', postalCode: '01001000' },
+    };
+
+  /** Unpacks, validates against the XSD and checks the signature and whose it is; answers the XML and its signer. */
+  function openSigned(packed: unknown, schema: NfseSchema, element: SignedElement, clientPem: string) {
+    if (typeof packed !== 'string' || !packed) throw new Refusal('E1226', 'O documento compactado não foi informado.');
+    let xml: string;
+    try {
+      xml = unpackXml(packed);
+    } catch (error) {
+      throw new Refusal('E1226', error instanceof Error ? error.message : undefined);
+    }
+    const validation = validateAgainst(schema, xml, { withoutSignature: true });
+    if (!validation.ok) {
+      throw new Refusal('E1235', validation.issues.map((issue) => issue.technical).join(' | '));
+    }
+    const signature = verifySignedXml(xml, element);
+    if (!signature.ok) throw new Refusal('E0714', signature.message);
+    const signerCertificate = new X509Certificate(signature.certificatePem);
+    if (signerCertificate.fingerprint256 !== new X509Certificate(clientPem).fingerprint256) {
+      throw new Refusal('E0714', 'O documento foi assinado com um certificado diferente do usado na conexão.');
+    }
+    return xml;
+  }
+
+  function issue(signedDpsXml: string, clientPem: string): { nfse: StandInNfse; repeated: boolean } {
+    const dps = readDps(signedDpsXml);
+    const clientCnpj = certificateCnpj(clientPem);
+    if (!clientCnpj || clientCnpj !== dps.providerCnpj) {
+      throw new Refusal('E0201', `Certificado do CNPJ ${clientCnpj ?? '(nenhum)'}; prestador da DPS ${dps.providerCnpj}.`);
+    }
+    if (dps.environment !== tpAmb) {
+      throw new Refusal('E1235', `tpAmb ${dps.environment}: este ambiente recebe apenas tpAmb ${tpAmb}.`);
+    }
+    const known = byNumber.get(numberKey(dps));
+    if (known) {
+      if (known.signedDpsXml === signedDpsXml) return { nfse: known, repeated: true };
+      throw new Refusal('E0008', `DPS ${dps.id} já gerou a NFS-e ${known.accessKey}.`, 409);
+    }
+    const service = nationalService(dps.nationalCode);
+    if (!service) throw new Refusal('E0310', `cTribNac ${dps.nationalCode}.`);
+
+    const processed = now();
+    const processedAt = saoPauloDateTime(processed);
+    const number = (nfseCounters.get(dps.providerCnpj) ?? 0) + 1;
+    nfseCounters.set(dps.providerCnpj, number);
+    documentCounter += 1;
+    const key = accessKey({
+      cityIbgeCode: dps.cityIbgeCode,
+      issuingEnvironment: '2',
+      inscriptionType: 'cnpj',
+      inscription: dps.providerCnpj,
+      nfseNumber: String(number),
+      yearMonth: processedAt.slice(2, 4) + processedAt.slice(5, 7),
+      numericCode: String(randomInt(1, 1_000_000_000)),
+    });
+    const issuer = registry(dps.providerCnpj, clientPem);
+    const city = municipality(dps.cityIbgeCode);
+    const place = municipality(dps.placeIbgeCode);
+    const serviceCents = cents(dps.serviceValue);
+    const issCents = dps.issRate === undefined ? undefined : Math.round((serviceCents * Number(dps.issRate)) / 100);
+    const withheldCents = dps.issWithheld && issCents !== undefined ? issCents : 0;
+    const infNFSe = {
+      '@Id': `NFS${key}`,
+      xLocEmi: city?.name ?? dps.cityIbgeCode,
+      xLocPrestacao: place?.name ?? dps.placeIbgeCode,
+      nNFSe: String(number),
+      cLocIncid: dps.placeIbgeCode,
+      xLocIncid: place?.name ?? dps.placeIbgeCode,
+      xTribNac: service.description.slice(0, 600),
+      verAplic: STAND_IN_APP_VERSION,
+      ambGer: '2',
+      tpEmis: '1',
+      procEmi: '1',
+      cStat: '100',
+      dhProc: processedAt,
+      nDFSe: String(documentCounter),
+      emit: {
+        CNPJ: dps.providerCnpj,
+        ...(dps.municipalRegistration ? { IM: dps.municipalRegistration } : {}),
+        xNome: issuer.name.slice(0, 300),
+        enderNac: {
+          xLgr: issuer.address.street,
+          nro: issuer.address.number,
+          xBairro: issuer.address.district,
+          cMun: dps.cityIbgeCode,
+          UF: city?.state ?? 'SP',
+          CEP: issuer.address.postalCode,
+        },
+      },
+      valores: {
+        ...(issCents !== undefined
+          ? { vBC: decimalValue(serviceCents), pAliqAplic: Number(dps.issRate).toFixed(2), vISSQN: decimalValue(issCents) }
+          : {}),
+        ...(withheldCents ? { vTotalRet: decimalValue(withheldCents) } : {}),
+        vLiq: decimalValue(serviceCents - withheldCents),
+      },
+      DPS: 'DPS_PLACEHOLDER',
+    };
+    const unsigned = create({ version: '1.0', encoding: 'UTF-8' })
+      .ele(NFSE_NAMESPACE, 'NFSe', { versao: NFSE_LAYOUT_VERSION })
+      .ele({ infNFSe })
+      .doc()
+      .end({ prettyPrint: false })
+      // The provider's signed DPS goes in byte for byte: re-serialising it could break its signature.
+      .replace('<DPS>DPS_PLACEHOLDER</DPS>', withoutDeclaration(signedDpsXml));
+    const nfseXml = signXml(unsigned, 'infNFSe', signer);
+    const nfse: StandInNfse = {
+      accessKey: key,
+      number: String(number),
+      dpsId: dps.id,
+      providerCnpj: dps.providerCnpj,
+      signedDpsXml,
+      nfseXml,
+      processedAt,
+      events: [],
+    };
+    byDpsId.set(dps.id, nfse);
+    byNumber.set(numberKey(dps), nfse);
+    byKey.set(key, nfse);
+    stats.issued += 1;
+    return { nfse, repeated: false };
+  }
+
+  function registerEvent(key: string, packed: unknown, clientPem: string) {
+    const signedRequestXml = openSigned(packed, 'pedRegEvento', 'infPedReg', clientPem);
+    const request = readPedRegEvento(signedRequestXml);
+    const nfse = byKey.get(key);
+    if (!nfse || request.accessKey !== key) throw new Refusal('E0840', `chNFSe ${request.accessKey}.`, 404);
+    const clientCnpj = certificateCnpj(clientPem);
+    if (request.authorCnpj !== nfse.providerCnpj || clientCnpj !== nfse.providerCnpj) {
+      throw new Refusal('E0842', `Autor ${request.authorCnpj}; emitente ${nfse.providerCnpj}.`, 403);
+    }
+    const same = nfse.events.find((event) => event.signedRequestXml === signedRequestXml);
+    if (same) return same;
+    if (request.type === '101101' && nfse.events.some((event) => event.type === '101101')) {
+      throw new Refusal('E0841', `NFS-e ${key}.`, 409);
+    }
+    documentCounter += 1;
+    const sequence = nfse.events.filter((event) => event.type === request.type).length + 1;
+    const unsigned = create({ version: '1.0', encoding: 'UTF-8' })
+      .ele(NFSE_NAMESPACE, 'evento', { versao: NFSE_LAYOUT_VERSION })
+      .ele({
+        infEvento: {
+          '@Id': `EVT${key}${request.type}${String(request.sequence).padStart(3, '0')}`,
+          verAplic: STAND_IN_APP_VERSION,
+          ambGer: '2',
+          nSeqEvento: String(sequence),
+          dhProc: saoPauloDateTime(now()),
+          nDFe: String(documentCounter),
+          pedRegEvento: 'PEDIDO_PLACEHOLDER',
+        },
+      })
+      .doc()
+      .end({ prettyPrint: false })
+      .replace('<pedRegEvento>PEDIDO_PLACEHOLDER</pedRegEvento>', withoutDeclaration(signedRequestXml));
+    const event = { type: request.type, sequence, signedRequestXml, eventXml: signXml(unsigned, 'infEvento', signer) };
+    nfse.events.push(event);
+    stats.events += 1;
+    return event;
+  }
+
+  const emissionAnswer = (nfse: StandInNfse) => ({
+    ...envelope(),
+    idDps: nfse.dpsId,
+    chaveAcesso: nfse.accessKey,
+    nfseXmlGZipB64: packXml(nfse.nfseXml),
+    alertas: [] as ErrorItem[],
+  });
+
+  function send(res: ServerResponse, status: number, body?: unknown) {
+    if (res.destroyed) return;
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+    res.end(payload);
+  }
+
+  const refusalBody = (refusal: Refusal, extra: Record<string, unknown> = {}) => ({
+    ...envelope(),
+    ...extra,
+    erros: [
+      {
+        Codigo: refusal.code,
+        Descricao: refusal.message,
+        ...(refusal.complement ? { Complemento: refusal.complement } : {}),
+      } satisfies ErrorItem,
+    ],
+  });
+
+  async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 2 * 1024 * 1024) throw new Refusal('E1226', 'A requisição passa de 2 MB.', 413);
+      chunks.push(chunk as Buffer);
+    }
+    try {
+      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (typeof parsed === 'object' && parsed !== null) return parsed as Record<string, unknown>;
+    } catch {
+      // answered below
+    }
+    throw new Refusal('E1226', 'O corpo da requisição não é JSON.');
+  }
+
+  const lookupFault = () => (faults.lookupUnavailable ?? 0) > 0 && draw() < faults.lookupUnavailable!;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const socket = req.socket as TLSSocket;
+    const peer = socket.getPeerX509Certificate();
+    if (!peer || !socket.authorized) {
+      send(res, 403, refusalBody(new Refusal('E0201', 'Conexão sem certificado de cliente válido.', 403)));
+      return;
+    }
+    const clientPem = peer.toString();
+    const url = new URL(req.url ?? '/', 'https://stand-in');
+    const path = url.pathname.startsWith(STAND_IN_BASE_PATH) ? url.pathname.slice(STAND_IN_BASE_PATH.length) : null;
+    let match: RegExpExecArray | null;
+    try {
+      if (req.method === 'POST' && path === '/nfse') {
+        stats.emissions += 1;
+        const roll = draw();
+        const unavailable = faults.unavailable ?? 0;
+        const drop = faults.commitThenDrop ?? 0;
+        const slow = faults.slow ?? 0;
+        const body = await readJson(req);
+        if (roll < unavailable) {
+          stats.unavailable += 1;
+          send(res, 503, { ...envelope(), mensagem: 'Serviço indisponível.' });
+          return;
+        }
+        let signedDps: string;
+        let dpsId: string | undefined;
+        let result: { nfse: StandInNfse; repeated: boolean };
+        try {
+          signedDps = openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', clientPem);
+          dpsId = readDps(signedDps).id;
+          result = issue(signedDps, clientPem);
+          if ((faults.duplicateDelivery ?? 0) > 0 && draw() < faults.duplicateDelivery!) {
+            // The same request arrives again: it must come to the same NFS-e.
+            stats.duplicateDeliveries += 1;
+            stats.emissions += 1;
+            result = issue(openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', clientPem), clientPem);
+          }
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          stats.refused += 1;
+          send(res, error.status, refusalBody(error, dpsId ? { idDPS: dpsId } : {}));
+          return;
+        }
+        if (result.repeated) stats.repeated += 1;
+        if (roll < unavailable + drop) {
+          stats.dropped += 1;
+          socket.destroy();
+          return;
+        }
+        if (roll < unavailable + drop + slow) {
+          stats.slow += 1;
+          await new Promise((resolve) => setTimeout(resolve, faults.slowMs ?? 2_000));
+        }
+        send(res, 201, emissionAnswer(result.nfse));
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && path && (match = /^\/dps\/([A-Z0-9]+)$/.exec(path))) {
+        stats.lookups += 1;
+        if (lookupFault()) return send(res, 503, { ...envelope(), mensagem: 'Serviço indisponível.' });
+        const id = match[1]!;
+        const parts = parseDpsId(id);
+        if (!parts) throw new Refusal('E1235', `Id de DPS inválido: ${id}.`);
+        if (certificateCnpj(clientPem) !== parts.inscription) throw new Refusal('E0201', undefined, 403);
+        const nfse = byDpsId.get(id);
+        if (!nfse)
+          return send(res, 404, req.method === 'HEAD' ? undefined : { ...envelope(), idDps: id, erro: 'DPS não encontrada.' });
+        return send(res, 200, req.method === 'HEAD' ? undefined : { ...envelope(), idDps: id, chaveAcesso: nfse.accessKey });
+      }
+      if (req.method === 'GET' && path && (match = /^\/nfse\/(\d{50})$/.exec(path))) {
+        stats.lookups += 1;
+        if (lookupFault()) return send(res, 503, { ...envelope(), mensagem: 'Serviço indisponível.' });
+        const nfse = byKey.get(match[1]!);
+        if (!nfse || certificateCnpj(clientPem) !== nfse.providerCnpj) throw new Refusal('E0840', undefined, 404);
+        return send(res, 200, { ...envelope(), chaveAcesso: nfse.accessKey, nfseXmlGZipB64: packXml(nfse.nfseXml) });
+      }
+      if (req.method === 'POST' && path && (match = /^\/nfse\/(\d{50})\/eventos$/.exec(path))) {
+        const body = await readJson(req);
+        const event = registerEvent(match[1]!, body.pedidoRegistroEventoXmlGZipB64, clientPem);
+        return send(res, 201, { ...envelope(), eventoXmlGZipB64: packXml(event.eventXml) });
+      }
+      if (req.method === 'GET' && path && (match = /^\/nfse\/(\d{50})\/eventos$/.exec(path))) {
+        const nfse = byKey.get(match[1]!);
+        if (!nfse || certificateCnpj(clientPem) !== nfse.providerCnpj) throw new Refusal('E0840', undefined, 404);
+        return send(res, 200, {
+          ...envelope(),
+          eventos: nfse.events.map((event) => ({ eventoXmlGZipB64: packXml(event.eventXml) })),
+        });
+      }
+      send(res, 404, { ...envelope(), mensagem: 'Recurso não encontrado.' });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        stats.refused += 1;
+        send(res, error.status, refusalBody(error));
+        return;
+      }
+      send(res, 500, { ...envelope(), mensagem: error instanceof Error ? error.message : 'Erro interno.' });
+    }
+  }
+
+  const server: Server = createServer(
+    {
+      key: tls.privateKeyPem,
+      cert: tls.certificatePem,
+      ca: [ca.certificatePem],
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => void handle(req, res),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+
+  return {
+    url: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_BASE_PATH}`,
+    ca,
+    caCertificatePem: ca.certificatePem,
+    issueCompanyCertificate: ({ cnpj, companyName, password = 'senha-a1' }) =>
+      issueA1Certificate(ca, { cnpj, companyName, password }),
+    setFaults,
+    stats: () => ({ ...stats }),
+    nfses: () => [...byKey.values()],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
