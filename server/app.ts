@@ -109,14 +109,17 @@ export function createApp(appDeps: AppDeps) {
     onError: (c) => c.json(errorBody('payload_too_large', PHOTO_MESSAGES.tooLarge), 413),
   });
   const api = new Hono<AppEnv>()
+    // GET and HEAD carry no body: nothing to limit, and reading for one would cost every list call.
     .use((c, next) =>
-      !(c.req.header('content-type') ?? '').startsWith('multipart/form-data')
-        ? jsonLimit(c, next)
-        : c.req.path.endsWith('/bank-statements/ofx/upload')
-          ? ofxUploadLimit(c, next)
-          : /\/users\/[^/]+\/photo$/.test(c.req.path)
-            ? photoLimit(c, next)
-            : uploadLimit(c, next),
+      c.req.method === 'GET' || c.req.method === 'HEAD'
+        ? next()
+        : !(c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+          ? jsonLimit(c, next)
+          : c.req.path.endsWith('/bank-statements/ofx/upload')
+            ? ofxUploadLimit(c, next)
+            : /\/users\/[^/]+\/photo$/.test(c.req.path)
+              ? photoLimit(c, next)
+              : uploadLimit(c, next),
     )
     .route('/', healthRoutes(deps))
     // Public calls that create something: a ceiling per address against scripts (signup makes a sign-in account).

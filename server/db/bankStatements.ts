@@ -12,6 +12,8 @@ import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@doma
 import type { ImportedAccount } from '../services/statement-batches';
 import { categoryByRules, prepareAccounts } from '../services/statement-batches';
 import type { DbExecutor } from './companies';
+import { listTotals } from './list-totals';
+import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
 import { createImport, runImport, visibleAccount, visibleMovement } from './statementImports';
 
@@ -123,17 +125,65 @@ export async function listAccounts(
 }
 
 export async function findAccount(db: DbExecutor, companyId: string, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.id, id), visibleAccount()));
+  const statement = preparedFor(db, 'find_account', () =>
+    db
+      .select()
+      .from(bankAccounts)
+      .where(
+        and(
+          eq(bankAccounts.companyId, sql.placeholder('companyId')),
+          eq(bankAccounts.id, sql.placeholder('id')),
+          visibleAccount(),
+        ),
+      )
+      .prepare('find_account'),
+  );
+  const [row] = await statement.execute({ companyId, id });
   return row;
+}
+
+/** The page of an account's movements, prepared per kind of filter (month or not, only without category or not). */
+function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
+  const name = `movements_page_${month ? 'm' : ''}${uncategorised ? 'u' : ''}`;
+  return preparedFor(db, name, () => {
+    const order = [desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id)];
+    const page = db
+      .select({ id: bankTransactions.id })
+      .from(bankTransactions)
+      .where(
+        and(
+          eq(bankTransactions.accountId, sql.placeholder('accountId')),
+          uncategorised ? isNull(bankTransactions.taxCategoryId) : undefined,
+          month ? gte(bankTransactions.postedOn, sql.placeholder('from')) : undefined,
+          month ? lte(bankTransactions.postedOn, sql.placeholder('to')) : undefined,
+          visibleMovement(),
+        ),
+      )
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select({ transaction: bankTransactions })
+      .from(page)
+      .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
+      .orderBy(...order)
+      .prepare(name);
+  });
 }
 
 /** Newest first; `month` (YYYY-MM) narrows to one month. */
 export async function listTransactions(
   db: DbExecutor,
-  filter: { accountId: string; withoutTaxCategory: boolean; month?: string; limit: number; offset: number },
+  filter: {
+    accountId: string;
+    withoutTaxCategory: boolean;
+    month?: string;
+    limit: number;
+    offset: number;
+    /** The account's `movements_version` as the caller read it: a total counted at that version is reused. */
+    version?: number;
+  },
 ): Promise<{ data: BankTransaction[]; total: number }> {
   const range = filter.month ? periodRange(filter.month) : undefined;
   const where = and(
@@ -145,8 +195,7 @@ export async function listTransactions(
   );
   const order = [desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id)];
   // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
-  // order need), then only those rows: a deep page skips index entries rather than whole rows. The total is its own
-  // subquery, computed once (`count(*) over ()` made the database read and sort every movement for each page).
+  // order need), then only those rows: a deep page skips index entries rather than whole rows.
   const page = db
     .select({ id: bankTransactions.id })
     .from(bankTransactions)
@@ -155,13 +204,45 @@ export async function listTransactions(
     .limit(filter.limit)
     .offset(filter.offset)
     .as('page');
+  const totalKey = `movements\u0000${filter.accountId}\u0000${filter.withoutTaxCategory ? 'uncategorised' : ''}\u0000${filter.month ?? ''}`;
+  const known = filter.version === undefined ? undefined : listTotals.get(totalKey, filter.version);
+  if (known !== undefined) {
+    // Counted before at this version: nothing the total counts has changed since, so the page alone.
+    const rows = await movementsPage(db, range !== undefined, filter.withoutTaxCategory).execute({
+      accountId: filter.accountId,
+      from: range?.from,
+      to: range?.to,
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+    return { data: rows.map((row) => toTransactionDto(row.transaction)), total: known };
+  }
+  // Otherwise the total as its own subquery, computed once (`count(*) over ()` made the database read and sort every
+  // movement for each page), with the version it was counted at (one statement, one snapshot).
   const counted = db.select({ n: count() }).from(bankTransactions).where(where);
+  const version = db
+    .select({ version: bankAccounts.movementsVersion })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, filter.accountId));
   const rows = await db
-    .select({ transaction: bankTransactions, total: sql<number>`(${counted})`.mapWith(Number) })
+    .select({
+      transaction: bankTransactions,
+      total: sql<number>`(${counted})`.mapWith(Number),
+      version: sql<number>`(${version})`.mapWith(Number),
+    })
     .from(page)
     .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
     .orderBy(...order);
-  const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
+  let total = rows[0]?.total ?? 0;
+  let countedAt = rows[0]?.version;
+  if (!rows.length && filter.offset > 0) {
+    const [row] = await db
+      .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+    total = row.total;
+    countedAt = row.version;
+  }
+  if (countedAt !== undefined) listTotals.set(totalKey, countedAt, total);
   return { data: rows.map((row) => toTransactionDto(row.transaction)), total };
 }
 

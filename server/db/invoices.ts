@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, Page, ScheduleTiming } from '@domain';
 import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
+import { listTotals } from './list-totals';
+import { preparedFor } from './prepared';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules } from './schema';
 
 type RequestRow = typeof nfsRequests.$inferSelect;
@@ -119,22 +121,96 @@ export async function listRequests(
     .from(nfsRequests)
     .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
     .where(where);
-  // The total as its own subquery, computed once, so the page is read off the company's index in order rather than
-  // every matching request being read and sorted for it (which `count(*) over ()` made the database do).
-  const rows = await db
-    .select({
-      request: nfsRequests,
-      companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
-      total: sql<number>`(${counted})`.mapWith(Number),
-    })
-    .from(nfsRequests)
-    .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
-  return { data: rows.map((row) => ({ ...toRequestDto(row.request), companyName: row.companyName })), total };
+  const columns = {
+    request: nfsRequests,
+    companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
+  };
+  const toPage = (rows: { request: RequestRow; companyName: string | null }[]) =>
+    rows.map((row) => ({ ...toRequestDto(row.request), companyName: row.companyName }));
+
+  if (!filter.companyId) {
+    // The team's queue across companies: the total as its own subquery, computed once, so the page is read off the
+    // index in order rather than every matching request being read and sorted for it (`count(*) over ()`).
+    const rows = await db
+      .select({ ...columns, total: sql<number>`(${counted})`.mapWith(Number) })
+      .from(nfsRequests)
+      .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const total = rows[0]?.total ?? (filter.offset > 0 ? (await counted)[0].n : 0);
+    return { data: toPage(rows), total };
+  }
+
+  // One company's: the page carries the company's `nfs_requests_version`; a total counted at that version is still
+  // exact (a trigger bumps it with every change of its requests), so most pages need no count of the company's requests.
+  const version = db.select({ version: companies.nfsRequestsVersion }).from(companies).where(eq(companies.id, filter.companyId));
+  const rows = filter.query
+    ? await db
+        .select({ ...columns, version: sql<number>`(${version})`.mapWith(Number) })
+        .from(nfsRequests)
+        .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset)
+    : await companyRequestsPage(db, filter.order, Boolean(filter.status?.length), Boolean(filter.date)).execute({
+        companyId: filter.companyId,
+        status: filter.status?.length ? `{${filter.status.join(',')}}` : undefined,
+        date: filter.date,
+        limit: filter.limit,
+        offset: filter.offset,
+      });
+  const totalKey = [
+    'requests',
+    filter.companyId,
+    [...(filter.status ?? [])].sort().join(','),
+    filter.date ?? '',
+    filter.query ?? '',
+  ].join('\u0000');
+  const known = rows.length ? listTotals.get(totalKey, rows[0].version) : undefined;
+  if (known !== undefined) return { data: toPage(rows), total: known };
+  if (!rows.length && filter.offset === 0) return { data: [], total: 0 };
+  const [row] = await db
+    .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  listTotals.set(totalKey, row.version, row.total);
+  return { data: toPage(rows), total: row.total };
+}
+
+/** A page of one company's requests with its version, prepared per kind of filter (no text search). */
+function companyRequestsPage(db: DbExecutor, order: RequestFilter['order'], byStatus: boolean, byDate: boolean) {
+  const name = `company_requests_${order === 'newest' ? 'n' : 'o'}${byStatus ? 's' : ''}${byDate ? 'd' : ''}`;
+  return preparedFor(db, name, () =>
+    db
+      .select({
+        request: nfsRequests,
+        companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`,
+        version:
+          sql<number>`(select ${companies.nfsRequestsVersion} from ${companies} where ${companies.id} = ${sql.placeholder('companyId')})`.mapWith(
+            Number,
+          ),
+      })
+      .from(nfsRequests)
+      .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+      .where(
+        and(
+          eq(nfsRequests.companyId, sql.placeholder('companyId')),
+          // The statuses as one array literal ('{issued,requested}'): both drivers pass text through unchanged.
+          byStatus ? sql`${nfsRequests.status} = any(${sql.placeholder('status')}::nfs_request_status[])` : undefined,
+          byDate ? eq(nfsRequests.competence, sql.placeholder('date')) : undefined,
+        ),
+      )
+      .orderBy(
+        ...(order === 'newest'
+          ? [desc(nfsRequests.createdAt), desc(nfsRequests.id)]
+          : [asc(nfsRequests.createdAt), asc(nfsRequests.id)]),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
 }
 
 /** Remembers a tomador so the next request to them fills in by itself. */
@@ -204,9 +280,7 @@ export async function listSchedules(
     .limit(limit)
     .offset(offset);
   // Past the last page there is no row to carry the total: one count says it.
-  const total =
-    rows[0]?.total ??
-    (offset > 0 ? (await db.select({ n: count() }).from(nfsSchedules).where(where))[0].n : 0);
+  const total = rows[0]?.total ?? (offset > 0 ? (await db.select({ n: count() }).from(nfsSchedules).where(where))[0].n : 0);
   return {
     data: rows.map((row) => ({ ...toScheduleDto(row.schedule, row.last, now), companyName: row.companyName })),
     total,

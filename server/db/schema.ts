@@ -103,6 +103,8 @@ export const companies = pgTable(
     secondaryActivities: jsonb('secondary_activities').$type<string[]>().notNull().default([]),
     trackId: trackId('track_id'),
     trackStatus: progressStatus('track_status'),
+    /** Bumped by a trigger whenever the company's invoice requests change: a count taken at a version stays exact. */
+    nfsRequestsVersion: bigint('nfs_requests_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -450,6 +452,11 @@ export const bankAccounts = pgTable(
     lastImportAt: timestamp('last_import_at', { withTimezone: true }),
     /** The import that opened the account: hidden, like its movements, until that import is done. */
     importId: uuid('import_id'),
+    /**
+     * Bumped by triggers whenever what the account's lists show may change (movements written, categorised or deleted;
+     * an import of it done or undone): a count taken at a version stays exact until the next bump.
+     */
+    movementsVersion: bigint('movements_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('bank_accounts_identity_key').on(t.companyId, t.bankId, t.branchId, t.accountNumber, t.kind)],

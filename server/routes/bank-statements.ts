@@ -185,8 +185,11 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get('/bank-statements/transactions', valid('query', BankTransactionsQuerySchema), async (c) => {
         const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        if (!(await findAccount(db, companyId, accountId))) throw notFound(ACCOUNT_NOT_FOUND);
-        return c.json(await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset }));
+        const account = await findAccount(db, companyId, accountId);
+        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+        return c.json(
+          await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset, version: account.movementsVersion }),
+        );
       })
       // Bulk: several selected movements into one category (or none).
       .post(
