@@ -96,9 +96,8 @@ async function benchSize(
   const transactions = (query: string) =>
     `/api/bank-statements/transactions?accountId=${accountId}&companyId=${movementsCompany}${query}`;
   const movementsList = (filter: { month?: string; withoutTaxCategory?: boolean; offset?: number }) => async () => {
-    const account = await findAccount(db, movementsCompany, accountId);
+    await findAccount(db, movementsCompany, accountId);
     return listTransactions(db, {
-      version: account?.movementsVersion,
       accountId,
       withoutTaxCategory: filter.withoutTaxCategory ?? false,
       month: filter.month,

@@ -164,7 +164,14 @@ function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
       .offset(sql.placeholder('offset'))
       .as('page');
     return db
-      .select({ transaction: bankTransactions })
+      .select({
+        transaction: bankTransactions,
+        // The account's version in the same statement (one snapshot): the total remembered for it matches this page.
+        version:
+          sql<number>`(select ${bankAccounts.movementsVersion} from ${bankAccounts} where ${bankAccounts.id} = ${sql.placeholder('accountId')})`.mapWith(
+            Number,
+          ),
+      })
       .from(page)
       .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
       .orderBy(...order)
@@ -175,17 +182,25 @@ function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
 /** Newest first; `month` (YYYY-MM) narrows to one month. */
 export async function listTransactions(
   db: DbExecutor,
-  filter: {
-    accountId: string;
-    withoutTaxCategory: boolean;
-    month?: string;
-    limit: number;
-    offset: number;
-    /** The account's `movements_version` as the caller read it: a total counted at that version is reused. */
-    version?: number;
-  },
+  filter: { accountId: string; withoutTaxCategory: boolean; month?: string; limit: number; offset: number },
 ): Promise<{ data: BankTransaction[]; total: number }> {
   const range = filter.month ? periodRange(filter.month) : undefined;
+  // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
+  // order need), then only those rows, with the account's version: a deep page skips index entries, not whole rows.
+  const rows = await movementsPage(db, range !== undefined, filter.withoutTaxCategory).execute({
+    accountId: filter.accountId,
+    from: range?.from,
+    to: range?.to,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+  const data = rows.map((row) => toTransactionDto(row.transaction));
+  const totalKey = `movements\u0000${filter.accountId}\u0000${filter.withoutTaxCategory ? 'uncategorised' : ''}\u0000${filter.month ?? ''}`;
+  // Counted before at this version: nothing the total counts has changed since.
+  const known = rows.length ? listTotals.get(totalKey, rows[0].version) : undefined;
+  if (known !== undefined) return { data, total: known };
+  if (!rows.length && filter.offset === 0) return { data, total: 0 };
+  // Otherwise counted now, with the version it was counted at (one statement, one snapshot).
   const where = and(
     eq(bankTransactions.accountId, filter.accountId),
     filter.withoutTaxCategory ? isNull(bankTransactions.taxCategoryId) : undefined,
@@ -193,57 +208,16 @@ export async function listTransactions(
     range ? lte(bankTransactions.postedOn, range.to) : undefined,
     visibleMovement(),
   );
-  const order = [desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id)];
-  // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
-  // order need), then only those rows: a deep page skips index entries rather than whole rows.
-  const page = db
-    .select({ id: bankTransactions.id })
-    .from(bankTransactions)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .as('page');
-  const totalKey = `movements\u0000${filter.accountId}\u0000${filter.withoutTaxCategory ? 'uncategorised' : ''}\u0000${filter.month ?? ''}`;
-  const known = filter.version === undefined ? undefined : listTotals.get(totalKey, filter.version);
-  if (known !== undefined) {
-    // Counted before at this version: nothing the total counts has changed since, so the page alone.
-    const rows = await movementsPage(db, range !== undefined, filter.withoutTaxCategory).execute({
-      accountId: filter.accountId,
-      from: range?.from,
-      to: range?.to,
-      limit: filter.limit,
-      offset: filter.offset,
-    });
-    return { data: rows.map((row) => toTransactionDto(row.transaction)), total: known };
-  }
-  // Otherwise the total as its own subquery, computed once (`count(*) over ()` made the database read and sort every
-  // movement for each page), with the version it was counted at (one statement, one snapshot).
   const counted = db.select({ n: count() }).from(bankTransactions).where(where);
   const version = db
     .select({ version: bankAccounts.movementsVersion })
     .from(bankAccounts)
     .where(eq(bankAccounts.id, filter.accountId));
-  const rows = await db
-    .select({
-      transaction: bankTransactions,
-      total: sql<number>`(${counted})`.mapWith(Number),
-      version: sql<number>`(${version})`.mapWith(Number),
-    })
-    .from(page)
-    .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
-    .orderBy(...order);
-  let total = rows[0]?.total ?? 0;
-  let countedAt = rows[0]?.version;
-  if (!rows.length && filter.offset > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
-      .from(sql`(select 1) as one`);
-    total = row.total;
-    countedAt = row.version;
-  }
-  if (countedAt !== undefined) listTotals.set(totalKey, countedAt, total);
-  return { data: rows.map((row) => toTransactionDto(row.transaction)), total };
+  const [row] = await db
+    .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  listTotals.set(totalKey, row.version, row.total);
+  return { data, total: row.total };
 }
 
 /** The movements of one account in a date range, oldest first: what an export carries. */

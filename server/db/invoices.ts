@@ -169,13 +169,16 @@ export async function listRequests(
     filter.date ?? '',
     filter.query ?? '',
   ].join('\u0000');
-  const known = rows.length ? listTotals.get(totalKey, rows[0].version) : undefined;
+  // A search also matches the company's own name, which a rename changes without touching its requests: searches are
+  // counted every time, only the filters by status and competence are remembered.
+  const remembered = !filter.query;
+  const known = remembered && rows.length ? listTotals.get(totalKey, rows[0].version) : undefined;
   if (known !== undefined) return { data: toPage(rows), total: known };
   if (!rows.length && filter.offset === 0) return { data: [], total: 0 };
   const [row] = await db
     .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
     .from(sql`(select 1) as one`);
-  listTotals.set(totalKey, row.version, row.total);
+  if (remembered) listTotals.set(totalKey, row.version, row.total);
   return { data: toPage(rows), total: row.total };
 }
 

@@ -185,11 +185,8 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get('/bank-statements/transactions', valid('query', BankTransactionsQuerySchema), async (c) => {
         const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        const account = await findAccount(db, companyId, accountId);
-        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-        return c.json(
-          await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset, version: account.movementsVersion }),
-        );
+        if (!(await findAccount(db, companyId, accountId))) throw notFound(ACCOUNT_NOT_FOUND);
+        return c.json(await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset }));
       })
       // Bulk: several selected movements into one category (or none).
       .post(
@@ -237,7 +234,9 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .post('/bank-statements/category-rules/apply', valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        const categorized = await db.transaction((tx) => applyRules(tx, companyId));
+        // Outside a transaction on purpose: each batch re-checks that a movement still has no category, and a long
+        // transaction would hold the account's version row against every other write (a deadlock with a person's edit).
+        const categorized = await applyRules(db, companyId);
         return c.json({ data: { categorized } });
       })
       .post('/bank-statements/category-rules', valid('query', CompanyQuery), valid('json', CategoryRuleBodySchema), async (c) => {
@@ -254,11 +253,12 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
             .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
             .onConflictDoNothing()
             .returning();
-          if (!rule) return null;
-          return { rule, applied: applyNow ? await applyRules(tx, companyId, [rule]) : 0 };
+          return rule ?? null;
         });
         if (!result) throw conflict('Já existe uma regra com este texto.');
-        return c.json({ data: toRuleDto(result.rule), applied: result.applied }, 201);
+        // Applied once the rule is saved, outside its transaction (see the route above).
+        const applied = applyNow ? await applyRules(db, companyId, [result]) : 0;
+        return c.json({ data: toRuleDto(result), applied }, 201);
       })
       .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');

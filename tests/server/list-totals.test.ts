@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nfsRequests } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { companies, nfsRequests } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -131,5 +132,13 @@ describe('totals of paged lists', () => {
     expect((await list('&status=requested')).body.total).toBe(3);
     expect((await list('&status=issued')).body.total).toBe(1);
     expect((await list('&offset=10')).body).toEqual({ data: [], total: 4 });
+
+    // A search matches the company's own name too: renamed, the count follows at once (searches are not remembered).
+    await server.db.update(companies).set({ alias: 'Zebra Consultoria' }).where(eq(companies.id, companyId));
+    expect((await list('&query=Consultoria')).body.total).toBe(4);
+    await server.db.update(companies).set({ alias: 'Zebra' }).where(eq(companies.id, companyId));
+    const afterRename = (await list('&query=Consultoria')).body;
+    expect(afterRename.data).toHaveLength(3);
+    expect(afterRename.total).toBe(3);
   });
 });
