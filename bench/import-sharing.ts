@@ -8,42 +8,18 @@
  * BENCH_DEBUG=1 also lists each call over 150 ms with when it started.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { serve } from '@hono/node-server';
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
-import { createApp } from '@server/app';
 import { importStatement } from '@server/db/bankStatements';
 import type { Database } from '@server/db/client';
 import { companies, companyMembers, users } from '@server/db/schema';
 import { syncClaims } from '@server/services/claims';
-import { createBrasilApiLookup } from '@server/services/cnpj-lookup';
-import { createSandboxPayments } from '@server/services/payments';
-import { createLocalStorage } from '@server/services/storage';
+import { ofxStatement, serveBenchApp } from './bench-app';
 import { memoryIdentity } from './memory-identity';
 import type { SharingLoad, SharingSample } from './sharing-load-worker';
 import { SECONDS, openBenchDatabase, printHeader } from './support';
 
 const MOVEMENTS = Number(process.env.BENCH_IMPORT_MOVEMENTS ?? 200_000);
-
-/** An OFX statement as Brazilian banks export it (SGML, decimal commas): `count` movements over a year. */
-function statement(count: number): Uint8Array<ArrayBuffer> {
-  const memos = ['PIX RECEBIDO CLIENTE', 'TARIFA BANCARIA', 'PAGAMENTO BOLETO FORNECEDOR', 'CARTAO DEBITO POSTO', 'PIX ENVIADO'];
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const day = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-    const cents = ((i * 7919) % 500_000) + 1;
-    const amount = `${i % 3 === 0 ? '' : '-'}${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-    lines.push(
-      `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${day}100000[-03:BRT]\n<TRNAMT>${amount}\n<FITID>${i}\n<MEMO>${memos[i % memos.length]} ${i % 97}\n</STMTTRN>`,
-    );
-  }
-  return new TextEncoder().encode(
-    `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<BRANCHID>0001<ACCTID>77777-7<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20250101<DTEND>20251231\n${lines.join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`,
-  );
-}
 
 async function customerOf(db: Database, identity: ReturnType<typeof memoryIdentity>, alias: string) {
   const [company] = await db
@@ -118,18 +94,7 @@ try {
       })),
     },
   ]);
-  const app = createApp({
-    db: database.db,
-    identity,
-    cnpjLookup: createBrasilApiLookup({ baseUrl: 'http://127.0.0.1:9' }),
-    payments: createSandboxPayments({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench', webhookSecret: 'bench' }),
-    storage: createLocalStorage(join(tmpdir(), 'contabil-bench-files')),
-    config: { environment: 'test', publicUrl: 'http://127.0.0.1' },
-    logger: { info() {}, error: console.error },
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin } = await serveBenchApp(database.db, identity);
   const load: SharingLoad = {
     origin,
     paths: [
@@ -155,7 +120,7 @@ try {
   };
 
   try {
-    const file = statement(MOVEMENTS);
+    const file = new TextEncoder().encode(ofxStatement(MOVEMENTS, '77777-7'));
     console.log(
       `Import sharing — ${database.label}: ${MOVEMENTS.toLocaleString('en')} movements, ${(file.length / 1024 / 1024).toFixed(1)} MB OFX; ` +
         'other customers: 3 clients, each calling 20 ms after its answer (target p99 ≤ 250 ms during the import)',

@@ -7,23 +7,10 @@ import { importStatement } from '@server/db/bankStatements';
 import { companies } from '@server/db/schema';
 import { parseOfx } from '@server/services/ofx';
 import { accountsFromOfx } from '@server/services/statement-import';
+import { ofxStatement } from './bench-app';
 import { openBenchDatabase, printHeader } from './support';
 
 const COUNT = Number(process.env.BENCH_OFX_TRANSACTIONS ?? 50_000);
-
-function statement(count: number): string {
-  const memos = ['PIX RECEBIDO CLIENTE', 'TARIFA BANCARIA', 'PAGAMENTO BOLETO FORNECEDOR', 'CARTAO DEBITO POSTO', 'PIX ENVIADO'];
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const day = new Date(Date.UTC(2025, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-    const cents = ((i * 7919) % 500_000) + 1;
-    const amount = `${i % 3 === 0 ? '' : '-'}${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-    lines.push(
-      `<STMTTRN>\n<TRNTYPE>OTHER\n<DTPOSTED>${day}100000[-03:BRT]\n<TRNAMT>${amount}\n<FITID>${i}\n<MEMO>${memos[i % memos.length]} ${i % 97}\n</STMTTRN>`,
-    );
-  }
-  return `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<BRANCHID>0001<ACCTID>12345-6<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20250101<DTEND>20251231\n${lines.join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
-}
 
 printHeader('Contábil OFX import benchmark');
 let peakRss = 0;
@@ -35,7 +22,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const database = await openBenchDatabase();
 try {
   const [company] = await database.db.insert(companies).values({ alias: 'Bench OFX', status: 'active' }).returning();
-  const bytes = new TextEncoder().encode(statement(COUNT));
+  const bytes = new TextEncoder().encode(ofxStatement(COUNT));
   const baseline = process.memoryUsage().rss;
   console.log(
     `OFX import — ${database.label}: ${COUNT.toLocaleString('en')} movements, ${mb(bytes.length)} file (target ≤ 2 s on PGlite)`,

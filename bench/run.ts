@@ -18,20 +18,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createApp } from '@server/app';
 import { listCompanies } from '@server/db/companies';
 import { users } from '@server/db/schema';
 import { seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
-import { createBrasilApiLookup } from '@server/services/cnpj-lookup';
-import { createSandboxPayments } from '@server/services/payments';
-import { createLocalStorage } from '@server/services/storage';
 import { benchLists, rawSqlOf } from './api-lists';
+import { serveBenchApp } from './bench-app';
 import { benchCnaeAndLuca } from './cnae-luca';
 import { benchCnaeQuality } from './cnae-quality';
 import { memoryIdentity } from './memory-identity';
@@ -69,19 +64,7 @@ try {
     .select()
     .from(users)
     .where(sql`${users.roles} @> '{system-admin}'`);
-  const app = createApp({
-    db: database.db,
-    identity,
-    // The calls measured reach no outside service: these are never called.
-    cnpjLookup: createBrasilApiLookup({ baseUrl: 'http://127.0.0.1:9' }),
-    payments: createSandboxPayments({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench', webhookSecret: 'bench' }),
-    storage: createLocalStorage(join(tmpdir(), 'contabil-bench-files')),
-    config: { environment: 'test', publicUrl: 'http://127.0.0.1' },
-    logger: { info() {}, error: console.error },
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin } = await serveBenchApp(database.db, identity);
   const bare = new Hono().get('/ping', (c) => c.json({ data: [] }));
   const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => bareServer.once('listening', resolve));

@@ -62,8 +62,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** How long the start waits for an unreachable database before giving up (`DATABASE_WAIT_SECONDS`). */
   databaseWaitSeconds: number;
-  /** The monthly invoice schedules' runner: off where another process runs it; its interval (the runner's default when absent). */
-  scheduler: { enabled: boolean; intervalMs?: number };
+  /** The monthly invoice schedules' runner: off where another process runs it; its interval. */
+  scheduler: { enabled: boolean; intervalMs: number };
   /** Serve the built SPA too (`SERVE_SPA=0`: the API only, as `npm run dev` runs it behind Vite). */
   serveSpa: boolean;
   /** What the operator should know at start-up (an open port trusting the Auth emulator). */
@@ -111,6 +111,14 @@ export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 /** Without `HOST` the product answers this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATABASE_WAIT_SECONDS = 30;
+/** How often the invoice schedules' runner looks for due schedules (`SCHEDULER_INTERVAL_MS`). */
+export const DEFAULT_SCHEDULE_INTERVAL_MS = 10 * 60_000;
+
+/** `SCHEDULER_INTERVAL_MS` as a number of milliseconds; anything but a positive number keeps the default. */
+export function scheduleIntervalFrom(value: string | undefined): number {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_SCHEDULE_INTERVAL_MS;
+}
 
 /** The host part of `host:port` (IPv6 in brackets too). */
 function hostnameOf(address: string): string {
@@ -260,7 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
   const host = env.HOST?.trim() || DEFAULT_HOST;
   const warnings = emulatorExposure(env, host, authEmulatorHost);
-  const schedulerInterval = Number(env.SCHEDULER_INTERVAL_MS);
   const services = {
     viaCepUrl: env.VIACEP_URL || null,
     cnpjApiUrl: env.CNPJ_API_URL || null,
@@ -335,7 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     scheduler: {
       // SCHEDULER_DISABLED=1 where another process runs the schedules (running in several is harmless too).
       enabled: !flag(env.SCHEDULER_DISABLED, false),
-      intervalMs: Number.isFinite(schedulerInterval) && schedulerInterval > 0 ? schedulerInterval : undefined,
+      intervalMs: scheduleIntervalFrom(env.SCHEDULER_INTERVAL_MS),
     },
     serveSpa: flag(env.SERVE_SPA, true),
     warnings,

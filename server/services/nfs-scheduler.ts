@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { NFS_STANDING_STATUSES, dueScheduleMonths, monthKey, saoPauloDate } from '@domain';
+import { DEFAULT_SCHEDULE_INTERVAL_MS } from '../config';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { scheduleTiming } from '../db/invoices';
@@ -204,13 +205,8 @@ export async function generateNow(
   return handMade ? { handMade } : generateNow(db, scheduleId, now, { confirm });
 }
 
-export const DEFAULT_SCHEDULE_INTERVAL_MS = 10 * 60_000;
-
-/** `SCHEDULER_INTERVAL_MS` as a number of milliseconds; anything but a positive number keeps the default. */
-export function scheduleIntervalFrom(value: string | undefined): number {
-  const ms = Number(value);
-  return value && Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_SCHEDULE_INTERVAL_MS;
-}
+// How often the runner looks, and how SCHEDULER_INTERVAL_MS is read: server/config.ts (the one reading of the setting).
+export { DEFAULT_SCHEDULE_INTERVAL_MS, scheduleIntervalFrom } from '../config';
 
 export interface ScheduleRunner {
   /** No more runs; resolves once a run under way has finished, so the database can be closed after it. */
