@@ -48,3 +48,97 @@ export type LookupOutcome =
   | { outcome: 'notFound' }
   /** The national system could not say (a timeout, a 5xx). */
   | { outcome: 'uncertain'; reason: string };
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the API answers about national emissions (the contract between server/routes and the team's screens).
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a request's national emission stands:
+ * - `ready`: a DPS number is allocated, nothing was sent yet (or the DPS could not be built, validated or signed:
+ *   then `problem` says why and nothing left the server);
+ * - `retrying`: sent without an answer to trust; the same signed DPS is looked up at `nextAttemptAt`;
+ * - `issued`, `rejected`, `cancelled`: the national system's answer.
+ */
+export const NFSE_EMISSION_STATES = ['ready', 'retrying', 'issued', 'rejected', 'cancelled'] as const;
+export type NfseEmissionState = (typeof NFSE_EMISSION_STATES)[number];
+
+/** A request's national emission as the team sees it (`emission` of a request; null when never tried). */
+export interface NfseEmissionView {
+  state: NfseEmissionState;
+  /** The DPS id (45 characters), allocated once per request. */
+  dpsId: string;
+  dpsNumber: string;
+  dpsSeries: string;
+  /** How many runs tried it (each run may send and look up a few times). */
+  attempts: number;
+  /** `retrying`: when the next run looks the DPS up (ISO). */
+  nextAttemptAt: string | null;
+  /** The last thing that went wrong, in Portuguese (a refusal's first explanation, a retry plan's reason, a problem). */
+  lastError: string | null;
+  /** The national refusal, each code explained. */
+  errors: ExplainedNationalError[];
+  /** Why nothing was sent (stage + the DPS fields the layout refused), when that was the last run's end. */
+  problem: { stage: 'preparing' | 'validating' | 'signing'; message: string; issues: DpsIssue[] } | null;
+  accessKey: string | null;
+  nfseNumber: string | null;
+  issuedAt: string | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  updatedAt: string;
+}
+
+/** `GET /api/nfs/requests/{id}/emission`: what would be sent, checked against the layout, before anything is. */
+export interface NfseEmissionPreview {
+  /** True when the DPS builds and validates and the company has a fiscal profile and a usable certificate. */
+  ready: boolean;
+  /** What stops the emission, in Portuguese ("A empresa não tem perfil fiscal.", "O certificado digital venceu…"). */
+  blockers: string[];
+  /** The DPS as it would be sent (unsigned), or null when it cannot be built. */
+  dps: {
+    id: string;
+    /** The allocated number, or the next free one if none is allocated yet (then `numberAllocated` is false). */
+    number: string;
+    numberAllocated: boolean;
+    series: string;
+    xml: string;
+    /** The main fields in words, for the confirmation: [label, value] pairs in Portuguese. */
+    summary: Array<[string, string]>;
+  } | null;
+  /** The XSD check of that DPS: the fields the layout refuses, named in Portuguese. */
+  issues: DpsIssue[];
+  emission: NfseEmissionView | null;
+}
+
+/** The company's A1 certificate as the API shows it (the file and its key never leave the server). */
+export interface CertificateView {
+  commonName: string;
+  cnpj: string;
+  notBefore: string;
+  notAfter: string;
+  status: 'valid' | 'expiring' | 'expired';
+  daysLeft: number;
+  /** pt-BR: "Certificado digital válido até 10/12/2027." / "… vence em 12 dias …" / "… venceu em …". */
+  message: string;
+  uploadedAt: string;
+}
+
+/**
+ * `GET /api/companies/{id}/fiscal-profile` (the team and the company's members; the team edits): the profile as
+ * saved (domain/fiscalProfile.ts `FiscalProfile`, plus names for its codes), the certificate, and what is missing
+ * before the team can emit through the national system.
+ */
+export interface FiscalProfileView {
+  profile:
+    | (import('./fiscalProfile').FiscalProfile & {
+        serviceDescription: string | null;
+        cityName: string | null;
+        updatedAt: string;
+      })
+    | null;
+  certificate: CertificateView | null;
+  /** Whether the national emission can run (profile saved, certificate valid). */
+  ready: boolean;
+  /** In Portuguese, what is missing ("Cadastre o perfil fiscal.", "Envie o certificado digital A1 da empresa."). */
+  missing: string[];
+}
