@@ -61,13 +61,17 @@ export function CheckboxField({
   checked,
   onChange,
   error,
+  hint,
 }: {
   label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string;
+  /** A short explanation under the label, read with the box. */
+  hint?: ReactNode;
 }) {
   const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
@@ -75,11 +79,16 @@ export function CheckboxField({
           type="checkbox"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy}
           className="mt-0.5 size-4 accent-brand-700"
         />
         <span>{label}</span>
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 pl-6 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-600">
           {error}

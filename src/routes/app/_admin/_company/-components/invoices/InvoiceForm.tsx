@@ -32,7 +32,9 @@ export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedu
     activity: values.activity || undefined,
     serviceItem: values.serviceItem || undefined,
     issWithheld: values.issWithheld,
-    ...(mode === 'request' ? { competence: values.competence } : { dayOfMonth: values.dayOfMonth, active: values.active }),
+    ...(mode === 'request'
+      ? { competence: values.competence }
+      : { dayOfMonth: values.dayOfMonth, active: values.active, autoEmit: values.autoEmit }),
   };
 }
 
@@ -217,6 +219,14 @@ export function InvoiceForm({
       </div>
       <CheckboxField label="O tomador retém o ISS" checked={values.issWithheld} onChange={set('issWithheld')} />
       {mode === 'schedule' && <CheckboxField label="Agendamento ativo" checked={values.active} onChange={set('active')} />}
+      {mode === 'schedule' && (
+        <CheckboxField
+          label="Emitir automaticamente pelo Sistema Nacional"
+          checked={values.autoEmit}
+          onChange={set('autoEmit')}
+          hint="No dia do agendamento a nota é emitida sozinha, sem esperar a equipe. Se o Sistema Nacional recusar, nossa equipe vê o motivo e resolve."
+        />
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>

@@ -13,6 +13,8 @@ export type InvoiceFormValues = {
   competence: string;
   dayOfMonth: string;
   active: boolean;
+  /** A schedule's requests go to the national system by themselves (issue 18). */
+  autoEmit: boolean;
 };
 
 export const emptyInvoice = (competence: string): InvoiceFormValues => ({
@@ -29,4 +31,5 @@ export const emptyInvoice = (competence: string): InvoiceFormValues => ({
   competence,
   dayOfMonth: '5',
   active: true,
+  autoEmit: false,
 });

@@ -33,6 +33,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { AttachGuide } from './-components/AttachGuide';
 import { CnpjForm } from './-components/CnpjForm';
 import { CompanyDataForm } from './-components/CompanyDataForm';
+import { FiscalProfileCard } from './-components/FiscalProfileCard';
 import { PayloadView } from './-components/PayloadView';
 import { StatusControl } from './-components/StatusControl';
 
@@ -155,6 +156,8 @@ function CompanyDetailPage() {
           <CnpjForm company={company} />
         </div>
       </div>
+
+      <FiscalProfileCard companyId={companyId} />
 
       <Card className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
 import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '@domain';
@@ -16,13 +17,24 @@ import { formatRelative } from '@/lib/format';
 import { RequestDetail } from '@/components/invoices/RequestDetail';
 import { formatCompetence } from '@/components/invoices/format';
 import { RequestActions } from './-components/RequestActions';
+import { EmissionDialog } from './-components/EmissionDialog';
+import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
 import { searchText } from '@/lib/search-params';
+import { companyQueries } from '@/api/companies';
+import { Button } from '@/components/ui/Button';
+import { MonthInput } from '@/components/ui/DateField';
+import { CompanyPicker, pickedOf } from '@/components/users/CompanyPicker';
+import { canEmitNationally, queueRowNote } from '@/lib/nfse';
 
 const QueueSearch = v.object({
   q: v.fallback(v.optional(searchText), undefined),
   status: v.fallback(v.optional(v.picklist([...NFS_REQUEST_STATUSES, 'open'])), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  /** One company's requests (its own list, where "Emitir todas" works). */
+  companyId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  /** The competence, YYYY-MM. */
+  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
 });
 type QueueSearch = v.InferOutput<typeof QueueSearch>;
 
@@ -39,7 +51,19 @@ function QueuePage() {
   const navigate = useNavigate();
   const page = search.page ?? 1;
   const status = !search.status || search.status === 'open' ? OPEN : [search.status];
-  const queue = useQuery(invoiceQueries.queue({ page, query: search.q, status }));
+  const listParams = { page, query: search.q, status, month: search.month };
+  // One company's own list when it is chosen (where "Emitir todas" works), else the queue across companies.
+  const companyQueue = useQuery({
+    ...invoiceQueries.requests({ ...listParams, companyId: search.companyId ?? '' }),
+    enabled: !!search.companyId,
+  });
+  const allQueue = useQuery({ ...invoiceQueries.queue(listParams), enabled: !search.companyId });
+  const queue = search.companyId ? companyQueue : allQueue;
+  // The filter's company, by its id in the URL, so a shared or reloaded link shows its name.
+  const filterCompany = useQuery({ ...companyQueries.detail(search.companyId ?? ''), enabled: !!search.companyId });
+  const companyLabel = filterCompany.data ? pickedOf(filterCompany.data).label : 'Carregando…';
+  const [emitting, setEmitting] = useState<string | null>(null);
+  const [bulk, setBulk] = useState(false);
   usePageInRange({
     page,
     pageSize: PAGE_SIZE.invoices,
@@ -76,6 +100,37 @@ function QueuePage() {
           ))}
         </select>
       </SearchForm>
+      <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,20rem)_10rem_minmax(0,1fr)] md:items-end">
+        <CompanyPicker
+          label="Empresa"
+          placeholder="Todas as empresas"
+          value={search.companyId ? { id: search.companyId, label: companyLabel } : null}
+          onChange={(company) => go({ companyId: company?.id, page: undefined })}
+        />
+        <div>
+          <label htmlFor="queue-month" className="block text-sm font-medium text-slate-700">
+            Competência
+          </label>
+          <MonthInput
+            id="queue-month"
+            key={search.month ?? ''}
+            className={`mt-1 w-full ${filterControlClass}`}
+            value={search.month ?? ''}
+            onValueChange={(month) => {
+              if (month === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) go({ month: month || undefined, page: undefined });
+            }}
+          />
+        </div>
+        <div className="md:justify-self-end">
+          {search.companyId && search.month ? (
+            <Button onClick={() => setBulk(true)}>Emitir todas pelo Sistema Nacional</Button>
+          ) : (
+            <p className="text-xs text-slate-500">
+              Escolha uma empresa e a competência para emitir todas as pendentes pelo Sistema Nacional de uma vez.
+            </p>
+          )}
+        </div>
+      </div>
       {queue.isPending ? (
         <PageSpinner />
       ) : queue.isError ? (
@@ -84,27 +139,53 @@ function QueuePage() {
         <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>
       ) : (
         <>
-          <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação']}>
-            {queue.data.data.map((request) => (
-              <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    className="text-left font-semibold text-slate-900 hover:text-brand-700"
-                    onClick={() => go({ request: request.id })}
-                  >
-                    {request.companyName ?? 'Empresa'}
-                  </button>
-                </td>
-                <td className="px-4 py-3 text-slate-700">{request.customerName}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <InvoiceStatusBadge status={request.status} />
-                </td>
-              </tr>
-            ))}
+          <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação', '']}>
+            {queue.data.data.map((request) => {
+              const note = queueRowNote(request);
+              return (
+                <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                      onClick={() => go({ request: request.id })}
+                    >
+                      {request.companyName ?? 'Empresa'}
+                    </button>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{request.customerName}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <InvoiceStatusBadge status={request.status} />
+                    {note && (
+                      <span
+                        className={`mt-1 block max-w-72 text-xs ${note.tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}
+                        data-testid="queue-row-note"
+                      >
+                        {note.text}
+                      </span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    {canEmitNationally(request) && (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1.5 text-xs"
+                        aria-label={`Emitir pelo Sistema Nacional: ${request.customerName}, ${formatMoney(request.totalCents)}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setEmitting(request.id);
+                        }}
+                      >
+                        Emitir pelo Sistema Nacional
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </Table>
           <Pagination
             page={page}
@@ -113,6 +194,16 @@ function QueuePage() {
             searchFor={(p) => ({ ...search, page: p })}
           />
         </>
+      )}
+      {emitting && <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />}
+      {search.companyId && search.month && (
+        <BulkEmissionDialog
+          companyId={search.companyId}
+          companyLabel={companyLabel}
+          competence={search.month}
+          open={bulk}
+          onClose={() => setBulk(false)}
+        />
       )}
       <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Solicitação de nota fiscal">
         {search.request && <RequestDetail id={search.request} actions={<RequestActions id={search.request} />} />}

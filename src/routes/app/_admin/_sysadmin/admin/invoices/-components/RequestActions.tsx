@@ -10,6 +10,10 @@ import { FilePicker } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
+import type { EmittableRequest } from '@/api/nfse';
+import { canEmitNationally, isNationalInvoice, queueRowNote } from '@/lib/nfse';
+import { EmissionDialog, NationalErrors } from './EmissionDialog';
+import { NationalCancelDialog } from './NationalCancelDialog';
 
 const ACTION_LABEL: Record<NfsRequestStatus, string> = {
   requested: 'Devolver para a fila',
@@ -36,6 +40,8 @@ export function RequestActions({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const { data: request } = useQuery(invoiceQueries.request(id));
   const [target, setTarget] = useState<NfsRequestStatus | null>(null);
+  const [emitting, setEmitting] = useState(false);
+  const [cancellingNational, setCancellingNational] = useState(false);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [accessKey, setAccessKey] = useState('');
   // The invoice's files travel at once but stay apart: they become the customer's documents only with the invoice.
@@ -58,7 +64,11 @@ export function RequestActions({ id }: { id: string }) {
   });
   if (!request) return null;
   const options = nextNfsStatuses(request.status);
-  if (options.length === 0) return null;
+  const national = isNationalInvoice(request);
+  const emittable = canEmitNationally(request);
+  const note = queueRowNote(request);
+  const refusal = request.status === 'rejected' ? ((request as EmittableRequest).emission?.errors ?? []) : [];
+  if (options.length === 0 && refusal.length === 0) return null;
 
   function send(to: NfsRequestStatus) {
     const body =
@@ -76,18 +86,53 @@ export function RequestActions({ id }: { id: string }) {
   return (
     <section className="rounded-lg border border-slate-200 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Ações da equipe</h3>
+      {note && request.status !== 'rejected' && (
+        <p
+          className={`mt-2 rounded-md px-3 py-2 text-sm ${note.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+        >
+          {note.text}
+        </p>
+      )}
+      {refusal.length > 0 && (
+        <div className="mt-2 rounded-md bg-red-50 px-3 py-2 text-red-900">
+          <p className="text-sm font-semibold">Recusa do Sistema Nacional</p>
+          <NationalErrors errors={refusal} />
+        </div>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {options.map((to) => (
-          <Button
-            key={to}
-            variant={to === 'rejected' || to === 'cancelled' ? 'secondary' : 'primary'}
-            busy={change.isPending && change.variables?.to === to}
-            onClick={() => (to === 'issued' || to === 'rejected' || to === 'cancelled' ? setTarget(to) : send(to))}
-          >
-            {ACTION_LABEL[to]}
-          </Button>
-        ))}
+        {emittable && <Button onClick={() => setEmitting(true)}>Emitir pelo Sistema Nacional</Button>}
+        {options.map((to) =>
+          // A national NFS-e is cancelled by an event at the national system, not by a status change here.
+          to === 'cancelled' && national ? (
+            <Button key={to} variant="secondary" onClick={() => setCancellingNational(true)}>
+              Cancelar NFS-e
+            </Button>
+          ) : (
+            <Button
+              key={to}
+              variant={to === 'rejected' || to === 'cancelled' || (emittable && to === 'issued') ? 'secondary' : 'primary'}
+              busy={change.isPending && change.variables?.to === to}
+              onClick={() => (to === 'issued' || to === 'rejected' || to === 'cancelled' ? setTarget(to) : send(to))}
+            >
+              {ACTION_LABEL[to]}
+            </Button>
+          ),
+        )}
       </div>
+      {emittable && (
+        <p className="mt-2 text-xs text-slate-500">
+          Para municípios fora do Sistema Nacional, emita no portal da prefeitura e use “Registrar emissão”.
+        </p>
+      )}
+      <EmissionDialog requestId={request.id} open={emitting} onClose={() => setEmitting(false)} />
+      {national && (
+        <NationalCancelDialog
+          requestId={request.id}
+          invoiceNumber={request.invoiceNumber}
+          open={cancellingNational}
+          onClose={() => setCancellingNational(false)}
+        />
+      )}
       {needsForm && (
         <form
           className="mt-4 space-y-4 border-t border-slate-100 pt-4"

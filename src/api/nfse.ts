@@ -1,0 +1,83 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { NfsRequest, NfsRequestStatus, Page } from '@domain';
+import { PAGE_SIZE } from '@domain';
+import type { FiscalProfileInput } from '@domain/fiscalProfile';
+import type { FiscalProfileView, NfseEmissionPreview, NfseEmissionView } from '@domain/nfseEmission';
+import { mainApi } from './clients';
+
+/** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
+
+/** A request as the emission routes answer it: `emission` is null until the national system was first tried. */
+export type EmittableRequest = NfsRequest & { emission?: NfseEmissionView | null };
+
+export const fiscalProfileQueries = {
+  /** Under ['companies', companyId] so a change of the company refreshes it too. */
+  detail: (companyId: string) =>
+    queryOptions({
+      queryKey: ['companies', companyId, 'fiscal-profile'],
+      queryFn: () => mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile`).then((r) => r.data),
+    }),
+};
+
+/** PUT the profile (the team); a 400 carries `fields` with each field's pt-BR message. */
+export const saveFiscalProfile = (companyId: string, profile: FiscalProfileInput) =>
+  mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile`, { method: 'PUT', body: profile }).then(
+    (r) => r.data,
+  );
+
+/**
+ * PUT the A1 certificate as multipart `file` + `password` (the team). Small (a few KB), so through the main client like
+ * the profile photo: no progress to report, and its 401 recovery and pt-BR errors apply.
+ */
+export function uploadCertificate(companyId: string, file: File, password: string) {
+  const form = new FormData();
+  form.set('file', file);
+  form.set('password', password);
+  return mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile/certificate`, {
+    method: 'PUT',
+    body: form,
+  }).then((r) => r.data);
+}
+
+export const removeCertificate = (companyId: string) =>
+  mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile/certificate`, { method: 'DELETE' }).then(
+    (r) => r.data,
+  );
+
+export const emissionQueries = {
+  /** What would be sent, checked against the layout; nothing is sent. Always asked fresh when the dialog opens. */
+  preview: (requestId: string) =>
+    queryOptions({
+      queryKey: ['invoices', 'emission-preview', requestId],
+      queryFn: () => mainApi<{ data: NfseEmissionPreview }>(`/nfs/requests/${requestId}/emission`).then((r) => r.data),
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};
+
+/** Sends the request to the national system; answers it issued, rejected or still processing (a retry plan). */
+export const emitRequest = (requestId: string) =>
+  mainApi<{ data: EmittableRequest }>(`/nfs/requests/${requestId}/emission`, { method: 'POST' }).then((r) => r.data);
+
+/** Cancels an issued national NFS-e (the cancellation event); `reason` 15–255 characters. */
+export const cancelNationalInvoice = (requestId: string, body: { reason: string; reasonCode?: string }) =>
+  mainApi<{ data: EmittableRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
+
+/** The requests a bulk emission takes: still to issue. */
+export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];
+
+/**
+ * Every pending request of one company and competence, page after page of the company's list (oldest first, the
+ * order the queue works in).
+ */
+export async function fetchPendingRequests(companyId: string, competence: string): Promise<EmittableRequest[]> {
+  const rows: EmittableRequest[] = [];
+  for (let offset = 0; ; offset += PAGE_SIZE.invoices) {
+    const page = await mainApi<Page<EmittableRequest>>('/nfs/requests', {
+      query: { companyId, status: PENDING_STATUSES, date: competence, limit: PAGE_SIZE.invoices, offset },
+    });
+    rows.push(...page.data);
+    if (page.data.length === 0 || rows.length >= page.total) break;
+  }
+  return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

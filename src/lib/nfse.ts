@@ -1,0 +1,216 @@
+import type { NfsRequestStatus } from '@domain';
+import type { FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
+
+/*
+ * What the team's national NFS-e screens decide, apart from React so the unit tests read it (tests/web/nfse.test.ts).
+ */
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/** ISO → "dd/mm/aaaa às hh:mm" in São Paulo time. */
+export function formatWhen(iso: string): string {
+  const parts = Object.fromEntries(timeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+}
+
+/** The 50-digit access key in groups of four, as the DANFSe prints it (easier to read aloud and to compare). */
+export function formatAccessKey(key: string): string {
+  return (
+    key
+      .replace(/\s/g, '')
+      .match(/.{1,4}/g)
+      ?.join(' ') ?? ''
+  );
+}
+
+/** A request the team can still send to the national system: not issued, refused or cancelled. */
+export function canEmitNationally(request: { status: NfsRequestStatus; emission?: NfseEmissionView | null }): boolean {
+  if (request.status !== 'requested' && request.status !== 'processing') return false;
+  const state = request.emission?.state;
+  return state !== 'issued' && state !== 'cancelled';
+}
+
+/** An issued invoice that came from the national system (its cancellation is a national event, not a status change). */
+export function isNationalInvoice(request: { status: NfsRequestStatus; emission?: NfseEmissionView | null }): boolean {
+  return request.status === 'issued' && request.emission?.state === 'issued';
+}
+
+/**
+ * What a request waiting on the national system will do next, in Portuguese: "Nova consulta em 27/11/2026 às 14:05 —
+ * o Sistema Nacional não respondeu." Null when no retry is planned.
+ */
+export function retryPlanText(emission: NfseEmissionView | null | undefined): string | null {
+  if (!emission || emission.state !== 'retrying') return null;
+  const when = emission.nextAttemptAt ? `Nova consulta em ${formatWhen(emission.nextAttemptAt)}` : 'Nova consulta em breve';
+  const tries = emission.attempts > 1 ? ` (${emission.attempts} tentativas até agora)` : '';
+  return `${when}${tries}${emission.lastError ? ` — ${emission.lastError}` : '.'}`;
+}
+
+/** The line under a queue row's status: why it was refused, what the national system is waiting for, what went wrong. */
+export function queueRowNote(request: {
+  status: NfsRequestStatus;
+  reason: string | null;
+  emission?: NfseEmissionView | null;
+}): { tone: 'error' | 'warning'; text: string } | null {
+  if (request.status === 'rejected') {
+    const text = request.reason ?? request.emission?.lastError;
+    return text ? { tone: 'error', text } : null;
+  }
+  if (request.status === 'processing' || request.status === 'requested') {
+    const plan = retryPlanText(request.emission);
+    if (plan) return { tone: 'warning', text: plan };
+    if (request.emission?.problem) return { tone: 'error', text: request.emission.problem.message };
+  }
+  return null;
+}
+
+export const CANCELLATION_REASON_MIN = 15;
+export const CANCELLATION_REASON_MAX = 255;
+
+/**
+ * The national cancellation's `cMotivo` (pedRegEvento's TSCodJustCanc). The server keeps the same table in
+ * server/nfse/event.ts; the screens cannot import server code.
+ */
+export const CANCELLATION_REASON_CODES = {
+  '1': 'Erro na emissão',
+  '2': 'Serviço não prestado',
+  '9': 'Outros',
+} as const;
+export type CancellationReasonCode = keyof typeof CANCELLATION_REASON_CODES;
+
+/** The server's rule for the cancellation's text, with its messages, checked before sending. */
+export function cancellationReasonError(reason: string): string | null {
+  const length = reason.trim().length;
+  if (length < CANCELLATION_REASON_MIN) return 'Descreva o motivo do cancelamento com pelo menos 15 caracteres.';
+  if (length > CANCELLATION_REASON_MAX) return 'O motivo do cancelamento pode ter até 255 caracteres.';
+  return null;
+}
+
+/** The fiscal profile form's text values (what the inputs hold), from the saved profile or empty. */
+export type FiscalProfileFormValues = {
+  municipalRegistration: string;
+  cityIbgeCode: string;
+  taxRegime: string;
+  simplesApportionment: string;
+  specialRegime: string;
+  serviceCode: string;
+  nbsCode: string;
+  municipalServiceCode: string;
+  issRate: string;
+  dpsSeries: string;
+};
+
+/** 2.5 → "2,5"; the form shows a rate as a person types it. */
+export const formatIssRate = (rate: number | undefined | null) =>
+  rate === undefined || rate === null ? '' : String(rate).replace('.', ',');
+
+/** "010701" → "01.07.01". */
+export const formatServiceCode = (code: string) => code.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1.$2.$3');
+
+/** "115021000" → "1.1502.10.00". */
+export const formatNbsCode = (code: string) => code.replace(/^(\d)(\d{4})(\d{2})(\d{2})$/, '$1.$2.$3.$4');
+
+export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): FiscalProfileFormValues {
+  return {
+    municipalRegistration: profile?.municipalRegistration ?? '',
+    cityIbgeCode: profile?.cityIbgeCode ?? '',
+    taxRegime: profile?.taxRegime ?? '',
+    simplesApportionment: profile?.simplesApportionment ?? '1',
+    specialRegime: profile?.specialRegime ?? '0',
+    serviceCode: profile?.serviceCode ? formatServiceCode(profile.serviceCode) : '',
+    nbsCode: profile?.nbsCode ? formatNbsCode(profile.nbsCode) : '',
+    municipalServiceCode: profile?.municipalServiceCode ?? '',
+    issRate: formatIssRate(profile?.issRate),
+    dpsSeries: profile?.dpsSeries ?? '1',
+  };
+}
+
+/** What the form sends (`FiscalProfileSchema`'s input): blanks left out, the apportionment only for the Simples. */
+export function fiscalProfileBody(values: FiscalProfileFormValues): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values) as [keyof FiscalProfileFormValues, string][]) {
+    if (field === 'simplesApportionment' && values.taxRegime !== 'simples') continue;
+    if (value.trim() !== '') body[field] = value.trim();
+  }
+  return body;
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// Bulk emission: one request after another, a failure of one never stopping the others.
+// ------------------------------------------------------------------------------------------------------------------
+
+export type BulkOutcome = 'issued' | 'rejected' | 'processing' | 'failed';
+
+export interface BulkResult {
+  id: string;
+  outcome: BulkOutcome;
+  /** In Portuguese: the number issued, the refusal, the retry plan, the error. */
+  detail: string;
+}
+
+/** What the national system answered for one request, as the bulk list shows it. */
+export function bulkResultOf(
+  id: string,
+  request: { status: NfsRequestStatus; invoiceNumber: string | null; reason: string | null; emission?: NfseEmissionView | null },
+): BulkResult {
+  if (request.status === 'issued') return { id, outcome: 'issued', detail: `Nota nº ${request.invoiceNumber ?? '—'}` };
+  if (request.status === 'rejected') {
+    const errors = request.emission?.errors ?? [];
+    const detail = errors.length
+      ? errors.map((error) => `${error.code}: ${error.explanation}`).join(' ')
+      : (request.reason ?? request.emission?.lastError ?? 'Recusada pelo Sistema Nacional.');
+    return { id, outcome: 'rejected', detail };
+  }
+  return { id, outcome: 'processing', detail: retryPlanText(request.emission) ?? 'Aguardando resposta do Sistema Nacional.' };
+}
+
+/**
+ * Emits `ids` one after another. `emit` answers the request as the server left it; a thrown error (a 409, a 422, the
+ * network) becomes that request's "failed" result and the next one goes on. `shouldStop` is asked before each
+ * request: a stop lets the one being sent finish (it may already be at the national system) and starts no other.
+ */
+export async function runBulkEmission<R extends Parameters<typeof bulkResultOf>[1]>({
+  ids,
+  emit,
+  shouldStop = () => false,
+  onResult,
+}: {
+  ids: string[];
+  emit: (id: string) => Promise<R>;
+  shouldStop?: () => boolean;
+  onResult?: (result: BulkResult, done: number) => void;
+}): Promise<{ results: BulkResult[]; stopped: boolean }> {
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    if (shouldStop()) return { results, stopped: true };
+    let result: BulkResult;
+    try {
+      result = bulkResultOf(id, await emit(id));
+    } catch (error) {
+      result = { id, outcome: 'failed', detail: error instanceof Error ? error.message : 'Algo deu errado.' };
+    }
+    results.push(result);
+    onResult?.(result, results.length);
+  }
+  return { results, stopped: false };
+}
+
+/** "3 emitidas, 1 recusada, 1 aguardando o Sistema Nacional, 1 com erro" (only what happened). */
+export function bulkSummary(results: BulkResult[]): string {
+  const count = (outcome: BulkOutcome) => results.filter((result) => result.outcome === outcome).length;
+  const parts = [
+    [count('issued'), 'emitida', 'emitidas'],
+    [count('rejected'), 'recusada', 'recusadas'],
+    [count('processing'), 'aguardando o Sistema Nacional', 'aguardando o Sistema Nacional'],
+    [count('failed'), 'não enviada', 'não enviadas'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  return said.length ? said.join(', ') : 'Nenhuma nota enviada';
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { FiscalProfileSchema } from '@domain/fiscalProfile';
+import type { NfseEmissionView } from '@domain/nfseEmission';
+import {
+  bulkResultOf,
+  bulkSummary,
+  canEmitNationally,
+  cancellationReasonError,
+  fiscalProfileBody,
+  fiscalProfileFormValues,
+  formatAccessKey,
+  isNationalInvoice,
+  queueRowNote,
+  retryPlanText,
+  runBulkEmission,
+} from '@/lib/nfse';
+
+const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => ({
+  state: 'ready',
+  dpsId: `DPS3550308212345678000195000010${'0'.repeat(14)}1`,
+  dpsNumber: '1',
+  dpsSeries: '1',
+  attempts: 1,
+  nextAttemptAt: null,
+  lastError: null,
+  errors: [],
+  problem: null,
+  accessKey: null,
+  nfseNumber: null,
+  issuedAt: null,
+  cancelledAt: null,
+  cancellationReason: null,
+  updatedAt: '2026-11-27T12:00:00.000Z',
+  ...changes,
+});
+
+describe('the access key as the team reads it', () => {
+  it('comes in groups of four', () => {
+    const key = '35503082212345678000195000000000001261100000000011';
+    expect(formatAccessKey(key)).toBe('3550 3082 2123 4567 8000 1950 0000 0000 0012 6110 0000 0000 11');
+    expect(formatAccessKey(formatAccessKey(key))).toBe(formatAccessKey(key));
+  });
+});
+
+describe('which requests the national emission is offered for', () => {
+  it('a pending request, tried or not, unless the national system already issued it', () => {
+    expect(canEmitNationally({ status: 'requested', emission: null })).toBe(true);
+    expect(canEmitNationally({ status: 'requested' })).toBe(true);
+    expect(canEmitNationally({ status: 'processing', emission: emission({ state: 'retrying' }) })).toBe(true);
+    expect(canEmitNationally({ status: 'processing', emission: emission({ state: 'issued' }) })).toBe(false);
+  });
+  it('never an issued, refused or cancelled one', () => {
+    for (const status of ['issued', 'rejected', 'cancelled'] as const) expect(canEmitNationally({ status })).toBe(false);
+  });
+  it('a national invoice is one issued through the national system, not one registered by hand', () => {
+    expect(isNationalInvoice({ status: 'issued', emission: emission({ state: 'issued' }) })).toBe(true);
+    expect(isNationalInvoice({ status: 'issued', emission: null })).toBe(false);
+  });
+});
+
+describe('the queue row’s note', () => {
+  it('a refused request shows its reason', () => {
+    expect(queueRowNote({ status: 'rejected', reason: 'E0310: código de serviço fora da lista.' })).toEqual({
+      tone: 'error',
+      text: 'E0310: código de serviço fora da lista.',
+    });
+  });
+  it('a request waiting on the national system shows when it is looked up again and why, in São Paulo time', () => {
+    const note = queueRowNote({
+      status: 'processing',
+      reason: null,
+      emission: emission({
+        state: 'retrying',
+        attempts: 2,
+        nextAttemptAt: '2026-11-27T17:05:00.000Z',
+        lastError: 'O Sistema Nacional não respondeu a tempo.',
+      }),
+    });
+    expect(note).toEqual({
+      tone: 'warning',
+      text: 'Nova consulta em 27/11/2026 às 14:05 (2 tentativas até agora) — O Sistema Nacional não respondeu a tempo.',
+    });
+  });
+  it('a DPS that could not be built says why nothing was sent', () => {
+    const note = queueRowNote({
+      status: 'requested',
+      reason: null,
+      emission: emission({ problem: { stage: 'validating', message: 'CNPJ do tomador inválido.', issues: [] } }),
+    });
+    expect(note).toEqual({ tone: 'error', text: 'CNPJ do tomador inválido.' });
+  });
+  it('nothing for a request never tried or an issued one', () => {
+    expect(queueRowNote({ status: 'requested', reason: null, emission: null })).toBeNull();
+    expect(queueRowNote({ status: 'issued', reason: null, emission: emission({ state: 'issued' }) })).toBeNull();
+    expect(retryPlanText(emission({ state: 'ready' }))).toBeNull();
+  });
+});
+
+describe('the cancellation’s reason', () => {
+  it('has 15 to 255 characters, as the national event requires', () => {
+    expect(cancellationReasonError('curto demais')).toMatch(/pelo menos 15/);
+    expect(cancellationReasonError('   ' + 'a'.repeat(14) + '   ')).toMatch(/pelo menos 15/);
+    expect(cancellationReasonError('Serviço não foi prestado ao tomador.')).toBeNull();
+    expect(cancellationReasonError('a'.repeat(256))).toMatch(/até 255/);
+  });
+});
+
+describe('the fiscal profile form', () => {
+  it('shows a saved profile as typed and sends what the domain schema accepts unchanged', () => {
+    const values = fiscalProfileFormValues({
+      cityIbgeCode: '3550308',
+      taxRegime: 'simples',
+      simplesApportionment: '2',
+      specialRegime: '0',
+      serviceCode: '010701',
+      nbsCode: '115021000',
+      issRate: 2.5,
+      dpsSeries: '1',
+      municipalRegistration: undefined,
+      municipalServiceCode: undefined,
+      serviceDescription: 'Suporte técnico',
+      cityName: 'São Paulo/SP',
+      updatedAt: '2026-11-27T12:00:00.000Z',
+    });
+    expect(values).toMatchObject({ serviceCode: '01.07.01', nbsCode: '1.1502.10.00', issRate: '2,5', municipalRegistration: '' });
+    const parsed = v.parse(FiscalProfileSchema, fiscalProfileBody(values));
+    expect(parsed).toMatchObject({ serviceCode: '010701', nbsCode: '115021000', issRate: 2.5, simplesApportionment: '2' });
+  });
+  it('sends no apportionment for a regime other than the Simples, and leaves blanks out', () => {
+    const body = fiscalProfileBody({ ...fiscalProfileFormValues(null), taxRegime: 'mei', cityIbgeCode: '3550308' });
+    expect(body).not.toHaveProperty('simplesApportionment');
+    expect(body).not.toHaveProperty('issRate');
+    expect(body).toMatchObject({ taxRegime: 'mei', dpsSeries: '1', specialRegime: '0' });
+  });
+  it('an empty form gets the schema’s own pt-BR messages', () => {
+    const result = v.safeParse(FiscalProfileSchema, fiscalProfileBody(fiscalProfileFormValues(null)));
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('bulk emission', () => {
+  const issued = (n: string) => ({ status: 'issued' as const, invoiceNumber: n, reason: null, emission: null });
+
+  it('emits one after another, a failure of one never stopping the others', async () => {
+    const order: string[] = [];
+    let running = 0;
+    const progress: number[] = [];
+    const { results, stopped } = await runBulkEmission({
+      ids: ['a', 'b', 'c', 'd'],
+      emit: async (id) => {
+        running += 1;
+        expect(running).toBe(1);
+        order.push(id);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running -= 1;
+        if (id === 'b') throw new Error('A empresa não tem certificado digital.');
+        if (id === 'c')
+          return {
+            status: 'rejected' as const,
+            invoiceNumber: null,
+            reason: 'E0310',
+            emission: emission({
+              state: 'rejected',
+              errors: [{ code: 'E0310', description: 'cTribNac inexistente', explanation: 'Código fora da lista nacional.' }],
+            }),
+          };
+        return issued(id === 'a' ? '101' : '102');
+      },
+      onResult: (_result, done) => progress.push(done),
+    });
+    expect(order).toEqual(['a', 'b', 'c', 'd']);
+    expect(progress).toEqual([1, 2, 3, 4]);
+    expect(stopped).toBe(false);
+    expect(results.map((r) => r.outcome)).toEqual(['issued', 'failed', 'rejected', 'issued']);
+    expect(results[1].detail).toBe('A empresa não tem certificado digital.');
+    expect(results[2].detail).toBe('E0310: Código fora da lista nacional.');
+    expect(bulkSummary(results)).toBe('2 emitidas, 1 recusada, 1 não enviada');
+  });
+
+  it('a stop lets the request being sent finish and starts no other', async () => {
+    let stop = false;
+    const sent: string[] = [];
+    const { results, stopped } = await runBulkEmission({
+      ids: ['a', 'b', 'c'],
+      emit: async (id) => {
+        sent.push(id);
+        stop = true; // "Parar" pressed while this one travels
+        return issued('1');
+      },
+      shouldStop: () => stop,
+    });
+    expect(sent).toEqual(['a']);
+    expect(results).toHaveLength(1);
+    expect(stopped).toBe(true);
+  });
+
+  it('a request left waiting says when it is looked up again', () => {
+    const result = bulkResultOf('x', {
+      status: 'processing',
+      invoiceNumber: null,
+      reason: null,
+      emission: emission({ state: 'retrying', nextAttemptAt: '2026-11-27T17:05:00.000Z', lastError: 'Sem resposta.' }),
+    });
+    expect(result).toEqual({ id: 'x', outcome: 'processing', detail: 'Nova consulta em 27/11/2026 às 14:05 — Sem resposta.' });
+    expect(bulkSummary([result])).toBe('1 aguardando o Sistema Nacional');
+    expect(bulkSummary([])).toBe('Nenhuma nota enviada');
+  });
+});
