@@ -99,7 +99,7 @@ describe('the national API stand-in', () => {
   });
 
   it('refuses a national service code outside the national list (E0310), explained in Portuguese', async () => {
-    const sent = await client.sendDps(prepared('3', { profile: { serviceCode: '140101' }, request: { serviceItem: null } }));
+    const sent = await client.sendDps(prepared('3', { profile: { serviceCode: '030101' }, request: { serviceItem: null } }));
     expect(sent).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0310' }] });
     expect(sent.outcome === 'rejected' && sent.errors[0]!.explanation).toContain('lista de serviços nacional');
   });
