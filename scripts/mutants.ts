@@ -2,12 +2,12 @@
  * `npm run test:mutants`: proves the model-based tests catch a wrong machine. Each mutant is a copy of machines/ with
  * one deliberate mistake — a broken guard, a dropped transition, a swapped target, a forgotten effect — and the model
  * tests (the tests in tests/machines whose names say "paths": paths generated from each machine's graph, checked
- * for what every state means) run against it. A mutant that passes them is a hole in the tests, and fails this
- * script. The unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
+ * for what every state means) that import the mutated file run against it. A mutant that passes them is a hole in the
+ * tests, and fails this script. The unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 interface Mutant {
   file: string;
@@ -268,12 +268,56 @@ export default defineConfig({
 `,
 );
 
-/** Runs the model tests on the copy; true when they pass. */
-function modelTestsPass(): boolean {
-  const run = spawnSync('npx', ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+/** The model test files: the tests in tests/machines (the coverage test judges the graphs, not the machines' meaning). */
+const testDir = join(root, 'tests', 'machines');
+const modelTestFiles = readdirSync(testDir)
+  .filter((name) => name.endsWith('.test.ts') && name !== 'coverage.test.ts')
+  .map((name) => join(testDir, name));
+
+const IMPORT = /(?:from|import)\s*\(?\s*'([^']+)'/g;
+
+/** The files under machines/ a test file reaches through its imports (relative ones and `@machines/…`). */
+function machineFilesReached(testFile: string): Set<string> {
+  const reached = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (file.startsWith(join(root, 'machines'))) reached.add(relative(join(root, 'machines'), file));
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const base = specifier!.startsWith('@machines/')
+        ? join(root, 'machines', specifier!.slice('@machines/'.length))
+        : specifier!.startsWith('.')
+          ? resolve(dirname(file), specifier!)
+          : null;
+      if (!base) continue;
+      const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+        (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+      );
+      if (target) visit(target);
+    }
+  };
+  visit(testFile);
+  return reached;
+}
+
+const reachedBy = new Map(modelTestFiles.map((file) => [file, machineFilesReached(file)]));
+
+/** The model test files that import the mutated file (directly or through other files): only they can kill it. */
+function testsOf(mutant: Mutant): string[] {
+  const files = modelTestFiles.filter((file) => reachedBy.get(file)!.has(mutant.file));
+  if (files.length === 0)
+    throw new Error(`No model test imports machines/${mutant.file}: the mutant "${mutant.what}" cannot be judged.`);
+  return files;
+}
+
+/** Runs the model tests (these files, or all) on the copy; true when they pass. */
+function modelTestsPass(files: string[] = modelTestFiles): boolean {
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot', ...files.map((file) => relative(root, file))],
+    { cwd: root, encoding: 'utf8' },
+  );
   return run.status === 0;
 }
 
@@ -284,10 +328,10 @@ if (!modelTestsPass()) {
 }
 
 let survived = 0;
-console.log(`${MUTANTS.length} mutants of machines/, each against the model tests:`);
+console.log(`${MUTANTS.length} mutants of machines/, each against the model tests that import its file:`);
 for (const mutant of MUTANTS) {
   prepare(mutant);
-  const killed = !modelTestsPass();
+  const killed = !modelTestsPass(testsOf(mutant));
   if (!killed) survived++;
   console.log(`  ${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(26)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
 }
