@@ -193,8 +193,11 @@ export function securityHeaders(options: SecurityOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await base(c, async () => {
       await next();
-      c.header('Content-Security-Policy', policyFor(c, policies));
-      if (overTls(c)) c.header('Strict-Transport-Security', HSTS_VALUE);
+      // On the answer's own headers: `c.header` after the handler would rebuild the answer from its body, which makes
+      // @hono/node-server build the full web Response (about a fifth of a small list call's time).
+      const { headers } = c.res;
+      headers.set('Content-Security-Policy', policyFor(c, policies));
+      if (overTls(c)) headers.set('Strict-Transport-Security', HSTS_VALUE);
     });
   });
 }
