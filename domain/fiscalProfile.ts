@@ -76,11 +76,14 @@ export const FISCAL_PROFILE_MESSAGES = {
   specialRegime: 'Escolha o regime especial de tributação (ou "Nenhum").',
 } as const;
 
-/** LC 116/2003 has items 1 to 40; each code is item + subitem + national breakdown, none of them 00. */
+/**
+ * LC 116/2003 has items 1 to 40; the national list adds item 99 (services without ISS and ICMS, 99.01.01). Each code
+ * is item + subitem + national breakdown, none of them 00.
+ */
 export function isNationalServiceCodeShape(code: string): boolean {
   if (!/^[0-9]{6}$/.test(code)) return false;
   const item = Number(code.slice(0, 2));
-  return item >= 1 && item <= 40 && code.slice(2, 4) !== '00' && code.slice(4, 6) !== '00';
+  return ((item >= 1 && item <= 40) || item === 99) && code.slice(2, 4) !== '00' && code.slice(4, 6) !== '00';
 }
 
 /** Subitems the minimum ISS rate of 2 % does not bind (LC 116/2003, art. 8º-A, § 1º): 7.02, 7.05 and 16.01. */

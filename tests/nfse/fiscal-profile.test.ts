@@ -67,8 +67,10 @@ describe('the fiscal profile', () => {
     expect(fraction.ok).toBe(false);
   });
 
-  it('knows a national service code by its shape: item 01–40, subitem and breakdown never 00', () => {
+  it('knows a national service code by its shape: item 01–40 (or 99, the national list’s services without ISS and ICMS), subitem and breakdown never 00', () => {
     expect(isNationalServiceCodeShape('010701')).toBe(true);
+    expect(isNationalServiceCodeShape('990101')).toBe(true);
+    expect(isNationalServiceCodeShape('980101')).toBe(false);
     expect(isNationalServiceCodeShape('401701')).toBe(true);
     expect(isNationalServiceCodeShape('410101')).toBe(false);
     expect(isNationalServiceCodeShape('000101')).toBe(false);

@@ -41,9 +41,8 @@ describe('the national service list shipped (Anexo B v1.01, LISTA.SERV.NAC.)', (
     }
   });
 
-  it('has codes of the shape the fiscal profile accepts, but for 990101 (item 99, outside LC 116)', () => {
-    const outside = nationalServices().filter((service) => !isNationalServiceCodeShape(service.code));
-    for (const service of outside) expect(service.code).toBe('990101');
+  it('has only codes of the shape the fiscal profile accepts, 99.01.01 (outside LC 116) included', () => {
+    expect(nationalServices().filter((service) => !isNationalServiceCodeShape(service.code))).toEqual([]);
     expect(nationalServices().filter((service) => service.code.startsWith('99'))).toEqual([
       { code: '990101', item: '99.01', description: 'Serviços sem a incidência de ISSQN e ICMS' },
     ]);
