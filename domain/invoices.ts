@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 import { daysInMonth, monthKey, saoPauloDate } from './dates';
 import { normalizeCnpj, onlyDigits } from './digits';
 import type { NfsRequestStatus } from './enums';
+import type { NfseEmissionView } from './nfseEmission';
 import { NFS_REQUEST_STATUSES } from './enums';
 import { paginationQuery, searchText } from './pagination';
 
@@ -174,6 +175,8 @@ export const NfsScheduleSchema = v.pipe(
     ...invoiceFields,
     dayOfMonth: DayOfMonthSchema,
     active: v.optional(v.boolean(), true),
+    /** Emit the request through the national system as soon as the runner creates it (issue 18). */
+    autoEmit: v.optional(v.boolean('Informe se a nota deve ser emitida automaticamente.'), false),
   }),
   v.forward(
     v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjGiven(input), NFS_MESSAGES.cnpjRequired),
@@ -285,6 +288,8 @@ export interface NfsRequest {
   issuedAt: string | null;
   createdAt: string;
   statusChangedAt: string;
+  /** Its emission through the national system (issue 18), or null when it was never tried. */
+  emission: NfseEmissionView | null;
 }
 
 export interface NfsSchedule {
@@ -302,6 +307,8 @@ export interface NfsSchedule {
   issWithheld: boolean;
   dayOfMonth: number;
   active: boolean;
+  /** The runner emits each request it creates through the national system at once. */
+  autoEmit: boolean;
   /** The next day the schedule will create a request (YYYY-MM-DD, São Paulo; `nextRunDate`), or null while paused. */
   nextRun: string | null;
   lastGeneratedMonth: string | null;

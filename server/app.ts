@@ -26,6 +26,8 @@ import { cnaesRoutes } from './routes/cnaes';
 import { companiesRoutes } from './routes/companies';
 import { documentsRoutes } from './routes/documents';
 import { invoicesRoutes } from './routes/invoices';
+import { fiscalProfilesRoutes } from './routes/fiscal-profiles';
+import { nfseRoutes } from './routes/nfse';
 import { lucaRoutes } from './routes/luca';
 import { ordersRoutes } from './routes/orders';
 import { reportsRoutes } from './routes/reports';
@@ -141,6 +143,8 @@ export function createApp(appDeps: AppDeps) {
     .route('/', documentsRoutes(deps))
     .route('/', subscriptionsRoutes(deps))
     .route('/', invoicesRoutes(deps))
+    .route('/', nfseRoutes(deps))
+    .route('/', fiscalProfilesRoutes(deps))
     .route('/', siteRoutes(deps))
     .route('/', reportsRoutes(deps))
     .route('/', bankStatementsRoutes(deps))

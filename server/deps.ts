@@ -6,6 +6,7 @@ import type { CnpjLookup } from './services/cnpj-lookup';
 import type { CoraClient } from './services/cora';
 import type { FeatureFlagService } from './services/features';
 import type { LucaService } from './services/luca';
+import type { NfseDeps } from './services/nfse-emission';
 import type { PaymentProvider } from './services/payments';
 import type { TokenSealer } from './services/secrets';
 import type { FileStorage } from './services/storage';
@@ -36,6 +37,11 @@ export interface AppDeps {
   config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
   /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
   bank?: BankConnectionDeps;
+  /**
+   * The national NFS-e system (Sefin Nacional, or the local stand-in) and the sealer of the companies' certificates;
+   * without it the emission and the certificate upload answer 503.
+   */
+  nfse?: NfseDeps;
   /** Spec §6 feature flags: who sees what; every flag off when not given. */
   features?: FeatureFlagService;
   /** The public site (pages, sitemap, short links, the functions API); without it those addresses answer 404. */

@@ -23,6 +23,13 @@ import { createLocalStorage } from './services/storage';
 import { builtSiteAssets, devSiteAssets } from './site/assets';
 import { buildSite } from './site/setup';
 import { mountSpa } from './spa';
+import type { NfseStandIn } from './fakes/nfse-nacional';
+import { startNfseNacionalStandIn } from './fakes/nfse-nacional';
+import { loadOrCreateStandInCa } from './fakes/nfse-stand-in-ca';
+import { ensureDemoCertificate, seedDemoNfse } from './seed/demo-nfse';
+import type { NfseDeps } from './services/nfse-emission';
+import { createNfseEmissionService, nfseEnvironmentFor } from './services/nfse-emission';
+import { preloadNfseSchemas } from './nfse/xsd';
 
 const logger: Logger = {
   info: (message, ...details) => console.log(message, ...details),
@@ -35,6 +42,31 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   for (const warning of config.warnings) logger.error(warning);
   const identity = createFirebaseIdentity(config.firebase);
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
+  // The national NFS-e: the real Sefin when NFSE_NACIONAL_URL names it, the local stand-in otherwise (never in
+  // production: it never issues a real invoice).
+  const nfseUrl = config.services.nfseNacionalUrl ?? null;
+  if (config.environment === 'production' && !nfseUrl) {
+    throw new StartupError(
+      'Configuration: APP_ENV=production needs NFSE_NACIONAL_URL (https://sefin.nfse.gov.br/SefinNacional): the local NFS-e stand-in issues no real invoice.',
+    );
+  }
+  const sealer = createTokenSealer(config.tokenEncryptionKey);
+  let standIn: NfseStandIn | undefined;
+  if (!nfseUrl) standIn = await startNfseNacionalStandIn({ ca: loadOrCreateStandInCa(config.dataDir) });
+  const nfse: NfseDeps = standIn
+    ? { baseUrl: standIn.url, environment: 'homologation', trustedCaPem: [standIn.caCertificatePem], sealer }
+    : { baseUrl: nfseUrl!, environment: nfseEnvironmentFor(nfseUrl!), sealer };
+  const demoNfse = standIn && {
+    nfse,
+    storage,
+    logger,
+    ca: {
+      certificatePem: standIn.caCertificatePem,
+      issue: (request: { cnpj: string; companyName: string; password: string }) => standIn.issueCompanyCertificate(request),
+    },
+  };
+  // The schemas compile once (~0.5 s): now, not on the first emission.
+  preloadNfseSchemas();
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
@@ -47,9 +79,13 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       if (config.seedDemo) {
         if (await isDatabaseEmpty(db)) {
           await seedDemoData(db, identity, { storage });
+          if (demoNfse) await seedDemoNfse(db, demoNfse);
           logger.info('Demo data created.');
-        } else if (config.firebase.authEmulatorHost) {
-          await ensureDemoIdentities(db, identity);
+        } else {
+          if (config.firebase.authEmulatorHost) await ensureDemoIdentities(db, identity);
+          if (demoNfse && (await ensureDemoCertificate(db, demoNfse))) {
+            logger.info('Demo: the A1 certificate of Mendes Tech was issued again by the local NFS-e CA.');
+          }
         }
       }
     },
@@ -96,8 +132,9 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
         clientSecret: config.services.cora!.clientSecret,
         redirectUri: coraRedirectUri(config),
       }),
-      tokens: createTokenSealer(config.tokenEncryptionKey),
+      tokens: sealer,
     },
+    nfse,
     features: createFeatureFlags({
       defaults: { cora: config.features.coraEmails, panel: config.features.panelEmails },
       // A real Firebase project may hold the audiences in Remote Config; the emulator has none.
@@ -107,6 +144,11 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   });
   const fakes = mountFakes(app, config);
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);
+  logger.info(
+    standIn
+      ? `NFS-e nacional: the local stand-in at ${standIn.url} (restricted production, its own CA in ${config.dataDir}).`
+      : `NFS-e nacional: ${nfseUrl} (${nfse.environment === 'production' ? 'production' : 'restricted production'}).`,
+  );
   if (serveSpa) mountSpa(app, config.distDir, publicConfig);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
@@ -124,7 +166,12 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   }
   // Monthly invoices from the schedules; SCHEDULER_DISABLED=1 leaves that to another process.
   const scheduler = config.scheduler.enabled
-    ? startScheduleRunner({ db: database.db, logger, intervalMs: config.scheduler.intervalMs })
+    ? startScheduleRunner({
+        db: database.db,
+        logger,
+        intervalMs: config.scheduler.intervalMs,
+        emissions: createNfseEmissionService({ db: database.db, storage, nfse, logger }),
+      })
     : undefined;
   const loopback = isLoopbackHost(config.host);
   const url = `http://${loopback ? 'localhost' : config.host}:${config.port}`;
@@ -149,6 +196,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
     await scheduler?.stop();
+    await standIn?.close();
     await database.close();
   };
   return { url, close, config };

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, Page, ScheduleTiming } from '@domain';
+import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
 import { listTotals } from './list-totals';
@@ -15,7 +16,8 @@ const documentFields = (emissionType: NfsEmissionType, document: string) => ({
   cpf: emissionType === 'cpf' ? document : null,
 });
 
-export function toRequestDto(row: RequestRow): NfsRequest {
+/** The request as the API answers it; `emission` is its national emission where the caller loaded it (null in lists). */
+export function toRequestDto(row: RequestRow, emission: NfseEmissionView | null = null): NfsRequest {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -39,6 +41,7 @@ export function toRequestDto(row: RequestRow): NfsRequest {
     issuedAt: row.issuedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     statusChangedAt: row.statusChangedAt.toISOString(),
+    emission,
   };
 }
 
@@ -66,6 +69,7 @@ export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | nul
     issWithheld: row.issWithheld,
     dayOfMonth: row.dayOfMonth,
     active: row.active,
+    autoEmit: row.autoEmit,
     nextRun: row.active ? nextRunDate(scheduleTiming(row, lastGeneratedMonth), now) : null,
     lastGeneratedMonth,
     skippedMonth: row.skippedMonth,

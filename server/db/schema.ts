@@ -17,6 +17,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PgEnum } from 'drizzle-orm/pg-core';
 import type { Address, OfxImportSummary } from '@domain';
+import { SIMPLES_APPORTIONMENTS, SPECIAL_REGIMES, TAX_REGIMES } from '@domain/fiscalProfile';
+import type { NfseEmissionView } from '@domain/nfseEmission';
+import { NFSE_EMISSION_STATES } from '@domain/nfseEmission';
+import type { ExplainedNationalError } from '@domain/nfseErrors';
 import {
   COMPANY_SIZES,
   COMPANY_STATUSES,
@@ -391,6 +395,8 @@ export const nfsSchedules = pgTable(
     issWithheld: boolean('iss_withheld').notNull().default(false),
     dayOfMonth: integer('day_of_month').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The runner emits the request it creates through the national system at once (issue 18). */
+    autoEmit: boolean('auto_emit').notNull().default(false),
     /** When it was created or last turned back on: months whose day came before are not created (paused ones). */
     activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),
     /** The newest month (YYYY-MM) left out because the customer had asked by hand for the same tomador and competence. */
@@ -415,6 +421,114 @@ export const nfsCustomers = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.companyId, t.document] })],
+);
+
+/**
+ * A company's fiscal profile for the national NFS-e (domain/fiscalProfile.ts `FiscalProfile`): what every DPS it
+ * issues carries besides the request. The ISS rate is kept in hundredths of a percent (2.5 % → 250).
+ */
+export const companyFiscalProfiles = pgTable('company_fiscal_profiles', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  municipalRegistration: text('municipal_registration'),
+  cityIbgeCode: text('city_ibge_code').notNull(),
+  taxRegime: text('tax_regime', { enum: TAX_REGIMES }).notNull(),
+  simplesApportionment: text('simples_apportionment', { enum: SIMPLES_APPORTIONMENTS }),
+  specialRegime: text('special_regime', { enum: SPECIAL_REGIMES }).notNull().default('0'),
+  serviceCode: text('service_code').notNull(),
+  nbsCode: text('nbs_code'),
+  municipalServiceCode: text('municipal_service_code'),
+  issRateHundredths: integer('iss_rate_hundredths'),
+  dpsSeries: text('dps_series').notNull().default('1'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * The company's A1 certificate: the PKCS#12 file (base64) and its password, each sealed with AES-256-GCM under
+ * TOKEN_ENCRYPTION_KEY (server/services/secrets.ts), opened only in memory to sign and connect. What may be shown
+ * (name, CNPJ, dates, fingerprint) sits beside them in the clear.
+ */
+export const companyCertificates = pgTable('company_certificates', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  pfxSealed: text('pfx_sealed').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  commonName: text('common_name').notNull(),
+  issuerCommonName: text('issuer_common_name').notNull(),
+  cnpj: text('cnpj').notNull(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+  notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+  /** SHA-256 of the certificate (not of the key), as `openssl x509 -fingerprint -sha256` shows it. */
+  fingerprint: text('fingerprint').notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The last DPS number a company used in a series: numbers are taken from here under the row's lock, once per request. */
+export const nfseDpsCounters = pgTable(
+  'nfse_dps_counters',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    series: text('series').notNull(),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.series] })],
+);
+
+export const nfseEmissionState = pgEnum('nfse_emission_state', NFSE_EMISSION_STATES);
+
+/**
+ * A request's emission through the national system, one per request: its DPS (id, series, number allocated once),
+ * the signed DPS kept from before the first send (every later run looks it up, never a new number), where it
+ * stands, the national answer (NFS-e XML and key, or the refusal), and the cancellation event. `leaseUntil` and
+ * `leaseToken` mark a run in progress: a second run of the same request waits for it instead of sending too.
+ */
+export const nfseEmissions = pgTable(
+  'nfse_emissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => nfsRequests.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dpsId: text('dps_id').notNull(),
+    dpsSeries: text('dps_series').notNull(),
+    dpsNumber: bigint('dps_number', { mode: 'number' }).notNull(),
+    state: nfseEmissionState('state').notNull().default('ready'),
+    /** Runs that reached the steps (each may send and look up a few times). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    signedDpsXml: text('signed_dps_xml'),
+    lastError: text('last_error'),
+    /** The national refusal, each code explained (ExplainedNationalError[]). */
+    errors: jsonb('errors').$type<ExplainedNationalError[]>().notNull().default([]),
+    /** Why nothing was sent (stage, message, the DPS fields refused), from the last run. */
+    problem: jsonb('problem').$type<NfseEmissionView['problem']>(),
+    accessKey: text('access_key'),
+    nfseNumber: text('nfse_number'),
+    nfseXml: text('nfse_xml'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The signed pedRegEvento, kept before it is sent so a retry sends the very same request. */
+    cancellationRequestXml: text('cancellation_request_xml'),
+    cancellationEventXml: text('cancellation_event_xml'),
+    cancellationReason: text('cancellation_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('nfse_emissions_request_key').on(t.requestId),
+    uniqueIndex('nfse_emissions_dps_number_key').on(t.companyId, t.dpsSeries, t.dpsNumber),
+    index('nfse_emissions_retry_idx').on(t.state, t.nextAttemptAt),
+  ],
 );
 
 export const bankAccountSource = pgEnum('bank_account_source', BANK_ACCOUNT_SOURCES);

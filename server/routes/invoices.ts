@@ -35,6 +35,7 @@ import {
   toRequestDto,
 } from '../db/invoices';
 import { isStorageKeyRegistered } from '../db/documents';
+import { emissionView, findEmission } from '../db/nfse';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
@@ -165,7 +166,8 @@ export function invoicesRoutes(deps: AppDeps) {
         if (!request) throw notFound(REQUEST_NOT_FOUND);
         assertCompanyAccess(c, request.companyId);
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
-        return c.json({ data: { ...toRequestDto(request), history } });
+        const emission = await findEmission(db, request.id);
+        return c.json({ data: { ...toRequestDto(request, emission ? emissionView(emission) : null), history } });
       })
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -318,6 +320,7 @@ export function invoicesRoutes(deps: AppDeps) {
               ...storedFields(input),
               dayOfMonth: input.dayOfMonth,
               active: input.active,
+              autoEmit: input.autoEmit,
               createdBy: c.var.identity.uid,
             })
             .returning({ id: nfsSchedules.id });
@@ -344,6 +347,7 @@ export function invoicesRoutes(deps: AppDeps) {
               ...storedFields(input),
               dayOfMonth: input.dayOfMonth,
               active: input.active,
+              autoEmit: input.autoEmit,
               // Turned back on: the months it was paused are not made up for.
               ...(input.active && !existing.active ? { activeSince: new Date() } : {}),
               updatedAt: new Date(),

@@ -7,7 +7,8 @@ import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { scheduleTiming } from '../db/invoices';
 import { nfsRequests, nfsSchedules } from '../db/schema';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import type { NfseEmissionService } from './nfse-emission';
 
 export type NfsRequestRow = typeof nfsRequests.$inferSelect;
 
@@ -112,6 +113,12 @@ async function recordSkippedMonths(db: Database, due: DueMonth[]): Promise<numbe
  * silent second invoice ("Gerar agora" can still make it).
  */
 export async function runDueSchedules(db: Database, now: Date = new Date()): Promise<{ created: number; skipped: number }> {
+  const { createdIds, skipped } = await createDueRequests(db, now);
+  return { created: createdIds.length, skipped };
+}
+
+/** `runDueSchedules`, answering the ids of the requests it created (the automatic emission takes them). */
+export async function createDueRequests(db: Database, now: Date = new Date()): Promise<{ createdIds: string[]; skipped: number }> {
   const today = saoPauloDate(now);
   const thisMonth = monthKey(today.year, today.month);
   // Only schedules that have not done this month yet can have a month due; which months, the domain rule says.
@@ -146,7 +153,7 @@ export async function runDueSchedules(db: Database, now: Date = new Date()): Pro
   // Paused since it was read: left alone.
   const created = await createScheduledRequests(db, due, sql`s.active and not ${handMadeExists}`);
   const skipped = await recordSkippedMonths(db, due);
-  return { created: created.length, skipped };
+  return { createdIds: created, skipped };
 }
 
 const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
@@ -205,6 +212,46 @@ export async function generateNow(
   return handMade ? { handMade } : generateNow(db, scheduleId, now, { confirm });
 }
 
+/**
+ * Emits, through the national system, the requests just created by schedules marked `autoEmit`. One that cannot go
+ * (no fiscal profile or certificate, a DPS the layout refuses) stays in the team's queue with the reason on it; a
+ * refusal or a retry plan is the emission's own outcome (rejected, or processing with its next attempt).
+ */
+export async function emitAutoScheduled(
+  db: Database,
+  emissions: NfseEmissionService,
+  requestIds: string[],
+  logger: Logger,
+): Promise<{ emitted: number; held: number }> {
+  if (!requestIds.length) return { emitted: 0, held: 0 };
+  const auto = await db
+    .select({ id: nfsRequests.id })
+    .from(nfsRequests)
+    .innerJoin(nfsSchedules, eq(nfsSchedules.id, nfsRequests.scheduleId))
+    .where(and(inArray(nfsRequests.id, requestIds), eq(nfsSchedules.autoEmit, true)));
+  let emitted = 0;
+  let held = 0;
+  const hold = (id: string, why: string) =>
+    db
+      .update(nfsRequests)
+      .set({ reason: `Emissão automática não feita: ${why}`, updatedAt: new Date() })
+      .where(eq(nfsRequests.id, id));
+  for (const { id } of auto) {
+    try {
+      const result = await emissions.emit(id);
+      if (result.kind === 'invalid') {
+        held += 1;
+        await hold(id, result.problem.message);
+      } else emitted += 1;
+    } catch (error) {
+      held += 1;
+      if (error instanceof HttpError) await hold(id, error.message);
+      else logger.error(`Invoice schedules: the automatic emission of request ${id} failed`, error);
+    }
+  }
+  return { emitted, held };
+}
+
 // How often the runner looks, and how SCHEDULER_INTERVAL_MS is read: server/config.ts (the one reading of the setting).
 export { DEFAULT_SCHEDULE_INTERVAL_MS, scheduleIntervalFrom } from '../config';
 
@@ -222,10 +269,13 @@ export function startScheduleRunner({
   db,
   logger,
   intervalMs = DEFAULT_SCHEDULE_INTERVAL_MS,
+  emissions,
 }: {
   db: Database;
   logger: Logger;
   intervalMs?: number;
+  /** The national emission: schedules marked `autoEmit` emit what they create, and retries whose time came run. */
+  emissions?: NfseEmissionService;
 }): ScheduleRunner {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -233,15 +283,28 @@ export function startScheduleRunner({
 
   const run = async () => {
     try {
-      const { created, skipped } = await runDueSchedules(db);
+      const { createdIds, skipped } = await createDueRequests(db);
+      const created = createdIds.length;
       if (created > 0 || skipped > 0) {
         logger.info(
           `Invoice schedules: ${created} request(s) created.` +
             (skipped > 0 ? ` ${skipped} month(s) left out: the customer had already asked by hand for the same tomador.` : ''),
         );
       }
+      if (emissions) {
+        const { emitted, held } = await emitAutoScheduled(db, emissions, createdIds, logger);
+        if (emitted || held) logger.info(`NFS-e: ${emitted} emitted automatically, ${held} left in the queue with the reason.`);
+      }
     } catch (error) {
       logger.error('Invoice schedules: run failed', error);
+    }
+    if (emissions) {
+      try {
+        const retried = await emissions.runDueRetries();
+        if (retried) logger.info(`NFS-e: ${retried} emission(s) without an answer looked up again.`);
+      } catch (error) {
+        logger.error('NFS-e: the retry run failed', error);
+      }
     }
   };
   const tick = () => {

@@ -27,6 +27,7 @@ import { createSandboxPayments } from '@server/services/payments';
 import { createTokenSealer } from '@server/services/secrets';
 import { createFeatureFlags } from '@server/services/features';
 import type { FileStorage } from '@server/services/storage';
+import type { NfseDeps } from '@server/services/nfse-emission';
 import { createLocalStorage } from '@server/services/storage';
 
 /** The site's pages in tests link a script of their own name; its contents do not matter to the server. */
@@ -91,6 +92,8 @@ export async function startTestServer(
     security?: Partial<SecurityOptions>;
     /** Serve a built SPA from this folder (an index.html with the configuration placeholder, assets/…). */
     spa?: { distDir: string };
+    /** The national NFS-e system (a stand-in started by the test file); the emission answers 503 without it. */
+    nfse?: NfseDeps;
   } = {},
 ) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -166,6 +169,7 @@ export async function startTestServer(
       },
       ...options.security,
     },
+    nfse: options.nfse,
     // The lists are read at each call: a test may add people after creating them.
     features: createFeatureFlags({ defaults: { cora: options.coraEmails ?? [], panel: options.panelEmails ?? [] } }),
   });

@@ -1,0 +1,153 @@
+/**
+ * The national NFS-e's rows (migration 0017): a company's fiscal profile and certificate as the API shows them, a
+ * request's emission as the team sees it, and the DPS number taken once per request under the counter's lock.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FiscalProfile } from '@domain/fiscalProfile';
+import { certificateStatus } from '@domain/fiscalProfile';
+import type { CertificateView, FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
+import { nationalService } from '../nfse/national-services';
+import type { DbExecutor } from './companies';
+import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';
+
+export type FiscalProfileRow = typeof companyFiscalProfiles.$inferSelect;
+export type CertificateRow = typeof companyCertificates.$inferSelect;
+export type EmissionRow = typeof nfseEmissions.$inferSelect;
+
+export const FISCAL_MISSING = {
+  profile: 'Cadastre o perfil fiscal.',
+  certificate: 'Envie o certificado digital A1 da empresa.',
+} as const;
+
+/** The profile as the domain reads it (the rate back in percent). */
+export function profileOf(row: FiscalProfileRow): FiscalProfile {
+  return {
+    municipalRegistration: row.municipalRegistration ?? undefined,
+    cityIbgeCode: row.cityIbgeCode,
+    taxRegime: row.taxRegime,
+    simplesApportionment: row.simplesApportionment ?? undefined,
+    specialRegime: row.specialRegime,
+    serviceCode: row.serviceCode,
+    nbsCode: row.nbsCode ?? undefined,
+    municipalServiceCode: row.municipalServiceCode ?? undefined,
+    issRate: row.issRateHundredths === null ? undefined : row.issRateHundredths / 100,
+    dpsSeries: row.dpsSeries,
+  };
+}
+
+/** The columns of a validated profile. */
+export function profileColumns(profile: FiscalProfile) {
+  return {
+    municipalRegistration: profile.municipalRegistration ?? null,
+    cityIbgeCode: profile.cityIbgeCode,
+    taxRegime: profile.taxRegime,
+    simplesApportionment: profile.simplesApportionment ?? null,
+    specialRegime: profile.specialRegime,
+    serviceCode: profile.serviceCode,
+    nbsCode: profile.nbsCode ?? null,
+    municipalServiceCode: profile.municipalServiceCode ?? null,
+    issRateHundredths: profile.issRate === undefined ? null : Math.round(profile.issRate * 100),
+    dpsSeries: profile.dpsSeries,
+  };
+}
+
+export function certificateView(row: CertificateRow, now = new Date()): CertificateView {
+  const status = certificateStatus(row.notAfter, now);
+  return {
+    commonName: row.commonName,
+    cnpj: row.cnpj,
+    notBefore: row.notBefore.toISOString(),
+    notAfter: row.notAfter.toISOString(),
+    status: status.status,
+    daysLeft: status.daysLeft,
+    message: status.message,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+export async function findFiscalProfile(db: DbExecutor, companyId: string): Promise<FiscalProfileRow | undefined> {
+  const [row] = await db.select().from(companyFiscalProfiles).where(eq(companyFiscalProfiles.companyId, companyId));
+  return row;
+}
+
+export async function findCertificate(db: DbExecutor, companyId: string): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(companyCertificates).where(eq(companyCertificates.companyId, companyId));
+  return row;
+}
+
+/** `GET /companies/{id}/fiscal-profile`: the profile with names for its codes, the certificate, what is missing. */
+export async function fiscalProfileView(db: DbExecutor, companyId: string, now = new Date()): Promise<FiscalProfileView> {
+  const [row, certificate] = await Promise.all([findFiscalProfile(db, companyId), findCertificate(db, companyId)]);
+  let profile: FiscalProfileView['profile'] = null;
+  if (row) {
+    const [city] = await db
+      .select({ name: municipalities.name, state: municipalities.state })
+      .from(municipalities)
+      .where(eq(municipalities.ibgeCode, row.cityIbgeCode));
+    profile = {
+      ...profileOf(row),
+      serviceDescription: nationalService(row.serviceCode)?.description ?? null,
+      cityName: city ? `${city.name}/${city.state}` : null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+  const view = certificate ? certificateView(certificate, now) : null;
+  const missing = [
+    ...(profile ? [] : [FISCAL_MISSING.profile]),
+    ...(view ? (view.status === 'expired' ? [view.message] : []) : [FISCAL_MISSING.certificate]),
+  ];
+  return { profile, certificate: view, ready: missing.length === 0, missing };
+}
+
+export function emissionView(row: EmissionRow): NfseEmissionView {
+  return {
+    state: row.state,
+    dpsId: row.dpsId,
+    dpsNumber: String(row.dpsNumber),
+    dpsSeries: row.dpsSeries,
+    attempts: row.attempts,
+    nextAttemptAt: row.state === 'retrying' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    lastError: row.lastError,
+    errors: row.errors,
+    problem: row.problem ?? null,
+    accessKey: row.accessKey,
+    nfseNumber: row.nfseNumber,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancellationReason: row.cancellationReason,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findEmission(db: DbExecutor, requestId: string): Promise<EmissionRow | undefined> {
+  const [row] = await db.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, requestId));
+  return row;
+}
+
+/** The number the next DPS of this company and series would take (nothing is taken). */
+export async function nextDpsNumber(db: DbExecutor, companyId: string, series: string): Promise<number> {
+  const [row] = await db
+    .select({ last: nfseDpsCounters.lastNumber })
+    .from(nfseDpsCounters)
+    .where(and(eq(nfseDpsCounters.companyId, companyId), eq(nfseDpsCounters.series, series)));
+  return (row?.last ?? 0) + 1;
+}
+
+/**
+ * Takes the next DPS number of the company's series, under the counter row's lock (`SELECT … FOR UPDATE`): run it
+ * in the transaction that inserts the emission row, so a number is never taken twice nor lost to a rollback.
+ */
+export async function takeDpsNumber(tx: DbExecutor, companyId: string, series: string): Promise<number> {
+  await tx.insert(nfseDpsCounters).values({ companyId, series, lastNumber: 0 }).onConflictDoNothing();
+  const [counter] = await tx
+    .select({ last: nfseDpsCounters.lastNumber })
+    .from(nfseDpsCounters)
+    .where(and(eq(nfseDpsCounters.companyId, companyId), eq(nfseDpsCounters.series, series)))
+    .for('update');
+  const number = counter.last + 1;
+  await tx
+    .update(nfseDpsCounters)
+    .set({ lastNumber: sql`${nfseDpsCounters.lastNumber} + 1` })
+    .where(and(eq(nfseDpsCounters.companyId, companyId), eq(nfseDpsCounters.series, series)));
+  return number;
+}

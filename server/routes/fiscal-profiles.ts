@@ -1,0 +1,119 @@
+/**
+ * A company's fiscal profile for the national NFS-e and its A1 certificate (issue 18): the team edits both, the
+ * company's members read them. The certificate's file and password are sealed at rest and never answered back.
+ */
+import { X509Certificate } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { FiscalProfileSchema } from '@domain/fiscalProfile';
+import type { AppDeps } from '../deps';
+import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { findCompany } from '../db/companies';
+import { fiscalProfileView, profileColumns } from '../db/nfse';
+import { companyCertificates, companyFiscalProfiles } from '../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { AppEnv } from '../http/types';
+import { valid } from '../http/validate';
+import { CertificateError, readCompanyCertificate } from '../nfse/certificate';
+
+/** A real A1 file is a few kilobytes; anything past this is not one. */
+export const MAX_CERTIFICATE_BYTES = 50 * 1024;
+
+export const CERTIFICATE_MESSAGES = {
+  file: 'Envie o arquivo do certificado A1 (.pfx ou .p12).',
+  extension: 'O certificado deve ser um arquivo .pfx ou .p12 (certificado A1).',
+  tooLarge: 'O arquivo passa de 50 KB: um certificado A1 (.pfx ou .p12) tem poucos kilobytes.',
+  password: 'Informe a senha do certificado.',
+  noCnpj: 'A empresa ainda não tem CNPJ: cadastre o CNPJ antes de enviar o certificado.',
+  unavailable: 'O envio de certificados não está disponível neste servidor.',
+} as const;
+
+const CompanyParam = validator('param', (params: Record<string, string>) => {
+  if (!v.is(v.pipe(v.string(), v.uuid()), params.companyId)) throw notFound('Empresa não encontrada.');
+  return { companyId: params.companyId! };
+});
+
+export function fiscalProfilesRoutes(deps: AppDeps) {
+  const { db, identity } = deps;
+  // Verified once: another group's middleware may have done it already for this path.
+  const signedIn = createMiddleware<AppEnv>((c, next) => (c.get('identity') ? next() : authenticate(identity)(c, next)));
+  const team = requireRole('system-admin');
+  const path = '/companies/:companyId/fiscal-profile';
+
+  async function companyOf(companyId: string) {
+    const company = await findCompany(db, companyId);
+    if (!company) throw notFound('Empresa não encontrada.');
+    return company;
+  }
+
+  return new Hono<AppEnv>()
+    .get(path, signedIn, CompanyParam, async (c) => {
+      const { companyId } = c.req.valid('param');
+      assertCompanyAccess(c, companyId);
+      await companyOf(companyId);
+      return c.json({ data: await fiscalProfileView(db, companyId) });
+    })
+    .put(path, signedIn, team, CompanyParam, valid('json', FiscalProfileSchema), async (c) => {
+      const { companyId } = c.req.valid('param');
+      await companyOf(companyId);
+      const columns = { ...profileColumns(c.req.valid('json')), updatedBy: c.var.identity.uid, updatedAt: new Date() };
+      await db
+        .insert(companyFiscalProfiles)
+        .values({ companyId, ...columns })
+        .onConflictDoUpdate({ target: companyFiscalProfiles.companyId, set: columns });
+      return c.json({ data: await fiscalProfileView(db, companyId) });
+    })
+    .put(`${path}/certificate`, signedIn, team, CompanyParam, async (c) => {
+      const { companyId } = c.req.valid('param');
+      if (!deps.nfse) throw new HttpError(503, 'unavailable', CERTIFICATE_MESSAGES.unavailable);
+      const company = await companyOf(companyId);
+      const form = await c.req.parseBody().catch(() => {
+        throw badRequest(CERTIFICATE_MESSAGES.file, { file: CERTIFICATE_MESSAGES.file });
+      });
+      const file = form.file;
+      const password = typeof form.password === 'string' ? form.password : '';
+      const fields: Record<string, string> = {};
+      if (!(file instanceof File) || file.size === 0) fields.file = CERTIFICATE_MESSAGES.file;
+      else if (!/\.(pfx|p12)$/i.test(file.name)) fields.file = CERTIFICATE_MESSAGES.extension;
+      else if (file.size > MAX_CERTIFICATE_BYTES) fields.file = CERTIFICATE_MESSAGES.tooLarge;
+      if (!password) fields.password = CERTIFICATE_MESSAGES.password;
+      if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+      if (!company.cnpj) throw conflict(CERTIFICATE_MESSAGES.noCnpj);
+      const bytes = new Uint8Array(await (file as File).arrayBuffer());
+      let certificate;
+      try {
+        certificate = readCompanyCertificate(bytes, password, company.cnpj);
+      } catch (error) {
+        if (!(error instanceof CertificateError)) throw error;
+        const field = error.code === 'wrong_password' ? 'password' : 'file';
+        throw badRequest(error.message, { [field]: error.message });
+      }
+      const { sealer } = deps.nfse;
+      const columns = {
+        pfxSealed: sealer.seal(Buffer.from(bytes).toString('base64')),
+        passwordSealed: sealer.seal(password),
+        commonName: certificate.commonName,
+        issuerCommonName: certificate.issuerCommonName,
+        cnpj: certificate.cnpj!,
+        notBefore: certificate.notBefore,
+        notAfter: certificate.notAfter,
+        fingerprint: new X509Certificate(certificate.certificatePem).fingerprint256,
+        uploadedBy: c.var.identity.uid,
+        uploadedAt: new Date(),
+      };
+      await db
+        .insert(companyCertificates)
+        .values({ companyId, ...columns })
+        .onConflictDoUpdate({ target: companyCertificates.companyId, set: columns });
+      return c.json({ data: await fiscalProfileView(db, companyId) });
+    })
+    .delete(`${path}/certificate`, signedIn, team, CompanyParam, async (c) => {
+      const { companyId } = c.req.valid('param');
+      await companyOf(companyId);
+      await db.delete(companyCertificates).where(eq(companyCertificates.companyId, companyId));
+      return c.json({ data: await fiscalProfileView(db, companyId) });
+    });
+}

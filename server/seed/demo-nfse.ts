@@ -1,0 +1,130 @@
+/**
+ * The national NFS-e in the demo (issue 18): Mendes Tech gets a fiscal profile (São Paulo, Simples Nacional,
+ * national service 01.01.01) and an A1 certificate from the local stand-in's CA, and one invoice issued through the
+ * real flow — DPS built, validated, signed, sent to the stand-in, NFS-e stored with its DANFSe and XML — so the team
+ * finds a national invoice already issued and the customer's pending requests ready to emit.
+ */
+import { eq } from 'drizzle-orm';
+import type { Logger } from '../deps';
+import type { Database } from '../db/client';
+import { profileColumns } from '../db/nfse';
+import { companies, companyCertificates, companyFiscalProfiles, nfsRequestStatusChanges, nfsRequests, users } from '../db/schema';
+import type { IssuedA1 } from '../nfse/test-ca';
+import { readPkcs12 } from '../nfse/certificate';
+import { X509Certificate } from 'node:crypto';
+import { issuedBy } from '../fakes/nfse-stand-in-ca';
+import type { NfseDeps } from '../services/nfse-emission';
+import { createNfseEmissionService } from '../services/nfse-emission';
+import type { FileStorage } from '../services/storage';
+import { currentMonth } from '../db/invoices';
+
+export const DEMO_NFSE_CNPJ = '27494746000155';
+const DEMO_CERTIFICATE_PASSWORD = 'demo-a1-1234';
+
+export type DemoNfseOptions = {
+  nfse: NfseDeps;
+  storage: FileStorage;
+  logger: Logger;
+  /** The stand-in's CA: its PEM, and a way to issue the company's A1 from it. */
+  ca: { certificatePem: string; issue(request: { cnpj: string; companyName: string; password: string }): IssuedA1 };
+};
+
+async function demoCompany(db: Database) {
+  const [company] = await db.select().from(companies).where(eq(companies.cnpj, DEMO_NFSE_CNPJ));
+  return company;
+}
+
+/** Stores a certificate for the demo company from the stand-in's CA (sealed like any uploaded one). */
+async function storeCertificate(db: Database, companyId: string, companyName: string, options: DemoNfseOptions) {
+  const issued = options.ca.issue({ cnpj: DEMO_NFSE_CNPJ, companyName, password: DEMO_CERTIFICATE_PASSWORD });
+  const read = readPkcs12(issued.pfx, issued.password);
+  const columns = {
+    pfxSealed: options.nfse.sealer.seal(issued.pfx.toString('base64')),
+    passwordSealed: options.nfse.sealer.seal(issued.password),
+    commonName: read.commonName,
+    issuerCommonName: read.issuerCommonName,
+    cnpj: DEMO_NFSE_CNPJ,
+    notBefore: read.notBefore,
+    notAfter: read.notAfter,
+    fingerprint: new X509Certificate(read.certificatePem).fingerprint256,
+    uploadedAt: new Date(),
+  };
+  await db
+    .insert(companyCertificates)
+    .values({ companyId, ...columns })
+    .onConflictDoUpdate({ target: companyCertificates.companyId, set: columns });
+}
+
+/** Right after the demo data: the profile, the certificate and one national invoice issued through the stand-in. */
+export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Promise<void> {
+  const company = await demoCompany(db);
+  if (!company) return;
+  await db
+    .insert(companyFiscalProfiles)
+    .values({
+      companyId: company.id,
+      ...profileColumns({
+        municipalRegistration: '12345678',
+        cityIbgeCode: '3550308',
+        taxRegime: 'simples',
+        simplesApportionment: '1',
+        specialRegime: '0',
+        serviceCode: '010101',
+        nbsCode: undefined,
+        municipalServiceCode: undefined,
+        issRate: 2,
+        dpsSeries: '1',
+      }),
+    })
+    .onConflictDoNothing();
+  await storeCertificate(db, company.id, company.name ?? 'Mendes Tech', options);
+
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'cliente@demo.test'));
+  const requestId = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(nfsRequests)
+      .values({
+        companyId: company.id,
+        emissionType: 'cnpj',
+        customerDocument: '11222333000181',
+        customerName: 'Estúdio Aurora Design Ltda',
+        customerEmail: 'adm@estudioaurora.com.br',
+        description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
+        activity: '6201501',
+        competence: currentMonth(),
+        totalCents: 1_250_000,
+        createdBy: customer?.id ?? null,
+      })
+      .returning({ id: nfsRequests.id });
+    await tx
+      .insert(nfsRequestStatusChanges)
+      .values({ requestId: request.id, toStatus: 'requested', changedBy: customer?.id ?? null });
+    return request.id;
+  });
+  const emissions = createNfseEmissionService({ db, storage: options.storage, nfse: options.nfse, logger: options.logger });
+  const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
+  if (result.kind !== 'done' || result.request.status !== 'issued') {
+    options.logger.error(`Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`);
+  }
+}
+
+/**
+ * At every start with the stand-in: a demo certificate the current CA did not issue (the CA file under DATA_DIR was
+ * removed while the database stayed, or another server's DATA_DIR) is issued again, so the demo still emits.
+ */
+export async function ensureDemoCertificate(db: Database, options: DemoNfseOptions): Promise<boolean> {
+  const company = await demoCompany(db);
+  if (!company) return false;
+  const [row] = await db.select().from(companyCertificates).where(eq(companyCertificates.companyId, company.id));
+  if (!row || row.cnpj !== DEMO_NFSE_CNPJ) return false;
+  try {
+    const pfx = Buffer.from(options.nfse.sealer.open(row.pfxSealed), 'base64');
+    const current = readPkcs12(pfx, options.nfse.sealer.open(row.passwordSealed));
+    if (issuedBy(current.certificatePem, options.ca)) return false;
+  } catch {
+    // Sealed under another TOKEN_ENCRYPTION_KEY, or unreadable: issued again below.
+  }
+  await storeCertificate(db, company.id, company.name ?? 'Mendes Tech', options);
+  return true;
+}
