@@ -48,7 +48,8 @@ export function Modal({
   }, [open]);
 
   const placements = {
-    center: 'm-auto w-[calc(100%-2rem)] max-w-md rounded-xl',
+    // A width given in `className` replaces the default one (two max-w classes would leave the winner to the CSS order).
+    center: `m-auto w-[calc(100%-2rem)] rounded-xl ${/(^|\s)max-w-/.test(className) ? '' : 'max-w-md'}`,
     right: 'my-0 ml-auto mr-0 h-dvh max-h-dvh w-full max-w-lg',
     left: 'my-0 ml-0 mr-auto h-dvh max-h-dvh w-72',
   };

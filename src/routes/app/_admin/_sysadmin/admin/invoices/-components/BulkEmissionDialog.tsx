@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatMoney } from '@domain';
 import type { EmittableRequest } from '@/api/nfse';
-import { emitRequest, fetchPendingRequests } from '@/api/nfse';
+import { emitRequest, fetchPendingRequests, fiscalProfileQueries } from '@/api/nfse';
 import { formatCompetence } from '@/components/invoices/format';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
@@ -46,6 +46,9 @@ export function BulkEmissionDialog({
     staleTime: 0,
     gcTime: 0,
   });
+  // A company without a profile or a valid certificate would fail every request the same way: said before starting.
+  const fiscal = useQuery({ ...fiscalProfileQueries.detail(companyId), enabled: open });
+  const notReady = fiscal.data && !fiscal.data.ready ? fiscal.data.missing : null;
   const [phase, setPhase] = useState<Phase>('review');
   const [results, setResults] = useState<BulkResult[]>([]);
   const [stopped, setStopped] = useState(false);
@@ -104,6 +107,16 @@ export function BulkEmissionDialog({
             <p className="text-sm text-slate-600">Nenhuma solicitação pendente desta empresa nesta competência.</p>
           ) : (
             <>
+              {phase === 'review' && notReady && (
+                <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+                  <p className="font-semibold">Esta empresa ainda não pode emitir pelo Sistema Nacional:</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {notReady.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               {phase === 'review' ? (
                 <p className="text-sm text-slate-700">
                   {total === 1
@@ -165,7 +178,9 @@ export function BulkEmissionDialog({
                 {phase === 'done' ? 'Fechar' : 'Voltar'}
               </Button>
               {phase === 'review' && total > 0 && (
-                <Button onClick={() => void start()}>{total === 1 ? 'Emitir 1 nota' : `Emitir ${total} notas`}</Button>
+                <Button onClick={() => void start()} disabled={!!notReady}>
+                  {total === 1 ? 'Emitir 1 nota' : `Emitir ${total} notas`}
+                </Button>
               )}
             </>
           )}

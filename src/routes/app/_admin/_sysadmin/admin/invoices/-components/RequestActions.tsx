@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import type { EmittableRequest } from '@/api/nfse';
-import { canEmitNationally, isNationalInvoice, queueRowNote } from '@/lib/nfse';
+import { canEmitNationally, formatWhen, isNationalInvoice, queueRowNote } from '@/lib/nfse';
 import { EmissionDialog, NationalErrors } from './EmissionDialog';
 import { NationalCancelDialog } from './NationalCancelDialog';
 
@@ -67,8 +67,9 @@ export function RequestActions({ id }: { id: string }) {
   const national = isNationalInvoice(request);
   const emittable = canEmitNationally(request);
   const note = queueRowNote(request);
-  const refusal = request.status === 'rejected' ? ((request as EmittableRequest).emission?.errors ?? []) : [];
-  if (options.length === 0 && refusal.length === 0) return null;
+  const emission = (request as EmittableRequest).emission ?? null;
+  const refusal = request.status === 'rejected' ? (emission?.errors ?? []) : [];
+  if (options.length === 0 && !emission) return null;
 
   function send(to: NfsRequestStatus) {
     const body =
@@ -86,6 +87,18 @@ export function RequestActions({ id }: { id: string }) {
   return (
     <section className="rounded-lg border border-slate-200 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Ações da equipe</h3>
+      {emission && (
+        <p className="mt-2 text-xs text-slate-600">
+          {emission.state === 'issued' && emission.issuedAt
+            ? `Emitida pelo Sistema Nacional em ${formatWhen(emission.issuedAt)}. `
+            : emission.state === 'cancelled' && emission.cancelledAt
+              ? `Cancelada no Sistema Nacional em ${formatWhen(emission.cancelledAt)}. `
+              : ''}
+          DPS nº {emission.dpsNumber}, série {emission.dpsSeries}
+          {emission.attempts > 0 ? ` · ${emission.attempts === 1 ? '1 tentativa' : `${emission.attempts} tentativas`}` : ''}
+          <span className="block break-all font-mono">{emission.dpsId}</span>
+        </p>
+      )}
       {note && request.status !== 'rejected' && (
         <p
           className={`mt-2 rounded-md px-3 py-2 text-sm ${note.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
