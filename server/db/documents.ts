@@ -5,6 +5,13 @@ import { documents } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
+/**
+ * Whether the team published it: a team member (`publishedBy`) or the product on the team's behalf (the national
+ * NFS-e emission, even when a schedule or a retry ran it). Everything else the customer uploaded.
+ */
+export const isPublishedByTeam = (row: Pick<DocumentRow, 'publishedBy' | 'publishedBySystem'>) =>
+  row.publishedBy !== null || row.publishedBySystem;
+
 export function toDocumentDto(row: DocumentRow): CompanyDocument {
   return {
     id: row.id,
@@ -18,13 +25,13 @@ export function toDocumentDto(row: DocumentRow): CompanyDocument {
     stepId: row.stepId,
     uploadedBy: row.uploadedBy,
     publishedBy: row.publishedBy,
-    publishedByTeam: row.publishedBy !== null,
+    publishedByTeam: isPublishedByTeam(row),
     dueDate: row.dueDate,
     amountCents: row.amountCents,
     competence: row.competence,
     description: row.description,
     viewedAt: row.viewedAt?.toISOString() ?? null,
-    isNew: row.publishedBy !== null && row.viewedAt === null && !['paid', 'archived'].includes(row.status),
+    isNew: isPublishedByTeam(row) && row.viewedAt === null && !['paid', 'archived'].includes(row.status),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -92,7 +99,7 @@ export async function isStorageKeyRegistered(db: DbExecutor, storageKey: string)
  * first time counts; a concurrent second download changes nothing.
  */
 export async function markViewed(db: DbExecutor, row: DocumentRow, now = new Date()): Promise<void> {
-  if (row.publishedBy === null || row.viewedAt !== null) return;
+  if (!isPublishedByTeam(row) || row.viewedAt !== null) return;
   await db
     .update(documents)
     .set({

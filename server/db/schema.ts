@@ -276,6 +276,11 @@ export const documents = pgTable(
     description: text('description'),
     /** The team member who published it to the company (null: the customer uploaded it). */
     publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Published by the product itself on the team's behalf (the national NFS-e emission, whether a person clicked,
+     * a schedule emitted by itself or the scheduler retried): the team's document even with nobody in `publishedBy`.
+     */
+    publishedBySystem: boolean('published_by_system').notNull().default(false),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -29,6 +29,7 @@ import type { DocumentRow } from '../db/documents';
 import {
   findDocument,
   findPersonalDocument,
+  isPublishedByTeam,
   isStorageKeyRegistered,
   listDocuments,
   listPersonalDocuments,
@@ -56,7 +57,7 @@ const actorOf = (c: Context<AppEnv>) => (isSystemAdmin(c.var.identity.claims) ? 
 /** What the team sent is the team's: only the team deletes it. The customer deletes what they uploaded themselves. */
 function assertMayDelete(c: Context<AppEnv>, document: DocumentRow) {
   if (isSystemAdmin(c.var.identity.claims)) return;
-  if (document.publishedBy) throw forbidden('Este documento foi publicado pela equipe contábil: só ela pode excluí-lo.');
+  if (isPublishedByTeam(document)) throw forbidden('Este documento foi publicado pela equipe contábil: só ela pode excluí-lo.');
   if (document.uploadedBy !== c.var.identity.uid) throw forbidden('Você só pode excluir documentos que você mesmo enviou.');
 }
 

@@ -350,7 +350,9 @@ export function createNfseEmissionService({
             competence: request.competence,
             description,
             uploadedBy: actor,
+            // The team's document whoever ran the emission: a person, an automatic schedule or a retry.
             publishedBy: actor,
+            publishedBySystem: true,
           });
           const [pdfDocument] = await tx
             .insert(documents)

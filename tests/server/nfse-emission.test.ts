@@ -339,6 +339,10 @@ describe('emitting a request through the national system', () => {
     // The DPS was looked up, not sent as a new one: still one NFS-e for it.
     expect(standIn.stats().issued - before.issued).toBe(1);
     expect(standIn.nfses().filter((n) => n.accessKey === after.body.data.accessKey)).toHaveLength(1);
+    // Issued by the scheduler's retry, with nobody behind it: still published by the team for the customer.
+    const list = await call(`/api/documents?companyId=${companyId}&limit=100`, { token: customer.token });
+    const pdf = list.body.data.find((d: { id: string }) => d.id === after.body.data.pdfDocumentId);
+    expect(pdf).toMatchObject({ publishedByTeam: true, isNew: true });
   });
 
   it('sends the same signed DPS again after a 503, never a new number', async () => {
@@ -431,5 +435,19 @@ describe('automatic schedules', () => {
     const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, id));
     expect(request).toMatchObject({ status: 'issued', competence: currentMonth() });
     expect(isAccessKey(request.accessKey!)).toBe(true);
+
+    // Nobody clicked, yet the invoice is the team's: the customer's documents show it published by the team, new,
+    // and not theirs to delete.
+    const list = await call(`/api/documents?companyId=${companyId}&limit=100`, { token: customer.token });
+    const pdf = list.body.data.find((d: { id: string }) => d.id === request.pdfDocumentId);
+    const xml = list.body.data.find((d: { id: string }) => d.id === request.xmlDocumentId);
+    expect(pdf).toMatchObject({ name: `NFS-e ${request.invoiceNumber}.pdf`, publishedByTeam: true, isNew: true });
+    expect(xml).toMatchObject({ publishedByTeam: true, isNew: true });
+    const removed = await call(`/api/documents/${request.pdfDocumentId}?companyId=${companyId}`, {
+      method: 'DELETE',
+      token: customer.token,
+    });
+    expect(removed.status).toBe(403);
+    expect(removed.body.error.message).toBe('Este documento foi publicado pela equipe contábil: só ela pode excluí-lo.');
   });
 });
