@@ -2,13 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NfsRequest, NfsRequestStatus, Page } from '@domain';
 import { PAGE_SIZE } from '@domain';
 import type { FiscalProfileInput } from '@domain/fiscalProfile';
-import type { FiscalProfileView, NfseEmissionPreview, NfseEmissionView } from '@domain/nfseEmission';
+import type { FiscalProfileView, NfseEmissionPreview } from '@domain/nfseEmission';
 import { mainApi } from './clients';
 
 /** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
-
-/** A request as the emission routes answer it: `emission` is null until the national system was first tried. */
-export type EmittableRequest = NfsRequest & { emission?: NfseEmissionView | null };
 
 export const fiscalProfileQueries = {
   /** Under ['companies', companyId] so a change of the company refreshes it too. */
@@ -57,11 +54,11 @@ export const emissionQueries = {
 
 /** Sends the request to the national system; answers it issued, rejected or still processing (a retry plan). */
 export const emitRequest = (requestId: string) =>
-  mainApi<{ data: EmittableRequest }>(`/nfs/requests/${requestId}/emission`, { method: 'POST' }).then((r) => r.data);
+  mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/emission`, { method: 'POST' }).then((r) => r.data);
 
 /** Cancels an issued national NFS-e (the cancellation event); `reason` 15–255 characters. */
 export const cancelNationalInvoice = (requestId: string, body: { reason: string; reasonCode?: string }) =>
-  mainApi<{ data: EmittableRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
+  mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
 
 /** The requests a bulk emission takes: still to issue. */
 export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];
@@ -70,10 +67,10 @@ export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];
  * Every pending request of one company and competence, page after page of the company's list (oldest first, the
  * order the queue works in).
  */
-export async function fetchPendingRequests(companyId: string, competence: string): Promise<EmittableRequest[]> {
-  const rows: EmittableRequest[] = [];
+export async function fetchPendingRequests(companyId: string, competence: string): Promise<NfsRequest[]> {
+  const rows: NfsRequest[] = [];
   for (let offset = 0; ; offset += PAGE_SIZE.invoices) {
-    const page = await mainApi<Page<EmittableRequest>>('/nfs/requests', {
+    const page = await mainApi<Page<NfsRequest>>('/nfs/requests', {
       query: { companyId, status: PENDING_STATUSES, date: competence, limit: PAGE_SIZE.invoices, offset },
     });
     rows.push(...page.data);

@@ -32,7 +32,7 @@ const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   issWithheld: schedule.issWithheld,
   dayOfMonth: String(schedule.dayOfMonth),
   active: schedule.active,
-  autoEmit: (schedule as { autoEmit?: boolean }).autoEmit ?? false,
+  autoEmit: schedule.autoEmit,
 });
 
 /** A schedule's next run (YYYY-MM-DD, from the domain's `nextRunDate`) as dd/mm/aaaa. */
@@ -146,9 +146,7 @@ export function SchedulesTab({ company }: { company: Company }) {
                   {schedule.nextRun ? ` · próxima em ${nextRunLabel(schedule.nextRun)}` : ''}
                 </p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {(schedule as { autoEmit?: boolean }).autoEmit
-                    ? 'Emitida automaticamente pelo Sistema Nacional'
-                    : 'Emitida pela nossa equipe'}
+                  {schedule.autoEmit ? 'Emitida automaticamente pelo Sistema Nacional' : 'Emitida pela nossa equipe'}
                 </p>
                 {skippedNotice(schedule) && (
                   <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">{skippedNotice(schedule)}</p>

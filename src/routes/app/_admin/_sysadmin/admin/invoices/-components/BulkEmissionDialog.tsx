@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { NfsRequest } from '@domain';
 import { formatMoney } from '@domain';
-import type { EmittableRequest } from '@/api/nfse';
 import { emitRequest, fetchPendingRequests, fiscalProfileQueries } from '@/api/nfse';
 import { formatCompetence } from '@/components/invoices/format';
 import { Button } from '@/components/ui/Button';
@@ -55,7 +55,7 @@ export function BulkEmissionDialog({
   const [stopping, setStopping] = useState(false);
   const stopRef = useRef(false);
   // The run reports on the requests it started with, whatever the list says afterwards.
-  const [listed, setListed] = useState<EmittableRequest[] | null>(null);
+  const [listed, setListed] = useState<NfsRequest[] | null>(null);
   const requests = listed ?? pending.data ?? [];
   const total = requests.length;
 
@@ -190,7 +190,7 @@ export function BulkEmissionDialog({
   );
 }
 
-function BulkRow({ request, result }: { request: EmittableRequest; result: BulkResult | undefined }) {
+function BulkRow({ request, result }: { request: NfsRequest; result: BulkResult | undefined }) {
   return (
     <li className="flex flex-col gap-1 px-3 py-2 text-sm sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <span className="min-w-0">

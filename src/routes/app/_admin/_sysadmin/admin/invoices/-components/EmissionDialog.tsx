@@ -2,10 +2,10 @@ import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import toast from '@/lib/toast';
+import type { NfsRequest } from '@domain';
 import type { NfseEmissionPreview } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import { ApiError } from '@/api/errors';
-import type { EmittableRequest } from '@/api/nfse';
 import { emissionQueries, emitRequest } from '@/api/nfse';
 import { downloadDocument } from '@/api/onboarding';
 import { Button } from '@/components/ui/Button';
@@ -212,7 +212,7 @@ export function NationalErrors({ errors }: { errors: ExplainedNationalError[] })
 }
 
 /** The national system's answer: the invoice and its files, the refusal, or when it will be looked up again. */
-export function EmissionResult({ request }: { request: EmittableRequest }) {
+export function EmissionResult({ request }: { request: NfsRequest }) {
   if (request.status === 'issued') {
     const number = request.invoiceNumber ?? request.emission?.nfseNumber ?? '';
     const key = request.accessKey ?? request.emission?.accessKey;

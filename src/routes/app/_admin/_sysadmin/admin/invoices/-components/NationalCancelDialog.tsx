@@ -25,7 +25,7 @@ export function NationalCancelDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [reasonCode, setReasonCode] = useState<CancellationReasonCode>('1');
+  const [reasonCode, setReasonCode] = useState<CancellationReasonCode>('9');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const cancel = useMutation({

@@ -10,7 +10,6 @@ import { FilePicker } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
-import type { EmittableRequest } from '@/api/nfse';
 import { canEmitNationally, formatWhen, isNationalInvoice, queueRowNote } from '@/lib/nfse';
 import { EmissionDialog, NationalErrors } from './EmissionDialog';
 import { NationalCancelDialog } from './NationalCancelDialog';
@@ -67,7 +66,7 @@ export function RequestActions({ id }: { id: string }) {
   const national = isNationalInvoice(request);
   const emittable = canEmitNationally(request);
   const note = queueRowNote(request);
-  const emission = (request as EmittableRequest).emission ?? null;
+  const emission = request.emission;
   const refusal = request.status === 'rejected' ? (emission?.errors ?? []) : [];
   if (options.length === 0 && !emission) return null;
 
