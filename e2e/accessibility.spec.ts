@@ -169,6 +169,9 @@ test('the customer’s screens and their dialogs', async ({ page }) => {
   await page.keyboard.press('Escape');
   await visit(page, '/app/invoices?tab=agendamentos');
   await checkA11y(page, 'invoice schedules');
+  await visit(page, '/app/invoices?tab=dados-fiscais');
+  await expect(page.getByTestId('certificate-summary')).toBeVisible();
+  await checkA11y(page, 'the company’s fiscal profile, read-only');
 
   await visit(page, '/app/user/my-profile');
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
@@ -282,6 +285,11 @@ test('the team’s screens and their drawers', async ({ page }) => {
   await page.getByRole('row').nth(1).getByRole('button').first().click();
   const request = await openDialog(page);
   await checkA11y(page, 'NF request drawer', request, true);
+  await request.getByRole('button', { name: 'Emitir pelo Sistema Nacional' }).click();
+  const emission = page.getByRole('dialog', { name: 'Emitir pelo Sistema Nacional' });
+  await expect(emission.getByText(/^DPS nº/).or(emission.getByText('O que impede a emissão:'))).toBeVisible();
+  await checkA11y(page, 'national emission preview', emission, true);
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
 
   await visit(page, '/app/admin/companies?q=mendes');
@@ -289,6 +297,11 @@ test('the team’s screens and their drawers', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Mendes Tech' })).toBeVisible();
   await settled(page);
   await checkA11y(page, 'a company');
+  await page.getByRole('button', { name: 'Editar perfil fiscal' }).click();
+  await page.getByLabel('Código IBGE do município').fill('12');
+  await page.getByRole('button', { name: 'Salvar perfil fiscal' }).click();
+  await expect(page.getByText('Informe o código IBGE do município da empresa (7 dígitos).')).toBeVisible();
+  await checkA11y(page, 'fiscal profile form with errors');
   await page.getByRole('button', { name: 'Publicar documento' }).click();
   const publish = await openDialog(page);
   await checkA11y(page, 'publish a document', publish, true);
