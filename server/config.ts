@@ -292,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ['PAYMENTS_WEBHOOK_SECRET', env.PAYMENTS_WEBHOOK_SECRET],
       ['PUBLIC_URL', env.PUBLIC_URL],
       ['TOKEN_ENCRYPTION_KEY', env.TOKEN_ENCRYPTION_KEY],
+      // Without it the server would start the local NFS-e stand-in, which issues no real invoice.
+      ['NFSE_NACIONAL_URL (https://sefin.nfse.gov.br/SefinNacional)', services.nfseNacionalUrl],
       ...(env.CORA_URL
         ? [
             ['CORA_CLIENT_ID', env.CORA_CLIENT_ID],

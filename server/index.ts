@@ -43,13 +43,8 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   const identity = createFirebaseIdentity(config.firebase);
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
   // The national NFS-e: the real Sefin when NFSE_NACIONAL_URL names it, the local stand-in otherwise (never in
-  // production: it never issues a real invoice).
+  // production, which loadConfig refuses without the URL: the stand-in issues no real invoice).
   const nfseUrl = config.services.nfseNacionalUrl ?? null;
-  if (config.environment === 'production' && !nfseUrl) {
-    throw new StartupError(
-      'Configuration: APP_ENV=production needs NFSE_NACIONAL_URL (https://sefin.nfse.gov.br/SefinNacional): the local NFS-e stand-in issues no real invoice.',
-    );
-  }
   const sealer = createTokenSealer(config.tokenEncryptionKey);
   let standIn: NfseStandIn | undefined;
   if (!nfseUrl) standIn = await startNfseNacionalStandIn({ ca: loadOrCreateStandInCa(config.dataDir) });

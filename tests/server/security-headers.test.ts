@@ -219,6 +219,7 @@ const productionEnv = {
   PAYMENTS_WEBHOOK_SECRET: 's',
   PUBLIC_URL: 'https://contabil.com.br',
   TOKEN_ENCRYPTION_KEY: 'x',
+  NFSE_NACIONAL_URL: 'https://sefin.nfse.gov.br/SefinNacional',
   FIREBASE_PROJECT_ID: 'contabil-prod',
   FIREBASE_AUTH_EMULATOR_HOST: '',
 };

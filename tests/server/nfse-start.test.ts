@@ -1,0 +1,177 @@
+/**
+ * What the server's start does for the national NFS-e, at the level of the functions it calls: production refuses
+ * to start without NFSE_NACIONAL_URL (one line, no stack), the stand-in's CA is kept under DATA_DIR and is the same
+ * at the next start, and the demo company's certificate is issued again when the CA changed under a database that
+ * stayed (and left alone when it did not).
+ */
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyCertificates } from '@server/db/schema';
+import { STAND_IN_CA_FILE, issuedBy, loadOrCreateStandInCa } from '@server/fakes/nfse-stand-in-ca';
+import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
+import { readPkcs12 } from '@server/nfse/certificate';
+import { createNfseClient } from '@server/nfse/client';
+import { prepareSignedDps } from '@server/nfse/prepare';
+import type { TestCa } from '@server/nfse/test-ca';
+import { issueA1Certificate } from '@server/nfse/test-ca';
+import { DEMO_NFSE_CNPJ, ensureDemoCertificate } from '@server/seed/demo-nfse';
+import type { DemoNfseOptions } from '@server/seed/demo-nfse';
+import { createTokenSealer } from '@server/services/secrets';
+import { createLocalStorage } from '@server/services/storage';
+import { StartupError, loadStartupConfig } from '@server/startup';
+import type { TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
+import { dpsContext } from '../nfse/fixtures';
+
+const dirs: string[] = [];
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Everything production needs but the national NFS-e URL. */
+const production = {
+  APP_ENV: 'production',
+  VIACEP_URL: 'https://viacep.com.br',
+  CNPJ_API_URL: 'https://brasilapi.com.br',
+  PAYMENTS_URL: 'https://pagamentos.exemplo.com',
+  PAYMENTS_API_KEY: 'k',
+  PAYMENTS_WEBHOOK_SECRET: 's',
+  PUBLIC_URL: 'https://contabil.com.br',
+  TOKEN_ENCRYPTION_KEY: 'x',
+  FIREBASE_PROJECT_ID: 'contabil-prod',
+  FIREBASE_AUTH_EMULATOR_HOST: '',
+};
+
+describe('the start in production', () => {
+  it('refuses to start without NFSE_NACIONAL_URL, in one line that names it', () => {
+    let error: unknown;
+    try {
+      loadStartupConfig(production);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(StartupError);
+    const message = (error as Error).message;
+    expect(message).toBe(
+      'Configuration: APP_ENV=production needs NFSE_NACIONAL_URL (https://sefin.nfse.gov.br/SefinNacional): the local fakes are for development',
+    );
+    expect(message).not.toContain('\n');
+  });
+
+  it('starts with it, talking to the national system (no stand-in)', () => {
+    const config = loadStartupConfig({ ...production, NFSE_NACIONAL_URL: 'https://sefin.nfse.gov.br/SefinNacional/' });
+    expect(config.services.nfseNacionalUrl).toBe('https://sefin.nfse.gov.br/SefinNacional');
+    // Outside production the stand-in stands in.
+    expect(loadStartupConfig({ APP_ENV: 'development' }).services.nfseNacionalUrl).toBeNull();
+  });
+});
+
+describe('the stand-in’s CA under DATA_DIR', () => {
+  it('is written at the first start (readable by this user only) and is the same at the next', async () => {
+    const dataDir = await tempDir('contabil-ca-');
+    const first = loadOrCreateStandInCa(dataDir);
+    expect(await readdir(dataDir)).toEqual([STAND_IN_CA_FILE]);
+    expect((await stat(join(dataDir, STAND_IN_CA_FILE))).mode & 0o777).toBe(0o600);
+    const again = loadOrCreateStandInCa(dataDir);
+    expect(again.certificatePem).toBe(first.certificatePem);
+    expect(again.privateKeyPem).toBe(first.privateKeyPem);
+
+    // A certificate the first start's CA issued is accepted by a stand-in started again on the same directory.
+    const a1 = issueA1Certificate(first, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
+    const certificate = readPkcs12(a1.pfx, a1.password);
+    const standIn = await startNfseNacionalStandIn({ ca: loadOrCreateStandInCa(dataDir) });
+    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
+    try {
+      const sent = await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate));
+      expect(sent.outcome).toBe('issued');
+    } finally {
+      client.close();
+      await standIn.close();
+    }
+  });
+
+  it('is made anew when its file is not readable', async () => {
+    const dataDir = await tempDir('contabil-ca-');
+    const first = loadOrCreateStandInCa(dataDir);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dataDir, STAND_IN_CA_FILE), '{ not json');
+    const made = loadOrCreateStandInCa(dataDir);
+    expect(made.certificatePem).not.toBe(first.certificatePem);
+    expect(loadOrCreateStandInCa(dataDir).certificatePem).toBe(made.certificatePem);
+  });
+});
+
+describe('the demo certificate at start', () => {
+  let server: TestServer;
+  let companyId: string;
+  const sealer = createTokenSealer('test-token-key');
+  let filesDir: string;
+
+  beforeAll(async () => {
+    filesDir = await tempDir('contabil-demo-nfse-');
+    server = await startTestServer({});
+    companyId = await server.createCompany({ status: 'active', cnpj: DEMO_NFSE_CNPJ, name: 'Mendes Tech' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const optionsFor = (ca: TestCa): DemoNfseOptions => ({
+    nfse: { baseUrl: 'https://127.0.0.1:1/SefinNacional', environment: 'homologation', sealer },
+    storage: createLocalStorage(filesDir),
+    logger: { info: () => {}, error: () => {} },
+    ca: {
+      certificatePem: ca.certificatePem,
+      issue: (request) => issueA1Certificate(ca, request),
+    },
+  });
+
+  const storedCertificate = async () => {
+    const [row] = await server.db.select().from(companyCertificates).where(eq(companyCertificates.companyId, companyId));
+    const read = readPkcs12(Buffer.from(sealer.open(row!.pfxSealed), 'base64'), sealer.open(row!.passwordSealed));
+    return { row: row!, certificatePem: read.certificatePem };
+  };
+
+  it('is issued again by the current CA when the CA changed, and left alone when it did not', async () => {
+    const oldCa = loadOrCreateStandInCa(await tempDir('contabil-ca-'));
+    // The database has no demo certificate yet: nothing to do.
+    expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
+    const a1 = issueA1Certificate(oldCa, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'demo-a1' });
+    const read = readPkcs12(a1.pfx, a1.password);
+    await server.db.insert(companyCertificates).values({
+      companyId,
+      pfxSealed: sealer.seal(a1.pfx.toString('base64')),
+      passwordSealed: sealer.seal(a1.password),
+      commonName: read.commonName,
+      issuerCommonName: read.issuerCommonName,
+      cnpj: DEMO_NFSE_CNPJ,
+      notBefore: read.notBefore,
+      notAfter: read.notAfter,
+      fingerprint: new X509Certificate(read.certificatePem).fingerprint256,
+      uploadedAt: new Date(),
+    });
+
+    // The same CA (the file kept under DATA_DIR): the certificate stays as it is.
+    expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
+    expect((await storedCertificate()).row.fingerprint).toBe(new X509Certificate(read.certificatePem).fingerprint256);
+
+    // Another CA (the file removed, another DATA_DIR): a new certificate from it, for the same company.
+    const newCa = loadOrCreateStandInCa(await tempDir('contabil-ca-'));
+    expect(await ensureDemoCertificate(server.db, optionsFor(newCa))).toBe(true);
+    const after = await storedCertificate();
+    expect(issuedBy(after.certificatePem, newCa)).toBe(true);
+    expect(issuedBy(after.certificatePem, oldCa)).toBe(false);
+    expect(after.row).toMatchObject({ cnpj: DEMO_NFSE_CNPJ, fingerprint: new X509Certificate(after.certificatePem).fingerprint256 });
+    // And the next start with that CA leaves it be.
+    expect(await ensureDemoCertificate(server.db, optionsFor(newCa))).toBe(false);
+  });
+});
