@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signInFromLogin } from './support';
 
@@ -9,6 +10,27 @@ function thisMonth(): { typed: string; iso: string } {
   return { typed: `${month}/${year}`, iso: `${year}-${month}` };
 }
 
+/** The demo customer asks for an invoice to Padaria Pão Dourado; answers the customer's page, still signed in. */
+async function askForInvoice(browser: Browser, description: string, cents: number) {
+  const customer = await (await browser.newContext()).newPage();
+  await signInFromLogin(customer, 'cliente@demo.test');
+  await customer.goto('/app/invoices?novo=true');
+  await customer.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
+  await expect(customer.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await customer
+    .getByLabel('Valor do serviço (R$)')
+    .pressSequentially(`${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
+  await customer.getByLabel('Descrição do serviço').fill(description);
+  await customer.getByLabel('Atividade (CNAE)').selectOption('6201501');
+  await customer.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(customer.getByText('Solicitação enviada!')).toBeVisible();
+  return customer;
+}
+
+/** A value of its own (R$ 1.000,00 to R$ 9.999,90), so the queue's row is this request's. */
+const uniqueCents = (stamp: number) => 100_000 + (stamp % 90_000) * 10;
+const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+
 test('the team emits through the national system — one request, then the month at once — and the customer downloads the DANFSe', async ({
   page,
   browser,
@@ -16,21 +38,11 @@ test('the team emits through the national system — one request, then the month
   test.setTimeout(180_000);
   const stamp = Date.now();
   const description = `Integração com o Sistema Nacional ${stamp}`;
-  // A value of its own, so the queue's row is this request's.
-  const cents = 100_000 + (stamp % 9_000) * 10;
-  const value = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+  const cents = uniqueCents(stamp);
+  const value = brl(cents);
 
   // The customer asks for an invoice.
-  const customer = await (await browser.newContext()).newPage();
-  await signInFromLogin(customer, 'cliente@demo.test');
-  await customer.goto('/app/invoices?novo=true');
-  await customer.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
-  await expect(customer.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
-  await customer.getByLabel('Valor do serviço (R$)').pressSequentially(`${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
-  await customer.getByLabel('Descrição do serviço').fill(description);
-  await customer.getByLabel('Atividade (CNAE)').selectOption('6201501');
-  await customer.getByRole('button', { name: 'Solicitar nota' }).click();
-  await expect(customer.getByText('Solicitação enviada!')).toBeVisible();
+  const customer = await askForInvoice(browser, description, cents);
 
   // The team finds the demo company ready: its fiscal profile and its certificate's validity.
   await signInFromLogin(page, 'admin@demo.test');
@@ -65,7 +77,10 @@ test('the team emits through the national system — one request, then the month
 
   // The rest of the company's month at once, with a progress bar and a summary.
   await page.getByRole('combobox', { name: 'Empresa' }).fill('Mendes');
-  await page.getByRole('option', { name: /^Mendes Tech/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Mendes Tech/ })
+    .first()
+    .click();
   await page.getByLabel('Competência', { exact: true }).fill(thisMonth().typed);
   await expect(page).toHaveURL(new RegExp(`month=${thisMonth().iso}`));
   await page.getByRole('button', { name: 'Emitir todas pelo Sistema Nacional' }).click();
@@ -102,4 +117,122 @@ test('the team emits through the national system — one request, then the month
   await expect(customer.getByRole('heading', { name: 'Perfil fiscal' })).toBeVisible();
   await expect(customer.getByTestId('certificate-summary')).toContainText('Certificado digital válido até');
   await expect(customer.getByRole('button', { name: 'Salvar perfil fiscal' })).toHaveCount(0);
+});
+
+/** An emission as the API shows it (domain/nfseEmission.ts), for answers the stand-in is not asked to give here. */
+function emissionView(changes: Record<string, unknown>) {
+  return {
+    state: 'ready',
+    dpsId: `DPS355030822749474600015500001${'0'.repeat(14)}9`,
+    dpsNumber: '9',
+    dpsSeries: '1',
+    attempts: 1,
+    nextAttemptAt: null,
+    lastError: null,
+    errors: [],
+    problem: null,
+    accessKey: null,
+    nfseNumber: null,
+    issuedAt: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    updatedAt: new Date().toISOString(),
+    ...changes,
+  };
+}
+
+test('a national refusal shows each code with its explanation, and an answer that cannot be trusted its retry plan, on the queue row too', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const description = `Recusa do Sistema Nacional ${stamp}`;
+  const cents = uniqueCents(stamp + 1);
+  await askForInvoice(browser, description, cents);
+
+  // The stand-in issues what is valid: a refusal and a lost answer are the national system's own to give, so the
+  // emission's answer is replaced here with the contract's shapes (the preview still comes from the server).
+  let answer: 'rejected' | 'processing' = 'rejected';
+  const nextAttemptAt = '2030-01-15T17:05:00.000Z';
+  await page.route(/\/api\/nfs\/requests\/[^/]+\/emission$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const detail = await route.fetch({
+      url: route
+        .request()
+        .url()
+        .replace(/\/emission$/, ''),
+      method: 'GET',
+    });
+    const { data: request } = (await detail.json()) as { data: Record<string, unknown> };
+    const data =
+      answer === 'rejected'
+        ? {
+            ...request,
+            status: 'rejected',
+            reason: 'E0310: O código de tributação nacional não está na lista nacional.',
+            emission: emissionView({
+              state: 'rejected',
+              lastError: 'O código de tributação nacional não está na lista nacional.',
+              errors: [
+                {
+                  code: 'E0310',
+                  description: 'cTribNac inexistente',
+                  complement: '010101',
+                  explanation: 'O código de tributação nacional não está na lista nacional.',
+                },
+              ],
+            }),
+          }
+        : {
+            ...request,
+            status: 'processing',
+            emission: emissionView({
+              state: 'retrying',
+              attempts: 2,
+              nextAttemptAt,
+              lastError: 'O Sistema Nacional não respondeu a tempo.',
+            }),
+          };
+    await route.fulfill({ json: { data } });
+  });
+
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto(`/app/admin/invoices/nf-requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: brl(cents) });
+  await row.getByRole('button', { name: /^Emitir pelo Sistema Nacional/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Emitir pelo Sistema Nacional' });
+  await dialog.getByRole('button', { name: 'Emitir NFS-e' }).click();
+  const refusal = dialog.getByTestId('emission-rejected');
+  await expect(refusal).toContainText('O Sistema Nacional recusou a nota.');
+  await expect(refusal).toContainText('E0310 — O código de tributação nacional não está na lista nacional.');
+  await expect(refusal).toContainText('Sistema Nacional: cTribNac inexistente (010101)');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  answer = 'processing';
+  await row.getByRole('button', { name: /^Emitir pelo Sistema Nacional/ }).click();
+  await dialog.getByRole('button', { name: 'Emitir NFS-e' }).click();
+  await expect(dialog.getByTestId('emission-processing')).toContainText(
+    'Nova consulta em 15/01/2030 às 14:05 (2 tentativas até agora) — O Sistema Nacional não respondeu a tempo.',
+  );
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  // The queue's row says the same when its list carries the emission.
+  await page.route(/\/api\/nfs\/requests\/search/, async (route) => {
+    const response = await route.fetch();
+    const page_ = (await response.json()) as { data: Record<string, unknown>[]; total: number };
+    page_.data = page_.data.map((item) =>
+      item.description === description
+        ? {
+            ...item,
+            status: 'processing',
+            emission: emissionView({ state: 'retrying', nextAttemptAt, lastError: 'O Sistema Nacional não respondeu a tempo.' }),
+          }
+        : item,
+    );
+    await route.fulfill({ response, json: page_ });
+  });
+  await page.reload();
+  await expect(row.getByTestId('queue-row-note')).toHaveText(
+    'Nova consulta em 15/01/2030 às 14:05 — O Sistema Nacional não respondeu a tempo.',
+  );
 });
