@@ -24,7 +24,7 @@ import { builtSiteAssets, devSiteAssets } from './site/assets';
 import { buildSite } from './site/setup';
 import { mountSpa } from './spa';
 import type { NfseStandIn } from './fakes/nfse-nacional';
-import { startNfseNacionalStandIn } from './fakes/nfse-nacional';
+import { STAND_IN_STATE_FILE, startNfseNacionalStandIn } from './fakes/nfse-nacional';
 import { loadOrCreateStandInCa } from './fakes/nfse-stand-in-ca';
 import { ensureDemoCertificate, seedDemoNfse } from './seed/demo-nfse';
 import type { NfseDeps } from './services/nfse-emission';
@@ -43,11 +43,17 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   const identity = createFirebaseIdentity(config.firebase);
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
   // The national NFS-e: the real Sefin when NFSE_NACIONAL_URL names it, the local stand-in otherwise (never in
-  // production, which loadConfig refuses without the URL: the stand-in issues no real invoice).
+  // production, which loadConfig refuses without the URL: the stand-in issues no real invoice). The stand-in's CA
+  // and records live under DATA_DIR, so the demo's certificate and invoices outlive a restart.
   const nfseUrl = config.services.nfseNacionalUrl ?? null;
   const sealer = createTokenSealer(config.tokenEncryptionKey);
   let standIn: NfseStandIn | undefined;
-  if (!nfseUrl) standIn = await startNfseNacionalStandIn({ ca: loadOrCreateStandInCa(config.dataDir) });
+  if (!nfseUrl) {
+    standIn = await startNfseNacionalStandIn({
+      ca: loadOrCreateStandInCa(config.dataDir),
+      stateFile: join(config.dataDir, STAND_IN_STATE_FILE),
+    });
+  }
   const nfse: NfseDeps = standIn
     ? { baseUrl: standIn.url, environment: 'homologation', trustedCaPem: [standIn.caCertificatePem], sealer }
     : { baseUrl: nfseUrl!, environment: nfseEnvironmentFor(nfseUrl!), sealer };
@@ -141,7 +147,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);
   logger.info(
     standIn
-      ? `NFS-e nacional: the local stand-in at ${standIn.url} (restricted production, its own CA in ${config.dataDir}).`
+      ? `NFS-e nacional: the local stand-in at ${standIn.url} (restricted production, its CA and records in ${config.dataDir}).`
       : `NFS-e nacional: ${nfseUrl} (${nfse.environment === 'production' ? 'production' : 'restricted production'}).`,
   );
   if (serveSpa) mountSpa(app, config.distDir, publicConfig);

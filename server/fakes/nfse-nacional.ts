@@ -1,7 +1,9 @@
 /**
  * The local stand-in of the national NFS-e API (Sefin Nacional), for development, the demo and the tests: a
  * separate HTTPS server with mutual TLS, its server certificate and the companies' A1 certificates made at start by
- * a local test CA (server/nfse/test-ca.ts). Its state is in memory, per start.
+ * a local test CA (server/nfse/test-ca.ts). Its records (the NFS-e issued, their DPS, numbering and events) are in
+ * memory, or — given `stateFile`, as the server does under DATA_DIR — also in that file, rewritten whole (a temporary
+ * file renamed over it) before each answer that changed them, so a restart remembers what the national system would.
  *
  * What it checks, as the national system does: the DPS unpacks (gzip + base64), is valid against DPS_v1.00.xsd,
  * is signed (RSA-SHA256 over infDPS) by the certificate the client connected with, that certificate carries the
@@ -17,10 +19,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { X509Certificate, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:https';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { XmlDocument } from 'libxml2-wasm';
 import { create } from 'xmlbuilder2';
@@ -42,6 +45,8 @@ import { validateAgainst } from '../nfse/xsd';
 export const STAND_IN_APP_VERSION = 'SefinNac-simulado-1';
 /** The base path of the API, as in the real base URLs (`https://sefin.nfse.gov.br/SefinNacional`). */
 export const STAND_IN_BASE_PATH = '/SefinNacional';
+/** Where the server keeps the stand-in's records, under DATA_DIR. */
+export const STAND_IN_STATE_FILE = 'nfse-stand-in-state.json';
 
 export type NfseStandInFaults = {
   /** Share of emissions (0–1) committed, then answered by dropping the connection. */
@@ -105,7 +110,43 @@ export type NfseStandInOptions = {
   now?: () => Date;
   /** The national registry of providers; by default the name from the certificate and a fixed address. */
   registry?: (cnpj: string) => RegistryEntry | undefined;
+  /**
+   * A file that keeps the records across starts (read at start, rewritten after each change); without it they are
+   * in memory only, per start.
+   */
+  stateFile?: string;
 };
+
+/** The records kept in `stateFile`. */
+type PersistedState = {
+  version: 1;
+  documentCounter: number;
+  nfseCounters: Record<string, number>;
+  /** Each NFS-e with the provider + series + number its DPS used. */
+  nfses: (StandInNfse & { numberKey: string })[];
+};
+
+function readState(file: string): PersistedState | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as PersistedState;
+    if (state.version !== 1 || !Array.isArray(state.nfses)) throw new Error(`unknown version ${String(state.version)}`);
+    return state;
+  } catch (error) {
+    // Never start afresh silently: numbers would be issued twice and earlier DPS forgotten.
+    throw new Error(
+      `The NFS-e stand-in's records in ${file} cannot be read (${error instanceof Error ? error.message : String(error)}); remove the file to start them afresh.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Written whole to a temporary file, then renamed over the old one: a stop mid-write leaves the previous records. */
+function writeState(file: string, state: PersistedState) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
+  renameSync(temporary, file);
+}
 
 export type NfseStandIn = {
   /** The base URL, e.g. `https://127.0.0.1:43111/SefinNacional`. */
@@ -241,6 +282,29 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   const byKey = new Map<string, StandInNfse>();
   const nfseCounters = new Map<string, number>();
   let documentCounter = 0;
+  const stateFile = options.stateFile;
+  const restored = stateFile ? readState(stateFile) : undefined;
+  if (restored) {
+    documentCounter = restored.documentCounter;
+    for (const [cnpj, counter] of Object.entries(restored.nfseCounters)) nfseCounters.set(cnpj, counter);
+    for (const { numberKey: usedNumber, ...nfse } of restored.nfses) {
+      byDpsId.set(nfse.dpsId, nfse);
+      byNumber.set(usedNumber, nfse);
+      byKey.set(nfse.accessKey, nfse);
+    }
+  } else if (stateFile) {
+    mkdirSync(dirname(stateFile), { recursive: true });
+  }
+  /** The records to the state file, before the answer that reports the change leaves. */
+  const persist = () => {
+    if (!stateFile) return;
+    writeState(stateFile, {
+      version: 1,
+      documentCounter,
+      nfseCounters: Object.fromEntries(nfseCounters),
+      nfses: [...byNumber].map(([usedNumber, nfse]) => ({ numberKey: usedNumber, ...nfse })),
+    });
+  };
   const stats: StandInStats = {
     emissions: 0,
     issued: 0,
@@ -383,6 +447,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     byDpsId.set(dps.id, nfse);
     byNumber.set(numberKey(dps), nfse);
     byKey.set(key, nfse);
+    persist();
     stats.issued += 1;
     return { nfse, repeated: false };
   }
@@ -421,6 +486,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       .replace('<pedRegEvento>PEDIDO_PLACEHOLDER</pedRegEvento>', withoutDeclaration(signedRequestXml));
     const event = { type: request.type, sequence, signedRequestXml, eventXml: signXml(unsigned, 'infEvento', signer) };
     nfse.events.push(event);
+    persist();
     stats.events += 1;
     return event;
   }
