@@ -10,6 +10,7 @@ import { Alert } from '../ui/Card';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { formatAccessKey } from '../../lib/nfse';
 
 import { formatCompetence, formatCpf } from './format';
 
@@ -57,7 +58,12 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
       {request.status === 'issued' && (
         <section className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
           <p className="font-semibold text-emerald-900">Nota nº {request.invoiceNumber}</p>
-          {request.accessKey && <p className="mt-1 break-all font-mono text-xs text-emerald-900">{request.accessKey}</p>}
+          {request.accessKey && (
+            <p className="mt-1 text-xs text-emerald-900">
+              <span className="font-medium">Chave de acesso: </span>
+              <span className="font-mono">{formatAccessKey(request.accessKey)}</span>
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             {request.pdfDocumentId && (
               <Button variant="secondary" onClick={() => download(request.pdfDocumentId!, `NFS-e ${request.invoiceNumber}.pdf`)}>
