@@ -12,7 +12,9 @@
  * 4. Start to first 200 and the running server's memory (bench/server-start.ts), the OFX import of 50,000 movements
  *    and its re-import (bench/ofx-import.ts, in its own process for an honest peak memory), other requests' latency
  *    during a 200,000-movement import (bench/import-sharing.ts), then the public site (bench/public-site.ts).
- *    BENCH_SKIP=lists,cnae,start,bundles,ofx,sharing,site leaves sections out.
+ * 5. The national NFS-e: building, validating and signing one DPS (bench/nfse-dps.ts), and emissions per second
+ *    against the stand-in through the real client with mutual TLS (bench/nfse-emission.ts, also `npm run bench:nfse`).
+ *    BENCH_SKIP=lists,cnae,start,bundles,ofx,sharing,site,nfse leaves sections out.
  *
  * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
  */
@@ -129,4 +131,8 @@ if (!skip.has('site')) {
   // The site's figures are the browser's; it runs the product on PGlite in a throwaway folder whatever DATABASE_URL says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   child('bench/public-site.ts', env, 'Public site — PGlite (the product started in a throwaway folder)');
+}
+if (!skip.has('nfse')) {
+  child('bench/nfse-dps.ts', process.env, 'NFS-e nacional — one DPS built, validated against the XSD and signed');
+  child('bench/nfse-emission.ts', process.env, 'NFS-e nacional — emissions against the stand-in');
 }
