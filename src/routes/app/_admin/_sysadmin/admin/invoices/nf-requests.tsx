@@ -113,7 +113,6 @@ function QueuePage() {
           </label>
           <MonthInput
             id="queue-month"
-            key={search.month ?? ''}
             className={`mt-1 w-full ${filterControlClass}`}
             value={search.month ?? ''}
             onValueChange={(month) => {
