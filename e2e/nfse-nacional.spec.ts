@@ -236,3 +236,23 @@ test('a national refusal shows each code with its explanation, and an answer tha
     'Nova consulta em 15/01/2030 às 14:05 — O Sistema Nacional não respondeu a tempo.',
   );
 });
+
+test('a customer marks a monthly schedule to be emitted by itself through the national system', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?tab=agendamentos');
+  const card = page.getByRole('listitem').filter({ hasText: 'Todo dia 5' }).first();
+  await expect(card).toContainText('Emitida pela nossa equipe');
+  await card.getByRole('button', { name: 'Editar' }).click();
+  const autoEmit = page.getByRole('checkbox', { name: 'Emitir automaticamente pelo Sistema Nacional' });
+  await expect(autoEmit).not.toBeChecked();
+  await expect(page.getByText('No dia do agendamento a nota é emitida sozinha')).toBeVisible();
+  await autoEmit.check();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Agendamento atualizado.')).toBeVisible();
+  await expect(card).toContainText('Emitida automaticamente pelo Sistema Nacional');
+  await card.getByRole('button', { name: 'Editar' }).click();
+  await expect(autoEmit).toBeChecked();
+  await autoEmit.uncheck();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(card).toContainText('Emitida pela nossa equipe');
+});
