@@ -5,7 +5,7 @@
  * for what every state means) that import the mutated file run against it. A mutant that passes them is a hole in the
  * tests, and fails this script. The unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -231,27 +231,19 @@ const MUTANTS: Mutant[] = [
 ];
 
 const root = join(import.meta.dirname, '..');
-const copy = join(root, 'node_modules', '.mutants', 'machines');
-const config = join(root, 'node_modules', '.mutants', 'vitest.config.ts');
+const workDir = join(root, 'node_modules', '.mutants');
+/** Mutants judged at a time, each in its own copy (a vitest run on a file or two is mostly one core's start-up). */
+const LANES = Math.max(1, Number(process.env.MUTANT_LANES ?? 2));
 
-function prepare(mutant: Mutant | null) {
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy, { recursive: true });
-  cpSync(join(root, 'machines'), copy, { recursive: true });
-  if (!mutant) return;
-  const file = join(copy, mutant.file);
-  const source = readFileSync(file, 'utf8');
-  const at = source.indexOf(mutant.from);
-  if (at === -1 || source.indexOf(mutant.from, at + 1) !== -1) {
-    throw new Error(`The mutant "${mutant.what}" no longer matches ${mutant.file} exactly once: update it.`);
-  }
-  writeFileSync(file, source.replace(mutant.from, mutant.to));
-}
-
-mkdirSync(join(root, 'node_modules', '.mutants'), { recursive: true });
-writeFileSync(
-  config,
-  `import { defineConfig } from 'vitest/config';
+/** A lane: its own copy of machines/ and a vitest config pointing `@machines` at it. */
+function lane(index: number) {
+  const dir = join(workDir, `lane-${index}`);
+  const copy = join(dir, 'machines');
+  const config = join(dir, 'vitest.config.ts');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    config,
+    `import { defineConfig } from 'vitest/config';
 // The model tests, with @machines pointing at the mutated copy.
 export default defineConfig({
   root: ${JSON.stringify(root)},
@@ -266,7 +258,27 @@ export default defineConfig({
   test: { include: ['tests/machines/**/*.test.ts'], exclude: ['tests/machines/coverage.test.ts'], environment: 'node' },
 });
 `,
-);
+  );
+  return { copy, config };
+}
+type Lane = ReturnType<typeof lane>;
+
+function prepare({ copy }: Lane, mutant: Mutant | null) {
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(root, 'machines'), copy, { recursive: true });
+  if (!mutant) return;
+  const file = join(copy, mutant.file);
+  const source = readFileSync(file, 'utf8');
+  const at = source.indexOf(mutant.from);
+  if (at === -1 || source.indexOf(mutant.from, at + 1) !== -1) {
+    throw new Error(`The mutant "${mutant.what}" no longer matches ${mutant.file} exactly once: update it.`);
+  }
+  writeFileSync(file, source.replace(mutant.from, mutant.to));
+}
+
+rmSync(workDir, { recursive: true, force: true });
+const lanes = Array.from({ length: LANES }, (_, index) => lane(index));
 
 /** The model test files: the tests in tests/machines (the coverage test judges the graphs, not the machines' meaning). */
 const testDir = join(root, 'tests', 'machines');
@@ -311,30 +323,41 @@ function testsOf(mutant: Mutant): string[] {
   return files;
 }
 
-/** Runs the model tests (these files, or all) on the copy; true when they pass. */
-function modelTestsPass(files: string[] = modelTestFiles): boolean {
-  const run = spawnSync(
-    'npx',
-    ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot', ...files.map((file) => relative(root, file))],
-    { cwd: root, encoding: 'utf8' },
-  );
-  return run.status === 0;
+/** Runs the model tests (these files, or all) on the lane's copy; true when they pass. */
+function modelTestsPass({ config }: Lane, files: string[] = modelTestFiles): Promise<boolean> {
+  return new Promise((resolvePass) => {
+    const run = spawn(
+      'npx',
+      ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot', ...files.map((file) => relative(root, file))],
+      { cwd: root, stdio: 'ignore' },
+    );
+    run.once('error', () => resolvePass(false));
+    run.once('close', (code) => resolvePass(code === 0));
+  });
 }
 
-prepare(null);
-if (!modelTestsPass()) {
+// Every mutant must still match its machine, and be importable by some model test, before anything runs.
+const judged = MUTANTS.map((mutant) => ({ mutant, files: testsOf(mutant) }));
+prepare(lanes[0]!, null);
+if (!(await modelTestsPass(lanes[0]!))) {
   console.error('The model tests fail on an unmutated copy of machines/: fix them before judging mutants.');
   process.exit(1);
 }
 
-let survived = 0;
-console.log(`${MUTANTS.length} mutants of machines/, each against the model tests that import its file:`);
-for (const mutant of MUTANTS) {
-  prepare(mutant);
-  const killed = !modelTestsPass(testsOf(mutant));
-  if (!killed) survived++;
-  console.log(`  ${killed ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(26)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
-}
-rmSync(join(root, 'node_modules', '.mutants'), { recursive: true, force: true });
+console.log(`${MUTANTS.length} mutants of machines/, each against the model tests that import its file (${LANES} at a time):`);
+const killed: boolean[] = [];
+let next = 0;
+await Promise.all(
+  lanes.map(async (own) => {
+    for (let i = next++; i < judged.length; i = next++) {
+      const { mutant, files } = judged[i]!;
+      prepare(own, mutant);
+      killed[i] = !(await modelTestsPass(own, files));
+      console.log(`  ${killed[i] ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(26)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
+    }
+  }),
+);
+rmSync(workDir, { recursive: true, force: true });
+const survived = killed.filter((wasKilled) => !wasKilled).length;
 console.log(`${MUTANTS.length - survived} killed, ${survived} survived`);
 process.exit(survived === 0 ? 0 : 1);
