@@ -17,7 +17,7 @@ import { companyCertificates, companyFiscalProfiles } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { CertificateError, readCompanyCertificate } from '../nfse/certificate';
+import { CertificateError, assertCertificateForCompany, readPkcs12 } from '../nfse/certificate';
 
 /** A real A1 file is a few kilobytes; anything past this is not one. */
 export const MAX_CERTIFICATE_BYTES = 50 * 1024;
@@ -81,11 +81,13 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
       else if (file.size > MAX_CERTIFICATE_BYTES) fields.file = CERTIFICATE_MESSAGES.tooLarge;
       if (!password) fields.password = CERTIFICATE_MESSAGES.password;
       if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
-      if (!company.cnpj) throw conflict(CERTIFICATE_MESSAGES.noCnpj);
       const bytes = new Uint8Array(await (file as File).arrayBuffer());
       let certificate;
       try {
-        certificate = readCompanyCertificate(bytes, password, company.cnpj);
+        // The file and its password first: what is wrong with what was sent is said whatever the company lacks.
+        certificate = readPkcs12(bytes, password);
+        if (!company.cnpj) throw conflict(CERTIFICATE_MESSAGES.noCnpj);
+        assertCertificateForCompany(certificate, company.cnpj, new Date());
       } catch (error) {
         if (!(error instanceof CertificateError)) throw error;
         const field = error.code === 'wrong_password' ? 'password' : 'file';

@@ -633,6 +633,67 @@ export const ROUTES: RouteSpec[] = [
     access: 'admin',
     sample: async () => ({ path: '/api/nfs/schedulers/active' }),
   },
+  {
+    method: 'GET',
+    path: '/api/nfs/requests/:id/emission',
+    access: 'admin',
+    scopeIn: 'resource',
+    note: 'the preview of the DPS: what stops it (here, no fiscal profile) is part of the answer',
+    sample: async ({ fixtures, companyId }) => ({ path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}/emission` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/nfs/requests/:id/emission',
+    access: 'admin',
+    scopeIn: 'resource',
+    status: 409,
+    note: 'the company has no fiscal profile: refused before anything is built or sent (tests/server/nfse-emission.test.ts emits)',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}/emission`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/nfs/requests/:id/cancellation',
+    access: 'admin',
+    scopeIn: 'resource',
+    status: 409,
+    note: 'nothing was issued through the national system to cancel (tests/server/nfse-emission.test.ts cancels)',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}/cancellation`,
+      body: { reason: 'Serviço não foi prestado ao tomador.' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/companies/:companyId/fiscal-profile',
+    access: 'admin',
+    scopeIn: 'path',
+    sample: async ({ companyId }) => ({
+      path: `/api/companies/${companyId}/fiscal-profile`,
+      body: { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010101', issRate: 2, dpsSeries: '1' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/companies/:companyId/fiscal-profile/certificate',
+    access: 'admin',
+    scopeIn: 'path',
+    status: 400,
+    note: 'a file that is no PKCS#12: refused in Portuguese (tests/server/nfse-emission.test.ts sends real ones)',
+    sample: async ({ companyId }) => ({
+      path: `/api/companies/${companyId}/fiscal-profile/certificate`,
+      form: file('certificado.pfx', PDF, { password: 'senha-do-certificado' }),
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/companies/:companyId/fiscal-profile/certificate',
+    access: 'admin',
+    scopeIn: 'path',
+    sample: async ({ companyId }) => ({ path: `/api/companies/${companyId}/fiscal-profile/certificate` }),
+  },
   { method: 'GET', path: '/api/dev/outbox', access: 'dev', sample: async () => ({ path: '/api/dev/outbox?limit=5' }) },
 
   /* ------------------------------------------------------------------ a company's data, id in the path */
@@ -642,6 +703,13 @@ export const ROUTES: RouteSpec[] = [
     access: 'company',
     scopeIn: 'path',
     sample: async ({ companyId }) => ({ path: `/api/companies/${companyId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/companies/:companyId/fiscal-profile',
+    access: 'company',
+    scopeIn: 'path',
+    sample: async ({ companyId }) => ({ path: `/api/companies/${companyId}/fiscal-profile` }),
   },
   {
     method: 'GET',

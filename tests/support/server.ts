@@ -92,7 +92,11 @@ export async function startTestServer(
     security?: Partial<SecurityOptions>;
     /** Serve a built SPA from this folder (an index.html with the configuration placeholder, assets/…). */
     spa?: { distDir: string };
-    /** The national NFS-e system (a stand-in started by the test file); the emission answers 503 without it. */
+    /**
+     * The national NFS-e system (a stand-in started by the test file). Unless given, an address nothing answers on:
+     * every call that reaches the national system is uncertain, and what is refused before it (no fiscal profile,
+     * nothing issued to cancel, a file that is no certificate) answers as in production.
+     */
     nfse?: NfseDeps;
   } = {},
 ) {
@@ -169,7 +173,14 @@ export async function startTestServer(
       },
       ...options.security,
     },
-    nfse: options.nfse,
+    nfse: options.nfse ?? {
+      baseUrl: 'https://127.0.0.1:9/SefinNacional',
+      environment: 'homologation',
+      sealer: createTokenSealer('test-token-key'),
+      timeoutMs: 1_000,
+      lookupTimeoutMs: 1_000,
+      checkDelayMs: 10,
+    },
     // The lists are read at each call: a test may add people after creating them.
     features: createFeatureFlags({ defaults: { cora: options.coraEmails ?? [], panel: options.panelEmails ?? [] } }),
   });
