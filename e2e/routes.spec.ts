@@ -155,7 +155,8 @@ test('the team searches, pages and opens a company', async ({ page }) => {
   await expect(page).toHaveURL('/app/admin/companies?q=mendes');
   await page.getByRole('link', { name: 'Mendes Tech' }).click();
   await expect(page.getByRole('heading', { name: 'Mendes Tech' })).toBeVisible();
-  await expect(page.getByText('27.494.746/0001-55')).toBeVisible();
+  // The company's data, and its A1 certificate's CNPJ in the fiscal profile below.
+  await expect(page.getByText('27.494.746/0001-55')).toHaveCount(2);
   await expect(page.getByText('Comprovante da guia')).toBeVisible();
   await page.goto('/app/admin/companies?q=empresa-que-nao-existe');
   await expect(page.getByText('Nenhuma empresa encontrada')).toBeVisible();
