@@ -5,6 +5,7 @@
  * finds a national invoice already issued and the customer's pending requests ready to emit.
  */
 import { eq } from 'drizzle-orm';
+import { addMonthsToDay } from '@domain';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { profileColumns } from '../db/nfse';
@@ -92,7 +93,8 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
         customerEmail: 'adm@estudioaurora.com.br',
         description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
         activity: '6201501',
-        competence: currentMonth(),
+        // Last month's, issued: this month's requests to the same tomador are the customer's to make.
+        competence: addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7),
         totalCents: 1_250_000,
         createdBy: customer?.id ?? null,
       })
@@ -105,7 +107,9 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
   const emissions = createNfseEmissionService({ db, storage: options.storage, nfse: options.nfse, logger: options.logger });
   const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
   if (result.kind !== 'done' || result.request.status !== 'issued') {
-    options.logger.error(`Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`);
+    options.logger.error(
+      `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
+    );
   }
 }
 
