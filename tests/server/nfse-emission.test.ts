@@ -359,6 +359,50 @@ describe('emitting a request through the national system', () => {
     expect(row.signedDpsXml).toBe(kept.signedDpsXml);
   });
 
+  it('shows a request waiting on the national system with its retry plan in both lists, without the XML', async () => {
+    const description = 'Emissão com o Sistema Nacional fora do ar, vista na fila.';
+    const waitingId = await newRequest({ description });
+    const neverTriedId = await newRequest({ description: `${description} Ainda não enviada.` });
+    standIn.setFaults({ unavailable: 1 });
+    const emitted = await emit(waitingId);
+    standIn.setFaults({});
+    expect(emitted.body.data).toMatchObject({ status: 'processing', emission: { state: 'retrying' } });
+    const plan = emitted.body.data.emission;
+    expect(plan.nextAttemptAt).toEqual(expect.any(String));
+
+    type Row = { id: string; emission: Record<string, unknown> | null };
+    const rowsOf = (answer: { body: { data: Row[] } }) => new Map(answer.body.data.map((row) => [row.id, row]));
+    const lists = {
+      // One company's list as its customer reads it: the prepared page (filters only) and a text search.
+      company: await call(`/api/nfs/requests?companyId=${companyId}&status=processing&status=requested&limit=100`, {
+        token: customer.token,
+      }),
+      companySearch: await call(`/api/nfs/requests?companyId=${companyId}&query=${encodeURIComponent(description)}`, {
+        token: customer.token,
+      }),
+      // The team's queue across companies.
+      queue: await call(`/api/nfs/requests/search?query=${encodeURIComponent(description)}&limit=100`, { token: admin.token }),
+      companyIssued: await call(`/api/nfs/requests?companyId=${companyId}&status=issued&limit=100`, { token: customer.token }),
+    };
+    for (const [name, answer] of Object.entries(lists)) {
+      expect(answer.status, name).toBe(200);
+      // Only the emission's view travels in a list: no signed DPS, NFS-e or event XML, no lease.
+      expect(JSON.stringify(answer.body), name).not.toMatch(/<Signature|signedDpsXml|nfseXml|leaseToken|EventXml/);
+    }
+    for (const name of ['company', 'companySearch', 'queue'] as const) {
+      const rows = rowsOf(lists[name]);
+      expect(rows.get(waitingId)?.emission, name).toEqual(plan);
+      expect(rows.get(waitingId)?.emission, name).toMatchObject({ state: 'retrying', nextAttemptAt: plan.nextAttemptAt });
+      expect(rows.get(neverTriedId)?.emission, name).toBeNull();
+    }
+    const issued = lists.companyIssued.body.data as (Row & { accessKey: string })[];
+    expect(issued.length).toBeGreaterThan(0);
+    for (const row of issued) expect(row.emission).toMatchObject({ state: 'issued', accessKey: row.accessKey });
+
+    // Issued on the next try, so later tests find no retry pending.
+    expect((await emit(waitingId)).body.data.status).toBe('issued');
+  });
+
   it('sends nothing when the DPS breaks the layout, and names the field in Portuguese', async () => {
     const id = await newRequest();
     await server.db.update(nfsRequests).set({ description: 'Serviço. '.repeat(260) }).where(eq(nfsRequests.id, id));
