@@ -184,6 +184,37 @@ export const FiscalProfileSchema = v.pipe(
 export type FiscalProfileInput = v.InferInput<typeof FiscalProfileSchema>;
 export type FiscalProfile = v.InferOutput<typeof FiscalProfileSchema>;
 
+/** A real A1 file (PKCS#12) is a few kilobytes; anything past this is not one. */
+export const MAX_CERTIFICATE_BYTES = 50 * 1024;
+/** The names an A1 file goes by; the upload's `accept` and both checks use them. */
+export const CERTIFICATE_FILE_EXTENSIONS = ['.pfx', '.p12'] as const;
+
+/** What is wrong with the certificate the team sends, before its content is read (the screen and the server say the same). */
+export const CERTIFICATE_FILE_MESSAGES = {
+  file: 'Envie o arquivo do certificado A1 (.pfx ou .p12).',
+  extension: 'O certificado deve ser um arquivo .pfx ou .p12 (certificado A1).',
+  tooLarge: 'O arquivo passa de 50 KB: um certificado A1 (.pfx ou .p12) tem poucos kilobytes.',
+  password: 'Informe a senha do certificado.',
+} as const;
+
+/**
+ * The certificate upload's file and password, by field (`file`, `password`), before anything is read: no file or an
+ * empty one, another extension, more than 50 KB; no password. Empty when both may go.
+ */
+export function certificateUploadErrors(
+  file: { name: string; size: number } | null | undefined,
+  password: string,
+): Partial<Record<'file' | 'password', string>> {
+  const errors: Partial<Record<'file' | 'password', string>> = {};
+  const name = file?.name.toLowerCase() ?? '';
+  if (!file || file.size === 0) errors.file = CERTIFICATE_FILE_MESSAGES.file;
+  else if (!CERTIFICATE_FILE_EXTENSIONS.some((extension) => name.endsWith(extension))) {
+    errors.file = CERTIFICATE_FILE_MESSAGES.extension;
+  } else if (file.size > MAX_CERTIFICATE_BYTES) errors.file = CERTIFICATE_FILE_MESSAGES.tooLarge;
+  if (!password) errors.password = CERTIFICATE_FILE_MESSAGES.password;
+  return errors;
+}
+
 /** A certificate is warned about this many days before it expires (issue 18). */
 export const CERTIFICATE_WARNING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

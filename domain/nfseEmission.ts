@@ -2,6 +2,7 @@
  * What the steps of an NFS-e emission hand each other (machines/nfseEmission.machine.ts runs them; the server's
  * builder, validator, signer and national API client produce them).
  */
+import * as v from 'valibot';
 import type { ExplainedNationalError } from './nfseErrors';
 
 /** A field of the DPS the national layout refused, named in Portuguese (server/nfse/xsd.ts's issues). */
@@ -142,3 +143,47 @@ export interface FiscalProfileView {
   /** In Portuguese, what is missing ("Cadastre o perfil fiscal.", "Envie o certificado digital A1 da empresa."). */
   missing: string[];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cancelling an issued NFS-e (event 101101): the rule the team's dialog checks and the server enforces.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `cMotivo` of the cancellation event (pedRegEvento's XSD type `TSCodJustCanc`) and how the team reads it. */
+export const CANCELLATION_REASON_CODES = {
+  '1': 'Erro na emissão',
+  '2': 'Serviço não prestado',
+  '9': 'Outros',
+} as const;
+export type CancellationReasonCode = keyof typeof CANCELLATION_REASON_CODES;
+/** "Outros", when the caller names no code. */
+export const DEFAULT_CANCELLATION_REASON_CODE: CancellationReasonCode = '9';
+
+/** The team's text (`xMotivo`): the national event takes 15 to 255 characters. */
+export const CANCELLATION_REASON_MIN = 15;
+export const CANCELLATION_REASON_MAX = 255;
+
+export const CANCELLATION_MESSAGES = {
+  reasonRequired: 'Informe o motivo do cancelamento.',
+  reasonTooShort: `Descreva o motivo do cancelamento com pelo menos ${CANCELLATION_REASON_MIN} caracteres.`,
+  reasonTooLong: `O motivo do cancelamento pode ter até ${CANCELLATION_REASON_MAX} caracteres.`,
+  reasonCode: 'Escolha o motivo do cancelamento: erro na emissão, serviço não prestado ou outros.',
+} as const;
+
+/** `POST /api/nfs/requests/{id}/cancellation`'s body: the reason trimmed, the code "9" (outros) unless said. */
+export const CancellationSchema = v.object({
+  reason: v.pipe(
+    v.string(CANCELLATION_MESSAGES.reasonRequired),
+    v.trim(),
+    v.minLength(CANCELLATION_REASON_MIN, CANCELLATION_MESSAGES.reasonTooShort),
+    v.maxLength(CANCELLATION_REASON_MAX, CANCELLATION_MESSAGES.reasonTooLong),
+  ),
+  reasonCode: v.optional(
+    v.picklist(
+      Object.keys(CANCELLATION_REASON_CODES) as [CancellationReasonCode, ...CancellationReasonCode[]],
+      CANCELLATION_MESSAGES.reasonCode,
+    ),
+    DEFAULT_CANCELLATION_REASON_CODE,
+  ),
+});
+export type CancellationInput = v.InferInput<typeof CancellationSchema>;
+export type Cancellation = v.InferOutput<typeof CancellationSchema>;

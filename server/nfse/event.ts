@@ -4,6 +4,13 @@
  * packed for `POST /nfse/{chaveAcesso}/eventos`.
  */
 import { create } from 'xmlbuilder2';
+import type { CancellationReasonCode } from '@domain/nfseEmission';
+import {
+  CANCELLATION_MESSAGES,
+  CANCELLATION_REASON_CODES,
+  CANCELLATION_REASON_MAX,
+  CANCELLATION_REASON_MIN,
+} from '@domain/nfseEmission';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, isAccessKey } from '@domain/nfseNacional';
 import { DPS_APP_VERSION, NFSE_LAYOUT_VERSION, NFSE_NAMESPACE, layoutText, saoPauloDateTime } from './dps';
@@ -17,20 +24,12 @@ export const CANCELLATION_EVENT_TYPE = '101101';
 /** `xDesc` of event 101101, fixed by the XSD. */
 export const CANCELLATION_DESCRIPTION = 'Cancelamento de NFS-e';
 
-/** `cMotivo` (XSD `TSCodJustCanc`) and how the team reads it. */
-export const CANCELLATION_REASON_CODES = {
-  '1': 'Erro na emissão',
-  '2': 'Serviço não prestado',
-  '9': 'Outros',
-} as const;
-export type CancellationReasonCode = keyof typeof CANCELLATION_REASON_CODES;
-
 export type CancellationRequest = {
   accessKey: string;
   /** The provider's CNPJ: only the issuer cancels. */
   authorCnpj: string;
   reasonCode: CancellationReasonCode;
-  /** Why, in the team's words: 15 to 255 characters. */
+  /** Why, in the team's words: 15 to 255 characters (domain/nfseEmission.ts's rule, checked again once made Latin-1). */
   reason: string;
   environment: NfseEnvironment;
   requestedAt: Date;
@@ -60,12 +59,10 @@ export function pedRegEventoId(accessKey: string, eventType: string, sequence: n
 export function buildCancellationXml(request: CancellationRequest): { id: string; xml: string } {
   if (!isAccessKey(request.accessKey)) throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 dígitos.');
   const reason = layoutText(request.reason);
-  if (reason.length < 15) {
-    throw new EventBuildError('reason', 'Descreva o motivo do cancelamento com pelo menos 15 caracteres.');
-  }
-  if (reason.length > 255) throw new EventBuildError('reason', 'O motivo do cancelamento pode ter até 255 caracteres.');
-  if (!(request.reasonCode in CANCELLATION_REASON_CODES)) {
-    throw new EventBuildError('reasonCode', 'Escolha o motivo do cancelamento: erro na emissão, serviço não prestado ou outros.');
+  if (reason.length < CANCELLATION_REASON_MIN) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
+  if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
+  if (!Object.hasOwn(CANCELLATION_REASON_CODES, request.reasonCode)) {
+    throw new EventBuildError('reasonCode', CANCELLATION_MESSAGES.reasonCode);
   }
   const sequence = request.sequence ?? 1;
   const id = pedRegEventoId(request.accessKey, CANCELLATION_EVENT_TYPE, sequence);

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { FiscalProfileSchema } from '@domain/fiscalProfile';
+import { CERTIFICATE_FILE_MESSAGES, FiscalProfileSchema, certificateUploadErrors } from '@domain/fiscalProfile';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
 import { findCompany } from '../db/companies';
@@ -19,14 +19,9 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { CertificateError, assertCertificateForCompany, readPkcs12 } from '../nfse/certificate';
 
-/** A real A1 file is a few kilobytes; anything past this is not one. */
-export const MAX_CERTIFICATE_BYTES = 50 * 1024;
-
-export const CERTIFICATE_MESSAGES = {
-  file: 'Envie o arquivo do certificado A1 (.pfx ou .p12).',
-  extension: 'O certificado deve ser um arquivo .pfx ou .p12 (certificado A1).',
-  tooLarge: 'O arquivo passa de 50 KB: um certificado A1 (.pfx ou .p12) tem poucos kilobytes.',
-  password: 'Informe a senha do certificado.',
+/** The file's and password's own messages are the domain's, which the team's screen checks first. */
+const CERTIFICATE_MESSAGES = {
+  ...CERTIFICATE_FILE_MESSAGES,
   noCnpj: 'A empresa ainda não tem CNPJ: cadastre o CNPJ antes de enviar o certificado.',
   unavailable: 'O envio de certificados não está disponível neste servidor.',
 } as const;
@@ -75,11 +70,7 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
       });
       const file = form.file;
       const password = typeof form.password === 'string' ? form.password : '';
-      const fields: Record<string, string> = {};
-      if (!(file instanceof File) || file.size === 0) fields.file = CERTIFICATE_MESSAGES.file;
-      else if (!/\.(pfx|p12)$/i.test(file.name)) fields.file = CERTIFICATE_MESSAGES.extension;
-      else if (file.size > MAX_CERTIFICATE_BYTES) fields.file = CERTIFICATE_MESSAGES.tooLarge;
-      if (!password) fields.password = CERTIFICATE_MESSAGES.password;
+      const fields = certificateUploadErrors(file instanceof File ? file : null, password);
       if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
       const bytes = new Uint8Array(await (file as File).arrayBuffer());
       let certificate;

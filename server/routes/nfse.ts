@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
+import { CancellationSchema } from '@domain/nfseEmission';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { toRequestDto } from '../db/invoices';
@@ -13,28 +14,11 @@ import { emissionView } from '../db/nfse';
 import { HttpError, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { CANCELLATION_REASON_CODES } from '../nfse/event';
 import type { NfseEmissionService } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 
 const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
 const UNAVAILABLE = 'A emissão pelo Sistema Nacional não está configurada neste servidor.';
-
-export const CancellationSchema = v.object({
-  reason: v.pipe(
-    v.string('Informe o motivo do cancelamento.'),
-    v.trim(),
-    v.minLength(15, 'Descreva o motivo do cancelamento com pelo menos 15 caracteres.'),
-    v.maxLength(255, 'O motivo do cancelamento pode ter até 255 caracteres.'),
-  ),
-  reasonCode: v.optional(
-    v.picklist(
-      Object.keys(CANCELLATION_REASON_CODES) as ['1', '2', '9'],
-      'Escolha o motivo do cancelamento: erro na emissão, serviço não prestado ou outros.',
-    ),
-    '9',
-  ),
-});
 
 const RequestParam = validator('param', (params: Record<string, string>) => {
   if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(REQUEST_NOT_FOUND);

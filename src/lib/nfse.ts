@@ -71,28 +71,6 @@ export function queueRowNote(request: {
   return null;
 }
 
-export const CANCELLATION_REASON_MIN = 15;
-export const CANCELLATION_REASON_MAX = 255;
-
-/**
- * The national cancellation's `cMotivo` (pedRegEvento's TSCodJustCanc). The server keeps the same table in
- * server/nfse/event.ts; the screens cannot import server code.
- */
-export const CANCELLATION_REASON_CODES = {
-  '1': 'Erro na emissão',
-  '2': 'Serviço não prestado',
-  '9': 'Outros',
-} as const;
-export type CancellationReasonCode = keyof typeof CANCELLATION_REASON_CODES;
-
-/** The server's rule for the cancellation's text, with its messages, checked before sending. */
-export function cancellationReasonError(reason: string): string | null {
-  const length = reason.trim().length;
-  if (length < CANCELLATION_REASON_MIN) return 'Descreva o motivo do cancelamento com pelo menos 15 caracteres.';
-  if (length > CANCELLATION_REASON_MAX) return 'O motivo do cancelamento pode ter até 255 caracteres.';
-  return null;
-}
-
 /** The fiscal profile form's text values (what the inputs hold), from the saved profile or empty. */
 export type FiscalProfileFormValues = {
   municipalRegistration: string;

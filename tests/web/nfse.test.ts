@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { FiscalProfileSchema } from '@domain/fiscalProfile';
+import { validate } from '@domain';
+import { FiscalProfileSchema, MAX_CERTIFICATE_BYTES, certificateUploadErrors } from '@domain/fiscalProfile';
 import type { NfseEmissionView } from '@domain/nfseEmission';
+import { CANCELLATION_REASON_CODES, CancellationSchema } from '@domain/nfseEmission';
 import {
   bulkResultOf,
   bulkSummary,
   canEmitNationally,
-  cancellationReasonError,
   fiscalProfileBody,
   fiscalProfileFormValues,
   formatAccessKey,
@@ -97,12 +98,44 @@ describe('the queue row’s note', () => {
   });
 });
 
-describe('the cancellation’s reason', () => {
+describe('the cancellation’s reason (the schema the dialog and the server share)', () => {
+  const reasonError = (reason: string) => {
+    const checked = validate(CancellationSchema, { reason, reasonCode: '9' });
+    return checked.ok ? null : checked.fields.reason;
+  };
   it('has 15 to 255 characters, as the national event requires', () => {
-    expect(cancellationReasonError('curto demais')).toMatch(/pelo menos 15/);
-    expect(cancellationReasonError('   ' + 'a'.repeat(14) + '   ')).toMatch(/pelo menos 15/);
-    expect(cancellationReasonError('Serviço não foi prestado ao tomador.')).toBeNull();
-    expect(cancellationReasonError('a'.repeat(256))).toMatch(/até 255/);
+    expect(reasonError('curto demais')).toMatch(/pelo menos 15/);
+    expect(reasonError('   ' + 'a'.repeat(14) + '   ')).toMatch(/pelo menos 15/);
+    expect(reasonError('Serviço não foi prestado ao tomador.')).toBeNull();
+    expect(reasonError('a'.repeat(256))).toMatch(/até 255/);
+  });
+  it('sends the text trimmed, "outros" unless a code is chosen, and only the national codes', () => {
+    expect(validate(CancellationSchema, { reason: '  Serviço não foi prestado.  ' })).toEqual({
+      ok: true,
+      value: { reason: 'Serviço não foi prestado.', reasonCode: '9' },
+    });
+    expect(Object.keys(CANCELLATION_REASON_CODES)).toEqual(['1', '2', '9']);
+    const unknown = validate(CancellationSchema, { reason: 'Serviço não foi prestado.', reasonCode: '3' });
+    expect(unknown.ok ? null : unknown.fields.reasonCode).toMatch(/^Escolha o motivo do cancelamento/);
+  });
+});
+
+describe('the certificate upload (the rule the form and the server share)', () => {
+  const file = (name: string, size = 3_000) => ({ name, size });
+  it('takes a .pfx or .p12 of at most 50 KB with its password', () => {
+    expect(certificateUploadErrors(file('empresa.pfx'), 'senha')).toEqual({});
+    expect(certificateUploadErrors(file('EMPRESA.P12', MAX_CERTIFICATE_BYTES), 'senha')).toEqual({});
+  });
+  it('names what is wrong with each field in Portuguese', () => {
+    expect(certificateUploadErrors(null, '')).toEqual({
+      file: 'Envie o arquivo do certificado A1 (.pfx ou .p12).',
+      password: 'Informe a senha do certificado.',
+    });
+    expect(certificateUploadErrors(file('empresa.pfx', 0), 'senha').file).toMatch(/^Envie o arquivo/);
+    expect(certificateUploadErrors(file('certificado.txt'), 'senha').file).toBe(
+      'O certificado deve ser um arquivo .pfx ou .p12 (certificado A1).',
+    );
+    expect(certificateUploadErrors(file('empresa.pfx', MAX_CERTIFICATE_BYTES + 1), 'senha').file).toMatch(/passa de 50 KB/);
   });
 });
 

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors } from '@domain';
 import {
+  CERTIFICATE_FILE_EXTENSIONS,
   FiscalProfileSchema,
   SIMPLES_APPORTIONMENTS,
   SIMPLES_APPORTIONMENT_LABEL,
@@ -10,6 +11,7 @@ import {
   SPECIAL_REGIME_LABEL,
   TAX_REGIMES,
   TAX_REGIME_LABEL,
+  certificateUploadErrors,
 } from '@domain/fiscalProfile';
 import type { FiscalProfileView } from '@domain/nfseEmission';
 import { ApiError } from '@/api/errors';
@@ -222,12 +224,6 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
   );
 }
 
-const CERTIFICATE_MESSAGES = {
-  file: 'Escolha o arquivo do certificado A1 (.pfx ou .p12).',
-  fileType: 'O certificado A1 é um arquivo .pfx ou .p12.',
-  password: 'Informe a senha do certificado.',
-};
-
 /** The A1 certificate: who it is of and until when, or the form to send it (file + password). */
 function CertificateSection({ companyId, view }: { companyId: string; view: FiscalProfileView }) {
   const queryClient = useQueryClient();
@@ -305,10 +301,8 @@ function CertificateForm({ companyId, onDone, onSaved }: { companyId: string; on
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const found: FieldErrors = {};
-    if (!file) found.file = CERTIFICATE_MESSAGES.file;
-    else if (!/\.(pfx|p12)$/i.test(file.name)) found.file = CERTIFICATE_MESSAGES.fileType;
-    if (!password) found.password = CERTIFICATE_MESSAGES.password;
+    // The server's rule (file, extension, 50 KB, password): a wrong file is said before it travels.
+    const found: FieldErrors = certificateUploadErrors(file, password);
     setErrors(found);
     if (Object.keys(found).length === 0) send.mutate();
   }
@@ -324,7 +318,7 @@ function CertificateForm({ companyId, onDone, onSaved }: { companyId: string; on
             id={fileId}
             ref={fileRef}
             type="file"
-            accept=".pfx,.p12,application/x-pkcs12"
+            accept={[...CERTIFICATE_FILE_EXTENSIONS, 'application/x-pkcs12'].join(',')}
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? `${fileId}-error` : `${fileId}-hint`}
             className={`${controlClass(errors.file)} file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium`}

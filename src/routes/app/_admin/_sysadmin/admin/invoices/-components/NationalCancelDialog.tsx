@@ -2,6 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors } from '@domain';
+import { validate } from '@domain';
+import type { CancellationReasonCode } from '@domain/nfseEmission';
+import {
+  CANCELLATION_REASON_CODES,
+  CANCELLATION_REASON_MAX,
+  CANCELLATION_REASON_MIN,
+  CancellationSchema,
+  DEFAULT_CANCELLATION_REASON_CODE,
+} from '@domain/nfseEmission';
 import { ApiError } from '@/api/errors';
 import { cancelNationalInvoice } from '@/api/nfse';
 import { Button } from '@/components/ui/Button';
@@ -9,8 +18,6 @@ import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextAreaField } from '@/components/ui/TextAreaField';
-import type { CancellationReasonCode } from '@/lib/nfse';
-import { CANCELLATION_REASON_CODES, CANCELLATION_REASON_MAX, cancellationReasonError } from '@/lib/nfse';
 
 /** Cancels an issued national NFS-e: the cancellation event goes to the national system with the team's reason. */
 export function NationalCancelDialog({
@@ -25,11 +32,11 @@ export function NationalCancelDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [reasonCode, setReasonCode] = useState<CancellationReasonCode>('9');
+  const [reasonCode, setReasonCode] = useState<CancellationReasonCode>(DEFAULT_CANCELLATION_REASON_CODE);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const cancel = useMutation({
-    mutationFn: () => cancelNationalInvoice(requestId, { reason: reason.trim(), reasonCode }),
+    mutationFn: (body: { reason: string; reasonCode: CancellationReasonCode }) => cancelNationalInvoice(requestId, body),
     onSuccess: () => {
       toast.success(`NFS-e nº ${invoiceNumber ?? ''} cancelada no Sistema Nacional.`);
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
@@ -45,9 +52,10 @@ export function NationalCancelDialog({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = cancellationReasonError(reason);
-    if (problem) return setErrors({ reason: problem });
-    cancel.mutate();
+    // The server's own schema: what it would refuse is said here, in its words, before anything is sent.
+    const checked = validate(CancellationSchema, { reason, reasonCode });
+    if (!checked.ok) return setErrors(checked.fields);
+    cancel.mutate(checked.value);
   }
 
   return (
@@ -75,7 +83,7 @@ export function NationalCancelDialog({
           value={reason}
           maxLength={CANCELLATION_REASON_MAX}
           error={errors.reason}
-          hint={`De 15 a 255 caracteres (${reason.trim().length}/255).`}
+          hint={`De ${CANCELLATION_REASON_MIN} a ${CANCELLATION_REASON_MAX} caracteres (${reason.trim().length}/${CANCELLATION_REASON_MAX}).`}
           onChange={(e) => {
             setReason(e.target.value);
             setErrors(({ reason: _reason, ...rest }) => rest);
