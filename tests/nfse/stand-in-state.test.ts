@@ -62,7 +62,8 @@ const cancellation = (accessKey: string, sequence = 1) =>
     company,
   );
 
-describe('the stand-in’s state across restarts', () => {
+// Each start makes keys and a TLS server: seconds on a busy 2-core machine, beyond the default 5 s of a test.
+describe('the stand-in’s state across restarts', { timeout: 60_000 }, () => {
   it('goes on numbering, finds an earlier DPS by its id and cancels an earlier invoice after a restart', async () => {
     const stateFile = join(dir, STAND_IN_STATE_FILE);
     const first = await start(stateFile);
@@ -93,7 +94,12 @@ describe('the stand-in’s state across restarts', () => {
     const cancel = cancellation(sent1.nfse.accessKey);
     const registered = await second.client.registerEvent(sent1.nfse.accessKey, cancel.body);
     expect(registered.outcome).toBe('registered');
-    expect(second.standIn.nfses().map((nfse) => nfse.number).sort()).toEqual(['1', '2', '3']);
+    expect(
+      second.standIn
+        .nfses()
+        .map((nfse) => nfse.number)
+        .sort(),
+    ).toEqual(['1', '2', '3']);
     await second.stop();
 
     // The event too outlives a restart: the same request is the same event, a second cancellation is refused.
