@@ -17,10 +17,12 @@ import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview } from '@dom
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { dpsId } from '@domain/nfseNacional';
+import type { NfsRequestStatus } from '@domain';
 import { formatMoney } from '@domain';
 import type { EmissionProblem } from '@machines/nfseEmission.machine';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
+import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
 import { findRequest } from '../db/invoices';
 import type { CertificateRow, EmissionRow, FiscalProfileRow } from '../db/nfse';
@@ -117,6 +119,34 @@ function sleep(ms: number) {
 /** "E0310: O código … (a explicação)" for each refusal, one after another. */
 export function refusalReason(errors: ExplainedNationalError[]): string {
   return errors.map((error) => `${error.code}: ${error.explanation}`).join(' ');
+}
+
+/** The request, locked until the transaction ends: the national answer and a person's change of it queue. */
+async function lockRequest(tx: DbExecutor, requestId: string): Promise<NfsRequestRow> {
+  const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
+  return request!;
+}
+
+/** Moves a locked request to what the national system's answer makes it, with its line in the request's history. */
+async function moveRequest(
+  tx: DbExecutor,
+  request: NfsRequestRow,
+  to: NfsRequestStatus,
+  change: { note: string; actor: string | null; at?: Date; set?: Partial<typeof nfsRequests.$inferInsert> },
+): Promise<Date> {
+  const at = change.at ?? new Date();
+  await tx
+    .update(nfsRequests)
+    .set({ ...change.set, status: to, statusChangedAt: at, updatedAt: at })
+    .where(eq(nfsRequests.id, request.id));
+  await tx.insert(nfsRequestStatusChanges).values({
+    requestId: request.id,
+    fromStatus: request.status,
+    toStatus: to,
+    note: change.note,
+    changedBy: change.actor,
+  });
+  return at;
 }
 
 export function createNfseEmissionService({
@@ -274,14 +304,18 @@ export function createNfseEmissionService({
    * Emits the request: the same invoice again when it is issued, the run in progress's outcome when another call
    * is emitting it, or a run of the machine (from the lookup when a signed DPS was kept).
    */
-  async function emit(requestId: string, options: { actor?: string | null; now?: Date; waited?: boolean } = {}): Promise<EmitResult> {
+  async function emit(
+    requestId: string,
+    options: { actor?: string | null; now?: Date; waited?: boolean } = {},
+  ): Promise<EmitResult> {
     const now = options.now ?? new Date();
     const found = await findRequest(db, requestId);
     if (!found) throw notFound(MESSAGES.requestNotFound);
     const existing = await findEmission(db, requestId);
     if (found.status === 'issued' && existing) return { kind: 'done', request: found, emission: existing };
     if (found.status === 'issued') throw conflict('Esta nota já foi registrada como emitida (à mão).');
-    if (found.status === 'rejected' && existing?.state === 'rejected') return { kind: 'done', request: found, emission: existing };
+    if (found.status === 'rejected' && existing?.state === 'rejected')
+      return { kind: 'done', request: found, emission: existing };
     if (found.status !== 'requested' && found.status !== 'processing') throw conflict(refusalFor(found));
 
     const loaded = await load(requestId, now);
@@ -337,7 +371,7 @@ export function createNfseEmissionService({
         await storage.save(pdfKey, pdf);
         await storage.save(xmlKey, xml);
         await db.transaction(async (tx) => {
-          const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
+          const request = await lockRequest(tx, requestId);
           const description = `Nota fiscal nº ${issued.number} (NFS-e nacional).`;
           const file = (name: string, contentType: string, storageKey: string, size: number) => ({
             companyId: request.companyId,
@@ -362,26 +396,18 @@ export function createNfseEmissionService({
             .values(file(`NFS-e ${issued.number}.xml`, 'application/xml', xmlKey, xml.length))
             .returning({ id: documents.id });
           const issuedAt = new Date();
-          await tx
-            .update(nfsRequests)
-            .set({
-              status: 'issued',
+          await moveRequest(tx, request, 'issued', {
+            at: issuedAt,
+            note: `NFS-e nº ${issued.number} emitida pelo Sistema Nacional.`,
+            actor,
+            set: {
               invoiceNumber: issued.number,
               accessKey: issued.accessKey,
               pdfDocumentId: pdfDocument.id,
               xmlDocumentId: xmlDocument.id,
               issuedAt,
               reason: null,
-              statusChangedAt: issuedAt,
-              updatedAt: issuedAt,
-            })
-            .where(eq(nfsRequests.id, requestId));
-          await tx.insert(nfsRequestStatusChanges).values({
-            requestId,
-            fromStatus: request.status,
-            toStatus: 'issued',
-            note: `NFS-e nº ${issued.number} emitida pelo Sistema Nacional.`,
-            changedBy: actor,
+            },
           });
           await tx
             .update(nfseEmissions)
@@ -403,18 +429,10 @@ export function createNfseEmissionService({
       } else if (output.status === 'rejected') {
         const reason = refusalReason(output.errors);
         await db.transaction(async (tx) => {
-          const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
-          const at = new Date();
-          await tx
-            .update(nfsRequests)
-            .set({ status: 'rejected', reason, statusChangedAt: at, updatedAt: at })
-            .where(eq(nfsRequests.id, requestId));
-          await tx.insert(nfsRequestStatusChanges).values({
-            requestId,
-            fromStatus: request.status,
-            toStatus: 'rejected',
+          await moveRequest(tx, await lockRequest(tx, requestId), 'rejected', {
             note: `Recusada pelo Sistema Nacional. ${reason}`,
-            changedBy: actor,
+            actor,
+            set: { reason },
           });
           await tx
             .update(nfseEmissions)
@@ -431,19 +449,11 @@ export function createNfseEmissionService({
       } else if (output.status === 'retryLater') {
         const nextAttemptAt = new Date(Date.now() + output.plan.afterSeconds * 1000);
         await db.transaction(async (tx) => {
-          const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
+          const request = await lockRequest(tx, requestId);
           if (request.status === 'requested') {
-            const at = new Date();
-            await tx
-              .update(nfsRequests)
-              .set({ status: 'processing', statusChangedAt: at, updatedAt: at })
-              .where(eq(nfsRequests.id, requestId));
-            await tx.insert(nfsRequestStatusChanges).values({
-              requestId,
-              fromStatus: 'requested',
-              toStatus: 'processing',
+            await moveRequest(tx, request, 'processing', {
               note: `Enviada ao Sistema Nacional sem resposta confiável (${output.plan.reason}); nova consulta programada.`,
-              changedBy: actor,
+              actor,
             });
           }
           await tx
@@ -623,18 +633,10 @@ export function createNfseEmissionService({
       }
       const reason = emission.cancellationReason ?? input.reason;
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
-        const at = new Date();
-        await tx
-          .update(nfsRequests)
-          .set({ status: 'cancelled', reason, statusChangedAt: at, updatedAt: at })
-          .where(eq(nfsRequests.id, requestId));
-        await tx.insert(nfsRequestStatusChanges).values({
-          requestId,
-          fromStatus: locked.status,
-          toStatus: 'cancelled',
+        const at = await moveRequest(tx, await lockRequest(tx, requestId), 'cancelled', {
           note: `Cancelada no Sistema Nacional: ${reason}`,
-          changedBy: options.actor ?? null,
+          actor: options.actor ?? null,
+          set: { reason },
         });
         await tx
           .update(nfseEmissions)
