@@ -86,6 +86,11 @@ export function isNationalServiceCodeShape(code: string): boolean {
   return ((item >= 1 && item <= 40) || item === 99) && code.slice(2, 4) !== '00' && code.slice(4, 6) !== '00';
 }
 
+/** "010701" → "01.07.01", as the DANFSe and the screens show it; anything else as it is. */
+export function formatNationalServiceCode(code: string): string {
+  return isNationalServiceCodeShape(code) ? `${code.slice(0, 2)}.${code.slice(2, 4)}.${code.slice(4, 6)}` : code;
+}
+
 /** Subitems the minimum ISS rate of 2 % does not bind (LC 116/2003, art. 8º-A, § 1º): 7.02, 7.05 and 16.01. */
 const REDUCED_RATE_SUBITEMS = ['0702', '0705', '1601'];
 

@@ -3,6 +3,7 @@
  * builder, validator, signer and national API client produce them).
  */
 import * as v from 'valibot';
+import type { NfsRequestStatus } from './enums';
 import type { ExplainedNationalError } from './nfseErrors';
 
 /** A field of the DPS the national layout refused, named in Portuguese (server/nfse/xsd.ts's issues). */
@@ -187,3 +188,20 @@ export const CancellationSchema = v.object({
 });
 export type CancellationInput = v.InferInput<typeof CancellationSchema>;
 export type Cancellation = v.InferOutput<typeof CancellationSchema>;
+
+/** The request statuses the national emission may (still) run from: asked for, or waiting on the national system. */
+export const NFSE_EMITTABLE_STATUSES = ['requested', 'processing'] as const satisfies readonly NfsRequestStatus[];
+
+export function isEmittableStatus(status: NfsRequestStatus): boolean {
+  return (NFSE_EMITTABLE_STATUSES as readonly NfsRequestStatus[]).includes(status);
+}
+
+/** The 50-digit access key in groups of four, as the DANFSe prints it and people read and compare it. */
+export function formatAccessKey(key: string): string {
+  return (
+    key
+      .replace(/\s/g, '')
+      .match(/.{1,4}/g)
+      ?.join(' ') ?? ''
+  );
+}

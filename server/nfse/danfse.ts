@@ -10,7 +10,8 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { NfseDocument, NfseParty } from './nfse-xml';
 import { readNfseXml } from './nfse-xml';
-import { formatNationalServiceCode } from './national-services';
+import { formatAccessKey } from '@domain/nfseEmission';
+import { formatNationalServiceCode } from '@domain/fiscalProfile';
 
 /** The national public lookup the QR code points to, with the access key. */
 export const NFSE_PUBLIC_LOOKUP_URL = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
@@ -37,11 +38,6 @@ function formatDateTime(value: string): string {
 /** "2026-03-01" → "03/2026". */
 function formatCompetence(value: string): string {
   return /^\d{4}-\d{2}/.test(value) ? `${value.slice(5, 7)}/${value.slice(0, 4)}` : value;
-}
-
-/** The 50 digits in groups of four, as people read and type them. */
-export function formatAccessKey(key: string): string {
-  return key.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function formatDocument(type: NfseParty['documentType'], digits: string): string {

@@ -5,10 +5,10 @@
  */
 import { create } from 'xmlbuilder2';
 import type { FiscalProfile, RegTrib } from '@domain/fiscalProfile';
-import { regTribFor } from '@domain/fiscalProfile';
+import { regTribFor, formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
-import { formatNationalServiceCode, serviceItemDigits } from './national-services';
+import { serviceItemDigits } from './national-services';
 
 export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
 export const NFSE_LAYOUT_VERSION = '1.00';

@@ -5,7 +5,6 @@
  * consulted on every DPS.
  */
 import { readFileSync } from 'node:fs';
-import { isNationalServiceCodeShape } from '@domain/fiscalProfile';
 
 export type NationalService = {
   /** cTribNac, 6 digits. */
@@ -60,9 +59,4 @@ export function nationalService(code: string): NationalService | undefined {
 export function serviceItemDigits(item: string): string | null {
   const match = /^(\d{1,2})\.(\d{2})$/.exec(item.trim());
   return match ? `${match[1]!.padStart(2, '0')}${match[2]}` : null;
-}
-
-/** "010701" → "01.07.01", as the DANFSe and the screens show it. */
-export function formatNationalServiceCode(code: string): string {
-  return isNationalServiceCodeShape(code) ? `${code.slice(0, 2)}.${code.slice(2, 4)}.${code.slice(4, 6)}` : code;
 }

@@ -12,8 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
-import { TAX_REGIME_LABEL, certificateStatus } from '@domain/fiscalProfile';
+import { TAX_REGIME_LABEL, certificateStatus, formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview } from '@domain/nfseEmission';
+import { isEmittableStatus } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { dpsId } from '@domain/nfseNacional';
@@ -47,7 +48,7 @@ import type { DpsContext } from '../nfse/dps';
 import { DpsBuildError, buildDpsFromRequest } from '../nfse/dps';
 import { emitNfse } from '../nfse/emission';
 import { EventBuildError, prepareSignedCancellation } from '../nfse/event';
-import { formatNationalServiceCode, nationalService } from '../nfse/national-services';
+import { nationalService } from '../nfse/national-services';
 import { emissionRequestBody, packXml } from '../nfse/package';
 import { validateDpsXml } from '../nfse/xsd';
 import type { NfsRequestRow } from './nfs-scheduler';
@@ -233,7 +234,7 @@ export function createNfseEmissionService({
       if (!request) throw notFound(MESSAGES.requestNotFound);
       const [existing] = await tx.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, request.id));
       if (existing) return existing;
-      if (request.status !== 'requested' && request.status !== 'processing') throw conflict(refusalFor(request));
+      if (!isEmittableStatus(request.status)) throw conflict(refusalFor(request));
       const series = loaded.profile.dpsSeries;
       const number = await takeDpsNumber(tx, request.companyId, series);
       const id = dpsId({
@@ -316,7 +317,7 @@ export function createNfseEmissionService({
     if (found.status === 'issued') throw conflict('Esta nota já foi registrada como emitida (à mão).');
     if (found.status === 'rejected' && existing?.state === 'rejected')
       return { kind: 'done', request: found, emission: existing };
-    if (found.status !== 'requested' && found.status !== 'processing') throw conflict(refusalFor(found));
+    if (!isEmittableStatus(found.status)) throw conflict(refusalFor(found));
 
     const loaded = await load(requestId, now);
     const emission = await allocate(loaded);
@@ -497,7 +498,7 @@ export function createNfseEmissionService({
     ]);
     const blockers: string[] = [];
     if (request.status === 'issued') blockers.push('A nota já foi emitida.');
-    else if (request.status !== 'requested' && request.status !== 'processing') blockers.push(refusalFor(request));
+    else if (!isEmittableStatus(request.status)) blockers.push(refusalFor(request));
     const cnpj = company?.cnpj?.replace(/\D/g, '') ?? '';
     if (!cnpj) blockers.push(MESSAGES.noCnpj);
     if (!profileRow) blockers.push(`A empresa não tem perfil fiscal. ${FISCAL_MISSING.profile}`);

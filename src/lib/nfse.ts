@@ -1,5 +1,7 @@
 import type { NfsRequestStatus } from '@domain';
+import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
+import { isEmittableStatus } from '@domain/nfseEmission';
 
 /*
  * What the team's national NFS-e screens decide, apart from React so the unit tests read it (tests/web/nfse.test.ts).
@@ -20,19 +22,9 @@ export function formatWhen(iso: string): string {
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }
 
-/** The 50-digit access key in groups of four, as the DANFSe prints it (easier to read aloud and to compare). */
-export function formatAccessKey(key: string): string {
-  return (
-    key
-      .replace(/\s/g, '')
-      .match(/.{1,4}/g)
-      ?.join(' ') ?? ''
-  );
-}
-
 /** A request the team can still send to the national system: not issued, refused or cancelled. */
 export function canEmitNationally(request: { status: NfsRequestStatus; emission?: NfseEmissionView | null }): boolean {
-  if (request.status !== 'requested' && request.status !== 'processing') return false;
+  if (!isEmittableStatus(request.status)) return false;
   const state = request.emission?.state;
   return state !== 'issued' && state !== 'cancelled';
 }
@@ -89,9 +81,6 @@ export type FiscalProfileFormValues = {
 export const formatIssRate = (rate: number | undefined | null) =>
   rate === undefined || rate === null ? '' : String(rate).replace('.', ',');
 
-/** "010701" → "01.07.01". */
-export const formatServiceCode = (code: string) => code.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1.$2.$3');
-
 /** "115021000" → "1.1502.10.00". */
 export const formatNbsCode = (code: string) => code.replace(/^(\d)(\d{4})(\d{2})(\d{2})$/, '$1.$2.$3.$4');
 
@@ -102,7 +91,7 @@ export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): 
     taxRegime: profile?.taxRegime ?? '',
     simplesApportionment: profile?.simplesApportionment ?? '1',
     specialRegime: profile?.specialRegime ?? '0',
-    serviceCode: profile?.serviceCode ? formatServiceCode(profile.serviceCode) : '',
+    serviceCode: profile?.serviceCode ? formatNationalServiceCode(profile.serviceCode) : '',
     nbsCode: profile?.nbsCode ? formatNbsCode(profile.nbsCode) : '',
     municipalServiceCode: profile?.municipalServiceCode ?? '',
     issRate: formatIssRate(profile?.issRate),

@@ -6,7 +6,8 @@ import type { NfseStandIn } from '@server/fakes/nfse-nacional';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
 import { readPkcs12 } from '@server/nfse/certificate';
 import { createNfseClient } from '@server/nfse/client';
-import { formatAccessKey, renderDanfse } from '@server/nfse/danfse';
+import { formatAccessKey } from '@domain/nfseEmission';
+import { renderDanfse } from '@server/nfse/danfse';
 import { prepareSignedDps } from '@server/nfse/prepare';
 import { PROVIDER_CNPJ, dpsContext } from './fixtures';
 

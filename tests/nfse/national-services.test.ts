@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isNationalServiceCodeShape } from '@domain/fiscalProfile';
+import { formatNationalServiceCode, isNationalServiceCodeShape } from '@domain/fiscalProfile';
 import {
-  formatNationalServiceCode,
   isNationalServiceListComplete,
   nationalService,
   nationalServiceListVersion,

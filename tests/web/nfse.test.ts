@@ -3,14 +3,13 @@ import * as v from 'valibot';
 import { validate } from '@domain';
 import { FiscalProfileSchema, MAX_CERTIFICATE_BYTES, certificateUploadErrors } from '@domain/fiscalProfile';
 import type { NfseEmissionView } from '@domain/nfseEmission';
-import { CANCELLATION_REASON_CODES, CancellationSchema } from '@domain/nfseEmission';
+import { CANCELLATION_REASON_CODES, CancellationSchema, formatAccessKey } from '@domain/nfseEmission';
 import {
   bulkResultOf,
   bulkSummary,
   canEmitNationally,
   fiscalProfileBody,
   fiscalProfileFormValues,
-  formatAccessKey,
   isNationalInvoice,
   queueRowNote,
   retryPlanText,

@@ -10,7 +10,7 @@ import { Alert } from '../ui/Card';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { formatAccessKey } from '../../lib/nfse';
+import { formatAccessKey } from '@domain/nfseEmission';
 
 import { formatCompetence, formatCpf } from './format';
 

@@ -1,9 +1,9 @@
 import { ExclamationTriangleIcon, ShieldCheckIcon } from '@heroicons/react/20/solid';
 import { formatCnpj } from '@domain';
-import { SIMPLES_APPORTIONMENT_LABEL, SPECIAL_REGIME_LABEL, TAX_REGIME_LABEL } from '@domain/fiscalProfile';
+import { SIMPLES_APPORTIONMENT_LABEL, SPECIAL_REGIME_LABEL, TAX_REGIME_LABEL, formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView } from '@domain/nfseEmission';
 import { formatDate } from '@/lib/format';
-import { formatIssRate, formatNbsCode, formatServiceCode } from '@/lib/nfse';
+import { formatIssRate, formatNbsCode } from '@/lib/nfse';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -28,7 +28,7 @@ export function FiscalProfileSummary({ profile }: { profile: NonNullable<FiscalP
       </Item>
       <Item label="Inscrição municipal">{profile.municipalRegistration ?? 'Não informada'}</Item>
       <Item label="Serviço padrão (cTribNac)">
-        {formatServiceCode(profile.serviceCode)}
+        {formatNationalServiceCode(profile.serviceCode)}
         {profile.serviceDescription && <span className="block text-slate-600">{profile.serviceDescription}</span>}
       </Item>
       <Item label="Código NBS">{profile.nbsCode ? formatNbsCode(profile.nbsCode) : 'Não informado'}</Item>

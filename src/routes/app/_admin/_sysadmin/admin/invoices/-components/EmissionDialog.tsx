@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
 import { Spinner } from '@/components/ui/Spinner';
-import { formatAccessKey, retryPlanText } from '@/lib/nfse';
+import { formatAccessKey } from '@domain/nfseEmission';
+import { retryPlanText } from '@/lib/nfse';
 
 /**
  * "Emitir pelo Sistema Nacional": what will be sent (the DPS in words, its id, number and series), what stops it, then
