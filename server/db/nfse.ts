@@ -2,11 +2,14 @@
  * The national NFS-e's rows (migration 0017): a company's fiscal profile and certificate as the API shows them, a
  * request's emission as the team sees it, and the DPS number taken once per request under the counter's lock.
  */
+import { X509Certificate } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { certificateStatus } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
+import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
+import type { TokenSealer } from '../services/secrets';
 import type { DbExecutor } from './companies';
 import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';
 
@@ -49,6 +52,35 @@ export function profileColumns(profile: FiscalProfile) {
     issRateHundredths: profile.issRate === undefined ? null : Math.round(profile.issRate * 100),
     dpsSeries: profile.dpsSeries,
   };
+}
+
+/**
+ * Keeps a company's A1 certificate (the one it has is replaced): the file and its password sealed, what the screens
+ * show in the clear. The file must have been read and checked for the company first (`readCompanyCertificate`).
+ */
+export async function saveCertificate(
+  db: DbExecutor,
+  companyId: string,
+  upload: { file: Uint8Array; password: string; certificate: A1Certificate; uploadedBy: string | null },
+  sealer: TokenSealer,
+): Promise<void> {
+  const { certificate } = upload;
+  const columns = {
+    pfxSealed: sealer.seal(Buffer.from(upload.file).toString('base64')),
+    passwordSealed: sealer.seal(upload.password),
+    commonName: certificate.commonName,
+    issuerCommonName: certificate.issuerCommonName,
+    cnpj: certificate.cnpj!,
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+    fingerprint: new X509Certificate(certificate.certificatePem).fingerprint256,
+    uploadedBy: upload.uploadedBy,
+    uploadedAt: new Date(),
+  };
+  await db
+    .insert(companyCertificates)
+    .values({ companyId, ...columns })
+    .onConflictDoUpdate({ target: companyCertificates.companyId, set: columns });
 }
 
 export function certificateView(row: CertificateRow, now = new Date()): CertificateView {

@@ -2,7 +2,6 @@
  * A company's fiscal profile for the national NFS-e and its A1 certificate (issue 18): the team edits both, the
  * company's members read them. The certificate's file and password are sealed at rest and never answered back.
  */
-import { X509Certificate } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -12,7 +11,7 @@ import { CERTIFICATE_FILE_MESSAGES, FiscalProfileSchema, certificateUploadErrors
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
 import { findCompany } from '../db/companies';
-import { fiscalProfileView, profileColumns } from '../db/nfse';
+import { fiscalProfileView, profileColumns, saveCertificate } from '../db/nfse';
 import { companyCertificates, companyFiscalProfiles } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
@@ -84,23 +83,12 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
         const field = error.code === 'wrong_password' ? 'password' : 'file';
         throw badRequest(error.message, { [field]: error.message });
       }
-      const { sealer } = deps.nfse;
-      const columns = {
-        pfxSealed: sealer.seal(Buffer.from(bytes).toString('base64')),
-        passwordSealed: sealer.seal(password),
-        commonName: certificate.commonName,
-        issuerCommonName: certificate.issuerCommonName,
-        cnpj: certificate.cnpj!,
-        notBefore: certificate.notBefore,
-        notAfter: certificate.notAfter,
-        fingerprint: new X509Certificate(certificate.certificatePem).fingerprint256,
-        uploadedBy: c.var.identity.uid,
-        uploadedAt: new Date(),
-      };
-      await db
-        .insert(companyCertificates)
-        .values({ companyId, ...columns })
-        .onConflictDoUpdate({ target: companyCertificates.companyId, set: columns });
+      await saveCertificate(
+        db,
+        companyId,
+        { file: bytes, password, certificate, uploadedBy: c.var.identity.uid },
+        deps.nfse.sealer,
+      );
       return c.json({ data: await fiscalProfileView(db, companyId) });
     })
     .delete(`${path}/certificate`, signedIn, team, CompanyParam, async (c) => {

@@ -8,11 +8,10 @@ import { eq } from 'drizzle-orm';
 import { addMonthsToDay } from '@domain';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
-import { profileColumns } from '../db/nfse';
+import { profileColumns, saveCertificate } from '../db/nfse';
 import { companies, companyCertificates, companyFiscalProfiles, nfsRequestStatusChanges, nfsRequests, users } from '../db/schema';
 import type { IssuedA1 } from '../nfse/test-ca';
 import { readPkcs12 } from '../nfse/certificate';
-import { X509Certificate } from 'node:crypto';
 import { issuedBy } from '../fakes/nfse-stand-in-ca';
 import type { NfseDeps } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
@@ -38,22 +37,13 @@ async function demoCompany(db: Database) {
 /** Stores a certificate for the demo company from the stand-in's CA (sealed like any uploaded one). */
 async function storeCertificate(db: Database, companyId: string, companyName: string, options: DemoNfseOptions) {
   const issued = options.ca.issue({ cnpj: DEMO_NFSE_CNPJ, companyName, password: DEMO_CERTIFICATE_PASSWORD });
-  const read = readPkcs12(issued.pfx, issued.password);
-  const columns = {
-    pfxSealed: options.nfse.sealer.seal(issued.pfx.toString('base64')),
-    passwordSealed: options.nfse.sealer.seal(issued.password),
-    commonName: read.commonName,
-    issuerCommonName: read.issuerCommonName,
-    cnpj: DEMO_NFSE_CNPJ,
-    notBefore: read.notBefore,
-    notAfter: read.notAfter,
-    fingerprint: new X509Certificate(read.certificatePem).fingerprint256,
-    uploadedAt: new Date(),
-  };
-  await db
-    .insert(companyCertificates)
-    .values({ companyId, ...columns })
-    .onConflictDoUpdate({ target: companyCertificates.companyId, set: columns });
+  const certificate = readPkcs12(issued.pfx, issued.password);
+  await saveCertificate(
+    db,
+    companyId,
+    { file: issued.pfx, password: issued.password, certificate, uploadedBy: null },
+    options.nfse.sealer,
+  );
 }
 
 /** Right after the demo data: the profile, the certificate and one national invoice issued through the stand-in. */

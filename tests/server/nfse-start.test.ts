@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCertificate } from '@server/db/nfse';
 import { companyCertificates } from '@server/db/schema';
 import { STAND_IN_CA_FILE, issuedBy, loadOrCreateStandInCa } from '@server/fakes/nfse-stand-in-ca';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
@@ -147,18 +148,12 @@ describe('the demo certificate at start', () => {
     expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
     const a1 = issueA1Certificate(oldCa, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'demo-a1' });
     const read = readPkcs12(a1.pfx, a1.password);
-    await server.db.insert(companyCertificates).values({
+    await saveCertificate(
+      server.db,
       companyId,
-      pfxSealed: sealer.seal(a1.pfx.toString('base64')),
-      passwordSealed: sealer.seal(a1.password),
-      commonName: read.commonName,
-      issuerCommonName: read.issuerCommonName,
-      cnpj: DEMO_NFSE_CNPJ,
-      notBefore: read.notBefore,
-      notAfter: read.notAfter,
-      fingerprint: new X509Certificate(read.certificatePem).fingerprint256,
-      uploadedAt: new Date(),
-    });
+      { file: a1.pfx, password: a1.password, certificate: read, uploadedBy: null },
+      sealer,
+    );
 
     // The same CA (the file kept under DATA_DIR): the certificate stays as it is.
     expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
@@ -170,7 +165,10 @@ describe('the demo certificate at start', () => {
     const after = await storedCertificate();
     expect(issuedBy(after.certificatePem, newCa)).toBe(true);
     expect(issuedBy(after.certificatePem, oldCa)).toBe(false);
-    expect(after.row).toMatchObject({ cnpj: DEMO_NFSE_CNPJ, fingerprint: new X509Certificate(after.certificatePem).fingerprint256 });
+    expect(after.row).toMatchObject({
+      cnpj: DEMO_NFSE_CNPJ,
+      fingerprint: new X509Certificate(after.certificatePem).fingerprint256,
+    });
     // And the next start with that CA leaves it be.
     expect(await ensureDemoCertificate(server.db, optionsFor(newCa))).toBe(false);
   });
