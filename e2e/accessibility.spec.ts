@@ -94,20 +94,26 @@ const PUBLIC_PAGES = [
   '/privacidade',
 ];
 
-test('public pages, with the cookie banner open and once it is answered', async ({ page }) => {
-  const banner = page.getByRole('region', { name: 'Cookies' });
-  for (const path of PUBLIC_PAGES) {
+// One test per page: each scan is a few seconds of CPU, and a run split over several servers stays within each
+// test's timeout.
+for (const path of PUBLIC_PAGES) {
+  test(`public page ${path}, with the cookie banner open`, async ({ page }) => {
     await openSitePage(page, path);
-    await expect(banner, path).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
     await checkA11y(page, `${path} (banner open)`);
-  }
+  });
+}
+
+test('the cookie banner while choosing and once answered, and the CNAE search with its results', async ({ page }) => {
+  const banner = page.getByRole('region', { name: 'Cookies' });
+  await openSitePage(page, '/privacidade');
+  await expect(banner).toBeVisible();
   // The choice per kind of cookie, then the answer.
   await banner.getByRole('button', { name: 'Personalizar' }).click();
   await checkA11y(page, '/privacidade (banner, choosing)');
   await banner.getByRole('button', { name: 'Somente necessários' }).click();
   await expect(banner).toBeHidden();
   await checkA11y(page, '/privacidade (banner answered)');
-  // The CNAE search with its results.
   await openSitePage(page, '/tools/cnae');
   await page.getByLabel('Atividade ou código').fill('contabil');
   await expect(page.getByRole('link', { name: /6920-6\/01/ })).toBeVisible();
@@ -126,24 +132,28 @@ test('login, signup and password recovery', async ({ page }) => {
   await checkA11y(page, 'signup with errors');
 });
 
-test('the customer’s screens and their dialogs', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signInFromLogin(page, 'cliente@demo.test');
-  for (const path of [
-    '/app/panel',
-    '/app/documents',
-    '/app/documents?enviar=true',
-    '/app/bank-statements/accounts',
-    '/app/user/my-profile',
-    '/app/user/my-billing',
-    '/app/user/my-referrals',
-    '/app/user/my-invites',
-    '/app/user/my-docs',
-  ]) {
+const CUSTOMER_PAGES = [
+  '/app/panel',
+  '/app/documents',
+  '/app/documents?enviar=true',
+  '/app/bank-statements/accounts',
+  '/app/user/my-profile',
+  '/app/user/my-billing',
+  '/app/user/my-referrals',
+  '/app/user/my-invites',
+  '/app/user/my-docs',
+];
+
+for (const path of CUSTOMER_PAGES) {
+  test(`the customer’s page ${path}`, async ({ page }) => {
+    await signInFromLogin(page, 'cliente@demo.test');
     await visit(page, path);
     await checkA11y(page, path);
-  }
+  });
+}
 
+test('the customer’s movements and invoices, with their forms and dialogs', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
   await visit(page, '/app/bank-statements/accounts');
   await page
     .getByRole('main')
@@ -172,7 +182,10 @@ test('the customer’s screens and their dialogs', async ({ page }) => {
   await visit(page, '/app/invoices?tab=dados-fiscais');
   await expect(page.getByTestId('certificate-summary')).toBeVisible();
   await checkA11y(page, 'the company’s fiscal profile, read-only');
+});
 
+test('the customer’s confirmations and open menus', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
   await visit(page, '/app/user/my-profile');
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
   const confirm = await openDialog(page);
@@ -199,7 +212,10 @@ test('the customer’s screens and their dialogs', async ({ page }) => {
   const removeAccount = await openDialog(page);
   await checkA11y(page, 'bank account deletion dialog', removeAccount, true);
   await removeAccount.getByRole('button', { name: 'Voltar' }).click();
+});
 
+test('the customer’s screens on a phone', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
   // On a phone: the menu in its drawer, and a table shown as cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, '/app/user/my-billing');
@@ -246,22 +262,26 @@ test('the first step of the opening wizard, for someone who just signed up', asy
   await checkA11y(page, 'opening wizard: suggested activities');
 });
 
-test('the team’s screens and their drawers', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signInFromLogin(page, 'admin@demo.test');
-  for (const path of [
-    '/app/admin/companies',
-    '/app/admin/companies/opening-orders',
-    '/app/admin/companies/migration-orders',
-    '/app/admin/invoices/nf-requests',
-    '/app/admin/leads',
-    // Last: the new-user drawer opens from it below.
-    '/app/admin/users',
-  ]) {
+const TEAM_PAGES = [
+  '/app/admin/companies',
+  '/app/admin/companies/opening-orders',
+  '/app/admin/companies/migration-orders',
+  '/app/admin/invoices/nf-requests',
+  '/app/admin/leads',
+  '/app/admin/users',
+];
+
+for (const path of TEAM_PAGES) {
+  test(`the team’s page ${path}`, async ({ page }) => {
+    await signInFromLogin(page, 'admin@demo.test');
     await visit(page, path);
     await checkA11y(page, path);
-  }
+  });
+}
 
+test('the team’s new-user drawer, with its errors and companies listed', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
+  await visit(page, '/app/admin/users');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
   const create = await openDialog(page);
   await checkA11y(page, 'new user', create, true);
@@ -271,7 +291,10 @@ test('the team’s screens and their drawers', async ({ page }) => {
   await checkA11y(page, 'new user with errors, companies listed', create, true);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+});
 
+test('the team’s menu, a user, and an invoice request with its national emission', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
   await visit(page, '/app/admin/users');
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
   await expect(page.getByRole('menuitem', { name: 'Sair' })).toBeVisible();
@@ -291,7 +314,10 @@ test('the team’s screens and their drawers', async ({ page }) => {
   await checkA11y(page, 'national emission preview', emission, true);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+});
 
+test('a company for the team: its page, fiscal profile and publishing; one being opened; the app’s 404', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
   await visit(page, '/app/admin/companies?q=mendes');
   await page.getByRole('link', { name: 'Mendes Tech' }).click();
   await expect(page.getByRole('heading', { name: 'Mendes Tech' })).toBeVisible();
