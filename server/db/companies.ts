@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Company, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
+import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
 
 /** The database, or a transaction of it: the queries below run in either. */
@@ -85,54 +86,100 @@ export interface CompanyListFilter {
   offset: number;
 }
 
+/** The LIKE pattern that finds `text` anywhere, its own `%`, `_` and backslash taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The digits of a query that looks like part of a CNPJ (at least three, punctuation ignored), or null. */
+function cnpjDigits(query: string): string | null {
+  const cnpj = normalizeCnpj(query);
+  return cnpj.length >= 3 && /\d/.test(cnpj) ? cnpj : null;
+}
+
 /** Name, trade name (accents and case ignored) or CNPJ (with or without punctuation). */
 function searchCondition(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const conditions: (SQL | undefined)[] = [
+  const pattern = containing(query);
+  const cnpj = cnpjDigits(query);
+  return or(
     sql`unaccent(coalesce(${companies.name}, '')) ilike unaccent(${pattern})`,
     sql`unaccent(coalesce(${companies.alias}, '')) ilike unaccent(${pattern})`,
-  ];
-  const cnpj = normalizeCnpj(query);
-  if (cnpj.length >= 3 && /\d/.test(cnpj)) conditions.push(ilike(companies.cnpj, `%${cnpj}%`));
-  return or(...conditions);
+    cnpj ? ilike(companies.cnpj, containing(cnpj)) : undefined,
+  );
+}
+
+/**
+ * One round trip: the page, the total (window count) and each company's newest subscription (lateral join). Prepared
+ * per kind of filter — no search, a search by name, a search by name or CNPJ digits; all companies or a customer's
+ * own — so a call fills in its values instead of building the statement again.
+ */
+function companiesPage(db: Database, search: 'none' | 'name' | 'cnpj', own: boolean) {
+  const name = `companies_page_${search}${own ? '_own' : ''}`;
+  return preparedFor(db, name, () => {
+    const pattern = sql.placeholder('pattern');
+    const current = db
+      .select({ id: subscriptions.id, planId: subscriptions.planId, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.companyId, companies.id))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1)
+      .as('current_subscription');
+    return db
+      .select({
+        company: companies,
+        subscriptionId: current.id,
+        planId: current.planId,
+        subscriptionStatus: current.status,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(companies)
+      .leftJoinLateral(current, sql`true`)
+      .where(
+        and(
+          // The ids as one array literal ('{…,…}'): both drivers pass text through unchanged.
+          own ? sql`${companies.id} = any(${sql.placeholder('ids')}::uuid[])` : undefined,
+          search === 'none'
+            ? undefined
+            : or(
+                sql`unaccent(coalesce(${companies.name}, '')) ilike unaccent(${pattern})`,
+                sql`unaccent(coalesce(${companies.alias}, '')) ilike unaccent(${pattern})`,
+                search === 'cnpj' ? sql`${companies.cnpj} ilike ${sql.placeholder('cnpjPattern')}` : undefined,
+              ),
+        ),
+      )
+      .orderBy(desc(companies.createdAt), asc(companies.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
 }
 
 export async function listCompanies(db: Database, filter: CompanyListFilter): Promise<{ data: Company[]; total: number }> {
   if (filter.onlyIds && filter.onlyIds.length === 0) return { data: [], total: 0 };
-  const where = and(
-    filter.onlyIds ? inArray(companies.id, filter.onlyIds) : undefined,
-    filter.query ? searchCondition(filter.query) : undefined,
-  );
-  // One round trip: the page, the total (window count) and each company's newest subscription (lateral join).
-  const current = db
-    .select({ id: subscriptions.id, planId: subscriptions.planId, status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.companyId, companies.id))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1)
-    .as('current_subscription');
-  const rows = await db
-    .select({
-      company: companies,
-      subscriptionId: current.id,
-      planId: current.planId,
-      subscriptionStatus: current.status,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(companies)
-    .leftJoinLateral(current, sql`true`)
-    .where(where)
-    .orderBy(desc(companies.createdAt), asc(companies.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const cnpj = filter.query ? cnpjDigits(filter.query) : null;
+  const search = !filter.query ? 'none' : cnpj ? 'cnpj' : 'name';
+  const rows = await companiesPage(db, search, filter.onlyIds !== undefined).execute({
+    ids: filter.onlyIds ? `{${filter.onlyIds.join(',')}}` : undefined,
+    pattern: filter.query ? containing(filter.query) : undefined,
+    cnpjPattern: cnpj ? containing(cnpj) : undefined,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   // A page past the end has no rows to carry the total.
-  const total = rows[0]?.total ?? (filter.offset > 0 ? (await db.select({ n: count() }).from(companies).where(where))[0].n : 0);
+  const total = rows[0]?.total ?? (filter.offset > 0 ? await countCompanies(db, filter) : 0);
   return {
     data: rows.map(({ company, subscriptionId, planId, subscriptionStatus }) =>
       toCompanyDto(company, subscriptionId ? { id: subscriptionId, planId: planId!, status: subscriptionStatus! } : null),
     ),
     total,
   };
+}
+
+async function countCompanies(db: Database, filter: CompanyListFilter): Promise<number> {
+  const where = and(
+    filter.onlyIds ? inArray(companies.id, filter.onlyIds) : undefined,
+    filter.query ? searchCondition(filter.query) : undefined,
+  );
+  const [row] = await db.select({ n: count() }).from(companies).where(where);
+  return row.n;
 }
 
 /** The company row, locked until the transaction ends: changes to one company happen one at a time. */

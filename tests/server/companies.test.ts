@@ -150,6 +150,17 @@ describe('GET /api/companies', () => {
     expect(none.body).toEqual({ data: [], total: 0 });
   });
 
+  it('searches only their own companies for a customer, and counts a page past the end', async () => {
+    const own = await server.call(`/api/companies?query=${encodeURIComponent('pão')}`, { token: customer.token });
+    expect(own.body).toMatchObject({ total: 1, data: [{ id: ownId }] });
+    const foreign = await server.call('/api/companies', { token: admin.token });
+    const foreignName = foreign.body.data.find((c: { id: string }) => c.id === foreignId).name as string;
+    const hidden = await server.call(`/api/companies?query=${encodeURIComponent(foreignName)}`, { token: customer.token });
+    expect(hidden.body).toEqual({ data: [], total: 0 });
+    const past = await server.call('/api/companies?limit=1&offset=5', { token: admin.token });
+    expect(past.body).toEqual({ data: [], total: 2 });
+  });
+
   it('pages with limit and offset', async () => {
     const { body } = await server.call('/api/companies?limit=1&offset=1', { token: admin.token });
     expect(body.total).toBe(2);
