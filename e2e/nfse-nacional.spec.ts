@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { Held, signInFromLogin } from './support';
 
 /** This month as mm/aaaa in São Paulo, as the month fields take it. */
 function thisMonth(): { typed: string; iso: string } {
@@ -117,6 +117,41 @@ test('the team emits through the national system — one request, then the month
   await expect(customer.getByRole('heading', { name: 'Perfil fiscal' })).toBeVisible();
   await expect(customer.getByTestId('certificate-summary')).toContainText('Certificado digital válido até');
   await expect(customer.getByRole('button', { name: 'Salvar perfil fiscal' })).toHaveCount(0);
+});
+
+test('"Parar" lets the invoice being sent finish and sends no other', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const customer = await askForInvoice(browser, `Parada da emissão em lote ${stamp}`, uniqueCents(stamp));
+  await askForInvoice(browser, `Parada da emissão em lote ${stamp + 1}`, uniqueCents(stamp + 1));
+  await customer.context().close();
+
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto(`/app/admin/invoices/nf-requests?month=${thisMonth().iso}`);
+  await page.getByRole('combobox', { name: 'Empresa' }).fill('Mendes');
+  await page
+    .getByRole('option', { name: /^Mendes Tech/ })
+    .first()
+    .click();
+  // The first request's emission is held on its way until "Parar" is pressed.
+  const held = new Held();
+  await page.route('**/api/nfs/requests/*/emission', (route) => held.take(route));
+  await page.getByRole('button', { name: 'Emitir todas pelo Sistema Nacional' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Emitir todas pelo Sistema Nacional' });
+  const start = bulk.getByRole('button', { name: /^Emitir \d+ notas$/ });
+  await expect(start).toBeVisible();
+  const total = Number(/\d+/.exec((await start.textContent()) ?? '')![0]);
+  await start.click();
+  const first = await held.next();
+  await bulk.getByRole('button', { name: 'Parar' }).click();
+  await expect(bulk.getByText('parando depois desta nota…', { exact: false })).toBeVisible();
+  await expect(bulk.getByRole('button', { name: 'Parar' })).toBeDisabled();
+  await first.continue();
+  await expect(bulk.getByTestId('bulk-summary')).toContainText(`Interrompido em 1 de ${total}.`, { timeout: 30_000 });
+  await expect(bulk.getByText('Na fila')).toHaveCount(total - 1);
+  expect(held.drain()).toEqual([]);
+  await bulk.getByRole('button', { name: 'Fechar' }).click();
+  await expect(bulk).toBeHidden();
 });
 
 /** An emission as the API shows it (domain/nfseEmission.ts), for answers the stand-in is not asked to give here. */

@@ -228,6 +228,20 @@ const MUTANTS: Mutant[] = [
     from: "{ guard: 'dpsValid', target: 'signing' },",
     to: "{ target: 'signing' },",
   },
+  {
+    file: 'nfseBulkEmission.machine.ts',
+    kind: 'guard',
+    what: '"Parar" in a bulk emission is not heard: every request is sent all the same',
+    from: "{ guard: 'stopping', target: 'stopped' }",
+    to: "{ guard: () => false, target: 'stopped' }",
+  },
+  {
+    file: 'nfseBulkEmission.machine.ts',
+    kind: 'target',
+    what: 'a request of a bulk emission that could not be sent ends the run, the others never sent',
+    from: "onError: {\n          target: 'next',",
+    to: "onError: {\n          target: 'stopped',",
+  },
 ];
 
 const root = join(import.meta.dirname, '..');
@@ -353,7 +367,7 @@ await Promise.all(
       const { mutant, files } = judged[i]!;
       prepare(own, mutant);
       killed[i] = !(await modelTestsPass(own, files));
-      console.log(`  ${killed[i] ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(26)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
+      console.log(`  ${killed[i] ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(28)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
     }
   }),
 );

@@ -2,6 +2,9 @@ import type { NfsRequestStatus } from '@domain';
 import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
 import { isEmittableStatus } from '@domain/nfseEmission';
+import type { BulkOutcome, BulkResult } from '@machines/nfseBulkEmission.machine';
+
+export type { BulkOutcome, BulkResult };
 
 /*
  * What the team's national NFS-e screens decide, apart from React so the unit tests read it (tests/web/nfse.test.ts).
@@ -113,15 +116,6 @@ export function fiscalProfileBody(values: FiscalProfileFormValues): Record<strin
 // Bulk emission: one request after another, a failure of one never stopping the others.
 // ------------------------------------------------------------------------------------------------------------------
 
-export type BulkOutcome = 'issued' | 'rejected' | 'processing' | 'failed';
-
-export interface BulkResult {
-  id: string;
-  outcome: BulkOutcome;
-  /** In Portuguese: the number issued, the refusal, the retry plan, the error. */
-  detail: string;
-}
-
 /** What the national system answered for one request, as the bulk list shows it. */
 export function bulkResultOf(
   id: string,
@@ -136,37 +130,6 @@ export function bulkResultOf(
     return { id, outcome: 'rejected', detail };
   }
   return { id, outcome: 'processing', detail: retryPlanText(request.emission) ?? 'Aguardando resposta do Sistema Nacional.' };
-}
-
-/**
- * Emits `ids` one after another. `emit` answers the request as the server left it; a thrown error (a 409, a 422, the
- * network) becomes that request's "failed" result and the next one goes on. `shouldStop` is asked before each
- * request: a stop lets the one being sent finish (it may already be at the national system) and starts no other.
- */
-export async function runBulkEmission<R extends Parameters<typeof bulkResultOf>[1]>({
-  ids,
-  emit,
-  shouldStop = () => false,
-  onResult,
-}: {
-  ids: string[];
-  emit: (id: string) => Promise<R>;
-  shouldStop?: () => boolean;
-  onResult?: (result: BulkResult, done: number) => void;
-}): Promise<{ results: BulkResult[]; stopped: boolean }> {
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    if (shouldStop()) return { results, stopped: true };
-    let result: BulkResult;
-    try {
-      result = bulkResultOf(id, await emit(id));
-    } catch (error) {
-      result = { id, outcome: 'failed', detail: error instanceof Error ? error.message : 'Algo deu errado.' };
-    }
-    results.push(result);
-    onResult?.(result, results.length);
-  }
-  return { results, stopped: false };
 }
 
 /** "3 emitidas, 1 recusada, 1 aguardando o Sistema Nacional, 1 com erro" (only what happened). */

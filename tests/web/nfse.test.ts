@@ -13,7 +13,6 @@ import {
   isNationalInvoice,
   queueRowNote,
   retryPlanText,
-  runBulkEmission,
 } from '@/lib/nfse';
 
 const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => ({
@@ -174,57 +173,27 @@ describe('the fiscal profile form', () => {
 describe('bulk emission', () => {
   const issued = (n: string) => ({ status: 'issued' as const, invoiceNumber: n, reason: null, emission: null });
 
-  it('emits one after another, a failure of one never stopping the others', async () => {
-    const order: string[] = [];
-    let running = 0;
-    const progress: number[] = [];
-    const { results, stopped } = await runBulkEmission({
-      ids: ['a', 'b', 'c', 'd'],
-      emit: async (id) => {
-        running += 1;
-        expect(running).toBe(1);
-        order.push(id);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        running -= 1;
-        if (id === 'b') throw new Error('A empresa não tem certificado digital.');
-        if (id === 'c')
-          return {
-            status: 'rejected' as const,
-            invoiceNumber: null,
-            reason: 'E0310',
-            emission: emission({
-              state: 'rejected',
-              errors: [{ code: 'E0310', description: 'cTribNac inexistente', explanation: 'Código fora da lista nacional.' }],
-            }),
-          };
-        return issued(id === 'a' ? '101' : '102');
-      },
-      onResult: (_result, done) => progress.push(done),
+  // Sending them one after another, a failure never stopping the others and "Parar" starting no new one, is the bulk
+  // emission machine's (tests/machines/nfseBulkEmission.model.test.ts); here, what each answer reads as.
+  it('reads each answer as the bulk list shows it, and sums the run up', () => {
+    const rejected = bulkResultOf('c', {
+      status: 'rejected',
+      invoiceNumber: null,
+      reason: 'E0310',
+      emission: emission({
+        state: 'rejected',
+        errors: [{ code: 'E0310', description: 'cTribNac inexistente', explanation: 'Código fora da lista nacional.' }],
+      }),
     });
-    expect(order).toEqual(['a', 'b', 'c', 'd']);
-    expect(progress).toEqual([1, 2, 3, 4]);
-    expect(stopped).toBe(false);
-    expect(results.map((r) => r.outcome)).toEqual(['issued', 'failed', 'rejected', 'issued']);
-    expect(results[1].detail).toBe('A empresa não tem certificado digital.');
-    expect(results[2].detail).toBe('E0310: Código fora da lista nacional.');
+    expect(rejected).toEqual({ id: 'c', outcome: 'rejected', detail: 'E0310: Código fora da lista nacional.' });
+    expect(bulkResultOf('a', issued('101'))).toEqual({ id: 'a', outcome: 'issued', detail: 'Nota nº 101' });
+    const results = [
+      bulkResultOf('a', issued('101')),
+      { id: 'b', outcome: 'failed' as const, detail: 'A empresa não tem certificado digital.' },
+      rejected,
+      bulkResultOf('d', issued('102')),
+    ];
     expect(bulkSummary(results)).toBe('2 emitidas, 1 recusada, 1 não enviada');
-  });
-
-  it('a stop lets the request being sent finish and starts no other', async () => {
-    let stop = false;
-    const sent: string[] = [];
-    const { results, stopped } = await runBulkEmission({
-      ids: ['a', 'b', 'c'],
-      emit: async (id) => {
-        sent.push(id);
-        stop = true; // "Parar" pressed while this one travels
-        return issued('1');
-      },
-      shouldStop: () => stop,
-    });
-    expect(sent).toEqual(['a']);
-    expect(results).toHaveLength(1);
-    expect(stopped).toBe(true);
   });
 
   it('a request left waiting says when it is looked up again', () => {

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
 import type { NfsRequest } from '@domain';
 import { formatMoney } from '@domain';
 import { emitRequest, fetchPendingRequests, fiscalProfileQueries } from '@/api/nfse';
@@ -8,8 +10,11 @@ import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
 import { Spinner } from '@/components/ui/Spinner';
+import { inspectAll, machineLog } from '@/lib/machine-log';
 import type { BulkOutcome, BulkResult } from '@/lib/nfse';
-import { bulkSummary, runBulkEmission } from '@/lib/nfse';
+import { bulkResultOf, bulkSummary } from '@/lib/nfse';
+import { appInspect } from '@/lib/session-handle';
+import { nfseBulkEmissionMachine } from '@machines/nfseBulkEmission.machine';
 
 const OUTCOME: Record<BulkOutcome, { label: string; className: string }> = {
   issued: { label: 'Emitida', className: 'text-emerald-800' },
@@ -18,11 +23,10 @@ const OUTCOME: Record<BulkOutcome, { label: string; className: string }> = {
   failed: { label: 'Não enviada', className: 'text-red-700' },
 };
 
-type Phase = 'review' | 'running' | 'done';
-
 /**
  * "Emitir todas pelo Sistema Nacional" for one company and competence: the pending requests listed first, then sent
- * one after another with a progress bar; one request's failure never stops the others, and "Parar" starts no new one.
+ * one after another with a progress bar (the bulk emission machine: one request's failure never stops the others, and
+ * "Parar" starts no new one).
  */
 export function BulkEmissionDialog({
   companyId,
@@ -49,38 +53,41 @@ export function BulkEmissionDialog({
   // A company without a profile or a valid certificate would fail every request the same way: said before starting.
   const fiscal = useQuery({ ...fiscalProfileQueries.detail(companyId), enabled: open });
   const notReady = fiscal.data && !fiscal.data.ready ? fiscal.data.missing : null;
-  const [phase, setPhase] = useState<Phase>('review');
-  const [results, setResults] = useState<BulkResult[]>([]);
-  const [stopped, setStopped] = useState(false);
-  const [stopping, setStopping] = useState(false);
-  const stopRef = useRef(false);
+  const [machine] = useState(() =>
+    nfseBulkEmissionMachine.provide({
+      actors: {
+        emit: fromPromise(async ({ input }: { input: { id: string } }) => {
+          const { outcome, detail } = bulkResultOf(input.id, await emitRequest(input.id));
+          return { outcome, detail };
+        }),
+      },
+      actions: { finished: () => void queryClient.invalidateQueries({ queryKey: ['invoices'] }) },
+    }),
+  );
+  const actor = useActorRef(machine, { inspect: inspectAll(machineLog(), appInspect()) });
+  const { phase, results, stopping, stopped } = useSelector(
+    actor,
+    (s) => ({
+      phase: s.matches('review') ? ('review' as const) : s.hasTag('busy') ? ('running' as const) : ('done' as const),
+      results: s.context.results,
+      stopping: s.context.stopping,
+      stopped: s.matches('stopped'),
+    }),
+    shallowEqual,
+  );
   // The run reports on the requests it started with, whatever the list says afterwards.
   const [listed, setListed] = useState<NfsRequest[] | null>(null);
   const requests = listed ?? pending.data ?? [];
   const total = requests.length;
 
-  async function start() {
-    stopRef.current = false;
-    setStopping(false);
-    setStopped(false);
-    setResults([]);
+  function start() {
     setListed(requests);
-    setPhase('running');
-    const outcome = await runBulkEmission({
-      ids: requests.map((request) => request.id),
-      emit: emitRequest,
-      shouldStop: () => stopRef.current,
-      onResult: (result) => setResults((current) => [...current, result]),
-    });
-    setStopped(outcome.stopped);
-    setPhase('done');
-    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    actor.send({ type: 'bulk.start', ids: requests.map((request) => request.id) });
   }
 
   function close() {
     if (phase === 'running') return;
-    setPhase('review');
-    setResults([]);
+    actor.send({ type: 'bulk.reset' });
     setListed(null);
     onClose();
   }
@@ -165,10 +172,7 @@ export function BulkEmissionDialog({
             <Button
               variant="secondary"
               disabled={stopping}
-              onClick={() => {
-                stopRef.current = true;
-                setStopping(true);
-              }}
+              onClick={() => actor.send({ type: 'bulk.stop' })}
             >
               Parar
             </Button>
@@ -178,7 +182,7 @@ export function BulkEmissionDialog({
                 {phase === 'done' ? 'Fechar' : 'Voltar'}
               </Button>
               {phase === 'review' && total > 0 && (
-                <Button onClick={() => void start()} disabled={!!notReady}>
+                <Button onClick={start} disabled={!!notReady}>
                   {total === 1 ? 'Emitir 1 nota' : `Emitir ${total} notas`}
                 </Button>
               )}
