@@ -27,6 +27,7 @@ import { StartupError, loadStartupConfig } from '@server/startup';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
 import { dpsContext } from '../nfse/fixtures';
+import { PRODUCTION_ENV } from '../support/production-env';
 
 const dirs: string[] = [];
 const tempDir = async (prefix: string) => {
@@ -39,18 +40,7 @@ afterAll(async () => {
 });
 
 /** Everything production needs but the national NFS-e URL. */
-const production = {
-  APP_ENV: 'production',
-  VIACEP_URL: 'https://viacep.com.br',
-  CNPJ_API_URL: 'https://brasilapi.com.br',
-  PAYMENTS_URL: 'https://pagamentos.exemplo.com',
-  PAYMENTS_API_KEY: 'k',
-  PAYMENTS_WEBHOOK_SECRET: 's',
-  PUBLIC_URL: 'https://contabil.com.br',
-  TOKEN_ENCRYPTION_KEY: 'x',
-  FIREBASE_PROJECT_ID: 'contabil-prod',
-  FIREBASE_AUTH_EMULATOR_HOST: '',
-};
+const { NFSE_NACIONAL_URL: _nationalUrl, ...production } = PRODUCTION_ENV;
 
 describe('the start in production', () => {
   it('refuses to start without NFSE_NACIONAL_URL, in one line that names it', () => {

@@ -11,6 +11,7 @@ import { HSTS_VALUE, defaultSecurityOptions, securityHeaders, securityOptionsFro
 import { APP_ROUTES_FILE } from '@server/spa-routes';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
+import { PRODUCTION_ENV } from '../support/production-env';
 
 /** Every kind of response carries the security headers, with the Content-Security-Policy of its kind. */
 
@@ -189,7 +190,7 @@ describe('the policy follows the configuration', () => {
     expect((await google.app())['script-src'].join(' ')).not.toContain('googletagmanager');
     const local = policiesOf({ GTM_ID: 'GTM-DEMO1' });
     expect((await local.site())['script-src'].join(' ')).not.toContain('googletagmanager');
-    const none = policiesOf({ APP_ENV: 'production', GTM_ID: '', ...productionEnv });
+    const none = policiesOf({ ...PRODUCTION_ENV, GTM_ID: '' });
     expect((await none.site())['script-src'].join(' ')).not.toContain('googletagmanager');
   });
 
@@ -211,18 +212,6 @@ describe('the policy follows the configuration', () => {
   });
 });
 
-const productionEnv = {
-  VIACEP_URL: 'https://viacep.com.br',
-  CNPJ_API_URL: 'https://brasilapi.com.br',
-  PAYMENTS_URL: 'https://pagamentos.exemplo.com',
-  PAYMENTS_API_KEY: 'k',
-  PAYMENTS_WEBHOOK_SECRET: 's',
-  PUBLIC_URL: 'https://contabil.com.br',
-  TOKEN_ENCRYPTION_KEY: 'x',
-  NFSE_NACIONAL_URL: 'https://sefin.nfse.gov.br/SefinNacional',
-  FIREBASE_PROJECT_ID: 'contabil-prod',
-  FIREBASE_AUTH_EMULATOR_HOST: '',
-};
 
 describe('HSTS, only over TLS', () => {
   const appWith = (options: Partial<SecurityOptions>) =>
