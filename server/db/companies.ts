@@ -1,8 +1,8 @@
-import type { SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Company, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
+import { containing } from './like';
 import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
 
@@ -86,23 +86,44 @@ export interface CompanyListFilter {
   offset: number;
 }
 
-/** The LIKE pattern that finds `text` anywhere, its own `%`, `_` and backslash taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The digits of a query that looks like part of a CNPJ (at least three, punctuation ignored), or null. */
 function cnpjDigits(query: string): string | null {
   const cnpj = normalizeCnpj(query);
   return cnpj.length >= 3 && /\d/.test(cnpj) ? cnpj : null;
 }
 
-/** Name, trade name (accents and case ignored) or CNPJ (with or without punctuation). */
-function searchCondition(query: string): SQL | undefined {
-  const pattern = containing(query);
-  const cnpj = cnpjDigits(query);
-  return or(
-    sql`unaccent(coalesce(${companies.name}, '')) ilike unaccent(${pattern})`,
-    sql`unaccent(coalesce(${companies.alias}, '')) ilike unaccent(${pattern})`,
-    cnpj ? ilike(companies.cnpj, containing(cnpj)) : undefined,
+type CompanySearch = 'none' | 'name' | 'cnpj';
+type CompanyListValues = { ids?: string; pattern?: string; cnpjPattern?: string };
+
+/** What a call of the list fills in: the kind of search, and the values (the customer's own ids as one array literal). */
+function listValues(filter: CompanyListFilter): { search: CompanySearch; own: boolean; values: CompanyListValues } {
+  const cnpj = filter.query ? cnpjDigits(filter.query) : null;
+  return {
+    search: !filter.query ? 'none' : cnpj ? 'cnpj' : 'name',
+    own: filter.onlyIds !== undefined,
+    values: {
+      ids: filter.onlyIds ? `{${filter.onlyIds.join(',')}}` : undefined,
+      pattern: filter.query ? containing(filter.query) : undefined,
+      cnpjPattern: cnpj ? containing(cnpj) : undefined,
+    },
+  };
+}
+
+/**
+ * The list's filter: a customer's own companies; name or trade name (accents and case ignored), or CNPJ digits (with
+ * or without punctuation). Each value is `value(name)`: a placeholder in the prepared page, the value itself in the count.
+ */
+function companiesWhere(search: CompanySearch, own: boolean, value: (name: keyof CompanyListValues) => unknown) {
+  return and(
+    // The ids as one array literal ('{…,…}'): both drivers pass text through unchanged.
+    own ? sql`${companies.id} = any(${value('ids')}::uuid[])` : undefined,
+    search === 'none'
+      ? undefined
+      : or(
+          sql`unaccent(coalesce(${companies.name}, '')) ilike unaccent(${value('pattern')})`,
+          sql`unaccent(coalesce(${companies.alias}, '')) ilike unaccent(${value('pattern')})`,
+          search === 'cnpj' ? sql`${companies.cnpj} ilike ${value('cnpjPattern')}` : undefined,
+        ),
   );
 }
 
@@ -111,10 +132,9 @@ function searchCondition(query: string): SQL | undefined {
  * per kind of filter — no search, a search by name, a search by name or CNPJ digits; all companies or a customer's
  * own — so a call fills in its values instead of building the statement again.
  */
-function companiesPage(db: Database, search: 'none' | 'name' | 'cnpj', own: boolean) {
+function companiesPage(db: Database, search: CompanySearch, own: boolean) {
   const name = `companies_page_${search}${own ? '_own' : ''}`;
   return preparedFor(db, name, () => {
-    const pattern = sql.placeholder('pattern');
     const current = db
       .select({ id: subscriptions.id, planId: subscriptions.planId, status: subscriptions.status })
       .from(subscriptions)
@@ -132,19 +152,7 @@ function companiesPage(db: Database, search: 'none' | 'name' | 'cnpj', own: bool
       })
       .from(companies)
       .leftJoinLateral(current, sql`true`)
-      .where(
-        and(
-          // The ids as one array literal ('{…,…}'): both drivers pass text through unchanged.
-          own ? sql`${companies.id} = any(${sql.placeholder('ids')}::uuid[])` : undefined,
-          search === 'none'
-            ? undefined
-            : or(
-                sql`unaccent(coalesce(${companies.name}, '')) ilike unaccent(${pattern})`,
-                sql`unaccent(coalesce(${companies.alias}, '')) ilike unaccent(${pattern})`,
-                search === 'cnpj' ? sql`${companies.cnpj} ilike ${sql.placeholder('cnpjPattern')}` : undefined,
-              ),
-        ),
-      )
+      .where(companiesWhere(search, own, (value) => sql.placeholder(value)))
       .orderBy(desc(companies.createdAt), asc(companies.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -154,32 +162,23 @@ function companiesPage(db: Database, search: 'none' | 'name' | 'cnpj', own: bool
 
 export async function listCompanies(db: Database, filter: CompanyListFilter): Promise<{ data: Company[]; total: number }> {
   if (filter.onlyIds && filter.onlyIds.length === 0) return { data: [], total: 0 };
-  const cnpj = filter.query ? cnpjDigits(filter.query) : null;
-  const search = !filter.query ? 'none' : cnpj ? 'cnpj' : 'name';
-  const rows = await companiesPage(db, search, filter.onlyIds !== undefined).execute({
-    ids: filter.onlyIds ? `{${filter.onlyIds.join(',')}}` : undefined,
-    pattern: filter.query ? containing(filter.query) : undefined,
-    cnpjPattern: cnpj ? containing(cnpj) : undefined,
-    limit: filter.limit,
-    offset: filter.offset,
-  });
-  // A page past the end has no rows to carry the total.
-  const total = rows[0]?.total ?? (filter.offset > 0 ? await countCompanies(db, filter) : 0);
+  const { search, own, values } = listValues(filter);
+  const rows = await companiesPage(db, search, own).execute({ ...values, limit: filter.limit, offset: filter.offset });
+  // A page past the end has no rows to carry the total: counted on its own then, with the same filter.
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && filter.offset > 0) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(companies)
+      .where(companiesWhere(search, own, (value) => values[value]));
+    total = row.n;
+  }
   return {
     data: rows.map(({ company, subscriptionId, planId, subscriptionStatus }) =>
       toCompanyDto(company, subscriptionId ? { id: subscriptionId, planId: planId!, status: subscriptionStatus! } : null),
     ),
     total,
   };
-}
-
-async function countCompanies(db: Database, filter: CompanyListFilter): Promise<number> {
-  const where = and(
-    filter.onlyIds ? inArray(companies.id, filter.onlyIds) : undefined,
-    filter.query ? searchCondition(filter.query) : undefined,
-  );
-  const [row] = await db.select({ n: count() }).from(companies).where(where);
-  return row.n;
 }
 
 /** The company row, locked until the transaction ends: changes to one company happen one at a time. */

@@ -9,6 +9,7 @@ import type { EmissionViewRow } from './nfse';
 import { emissionView, emissionViewColumns } from './nfse';
 import { preparedFor } from './prepared';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules, nfseEmissions } from './schema';
+import { containing } from './like';
 
 type RequestRow = typeof nfsRequests.$inferSelect;
 type ScheduleRow = typeof nfsSchedules.$inferSelect;
@@ -98,7 +99,7 @@ export interface RequestFilter {
 
 /** The tomador or the description (accents and case ignored), or the tomador's document. */
 function searchCondition(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(query);
   const digits = onlyDigits(query);
   return or(
     sql`unaccent(${nfsRequests.customerName}) ilike unaccent(${pattern})`,
@@ -256,7 +257,7 @@ export async function rememberCustomer(
 /** Tomadores whose document starts with the digits typed, or whose name contains the text, most recent first. */
 export async function findCustomers(db: DbExecutor, companyId: string, query: string): Promise<NfsCustomer[]> {
   const digits = onlyDigits(query);
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(query);
   const rows = await db
     .select()
     .from(nfsCustomers)

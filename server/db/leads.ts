@@ -3,10 +3,11 @@ import { count, desc, or, sql } from 'drizzle-orm';
 import type { Lead, Page } from '@domain';
 import type { Database } from './client';
 import { leads } from './schema';
+import { containing } from './like';
 
 /** Part of the name or e-mail, accents and case ignored (the LIKE wildcards typed are taken literally). */
 function searchCondition(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(query);
   return or(sql`unaccent(${leads.name}) ilike unaccent(${pattern})`, sql`${leads.email} ilike ${pattern}`);
 }
 

@@ -5,6 +5,7 @@ import { STEP_ACTOR, normalizeCnpj } from '@domain';
 import type { DbExecutor } from './companies';
 import { toCompanyDto } from './companies';
 import { companies, companyMembers, companySteps, subscriptions, users } from './schema';
+import { containing } from './like';
 
 /** A company on an onboarding track, as the team's order queue shows it. */
 export interface Order {
@@ -52,7 +53,7 @@ export async function listOrders(
 
   let search: SQL | undefined;
   if (filter.query) {
-    const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(filter.query);
     const cnpj = normalizeCnpj(filter.query);
     search = or(
       sql`unaccent(coalesce(${companies.name}, '') || ' ' || coalesce(${companies.alias}, '')) ilike unaccent(${pattern})`,

@@ -5,6 +5,7 @@ import { PHOTO_TYPES, RECORDS_RETENTION_YEARS } from '@domain';
 import type { Database } from './client';
 import type { DbExecutor } from './companies';
 import { companies, companyMembers, companyStatusChanges, documents, oauthStates, users } from './schema';
+import { containing } from './like';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -127,7 +128,7 @@ export async function findAdminUser(db: DbExecutor, id: string): Promise<AdminUs
 
 /** Part of the name or e-mail, accents and case ignored (the LIKE wildcards typed are taken literally). */
 function searchCondition(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(query);
   return or(sql`unaccent(${users.name}) ilike unaccent(${pattern})`, sql`${users.email} ilike ${pattern}`);
 }
 

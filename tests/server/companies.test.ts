@@ -159,6 +159,15 @@ describe('GET /api/companies', () => {
     expect(hidden.body).toEqual({ data: [], total: 0 });
     const past = await server.call('/api/companies?limit=1&offset=5', { token: admin.token });
     expect(past.body).toEqual({ data: [], total: 2 });
+    // By CNPJ digits too, and a search's page past the end counts what the search finds.
+    const ownByCnpj = await server.call('/api/companies?query=27494746', { token: customer.token });
+    expect(ownByCnpj.body).toMatchObject({ total: 1, data: [{ id: ownId }] });
+    const foreignByCnpj = await server.call('/api/companies?query=76.827.687', { token: customer.token });
+    expect(foreignByCnpj.body).toEqual({ data: [], total: 0 });
+    const searchPast = await server.call(`/api/companies?query=${encodeURIComponent('pão')}&limit=1&offset=5`, {
+      token: admin.token,
+    });
+    expect(searchPast.body).toEqual({ data: [], total: 1 });
   });
 
   it('pages with limit and offset', async () => {
