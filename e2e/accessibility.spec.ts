@@ -80,6 +80,20 @@ async function visit(page: Page, path: string) {
   await settled(page);
 }
 
+/**
+ * One test per page, signed in as `email`: each scan is a few seconds of CPU, and a run shared by two servers keeps
+ * every test within its timeout.
+ */
+function scanPagesAs(who: string, email: string, paths: string[]) {
+  for (const path of paths) {
+    test(`${who}’s page ${path}`, async ({ page }) => {
+      await signInFromLogin(page, email);
+      await visit(page, path);
+      await checkA11y(page, path);
+    });
+  }
+}
+
 const PUBLIC_PAGES = [
   '/',
   '/abrir-empresa',
@@ -144,13 +158,7 @@ const CUSTOMER_PAGES = [
   '/app/user/my-docs',
 ];
 
-for (const path of CUSTOMER_PAGES) {
-  test(`the customer’s page ${path}`, async ({ page }) => {
-    await signInFromLogin(page, 'cliente@demo.test');
-    await visit(page, path);
-    await checkA11y(page, path);
-  });
-}
+scanPagesAs('the customer', 'cliente@demo.test', CUSTOMER_PAGES);
 
 test('the customer’s movements and invoices, with their forms and dialogs', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
@@ -271,13 +279,7 @@ const TEAM_PAGES = [
   '/app/admin/users',
 ];
 
-for (const path of TEAM_PAGES) {
-  test(`the team’s page ${path}`, async ({ page }) => {
-    await signInFromLogin(page, 'admin@demo.test');
-    await visit(page, path);
-    await checkA11y(page, path);
-  });
-}
+scanPagesAs('the team', 'admin@demo.test', TEAM_PAGES);
 
 test('the team’s new-user drawer, with its errors and companies listed', async ({ page }) => {
   await signInFromLogin(page, 'admin@demo.test');
