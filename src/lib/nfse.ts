@@ -113,7 +113,7 @@ export function fiscalProfileBody(values: FiscalProfileFormValues): Record<strin
 }
 
 // ------------------------------------------------------------------------------------------------------------------
-// Bulk emission (machines/nfseBulkEmission.machine.ts runs it): what each answer reads as, and the run summed up.
+// Bulk emission: one request after another, a failure of one never stopping the others.
 // ------------------------------------------------------------------------------------------------------------------
 
 /** What the national system answered for one request, as the bulk list shows it. */
