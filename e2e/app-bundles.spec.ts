@@ -21,12 +21,13 @@ async function scriptsOf(page: Page, path: string) {
   const bodies = [...loaded.values()].map((body) => body.toString('utf8'));
   return {
     bodies,
+    files: loaded.size,
     kb: [...loaded.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024,
   };
 }
 
 test('the login page loads neither Firebase nor the code of other screens, within 160 KB', async ({ page }) => {
-  const { bodies, kb } = await scriptsOf(page, '/app/login');
+  const { bodies, kb, files } = await scriptsOf(page, '/app/login');
   await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
   // Firebase's SDK names its error class; the wizard's steps and the team's queues have their own texts.
   for (const body of bodies) {
@@ -35,13 +36,17 @@ test('the login page loads neither Firebase nor the code of other screens, withi
     expect(body).not.toContain('Quando um cliente começar, o pedido aparece nesta fila.');
   }
   expect(kb).toBeLessThanOrEqual(160);
+  // The app's shared code comes in a few files (vite.config.ts's groups), not one tiny chunk per module: each file
+  // costs its own gzip header, import lines and preload entry (31 files before, ~10 KB more over a customer's page).
+  expect(files).toBeLessThanOrEqual(15);
 });
 
 test('a customer’s pages stay within 220 KB, without the team’s libraries', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   for (const path of ['/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts']) {
-    const { bodies, kb } = await scriptsOf(page, path);
+    const { bodies, kb, files } = await scriptsOf(page, path);
     for (const body of bodies) expect(body, path).not.toMatch(/headlessui|@floating-ui/);
     expect(kb, path).toBeLessThanOrEqual(220);
+    expect(files, path).toBeLessThanOrEqual(32); // 49–60 before the shared groups
   }
 });
