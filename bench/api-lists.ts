@@ -6,7 +6,7 @@
  * concurrency. The ratio of medians is what the product adds to its SQL (target ≤ 1.5×).
  */
 import { sql } from 'drizzle-orm';
-import { findAccount, listTransactions } from '@server/db/bankStatements';
+import { transactionsPageJson } from '@server/db/bankStatements';
 import type { Database } from '@server/db/client';
 import { listRequests } from '@server/db/invoices';
 import { seedLists } from './seed-lists';
@@ -95,16 +95,15 @@ async function benchSize(
   const invoicesToken = identity.tokenOf(data.invoices.uid);
   const transactions = (query: string) =>
     `/api/bank-statements/transactions?accountId=${accountId}&companyId=${movementsCompany}${query}`;
-  const movementsList = (filter: { month?: string; withoutTaxCategory?: boolean; offset?: number }) => async () => {
-    await findAccount(db, movementsCompany, accountId);
-    return listTransactions(db, {
+  const movementsList = (filter: { month?: string; withoutTaxCategory?: boolean; offset?: number }) => () =>
+    transactionsPageJson(db, {
+      companyId: movementsCompany,
       accountId,
       withoutTaxCategory: filter.withoutTaxCategory ?? false,
       month: filter.month,
       limit: 10,
       offset: filter.offset ?? 0,
     });
-  };
   const invoicesList = (filter: { date?: string; status?: ('issued' | 'requested')[]; offset?: number }) => () =>
     listRequests(db, { companyId: invoicesCompany, ...filter, limit: 10, offset: filter.offset ?? 0, order: 'newest' });
   const deepMovements = Math.max(0, size - Math.ceil(size / 10));

@@ -21,6 +21,8 @@ export interface LoadResult {
   seconds: number;
   failures: number;
   firstFailure?: string;
+  /** This thread's busy time over the run (its event loop's utilisation), in ms. */
+  activeMs: number;
 }
 
 const request = workerData as LoadRequest;
@@ -30,6 +32,7 @@ let firstFailure: string | undefined;
 let next = 0;
 
 const started = performance.now();
+const idle = performance.eventLoopUtilization();
 const instance = autocannon(
   {
     url: request.origin,
@@ -61,6 +64,7 @@ const instance = autocannon(
       seconds: (performance.now() - started) / 1000,
       failures,
       firstFailure,
+      activeMs: performance.eventLoopUtilization(idle).active,
     } satisfies LoadResult);
   },
 );

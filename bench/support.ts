@@ -86,6 +86,13 @@ export interface Figures {
   count: number;
   /** Answers other than 2xx, and connection errors: a figure with any is not a measurement of the endpoint. */
   failures: number;
+  /**
+   * Busy time of this process's main thread per answer, in µs (its event loop's utilisation over the run): the
+   * server's own work for an API call — PGlite's too, which runs there — or the driver's for a direct call.
+   */
+  mainUs?: number;
+  /** Busy time of the load generator's thread per answer, in µs: CPU the same cores give to the client, not the server. */
+  loadUs?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -129,9 +136,16 @@ export async function measureHttp(request: Omit<LoadRequest, 'seconds' | 'connec
       worker.once('error', reject);
     });
   await run(WARMUP_SECONDS);
+  const idle = performance.eventLoopUtilization();
   const result = await run(SECONDS);
+  const busy = performance.eventLoopUtilization(idle).active;
   if (result.failures > 0) console.warn(`  ! ${result.failures} failed requests; first: ${result.firstFailure}`);
-  return figuresOf(result.latencies, result.seconds, result.failures);
+  const count = Math.max(1, result.latencies.length);
+  return {
+    ...figuresOf(result.latencies, result.seconds, result.failures),
+    mainUs: (busy * 1000) / count,
+    loadUs: (result.activeMs * 1000) / count,
+  };
 }
 
 /** A direct call (the database query a handler makes) repeated by CONCURRENCY callers for SECONDS. */
@@ -153,14 +167,20 @@ export async function measureDirect(call: (i: number) => Promise<unknown>): Prom
     return { latencies, seconds: (performance.now() - started) / 1000 };
   };
   await run(WARMUP_SECONDS);
+  const idle = performance.eventLoopUtilization();
   const { latencies, seconds } = await run(SECONDS);
-  return figuresOf(latencies, seconds, 0);
+  const busy = performance.eventLoopUtilization(idle).active;
+  return { ...figuresOf(latencies, seconds, 0), mainUs: (busy * 1000) / Math.max(1, latencies.length) };
 }
 
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
 
 export function figuresLine(label: string, figures: Figures): string {
-  return `  ${label.padEnd(58)} p50 ${ms(figures.p50)}   p95 ${ms(figures.p95)}   ${figures.rps.toFixed(0).padStart(6)} req/s${figures.failures ? `   ${figures.failures} FAILED` : ''}`;
+  const threads = [
+    figures.mainUs === undefined ? '' : `   main thread ${figures.mainUs.toFixed(0).padStart(4)} µs`,
+    figures.loadUs === undefined ? '' : `, load generator ${figures.loadUs.toFixed(0).padStart(4)} µs`,
+  ].join('');
+  return `  ${label.padEnd(58)} p50 ${ms(figures.p50)}   p95 ${ms(figures.p95)}   ${figures.rps.toFixed(0).padStart(6)} req/s${threads}${figures.failures ? `   ${figures.failures} FAILED` : ''}`;
 }
 
 /** The API beside the database calls it makes: the ratio of medians is the cost of HTTP, auth and validation. */

@@ -1,3 +1,4 @@
+import type { AnyColumn } from 'drizzle-orm';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   BankAccount,
@@ -142,7 +143,16 @@ export async function findAccount(db: DbExecutor, companyId: string, id: string)
   return row;
 }
 
-/** The page of an account's movements, prepared per kind of filter (month or not, only without category or not). */
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, to the millisecond, cut rather than rounded). */
+const isoTimestamp = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The page of an account's movements, prepared per kind of filter (month or not, only without category or not), as
+ * the answer's JSON built by PostgreSQL — each movement as `toTransactionDto` gives it — so the server neither maps
+ * rows nor serialises them (a fifth to a third of a cheap list's cost in the server's thread). With the page, the
+ * account's `movements_version` in the same snapshot, or null when the account is not this company's or not visible
+ * (the caller answers 404 then): one statement per call, where the account and the page were two.
+ */
 function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
   const name = `movements_page_${month ? 'm' : ''}${uncategorised ? 'u' : ''}`;
   return preparedFor(db, name, () => {
@@ -163,43 +173,65 @@ function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
+    const version = db
+      .select({ version: bankAccounts.movementsVersion })
+      .from(bankAccounts)
+      .where(
+        and(
+          eq(bankAccounts.id, sql.placeholder('accountId')),
+          eq(bankAccounts.companyId, sql.placeholder('companyId')),
+          visibleAccount(),
+        ),
+      );
+    const t = bankTransactions;
     return db
       .select({
-        transaction: bankTransactions,
-        // The account's version in the same statement (one snapshot): the total remembered for it matches this page.
-        version:
-          sql<number>`(select ${bankAccounts.movementsVersion} from ${bankAccounts} where ${bankAccounts.id} = ${sql.placeholder('accountId')})`.mapWith(
-            Number,
-          ),
+        data: sql<string>`coalesce(json_agg(json_build_object(
+          'id', ${t.id}, 'accountId', ${t.accountId}, 'postedOn', ${t.postedOn}, 'amountCents', ${t.amountCents},
+          'description', ${t.description}, 'memo', ${t.memo}, 'type', ${t.type}, 'taxCategoryId', ${t.taxCategoryId},
+          'categorySource', ${t.categorySource}, 'createdAt', ${isoTimestamp(t.createdAt)}
+        ) order by ${sql.join(order, sql`, `)}), '[]')::text`,
+        version: sql<number | null>`(${version})`.mapWith((value) => (value === null ? null : Number(value))),
       })
       .from(page)
       .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
-      .orderBy(...order)
       .prepare(name);
   });
 }
 
-/** Newest first; `month` (YYYY-MM) narrows to one month. */
-export async function listTransactions(
+/**
+ * A page of an account's movements, newest first (`month`, YYYY-MM, narrows to one month), as the answer's JSON
+ * (`{ data, total }`), or undefined when the account is not this company's.
+ */
+export async function transactionsPageJson(
   db: DbExecutor,
-  filter: { accountId: string; withoutTaxCategory: boolean; month?: string; limit: number; offset: number },
-): Promise<{ data: BankTransaction[]; total: number }> {
+  filter: {
+    companyId: string;
+    accountId: string;
+    withoutTaxCategory: boolean;
+    month?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<string | undefined> {
   const range = filter.month ? periodRange(filter.month) : undefined;
   // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
-  // order need), then only those rows, with the account's version: a deep page skips index entries, not whole rows.
-  const rows = await movementsPage(db, range !== undefined, filter.withoutTaxCategory).execute({
+  // order need), then only those rows: a deep page skips index entries, not whole rows.
+  const [page] = await movementsPage(db, range !== undefined, filter.withoutTaxCategory).execute({
+    companyId: filter.companyId,
     accountId: filter.accountId,
     from: range?.from,
     to: range?.to,
     limit: filter.limit,
     offset: filter.offset,
   });
-  const data = rows.map((row) => toTransactionDto(row.transaction));
+  if (!page || page.version === null) return undefined;
+  const answer = (total: number) => `{"data":${page.data},"total":${total}}`;
   const totalKey = `movements\u0000${filter.accountId}\u0000${filter.withoutTaxCategory ? 'uncategorised' : ''}\u0000${filter.month ?? ''}`;
   // Counted before at this version: nothing the total counts has changed since.
-  const known = rows.length ? listTotals.get(totalKey, rows[0].version) : undefined;
-  if (known !== undefined) return { data, total: known };
-  if (!rows.length && filter.offset === 0) return { data, total: 0 };
+  const known = listTotals.get(totalKey, page.version);
+  if (known !== undefined) return answer(known);
+  if (page.data === '[]' && filter.offset === 0) return answer(0);
   // Otherwise counted now, with the version it was counted at (one statement, one snapshot).
   const where = and(
     eq(bankTransactions.accountId, filter.accountId),
@@ -217,7 +249,7 @@ export async function listTransactions(
     .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
     .from(sql`(select 1) as one`);
   listTotals.set(totalKey, row.version, row.total);
-  return { data, total: row.total };
+  return answer(row.total);
 }
 
 /** The movements of one account in a date range, oldest first: what an export carries. */

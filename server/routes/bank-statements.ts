@@ -28,10 +28,10 @@ import {
   listAccounts,
   listRules,
   listTaxCategories,
-  listTransactions,
   toRuleDto,
   toTransactionDto,
   transactionsBetween,
+  transactionsPageJson,
 } from '../db/bankStatements';
 import { companyExists } from '../db/companies';
 import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statementImports';
@@ -185,8 +185,10 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get('/bank-statements/transactions', valid('query', BankTransactionsQuerySchema), async (c) => {
         const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        if (!(await findAccount(db, companyId, accountId))) throw notFound(ACCOUNT_NOT_FOUND);
-        return c.json(await listTransactions(db, { accountId, withoutTaxCategory, month, limit, offset }));
+        const page = await transactionsPageJson(db, { companyId, accountId, withoutTaxCategory, month, limit, offset });
+        if (page === undefined) throw notFound(ACCOUNT_NOT_FOUND);
+        // Already the answer's JSON (PostgreSQL built it): sent as it is.
+        return c.body(page, 200, { 'content-type': 'application/json' });
       })
       // Bulk: several selected movements into one category (or none).
       .post(

@@ -1,6 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_MOVEMENT_TEXT, MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS, TEXT_CUT_MARK } from '@domain';
+import { toTransactionDto } from '@server/db/bankStatements';
+import { bankTransactions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -507,5 +510,65 @@ describe('categories, rules, exports and the report', () => {
     expect((await get(`/api/bank-statements/accounts?companyId=${company}`, owner.token)).body.total).toBe(0);
     const gone = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}`, owner.token);
     expect(gone.status).toBe(404);
+  });
+});
+
+describe('the movements list, as PostgreSQL writes its JSON', () => {
+  it('answers every field exactly as toTransactionDto gives it, page by page, filtered or not', async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    const { body } = await upload(ofx(['20260302;10,00;PIX'], 'json-1'), { token: owner.token, company });
+    const accountId: string = body.data.accounts[0].id;
+    // What JSON and timestamps make hard: quotes, backslashes, control characters, accents and emoji, nulls, large and
+    // negative amounts, microseconds that must be cut (not rounded) to the millisecond, dates in another time zone.
+    const texts = ['aspas "duplas" e \\barra\\', 'linha\nnova\ttab\u0001', 'Pagamento São João — ção 🧾', '</script>', ''];
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      accountId,
+      companyId: company,
+      postedOn: `2026-0${1 + (i % 3)}-${String(1 + i).padStart(2, '0')}`,
+      amountCents: i % 2 ? -(2 ** 40) - i : 99_999_999_999 * i,
+      description: texts[i % texts.length] || 'VAZIO',
+      memo: i % 4 ? texts[(i + 1) % texts.length] : null,
+      type: i % 5 ? 'DEBIT' : null,
+      dedupKey: `json-${i}`,
+      taxCategoryId: i % 3 ? 'aluguel' : null,
+      categorySource: i % 3 ? ('manual' as const) : null,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 23, 59, 59, 999) + i * 1000),
+    }));
+    await server.db.insert(bankTransactions).values(rows);
+    // Microseconds PostgreSQL keeps and a JavaScript date cannot: .999999 must read .999.
+    await server.db.execute(
+      sql`update bank_transactions set created_at = created_at + interval '999 microseconds' where account_id = ${accountId}`,
+    );
+    const expected = (
+      await server.db
+        .select()
+        .from(bankTransactions)
+        .where(eq(bankTransactions.accountId, accountId))
+        .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt), asc(bankTransactions.id))
+    ).map(toTransactionDto);
+    expect(expected).toHaveLength(24);
+
+    const list = async (query: string) => {
+      const response = await fetch(
+        `${server.baseUrl}/api/bank-statements/transactions?companyId=${company}&accountId=${accountId}${query}`,
+        { headers: { authorization: `Bearer ${owner.token}` } },
+      );
+      expect(response.status, query).toBe(200);
+      expect(response.headers.get('content-type'), query).toMatch(/^application\/json/);
+      return response.json();
+    };
+    const pages = [];
+    for (let offset = 0; offset < 30; offset += 10) pages.push(await list(`&limit=10&offset=${offset}`));
+    expect(pages.flatMap((page) => page.data)).toEqual(expected);
+    expect(pages.map((page) => page.total)).toEqual([24, 24, 24]);
+    expect(pages[0].data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const february = await list('&month=2026-02&limit=100');
+    expect(february).toEqual({ data: expected.filter((row) => row.postedOn.startsWith('2026-02')), total: 8 });
+    const uncategorised = await list('&withoutTaxCategory=true&limit=100');
+    expect(uncategorised.data).toEqual(expected.filter((row) => row.taxCategoryId === null));
+    expect(uncategorised.total).toBe(uncategorised.data.length);
+    expect(await list('&month=2025-01')).toEqual({ data: [], total: 0 });
   });
 });
