@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { transactionsPageJson } from '@server/db/bankStatements';
 import type { Database } from '@server/db/client';
-import { listRequests } from '@server/db/invoices';
+import { listRequestsJson } from '@server/db/invoices';
 import { seedLists } from './seed-lists';
 import type { Figures } from './support';
 import { figuresLine, measureDirect, measureHttp, ratioLine, timed } from './support';
@@ -105,7 +105,7 @@ async function benchSize(
       offset: filter.offset ?? 0,
     });
   const invoicesList = (filter: { date?: string; status?: ('issued' | 'requested')[]; offset?: number }) => () =>
-    listRequests(db, { companyId: invoicesCompany, ...filter, limit: 10, offset: filter.offset ?? 0, order: 'newest' });
+    listRequestsJson(db, { companyId: invoicesCompany, ...filter, limit: 10, offset: filter.offset ?? 0, order: 'newest' });
   const deepMovements = Math.max(0, size - Math.ceil(size / 10));
   const deepInvoices = Math.max(0, size - Math.ceil(size / 10));
 

@@ -26,6 +26,8 @@ test('a 401 answered to an upload starts the session’s recovery, like any othe
       body: JSON.stringify({ error: { code: 'unauthorized', message: 'Sua sessão expirou. Entre novamente.' } }),
     });
   });
+  // A mark on this document: the recovery's reload replaces it.
+  await page.evaluate(() => Object.assign(window, { beforeRecovery: true }));
   await page.getByLabel('Escolher arquivo OFX').setInputFiles(OFX);
   await expect
     .poll(async () =>
@@ -35,7 +37,24 @@ test('a 401 answered to an upload starts the session’s recovery, like any othe
       ),
     )
     .toBe(true);
-  // Recovered (a fresh token, the page again), the person is still in and may send the file again.
+  // Recovered (a fresh token, the page again), the person is still in and may send the file again — on the new
+  // document: the old one still shows the same heading until the reload replaces it, and a file chosen there is lost.
+  // The session signed in again after its recovery (on the reloaded page, its company loaded): the screen is settled.
+  const settled = async () => {
+    const log = await machineLog(page);
+    const recovered = log.findIndex(
+      (entry) => entry.machine === 'session' && /recovering/.test(entry.source) && entry.event.startsWith('xstate.done.actor'),
+    );
+    return (
+      recovered >= 0 &&
+      log
+        .slice(recovered)
+        .some((entry) => entry.machine === 'session' && entry.targets.some((t) => /(^|\.)signedIn($|\.)/.test(t))) &&
+      (log[recovered].targets.every((target) => !/reloading/.test(target)) ||
+        (await page.evaluate(() => !('beforeRecovery' in window)).catch(() => false)))
+    );
+  };
+  await expect.poll(settled).toBe(true);
   await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
   await page.getByLabel('Escolher arquivo OFX').setInputFiles(OFX);
   await expect(page.getByTestId('ofx-import-summary')).toContainText('movimentações novas');

@@ -1,4 +1,3 @@
-import type { AnyColumn } from 'drizzle-orm';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   BankAccount,
@@ -13,6 +12,7 @@ import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@doma
 import type { ImportedAccount } from '../services/statement-batches';
 import { categoryByRules, prepareAccounts } from '../services/statement-batches';
 import type { DbExecutor } from './companies';
+import { isoTimestamp } from './json';
 import { listTotals } from './list-totals';
 import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
@@ -142,9 +142,6 @@ export async function findAccount(db: DbExecutor, companyId: string, id: string)
   const [row] = await statement.execute({ companyId, id });
   return row;
 }
-
-/** A timestamp as `Date.prototype.toISOString` writes it (UTC, to the millisecond, cut rather than rounded). */
-const isoTimestamp = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The page of an account's movements, prepared per kind of filter (month or not, only without category or not), as

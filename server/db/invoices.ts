@@ -1,12 +1,12 @@
-import type { AnyColumn, Placeholder, SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AnyColumn, Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, Page, ScheduleTiming } from '@domain';
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
+import { isoTimestamp } from './json';
 import { listTotals } from './list-totals';
-import type { EmissionViewRow } from './nfse';
-import { emissionView, emissionViewColumns } from './nfse';
+import { emissionJson } from './nfse';
 import { preparedFor } from './prepared';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules, nfseEmissions } from './schema';
 import { containing } from './like';
@@ -46,6 +46,26 @@ export function toRequestDto(row: RequestRow, emission: NfseEmissionView | null 
     statusChangedAt: row.statusChangedAt.toISOString(),
     emission,
   };
+}
+
+/**
+ * `toRequestDto` written by PostgreSQL, with the row's emission (`emissionJson`) and its company's name: what the lists
+ * whose JSON PostgreSQL builds answer. `tests/server/invoices.test.ts` holds the two to the same answer.
+ */
+function requestJson(companyName: SQLWrapper): SQL {
+  const r = nfsRequests;
+  return sql`json_build_object(
+    'id', ${r.id}, 'companyId', ${r.companyId}, 'status', ${r.status}, 'emissionType', ${r.emissionType},
+    'cnpj', case when ${r.emissionType} = 'cnpj' then ${r.customerDocument} end,
+    'cpf', case when ${r.emissionType} = 'cpf' then ${r.customerDocument} end,
+    'customerName', ${r.customerName}, 'customerEmail', ${r.customerEmail}, 'description', ${r.description},
+    'activity', ${r.activity}, 'serviceItem', ${r.serviceItem}, 'competence', ${r.competence},
+    'totalCents', ${r.totalCents}, 'issWithheld', ${r.issWithheld}, 'scheduleId', ${r.scheduleId},
+    'invoiceNumber', ${r.invoiceNumber}, 'accessKey', ${r.accessKey}, 'pdfDocumentId', ${r.pdfDocumentId},
+    'xmlDocumentId', ${r.xmlDocumentId}, 'reason', ${r.reason}, 'issuedAt', ${isoTimestamp(r.issuedAt)},
+    'createdAt', ${isoTimestamp(r.createdAt)}, 'statusChangedAt', ${isoTimestamp(r.statusChangedAt)},
+    'emission', ${emissionJson()}, 'companyName', ${companyName}
+  )`;
 }
 
 /** When a schedule runs: the newest month it did is the one it created or, if later, the one it left out. */
@@ -109,10 +129,11 @@ function searchCondition(query: string): SQL | undefined {
   );
 }
 
-export async function listRequests(
-  db: DbExecutor,
-  filter: RequestFilter,
-): Promise<{ data: (NfsRequest & { companyName: string | null })[]; total: number }> {
+/**
+ * A page of requests as the answer's JSON (`{ data, total }`, each row as `toRequestDto` gives it with its emission and
+ * its company's name), built by PostgreSQL: the server neither maps nor serialises the rows.
+ */
+export async function listRequestsJson(db: DbExecutor, filter: RequestFilter): Promise<string> {
   const where = and(
     filter.companyId ? eq(nfsRequests.companyId, filter.companyId) : undefined,
     filter.status?.length ? inArray(nfsRequests.status, filter.status) : undefined,
@@ -121,30 +142,22 @@ export async function listRequests(
   );
   // Built only when a call needs them: the company's list most often answers from its prepared page alone.
   const counted = () =>
-    db
-      .select({ n: count() })
-      .from(nfsRequests)
-      .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
-      .where(where);
-  const toPage = (rows: PageRow[]) =>
-    rows.map((row) => ({
-      ...toRequestDto(row.request, row.emission ? emissionView(row.emission) : null),
-      companyName: row.companyName,
-    }));
+    db.select({ n: count() }).from(nfsRequests).innerJoin(companies, eq(companies.id, nfsRequests.companyId)).where(where);
+  const answer = (data: string, total: number) => `{"data":${data},"total":${total}}`;
 
   if (!filter.companyId) {
     // The team's queue across companies: the total as its own subquery, computed once, so the page is read off the
     // index in order rather than every matching request being read and sorted for it (`count(*) over ()`).
-    const rows = await requestsPage(db, where, filter.order, sql<number>`(${counted()})`, filter.limit, filter.offset);
-    const total = rows[0]?.extra ?? (filter.offset > 0 ? (await counted())[0].n : 0);
-    return { data: toPage(rows), total };
+    const [page] = await requestsPage(db, where, filter.order, sql<number>`(${counted()})`, filter.limit, filter.offset);
+    const total = page.extra ?? (filter.offset > 0 ? (await counted())[0].n : 0);
+    return answer(page.data, total);
   }
 
   // One company's: the page carries the company's `nfs_requests_version`; a total counted at that version is still
   // exact (a trigger bumps it with every change of its requests), so most pages need no count of the company's requests.
   const { companyId } = filter;
   const version = () => db.select({ version: companies.nfsRequestsVersion }).from(companies).where(eq(companies.id, companyId));
-  const rows = filter.query
+  const [page] = filter.query
     ? await requestsPage(db, where, filter.order, sql<number>`(${version()})`, filter.limit, filter.offset)
     : await companyRequestsPage(db, filter.order, Boolean(filter.status?.length), Boolean(filter.date)).execute({
         companyId: filter.companyId,
@@ -163,28 +176,25 @@ export async function listRequests(
   // A search also matches the company's own name, which a rename changes without touching its requests: searches are
   // counted every time, only the filters by status and competence are remembered.
   const remembered = !filter.query;
-  const known = remembered && rows.length ? listTotals.get(totalKey, rows[0].extra) : undefined;
-  if (known !== undefined) return { data: toPage(rows), total: known };
-  if (!rows.length && filter.offset === 0) return { data: [], total: 0 };
+  const known = remembered && page.extra !== null ? listTotals.get(totalKey, page.extra) : undefined;
+  if (known !== undefined) return answer(page.data, known);
+  if (page.extra === null && filter.offset === 0) return answer(page.data, 0);
   const [row] = await db
     .select({ total: sql<number>`(${counted()})`.mapWith(Number), version: sql<number>`(${version()})`.mapWith(Number) })
     .from(sql`(select 1) as one`);
   if (remembered) listTotals.set(totalKey, row.version, row.total);
-  return { data: toPage(rows), total: row.total };
+  return answer(page.data, row.total);
 }
-
-const nfsRequestColumns = getTableColumns(nfsRequests);
-
-type PageRow = { request: RequestRow; companyName: string | null; extra: number; emission: EmissionViewRow | null };
 
 const requestOrder = (order: RequestFilter['order'], columns: { createdAt: AnyColumn; id: AnyColumn }) =>
   order === 'newest' ? [desc(columns.createdAt), desc(columns.id)] : [asc(columns.createdAt), asc(columns.id)];
 
 /**
- * A page of requests with their company's name, one number the caller needs beside them (`extra`: the queue's total,
- * a company's list version) and each row's national emission — the columns of its view, never its XML. The page is
- * cut first and its rows' emissions joined after (the unique index on the request id, ten lookups): joined before
- * LIMIT/OFFSET, a deep page of a company of 100,000 requests looked every skipped row's emission up too (~4.5× its time).
+ * A page of requests as one row: `data`, the page's JSON array (`requestJson`: each request with its company's name and
+ * its national emission — the columns of its view, never its XML), and `extra`, one number the caller needs beside it
+ * (the queue's total, a company's list version), null when the page is empty. The page is cut first and its rows'
+ * emissions joined after (the unique index on the request id, ten lookups): joined before LIMIT/OFFSET, a deep page of
+ * a company of 100,000 requests looked every skipped row's emission up too (~4.5× its time).
  */
 function requestsPage(
   db: DbExecutor,
@@ -198,7 +208,7 @@ function requestsPage(
     .select({
       id: nfsRequests.id,
       companyName: sql<string | null>`coalesce(${companies.alias}, ${companies.name})`.as('company_name'),
-      extra: extra.mapWith(Number).as('extra'),
+      extra: extra.as('extra'),
     })
     .from(nfsRequests)
     .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
@@ -207,15 +217,15 @@ function requestsPage(
     .limit(limit)
     .offset(offset)
     .as('page');
-  // The page's rows are read again by their key, so each is mapped from the table's own columns: read through the
-  // subquery, every one of its ~20 fields went through Drizzle's alias proxy and entity checks on every row (a fifth
-  // of the list's CPU in a profile).
+  // The page's rows are read again by their key, from the table's own columns.
   return db
-    .select({ request: nfsRequestColumns, companyName: page.companyName, extra: page.extra, emission: emissionViewColumns })
+    .select({
+      data: sql<string>`coalesce(json_agg(${requestJson(page.companyName)} order by ${sql.join(requestOrder(order, nfsRequests), sql`, `)}), '[]')::text`,
+      extra: sql<number | null>`max(${page.extra})`.mapWith((value) => (value === null ? null : Number(value))),
+    })
     .from(page)
     .innerJoin(nfsRequests, eq(nfsRequests.id, page.id))
-    .leftJoin(nfseEmissions, eq(nfseEmissions.requestId, page.id))
-    .orderBy(...requestOrder(order, nfsRequests));
+    .leftJoin(nfseEmissions, eq(nfseEmissions.requestId, page.id));
 }
 
 /** A page of one company's requests with its version (`extra`), prepared per kind of filter (no text search). */

@@ -3,6 +3,7 @@
  * request's emission as the team sees it, and the DPS number taken once per request under the counter's lock.
  */
 import { X509Certificate } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { certificateStatus } from '@domain/fiscalProfile';
@@ -11,6 +12,7 @@ import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
 import type { TokenSealer } from '../services/secrets';
 import type { DbExecutor } from './companies';
+import { isoTimestamp } from './json';
 import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';
 
 export type FiscalProfileRow = typeof companyFiscalProfiles.$inferSelect;
@@ -173,6 +175,23 @@ export function emissionView(row: EmissionViewRow): NfseEmissionView {
     cancellationReason: row.cancellationReason,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * `emissionView` written by PostgreSQL (for the lists whose JSON it builds): the same fields, the same rules — the DPS
+ * number as text, the next attempt only while retrying — or null for a request without an emission (the left join's
+ * empty side). `tests/server/invoices.test.ts` holds the two to the same answer.
+ */
+export function emissionJson(): SQL {
+  const e = nfseEmissions;
+  return sql`case when ${e.requestId} is null then null else json_build_object(
+    'state', ${e.state}, 'dpsId', ${e.dpsId}, 'dpsNumber', ${e.dpsNumber}::text, 'dpsSeries', ${e.dpsSeries},
+    'attempts', ${e.attempts},
+    'nextAttemptAt', case when ${e.state} = 'retrying' then ${isoTimestamp(e.nextAttemptAt)} end,
+    'lastError', ${e.lastError}, 'errors', ${e.errors}, 'problem', ${e.problem}, 'accessKey', ${e.accessKey},
+    'nfseNumber', ${e.nfseNumber}, 'issuedAt', ${isoTimestamp(e.issuedAt)}, 'cancelledAt', ${isoTimestamp(e.cancelledAt)},
+    'cancellationReason', ${e.cancellationReason}, 'updatedAt', ${isoTimestamp(e.updatedAt)}
+  ) end`;
 }
 
 export async function findEmission(db: DbExecutor, requestId: string): Promise<EmissionRow | undefined> {

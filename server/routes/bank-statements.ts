@@ -39,6 +39,7 @@ import { hasRoomFor } from '../db/per-company-limit';
 import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
+import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { OfxParseError } from '../services/ofx';
 import type { PreparedImport } from '../services/statement-batches';
@@ -187,8 +188,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         assertCompanyAccess(c, companyId);
         const page = await transactionsPageJson(db, { companyId, accountId, withoutTaxCategory, month, limit, offset });
         if (page === undefined) throw notFound(ACCOUNT_NOT_FOUND);
-        // Already the answer's JSON (PostgreSQL built it): sent as it is.
-        return c.body(page, 200, { 'content-type': 'application/json' });
+        return jsonText(c, page);
       })
       // Bulk: several selected movements into one category (or none).
       .post(

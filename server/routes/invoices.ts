@@ -29,7 +29,7 @@ import {
   findCustomers,
   findRequest,
   findSchedule,
-  listRequests,
+  listRequestsJson,
   listSchedules,
   rememberCustomer,
   toRequestDto,
@@ -42,6 +42,7 @@ import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
 import { hasRoomFor } from '../db/per-company-limit';
 import type { AppEnv } from '../http/types';
+import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { generateNow } from '../services/nfs-scheduler';
 import { uploadRegistration } from './uploads';
@@ -130,12 +131,12 @@ export function invoicesRoutes(deps: AppDeps) {
       // The team's queue across companies, oldest first.
       .get('/nfs/requests/search', requireRole('system-admin'), valid('query', NfsSearchQuerySchema), async (c) => {
         const { query, status, date, limit, offset } = c.req.valid('query');
-        return c.json(await listRequests(db, { query, status, date, limit, offset, order: 'oldest' }));
+        return jsonText(c, await listRequestsJson(db, { query, status, date, limit, offset, order: 'oldest' }));
       })
       .get('/nfs/requests', valid('query', NfsListQuerySchema), async (c) => {
         const { companyId, query, status, date, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
-        return c.json(await listRequests(db, { companyId, query, status, date, limit, offset, order: 'newest' }));
+        return jsonText(c, await listRequestsJson(db, { companyId, query, status, date, limit, offset, order: 'newest' }));
       })
       .post('/nfs/requests', valid('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
         const { companyId } = c.req.valid('query');

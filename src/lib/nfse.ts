@@ -113,7 +113,7 @@ export function fiscalProfileBody(values: FiscalProfileFormValues): Record<strin
 }
 
 // ------------------------------------------------------------------------------------------------------------------
-// Bulk emission: one request after another, a failure of one never stopping the others.
+// Bulk emission (machines/nfseBulkEmission.machine.ts runs it): what each request's answer reads as, and the summary.
 // ------------------------------------------------------------------------------------------------------------------
 
 /** What the national system answered for one request, as the bulk list shows it. */

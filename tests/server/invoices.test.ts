@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthKey, saoPauloDate } from '@domain';
-import { nfsRequests, nfsSchedules } from '@server/db/schema';
+import { NFS_REQUEST_STATUSES, monthKey, saoPauloDate } from '@domain';
+import { NFSE_EMISSION_STATES } from '@domain/nfseEmission';
+import { toRequestDto } from '@server/db/invoices';
+import { emissionView } from '@server/db/nfse';
+import { companies, nfsRequests, nfsSchedules, nfseEmissions } from '@server/db/schema';
 import { runDueSchedules } from '@server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
@@ -396,5 +399,117 @@ describe('schedules', () => {
     ] as [string, string, unknown?][]) {
       expect((await server.call(path, { method, token: other.token, body })).status, `${method} ${path}`).toBe(403);
     }
+  });
+});
+
+describe('the requests lists, as PostgreSQL writes their JSON', () => {
+  it('answers every field — the emission and the company’s name too — exactly as toRequestDto and emissionView give them', async () => {
+    const named = await server.createCompany({ status: 'active', name: 'Empresa JSON Ltda' });
+    const aliased = await server.createCompany({ status: 'active', name: 'Outra JSON Ltda', alias: 'Apelido "JSON" ção' });
+    const owner = await server.createUser({ companyIds: [named] });
+    const texts = ['JSONTESTE aspas "duplas" e \\barra\\', 'JSONTESTE linha\nnova\t\u0001', 'JSONTESTE São João 🧾 </script>'];
+    const base = Date.UTC(2026, 2, 1, 12, 0, 0, 999);
+    const requests = Array.from({ length: 14 }, (_, i) => ({
+      companyId: i % 4 === 3 ? aliased : named,
+      status: NFS_REQUEST_STATUSES[i % NFS_REQUEST_STATUSES.length],
+      emissionType: i % 2 ? ('cpf' as const) : ('cnpj' as const),
+      customerDocument: i % 2 ? '52998224725' : '11222333000181',
+      customerName: texts[i % texts.length],
+      customerEmail: i % 3 ? null : `cliente${i}@exemplo.com.br`,
+      description: texts[(i + 1) % texts.length],
+      activity: i % 2 ? '6201501' : null,
+      serviceItem: i % 3 ? '01.07' : null,
+      competence: `2026-0${1 + (i % 3)}`,
+      totalCents: i % 2 ? 2 ** 40 + i : 150_050,
+      issWithheld: i % 2 === 0,
+      invoiceNumber: i % 5 ? null : String(1000 + i),
+      reason: i % 4 ? null : 'Motivo com "aspas"',
+      issuedAt: i % 5 ? null : new Date(base + i * 60_000),
+      createdAt: new Date(base + i * 1000),
+      statusChangedAt: new Date(base + i * 2000),
+    }));
+    const inserted = await server.db.insert(nfsRequests).values(requests).returning({ id: nfsRequests.id });
+    // Emissions in every state (with a retry time kept only while retrying, errors and a problem), and none for some.
+    const emissions = inserted.flatMap(({ id }, i) =>
+      i % 3 === 2
+        ? []
+        : [
+            {
+              requestId: id,
+              companyId: requests[i].companyId,
+              dpsId: `DPS${String(i).padStart(42, '0')}`,
+              dpsSeries: '1',
+              dpsNumber: 900_000_000_000 + i,
+              state: NFSE_EMISSION_STATES[i % NFSE_EMISSION_STATES.length],
+              attempts: i,
+              nextAttemptAt: new Date(base + 3_600_000 + i),
+              lastError: i % 2 ? 'Falhou "de novo"' : null,
+              errors: i % 2 ? [{ code: 'E0001', description: 'Erro "x"', complement: 'a\\b', explanation: 'Explicação com ç' }] : [],
+              problem:
+                i % 4 === 1
+                  ? {
+                      stage: 'validating' as const,
+                      message: 'Campo inválido',
+                      issues: [{ path: '/a', field: 'x', message: 'y' }],
+                    }
+                  : null,
+              accessKey: i % 2 ? null : `NFS${i}`,
+              nfseNumber: i % 2 ? null : String(i),
+              issuedAt: i % 2 ? null : new Date(base + 7_200_000),
+              cancelledAt: i % 5 === 4 ? new Date(base + 9_000_000) : null,
+              cancellationReason: i % 5 === 4 ? 'Erro na descrição' : null,
+            },
+          ],
+    );
+    await server.db.insert(nfseEmissions).values(emissions);
+    // Microseconds PostgreSQL keeps and a JavaScript date cannot: .999999 must read .999.
+    const ids = inserted.map(({ id }) => id);
+    await server.db.execute(
+      sql`update nfs_requests set created_at = created_at + interval '999 microseconds', status_changed_at = status_changed_at + interval '1 microsecond' where id in ${ids}`,
+    );
+    await server.db.execute(
+      sql`update nfse_emissions set updated_at = updated_at + interval '999 microseconds' where request_id in ${ids}`,
+    );
+
+    const rows = await server.db
+      .select({ request: nfsRequests, emission: nfseEmissions, alias: companies.alias, name: companies.name })
+      .from(nfsRequests)
+      .innerJoin(companies, eq(companies.id, nfsRequests.companyId))
+      .leftJoin(nfseEmissions, eq(nfseEmissions.requestId, nfsRequests.id))
+      .where(inArray(nfsRequests.id, ids))
+      .orderBy(asc(nfsRequests.createdAt), asc(nfsRequests.id));
+    const expected = rows.map((row) => ({
+      ...toRequestDto(row.request, row.emission ? emissionView(row.emission) : null),
+      companyName: row.alias ?? row.name,
+    }));
+    expect(expected.filter((row) => row.emission?.state === 'retrying').map((row) => row.emission?.nextAttemptAt)).not.toContain(
+      null,
+    );
+
+    // The team's queue across companies, oldest first, page by page.
+    const queue = [];
+    for (let offset = 0; offset < 20; offset += 5) {
+      const page = await server.call(`/api/nfs/requests/search?query=JSONTESTE&limit=5&offset=${offset}`, { token: admin.token });
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(14);
+      queue.push(...page.body.data);
+    }
+    expect(queue).toEqual(expected);
+
+    // One company's, newest first; filtered by status and competence; and a page past the end.
+    const own = expected.filter((row) => row.companyId === named).reverse();
+    const list = async (query: string) =>
+      (await server.call(`/api/nfs/requests?companyId=${named}${query}`, { token: owner.token })).body;
+    expect(await list('&limit=100')).toEqual({ data: own, total: own.length });
+    const issuedInFebruary = own.filter((row) => row.status === 'issued' && row.competence === '2026-02');
+    expect(await list('&limit=100&status=issued&date=2026-02')).toEqual({
+      data: issuedInFebruary,
+      total: issuedInFebruary.length,
+    });
+    expect(await list('&limit=10&offset=100')).toEqual({ data: [], total: own.length });
+    expect(await list('&limit=100&query=s%C3%A3o%20jo%C3%A3o')).toEqual({
+      data: own.filter((row) => row.customerName.includes('São João') || row.description.includes('São João')),
+      total: own.filter((row) => row.customerName.includes('São João') || row.description.includes('São João')).length,
+    });
   });
 });

@@ -1,0 +1,8 @@
+import type { AnyColumn } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+
+/**
+ * For answers whose JSON PostgreSQL writes (the hot lists): a timestamp as `Date.prototype.toISOString` writes it —
+ * UTC, to the millisecond, cut rather than rounded, as a JavaScript date read from the driver would be. Null stays null.
+ */
+export const isoTimestamp = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
