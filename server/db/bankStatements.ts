@@ -12,7 +12,7 @@ import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@doma
 import type { ImportedAccount } from '../services/statement-batches';
 import { categoryByRules, prepareAccounts } from '../services/statement-batches';
 import type { DbExecutor } from './companies';
-import { isoTimestamp } from './json';
+import { isoTimestamp, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
@@ -188,7 +188,7 @@ function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
           'description', ${t.description}, 'memo', ${t.memo}, 'type', ${t.type}, 'taxCategoryId', ${t.taxCategoryId},
           'categorySource', ${t.categorySource}, 'createdAt', ${isoTimestamp(t.createdAt)}
         ) order by ${sql.join(order, sql`, `)}), '[]')::text`,
-        version: sql<number | null>`(${version})`.mapWith((value) => (value === null ? null : Number(value))),
+        version: sql<number | null>`(${version})`.mapWith(numberOrNull),
       })
       .from(page)
       .innerJoin(bankTransactions, eq(bankTransactions.id, page.id))
@@ -223,12 +223,11 @@ export async function transactionsPageJson(
     offset: filter.offset,
   });
   if (!page || page.version === null) return undefined;
-  const answer = (total: number) => `{"data":${page.data},"total":${total}}`;
   const totalKey = `movements\u0000${filter.accountId}\u0000${filter.withoutTaxCategory ? 'uncategorised' : ''}\u0000${filter.month ?? ''}`;
   // Counted before at this version: nothing the total counts has changed since.
   const known = listTotals.get(totalKey, page.version);
-  if (known !== undefined) return answer(known);
-  if (page.data === '[]' && filter.offset === 0) return answer(0);
+  if (known !== undefined) return pageAnswer(page.data, known);
+  if (page.data === '[]' && filter.offset === 0) return pageAnswer(page.data, 0);
   // Otherwise counted now, with the version it was counted at (one statement, one snapshot).
   const where = and(
     eq(bankTransactions.accountId, filter.accountId),
@@ -246,7 +245,7 @@ export async function transactionsPageJson(
     .select({ total: sql<number>`(${counted})`.mapWith(Number), version: sql<number>`(${version})`.mapWith(Number) })
     .from(sql`(select 1) as one`);
   listTotals.set(totalKey, row.version, row.total);
-  return answer(row.total);
+  return pageAnswer(page.data, row.total);
 }
 
 /** The movements of one account in a date range, oldest first: what an export carries. */

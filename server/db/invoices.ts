@@ -4,7 +4,7 @@ import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSch
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
-import { isoTimestamp } from './json';
+import { isoTimestamp, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { emissionJson } from './nfse';
 import { preparedFor } from './prepared';
@@ -143,14 +143,13 @@ export async function listRequestsJson(db: DbExecutor, filter: RequestFilter): P
   // Built only when a call needs them: the company's list most often answers from its prepared page alone.
   const counted = () =>
     db.select({ n: count() }).from(nfsRequests).innerJoin(companies, eq(companies.id, nfsRequests.companyId)).where(where);
-  const answer = (data: string, total: number) => `{"data":${data},"total":${total}}`;
 
   if (!filter.companyId) {
     // The team's queue across companies: the total as its own subquery, computed once, so the page is read off the
     // index in order rather than every matching request being read and sorted for it (`count(*) over ()`).
     const [page] = await requestsPage(db, where, filter.order, sql<number>`(${counted()})`, filter.limit, filter.offset);
     const total = page.extra ?? (filter.offset > 0 ? (await counted())[0].n : 0);
-    return answer(page.data, total);
+    return pageAnswer(page.data, total);
   }
 
   // One company's: the page carries the company's `nfs_requests_version`; a total counted at that version is still
@@ -177,13 +176,13 @@ export async function listRequestsJson(db: DbExecutor, filter: RequestFilter): P
   // counted every time, only the filters by status and competence are remembered.
   const remembered = !filter.query;
   const known = remembered && page.extra !== null ? listTotals.get(totalKey, page.extra) : undefined;
-  if (known !== undefined) return answer(page.data, known);
-  if (page.extra === null && filter.offset === 0) return answer(page.data, 0);
+  if (known !== undefined) return pageAnswer(page.data, known);
+  if (page.extra === null && filter.offset === 0) return pageAnswer(page.data, 0);
   const [row] = await db
     .select({ total: sql<number>`(${counted()})`.mapWith(Number), version: sql<number>`(${version()})`.mapWith(Number) })
     .from(sql`(select 1) as one`);
   if (remembered) listTotals.set(totalKey, row.version, row.total);
-  return answer(page.data, row.total);
+  return pageAnswer(page.data, row.total);
 }
 
 const requestOrder = (order: RequestFilter['order'], columns: { createdAt: AnyColumn; id: AnyColumn }) =>
@@ -221,7 +220,7 @@ function requestsPage(
   return db
     .select({
       data: sql<string>`coalesce(json_agg(${requestJson(page.companyName)} order by ${sql.join(requestOrder(order, nfsRequests), sql`, `)}), '[]')::text`,
-      extra: sql<number | null>`max(${page.extra})`.mapWith((value) => (value === null ? null : Number(value))),
+      extra: sql<number | null>`max(${page.extra})`.mapWith(numberOrNull),
     })
     .from(page)
     .innerJoin(nfsRequests, eq(nfsRequests.id, page.id))

@@ -6,3 +6,9 @@ import { sql } from 'drizzle-orm';
  * UTC, to the millisecond, cut rather than rounded, as a JavaScript date read from the driver would be. Null stays null.
  */
 export const isoTimestamp = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A list's answer (`{ data, total }`, the conventions' page) around a page whose JSON PostgreSQL wrote. */
+export const pageAnswer = (data: string, total: number) => `{"data":${data},"total":${total}}`;
+
+/** For `mapWith`: a bigint the driver hands over as text, or null (an empty page, an account not found). */
+export const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));

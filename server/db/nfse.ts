@@ -133,31 +133,8 @@ export async function fiscalProfileView(db: DbExecutor, companyId: string, now =
   return { profile, certificate: view, ready: missing.length === 0, missing };
 }
 
-/**
- * The emission's columns its view is made of — never the signed DPS, the NFS-e or event XML, nor the lease: lists
- * select these (a LEFT JOIN on the unique request id), so a page carries each row's emission in its one query.
- * `state` first: Drizzle makes a left-joined object null by its first column, which is never null in a row that exists.
- */
-export const emissionViewColumns = {
-  state: nfseEmissions.state,
-  dpsId: nfseEmissions.dpsId,
-  dpsNumber: nfseEmissions.dpsNumber,
-  dpsSeries: nfseEmissions.dpsSeries,
-  attempts: nfseEmissions.attempts,
-  nextAttemptAt: nfseEmissions.nextAttemptAt,
-  lastError: nfseEmissions.lastError,
-  errors: nfseEmissions.errors,
-  problem: nfseEmissions.problem,
-  accessKey: nfseEmissions.accessKey,
-  nfseNumber: nfseEmissions.nfseNumber,
-  issuedAt: nfseEmissions.issuedAt,
-  cancelledAt: nfseEmissions.cancelledAt,
-  cancellationReason: nfseEmissions.cancellationReason,
-  updatedAt: nfseEmissions.updatedAt,
-};
-export type EmissionViewRow = Pick<EmissionRow, keyof typeof emissionViewColumns>;
-
-export function emissionView(row: EmissionViewRow): NfseEmissionView {
+/** An emission as the team sees it (the lists' JSON writes the same: `emissionJson`). */
+export function emissionView(row: EmissionRow): NfseEmissionView {
   return {
     state: row.state,
     dpsId: row.dpsId,

@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_MOVEMENT_TEXT, MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS, TEXT_CUT_MARK } from '@domain';
-import { toTransactionDto } from '@server/db/bankStatements';
-import { bankTransactions } from '@server/db/schema';
+import { toTransactionDto, transactionsPageJson } from '@server/db/bankStatements';
+import { bankAccounts, bankStatementImports, bankTransactions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
@@ -570,5 +570,33 @@ describe('the movements list, as PostgreSQL writes its JSON', () => {
     expect(uncategorised.data).toEqual(expected.filter((row) => row.taxCategoryId === null));
     expect(uncategorised.total).toBe(uncategorised.data.length);
     expect(await list('&month=2025-01')).toEqual({ data: [], total: 0 });
+
+    // Whatever time zone the connection runs in (São Paulo's here), a timestamp reads as toISOString writes it.
+    const inSaoPaulo = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
+      return transactionsPageJson(tx, { companyId: company, accountId, withoutTaxCategory: false, limit: 100, offset: 0 });
+    });
+    expect(JSON.parse(inSaoPaulo!)).toEqual({ data: expected, total: 24 });
+  });
+
+  it('answers 404 for an account an import still under way opened, as for another company’s', async () => {
+    const company = await server.createCompany({ status: 'active' });
+    const owner = await server.createUser({ companyIds: [company] });
+    const [running] = await server.db
+      .insert(bankStatementImports)
+      .values({ companyId: company, status: 'importing', total: 10, processed: 2, heartbeatAt: new Date() })
+      .returning();
+    const [account] = await server.db
+      .insert(bankAccounts)
+      .values({ companyId: company, source: 'ofx', accountNumber: 'em-importacao-1', kind: 'checking', importId: running.id })
+      .returning();
+    const hidden = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${account.id}`, owner.token);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.message).toBe('Conta bancária não encontrada.');
+    // Once the import is done, the account and its (empty) list are there.
+    await server.db.update(bankStatementImports).set({ status: 'done' }).where(eq(bankStatementImports.id, running.id));
+    const shown = await get(`/api/bank-statements/transactions?companyId=${company}&accountId=${account.id}`, owner.token);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({ data: [], total: 0 });
   });
 });

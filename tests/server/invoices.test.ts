@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NFS_REQUEST_STATUSES, monthKey, saoPauloDate } from '@domain';
 import { NFSE_EMISSION_STATES } from '@domain/nfseEmission';
-import { toRequestDto } from '@server/db/invoices';
+import { listRequestsJson, toRequestDto } from '@server/db/invoices';
 import { emissionView } from '@server/db/nfse';
 import { companies, nfsRequests, nfsSchedules, nfseEmissions } from '@server/db/schema';
 import { runDueSchedules } from '@server/services/nfs-scheduler';
@@ -444,7 +444,8 @@ describe('the requests lists, as PostgreSQL writes their JSON', () => {
               attempts: i,
               nextAttemptAt: new Date(base + 3_600_000 + i),
               lastError: i % 2 ? 'Falhou "de novo"' : null,
-              errors: i % 2 ? [{ code: 'E0001', description: 'Erro "x"', complement: 'a\\b', explanation: 'Explicação com ç' }] : [],
+              errors:
+                i % 2 ? [{ code: 'E0001', description: 'Erro "x"', complement: 'a\\b', explanation: 'Explicação com ç' }] : [],
               problem:
                 i % 4 === 1
                   ? {
@@ -507,6 +508,18 @@ describe('the requests lists, as PostgreSQL writes their JSON', () => {
       total: issuedInFebruary.length,
     });
     expect(await list('&limit=10&offset=100')).toEqual({ data: [], total: own.length });
+    // Whatever time zone the connection runs in (São Paulo's here), a timestamp reads as toISOString writes it.
+    const inSaoPaulo = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
+      return Promise.all([
+        listRequestsJson(tx, { companyId: named, limit: 100, offset: 0, order: 'newest' }),
+        listRequestsJson(tx, { query: 'JSONTESTE', limit: 100, offset: 0, order: 'oldest' }),
+      ]);
+    });
+    expect(inSaoPaulo.map((page) => JSON.parse(page))).toEqual([
+      { data: own, total: own.length },
+      { data: expected, total: 14 },
+    ]);
     expect(await list('&limit=100&query=s%C3%A3o%20jo%C3%A3o')).toEqual({
       data: own.filter((row) => row.customerName.includes('São João') || row.description.includes('São João')),
       total: own.filter((row) => row.customerName.includes('São João') || row.description.includes('São João')).length,
