@@ -5,16 +5,20 @@
  * once and replayed straight through the driver (no HTTP, token, validation, query builder or JSON) at the same
  * concurrency. The ratio of medians is what the product adds to its SQL (target ≤ 1.5×).
  */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { transactionsPageJson } from '@server/db/bankStatements';
 import type { Database } from '@server/db/client';
 import { listRequestsJson } from '@server/db/invoices';
 import { seedLists } from './seed-lists';
 import type { Figures } from './support';
-import { figuresLine, measureDirect, measureHttp, ratioLine, timed } from './support';
+import { figuresLine, httpFloorLine, measureDirect, measureHttp, ratioLine, timed } from './support';
 import type { memoryIdentity } from './memory-identity';
 
-interface ListCase {
+export interface ListCase {
+  /** After `GET `: what is listed, and how. */
   label: string;
   path: string;
   token: string;
@@ -57,16 +61,43 @@ export async function rawSqlOf(
   };
 }
 
+export type BareReplay = Awaited<ReturnType<typeof serveBareReplay>>;
+
+/**
+ * One list three ways, at the same concurrency: through the product's API, its raw SQL straight through the driver,
+ * and that raw SQL behind a bare Hono handler answering the same bytes (the floor of any HTTP API on this machine).
+ */
+export async function compareWithRawSql(
+  db: Database,
+  item: ListCase,
+  { origin, floor, bare }: { origin: string; floor: Figures; bare: BareReplay },
+) {
+  const raw = await rawSqlOf(db, item.direct);
+  const database = await measureDirect(raw.replay);
+  const headers = { authorization: `Bearer ${item.token}` };
+  const api = await measureHttp({ origin, paths: [item.path], headers });
+  const answer = await fetch(`${origin}${item.path}`, { headers });
+  bare.serving(raw.replay, await answer.text());
+  const http = await measureHttp({ origin: bare.origin, paths: ['/list'] });
+  console.log(figuresLine(`GET ${item.label}`, api));
+  console.log(figuresLine(`  its raw SQL (${raw.statements} statement${raw.statements === 1 ? '' : 's'}), directly`, database));
+  console.log(figuresLine('  the same SQL and answer behind a bare Hono handler', http));
+  console.log(ratioLine(api, database, floor));
+  console.log(httpFloorLine(api, http, database));
+}
+
 export async function benchLists({
   db,
   identity,
   origin,
   floor,
+  bare,
 }: {
   db: Database;
   identity: ReturnType<typeof memoryIdentity>;
   origin: string;
   floor: Figures;
+  bare: BareReplay;
 }) {
   const sizes = await timed(
     'seed: for 10,000 and 100,000, an account of that many movements and a company of that many invoice requests, among 19 other companies',
@@ -75,14 +106,35 @@ export async function benchLists({
   // The steady state a running server reaches: PostgreSQL's autovacuum, or PGlite's maintenance pass
   // (server/db/client.ts), would have analysed and vacuumed the new rows within a minute.
   await timed('VACUUM ANALYZE', () => db.execute(sql`vacuum analyze`));
-  for (const data of sizes) await benchSize(db, identity, origin, floor, data);
+  for (const data of sizes) await benchSize(db, identity, { origin, floor, bare }, data);
+}
+
+/**
+ * The cost of HTTP itself, with nothing of ours: a bare Hono handler that sends a list's raw SQL (the same replay)
+ * and answers the product's bytes for it. Beside the raw SQL, it is the lowest ratio any HTTP API could print on this
+ * machine at this concurrency — the client's own work and the server's parsing and writing share the same 2 cores.
+ */
+export async function serveBareReplay() {
+  let current: { replay: () => Promise<void>; body: string } | undefined;
+  const app = new Hono().get('/list', async (c) => {
+    await current!.replay();
+    return c.body(current!.body, 200, { 'content-type': 'application/json' });
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    server,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serving(replay: () => Promise<void>, body: string) {
+      current = { replay, body };
+    },
+  };
 }
 
 async function benchSize(
   db: Database,
   identity: ReturnType<typeof memoryIdentity>,
-  origin: string,
-  floor: Figures,
+  servers: { origin: string; floor: Figures; bare: BareReplay },
   data: Awaited<ReturnType<typeof seedLists>>[number],
 ) {
   const { size } = data;
@@ -154,12 +206,5 @@ async function benchSize(
     },
   ];
 
-  for (const item of cases) {
-    const raw = await rawSqlOf(db, item.direct);
-    const database = await measureDirect(raw.replay);
-    const api = await measureHttp({ origin, paths: [item.path], headers: { authorization: `Bearer ${item.token}` } });
-    console.log(figuresLine(`GET ${item.label}`, api));
-    console.log(figuresLine(`  its raw SQL (${raw.statements} statement${raw.statements === 1 ? '' : 's'}), directly`, database));
-    console.log(ratioLine(api, database, floor));
-  }
+  for (const item of cases) await compareWithRawSql(db, item, servers);
 }

@@ -23,11 +23,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listCompanies } from '@server/db/companies';
+import { listCompaniesJson } from '@server/db/companies';
 import { users } from '@server/db/schema';
 import { seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
-import { benchLists, rawSqlOf } from './api-lists';
+import { benchLists, compareWithRawSql, serveBareReplay } from './api-lists';
 import { serveBenchApp } from './bench-app';
 import { benchCnaeAndLuca } from './cnae-luca';
 import { benchCnaeQuality } from './cnae-quality';
@@ -37,10 +37,8 @@ import {
   SECONDS,
   figuresLine,
   machineLine,
-  measureDirect,
   measureHttp,
   openBenchDatabase,
-  ratioLine,
   timed,
 } from './support';
 
@@ -72,6 +70,7 @@ try {
   await new Promise((resolve) => bareServer.once('listening', resolve));
   const bareOrigin = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
 
+  const closing: { close(): void }[] = [];
   try {
     console.log(
       `API — ${engine}; autocannon in a worker thread, ${CONCURRENCY} connections, ${SECONDS} s each after a warm-up, loopback`,
@@ -84,18 +83,20 @@ try {
     }
     const floor = await measureHttp({ origin: bareOrigin, paths: ['/ping'] });
     console.log(figuresLine('bare Hono handler (the framework floor)', floor));
-    const companiesRaw = await rawSqlOf(database.db, () => listCompanies(database.db, { query: 'a', limit: 25, offset: 0 }));
-    const companiesDirect = await measureDirect(companiesRaw.replay);
-    const companiesApi = await measureHttp({
-      origin,
-      paths: ['/api/companies?query=a'],
-      headers: { authorization: `Bearer ${identity.tokenOf(admin.id)}` },
-    });
-    console.log(figuresLine('GET /api/companies?query=a (team)', companiesApi));
-    console.log(figuresLine('  its raw SQL, directly', companiesDirect));
-    console.log(ratioLine(companiesApi, companiesDirect, floor));
+    const servers = { origin, floor, bare: await serveBareReplay() };
+    closing.push(servers.bare.server);
+    await compareWithRawSql(
+      database.db,
+      {
+        label: '/api/companies?query=a (team)',
+        path: '/api/companies?query=a',
+        token: identity.tokenOf(admin.id),
+        direct: () => listCompaniesJson(database.db, { query: 'a', limit: 25, offset: 0 }),
+      },
+      servers,
+    );
 
-    if (!skip.has('lists')) await benchLists({ db: database.db, identity, origin, floor });
+    if (!skip.has('lists')) await benchLists({ db: database.db, identity, ...servers });
 
     if (!skip.has('cnae')) {
       console.log(`\nCNAE search and luca — ${engine}`);
@@ -106,6 +107,7 @@ try {
   } finally {
     server.close();
     bareServer.close();
+    for (const other of closing) other.close();
   }
 } finally {
   await database.close();

@@ -188,6 +188,14 @@ export function ratioLine(api: Figures, database: Figures, floor: Figures): stri
   return `  ${''.padEnd(58)} API / raw SQL ${(api.p50 / database.p50).toFixed(2)}× (target ≤ 1.5×), API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
 }
 
+/**
+ * The lowest ratio HTTP allows (a bare handler sending the same SQL and bytes, over raw SQL), and what the product adds
+ * on top of that: its routing, token and access check, validation, query building and headers.
+ */
+export function httpFloorLine(api: Figures, http: Figures, database: Figures): string {
+  return `  ${''.padEnd(58)} bare handler + SQL / raw SQL ${(http.p50 / database.p50).toFixed(2)}× (the floor of any HTTP API here), API / bare handler + SQL ${(api.p50 / http.p50).toFixed(2)}×`;
+}
+
 /** For work done in memory (no database call to compare with): what HTTP adds, beside the bare handler. */
 export function overheadLine(api: Figures, direct: Figures, floor: Figures): string {
   return `  ${''.padEnd(58)} in memory: HTTP and JSON add ${(api.p50 - direct.p50).toFixed(2)} ms at p50; API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;

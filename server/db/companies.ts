@@ -3,6 +3,7 @@ import type { Company, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
 import { containing } from './like';
+import { isoTimestamp, numberOrNull, pageAnswer } from './json';
 import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
 
@@ -128,11 +129,12 @@ function companiesWhere(search: CompanySearch, own: boolean, value: (name: keyof
 }
 
 /**
- * One round trip: the page, the total (window count) and each company's newest subscription (lateral join). Prepared
- * per kind of filter — no search, a search by name, a search by name or CNPJ digits; all companies or a customer's
- * own — so a call fills in its values instead of building the statement again.
+ * One round trip: the page, the total (window count) and each company's newest subscription (lateral join), with the
+ * answer's JSON built by PostgreSQL — each company as `toCompanyDto` gives it — so the server neither maps rows nor
+ * serialises them. Prepared per kind of filter — no search, a search by name, a search by name or CNPJ digits; all
+ * companies or a customer's own — so a call fills in its values instead of building the statement again.
  */
-function companiesPage(db: Database, search: CompanySearch, own: boolean) {
+function companiesPage(db: DbExecutor, search: CompanySearch, own: boolean) {
   const name = `companies_page_${search}${own ? '_own' : ''}`;
   return preparedFor(db, name, () => {
     const current = db
@@ -142,43 +144,54 @@ function companiesPage(db: Database, search: CompanySearch, own: boolean) {
       .orderBy(desc(subscriptions.createdAt))
       .limit(1)
       .as('current_subscription');
-    return db
+    const c = companies;
+    const page = db
       .select({
-        company: companies,
-        subscriptionId: current.id,
-        planId: current.planId,
-        subscriptionStatus: current.status,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
+        id: c.id,
+        createdAt: c.createdAt,
+        // The company as its DTO, built here where the columns are in scope (the subscription's share their names).
+        company: sql<unknown>`json_build_object(
+          'id', ${c.id}, 'name', ${c.name}, 'alias', ${c.alias}, 'cnpj', ${c.cnpj}, 'status', ${c.status},
+          'previousStatus', ${c.previousStatus}, 'size', ${c.size}, 'type', ${c.type}, 'address', ${c.address},
+          'currentSubscription', case when ${current.id} is null then null else json_build_object(
+            'id', ${current.id}, 'planId', ${current.planId}, 'status', ${current.status}) end,
+          'trackId', ${c.trackId}, 'mainActivity', ${c.mainActivity}, 'secondaryActivities', ${c.secondaryActivities},
+          'createdAt', ${isoTimestamp(c.createdAt)}
+        )`.as('company'),
+        total: sql<number>`count(*) over ()`.as('total'),
       })
       .from(companies)
       .leftJoinLateral(current, sql`true`)
       .where(companiesWhere(search, own, (value) => sql.placeholder(value)))
-      .orderBy(desc(companies.createdAt), asc(companies.id))
+      .orderBy(desc(c.createdAt), asc(c.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select({
+        data: sql<string>`coalesce(json_agg(${page.company} order by ${page.createdAt} desc, ${page.id} asc), '[]')::text`,
+        total: sql<number | null>`max(${page.total})`.mapWith(numberOrNull),
+      })
+      .from(page)
       .prepare(name);
   });
 }
 
-export async function listCompanies(db: Database, filter: CompanyListFilter): Promise<{ data: Company[]; total: number }> {
-  if (filter.onlyIds && filter.onlyIds.length === 0) return { data: [], total: 0 };
+/** A page of the companies (newest first), as the answer's JSON (`{ data, total }`). */
+export async function listCompaniesJson(db: DbExecutor, filter: CompanyListFilter): Promise<string> {
+  if (filter.onlyIds && filter.onlyIds.length === 0) return pageAnswer('[]', 0);
   const { search, own, values } = listValues(filter);
-  const rows = await companiesPage(db, search, own).execute({ ...values, limit: filter.limit, offset: filter.offset });
+  const [page] = await companiesPage(db, search, own).execute({ ...values, limit: filter.limit, offset: filter.offset });
   // A page past the end has no rows to carry the total: counted on its own then, with the same filter.
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && filter.offset > 0) {
+  let total = page.total ?? 0;
+  if (page.total === null && filter.offset > 0) {
     const [row] = await db
       .select({ n: count() })
       .from(companies)
       .where(companiesWhere(search, own, (value) => values[value]));
     total = row.n;
   }
-  return {
-    data: rows.map(({ company, subscriptionId, planId, subscriptionStatus }) =>
-      toCompanyDto(company, subscriptionId ? { id: subscriptionId, planId: planId!, status: subscriptionStatus! } : null),
-    ),
-    total,
-  };
+  return pageAnswer(page.data, total);
 }
 
 /** The company row, locked until the transaction ends: changes to one company happen one at a time. */

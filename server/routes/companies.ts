@@ -16,9 +16,10 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
-import { findCompany, findCompanyByCnpj, findTrack, listCompanies, lockCompany } from '../db/companies';
+import { findCompany, findCompanyByCnpj, findTrack, listCompaniesJson, lockCompany } from '../db/companies';
 import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
+import { jsonText } from '../http/json';
 import { historyFor } from '../http/staff-privacy';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
@@ -51,7 +52,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const { claims } = c.var.identity;
         // The team sees every company; a customer lists their own (the company selector).
         const onlyIds = isSystemAdmin(claims) ? undefined : companyIdsOf(claims);
-        return c.json(await listCompanies(db, { query, onlyIds, limit, offset }));
+        return jsonText(c, await listCompaniesJson(db, { query, onlyIds, limit, offset }));
       })
       .post('/companies', valid('json', CompanyCreateSchema), async (c) => {
         const { cnpj, cnpjNotFoundConfirmed, userId, trackId } = c.req.valid('json');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyMembers, companySteps, subscriptions } from '@server/db/schema';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { listCompaniesJson, toCompanyDto } from '@server/db/companies';
+import { companies, companyMembers, companySteps, subscriptions } from '@server/db/schema';
 import { MAX_CLAIMS_LENGTH } from '@server/services/claims';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
@@ -219,5 +221,93 @@ describe('the error envelope', () => {
 
   it('logged no server error in this file', () => {
     expect(server.errors).toEqual([]);
+  });
+});
+
+describe('the companies list, as PostgreSQL writes its JSON', () => {
+  it('answers every field exactly as toCompanyDto gives it, page by page, searched or not', async () => {
+    // What JSON and timestamps make hard: quotes, backslashes, control characters, accents and emoji, nulls, nested
+    // JSON (the address, the activities), microseconds that must be cut (not rounded) to the millisecond.
+    const texts = ['aspas "duplas" e \\barra\\ Ltda', 'linha\nnova\ttab\u0001 Ltda', 'São João — ção 🧾 Ltda', '</script> Ltda'];
+    const ids: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      ids.push(
+        await server.createCompany({
+          name: i % 5 === 4 ? null : `JSON ${texts[i % texts.length]} ${i}`,
+          alias: i % 3 ? `Fantasia "${i}" ${texts[(i + 1) % texts.length]}` : null,
+          cnpj: i % 4 ? `9${String(i).padStart(13, '0')}` : null,
+          status: i % 2 ? 'active' : 'disabled',
+          previousStatus: i % 2 ? null : 'active',
+          size: i % 3 ? 'ME' : null,
+          type: i % 3 ? 'private_limited' : null,
+          address:
+            i % 2
+              ? {
+                  zipCode: '01310100',
+                  street: `Av. Paulista "${i}" \\ ${texts[i % texts.length]}`,
+                  number: String(i),
+                  ...(i % 4 ? {} : { complement: 'sala 🧾' }),
+                  neighborhood: 'Bela Vista',
+                  city: 'São Paulo',
+                  state: 'SP',
+                }
+              : null,
+          mainActivity: i % 3 ? '6201501' : null,
+          secondaryActivities: i % 3 ? ['6202300', '6209100'] : [],
+          trackId: i % 2 ? 'create-company' : null,
+          createdAt: new Date(Date.UTC(2031, 0, 1, 23, 59, 59, 999) + i * 1000),
+        }),
+      );
+      if (i % 3 === 1) {
+        // Two subscriptions: the newest is the current one.
+        await server.db.insert(subscriptions).values([
+          { companyId: ids[i], planId: 'essencial', status: 'cancelled', priceCents: 100, createdAt: new Date(Date.UTC(2031, 0, 1)) },
+          { companyId: ids[i], planId: 'completo', status: 'active', priceCents: 200, createdAt: new Date(Date.UTC(2031, 0, 2)) },
+        ]);
+      }
+    }
+    // Microseconds PostgreSQL keeps and a JavaScript date cannot: .999999 must read .999.
+    await server.db.execute(sql`update companies set created_at = created_at + interval '999 microseconds' where name like 'JSON %' or name is null`);
+    const rows = await server.db.select().from(companies).orderBy(desc(companies.createdAt), asc(companies.id));
+    const current = new Map<string, { id: string; planId: string; status: (typeof subscriptions.$inferSelect)['status'] }>();
+    for (const row of await server.db.select().from(subscriptions).orderBy(asc(subscriptions.createdAt))) {
+      current.set(row.companyId, { id: row.id, planId: row.planId, status: row.status });
+    }
+    const expected = rows.map((row) => toCompanyDto(row, current.get(row.id) ?? null));
+    expect(expected.filter((company) => ids.includes(company.id))).toHaveLength(14);
+
+    const list = async (query: string, token = admin.token) => {
+      const response = await fetch(`${server.baseUrl}/api/companies?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, query).toBe(200);
+      expect(response.headers.get('content-type'), query).toMatch(/^application\/json/);
+      return response.json();
+    };
+    const pages = [];
+    for (let offset = 0; offset < expected.length + 5; offset += 5) pages.push(await list(`limit=5&offset=${offset}`));
+    expect(pages.flatMap((page) => page.data)).toEqual(expected);
+    expect(new Set(pages.map((page) => page.total))).toEqual(new Set([expected.length]));
+    expect(pages[0].data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.999Z$/);
+
+    const searched = await list(`query=${encodeURIComponent('sao joao')}&limit=100`);
+    const wanted = expected.filter((company) => /São João/.test(`${company.name} ${company.alias}`));
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(searched).toEqual({ data: wanted, total: wanted.length });
+    const byCnpj = await list('query=90000000000001');
+    expect(byCnpj).toEqual({ data: expected.filter((company) => company.cnpj === '90000000000001'), total: 1 });
+
+    // A customer's own companies, one of them with the hard texts.
+    const own = await server.createUser({ companyIds: [ids[1], ownId] });
+    expect(await list('limit=100', own.token)).toEqual({
+      data: expected.filter((company) => company.id === ids[1] || company.id === ownId),
+      total: 2,
+    });
+
+    // Whatever time zone the connection runs in (São Paulo's here), a timestamp reads as toISOString writes it.
+    const inSaoPaulo = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
+      return listCompaniesJson(tx, { limit: 100, offset: 0 });
+    });
+    expect(JSON.parse(inSaoPaulo)).toEqual({ data: expected, total: expected.length });
+    expect((await server.db.select().from(companies).where(eq(companies.id, ids[0])))[0].createdAt.getUTCMilliseconds()).toBe(999);
   });
 });
