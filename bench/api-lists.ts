@@ -3,15 +3,15 @@
  * invoice requests of a company, each on its first page, deep in the list (a large offset) and filtered (month,
  * status) — where a missing index shows. Each beside its raw SQL: the very statements its handler sends, recorded
  * once and replayed straight through the driver (no HTTP, token, validation, query builder or JSON) at the same
- * concurrency. The ratio of medians is what the product adds to its SQL (target ≤ 1.5×).
+ * concurrency. The ratio of medians is what the product adds to its SQL (target ≤ 1.5×). And beside that raw SQL
+ * behind a bare Hono handler: what HTTP itself costs here, the lowest ratio any API could print on this machine.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { transactionsPageJson } from '@server/db/bankStatements';
 import type { Database } from '@server/db/client';
 import { listRequestsJson } from '@server/db/invoices';
+import { serveOnLoopback } from './bench-app';
 import { seedLists } from './seed-lists';
 import type { Figures } from './support';
 import { figuresLine, httpFloorLine, measureDirect, measureHttp, ratioLine, timed } from './support';
@@ -120,11 +120,8 @@ export async function serveBareReplay() {
     await current!.replay();
     return c.body(current!.body, 200, { 'content-type': 'application/json' });
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
   return {
-    server,
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...(await serveOnLoopback(app)),
     serving(replay: () => Promise<void>, body: string) {
       current = { replay, body };
     },

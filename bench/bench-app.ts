@@ -21,6 +21,11 @@ export async function serveBenchApp(db: Database, identity: IdentityService) {
     config: { environment: 'test', publicUrl: 'http://127.0.0.1' },
     logger: { info() {}, error: console.error },
   });
+  return serveOnLoopback(app);
+}
+
+/** An app served on 127.0.0.1 at a free port, once it listens. */
+export async function serveOnLoopback(app: { fetch: (request: Request) => Response | Promise<Response> }) {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

@@ -19,8 +19,6 @@
  * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
  */
 import { spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { listCompaniesJson } from '@server/db/companies';
@@ -28,19 +26,11 @@ import { users } from '@server/db/schema';
 import { seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
 import { benchLists, compareWithRawSql, serveBareReplay } from './api-lists';
-import { serveBenchApp } from './bench-app';
+import { serveBenchApp, serveOnLoopback } from './bench-app';
 import { benchCnaeAndLuca } from './cnae-luca';
 import { benchCnaeQuality } from './cnae-quality';
 import { memoryIdentity } from './memory-identity';
-import {
-  CONCURRENCY,
-  SECONDS,
-  figuresLine,
-  machineLine,
-  measureHttp,
-  openBenchDatabase,
-  timed,
-} from './support';
+import { CONCURRENCY, SECONDS, figuresLine, machineLine, measureHttp, openBenchDatabase, timed } from './support';
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
 
@@ -65,12 +55,8 @@ try {
     .from(users)
     .where(sql`${users.roles} @> '{system-admin}'`);
   const { server, origin } = await serveBenchApp(database.db, identity);
-  const bare = new Hono().get('/ping', (c) => c.json({ data: [] }));
-  const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => bareServer.once('listening', resolve));
-  const bareOrigin = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
-
-  const closing: { close(): void }[] = [];
+  const { server: bareServer, origin: bareOrigin } = await serveOnLoopback(new Hono().get('/ping', (c) => c.json({ data: [] })));
+  const bareReplay = await serveBareReplay();
   try {
     console.log(
       `API — ${engine}; autocannon in a worker thread, ${CONCURRENCY} connections, ${SECONDS} s each after a warm-up, loopback`,
@@ -83,8 +69,7 @@ try {
     }
     const floor = await measureHttp({ origin: bareOrigin, paths: ['/ping'] });
     console.log(figuresLine('bare Hono handler (the framework floor)', floor));
-    const servers = { origin, floor, bare: await serveBareReplay() };
-    closing.push(servers.bare.server);
+    const servers = { origin, floor, bare: bareReplay };
     await compareWithRawSql(
       database.db,
       {
@@ -107,7 +92,7 @@ try {
   } finally {
     server.close();
     bareServer.close();
-    for (const other of closing) other.close();
+    bareReplay.server.close();
   }
 } finally {
   await database.close();

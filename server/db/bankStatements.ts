@@ -12,7 +12,7 @@ import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@doma
 import type { ImportedAccount } from '../services/statement-batches';
 import { categoryByRules, prepareAccounts } from '../services/statement-batches';
 import type { DbExecutor } from './companies';
-import { isoTimestamp, numberOrNull, pageAnswer } from './json';
+import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
@@ -183,11 +183,14 @@ function movementsPage(db: DbExecutor, month: boolean, uncategorised: boolean) {
     const t = bankTransactions;
     return db
       .select({
-        data: sql<string>`coalesce(json_agg(json_build_object(
-          'id', ${t.id}, 'accountId', ${t.accountId}, 'postedOn', ${t.postedOn}, 'amountCents', ${t.amountCents},
-          'description', ${t.description}, 'memo', ${t.memo}, 'type', ${t.type}, 'taxCategoryId', ${t.taxCategoryId},
-          'categorySource', ${t.categorySource}, 'createdAt', ${isoTimestamp(t.createdAt)}
-        ) order by ${sql.join(order, sql`, `)}), '[]')::text`,
+        data: jsonArrayText(
+          sql`json_build_object(
+            'id', ${t.id}, 'accountId', ${t.accountId}, 'postedOn', ${t.postedOn}, 'amountCents', ${t.amountCents},
+            'description', ${t.description}, 'memo', ${t.memo}, 'type', ${t.type}, 'taxCategoryId', ${t.taxCategoryId},
+            'categorySource', ${t.categorySource}, 'createdAt', ${isoTimestamp(t.createdAt)}
+          )`,
+          order,
+        ),
         version: sql<number | null>`(${version})`.mapWith(numberOrNull),
       })
       .from(page)

@@ -3,7 +3,7 @@ import type { Company, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
 import { containing } from './like';
-import { isoTimestamp, numberOrNull, pageAnswer } from './json';
+import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
 
@@ -169,7 +169,7 @@ function companiesPage(db: DbExecutor, search: CompanySearch, own: boolean) {
       .as('page');
     return db
       .select({
-        data: sql<string>`coalesce(json_agg(${page.company} order by ${page.createdAt} desc, ${page.id} asc), '[]')::text`,
+        data: jsonArrayText(sql`${page.company}`, [desc(page.createdAt), asc(page.id)]),
         total: sql<number | null>`max(${page.total})`.mapWith(numberOrNull),
       })
       .from(page)

@@ -4,7 +4,7 @@ import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSch
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
-import { isoTimestamp, numberOrNull, pageAnswer } from './json';
+import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { emissionJson } from './nfse';
 import { preparedFor } from './prepared';
@@ -219,7 +219,7 @@ function requestsPage(
   // The page's rows are read again by their key, from the table's own columns.
   return db
     .select({
-      data: sql<string>`coalesce(json_agg(${requestJson(page.companyName)} order by ${sql.join(requestOrder(order, nfsRequests), sql`, `)}), '[]')::text`,
+      data: jsonArrayText(requestJson(page.companyName), requestOrder(order, nfsRequests)),
       extra: sql<number | null>`max(${page.extra})`.mapWith(numberOrNull),
     })
     .from(page)

@@ -1,4 +1,4 @@
-import type { AnyColumn } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -6,6 +6,10 @@ import { sql } from 'drizzle-orm';
  * UTC, to the millisecond, cut rather than rounded, as a JavaScript date read from the driver would be. Null stays null.
  */
 export const isoTimestamp = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A page's `data` as JSON text: each row's `element`, in the list's `order` (an empty page is `[]`, not null). */
+export const jsonArrayText = (element: SQL, order: SQL[]) =>
+  sql<string>`coalesce(json_agg(${element} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 
 /** A list's answer (`{ data, total }`, the conventions' page) around a page whose JSON PostgreSQL wrote. */
 export const pageAnswer = (data: string, total: number) => `{"data":${data},"total":${total}}`;
