@@ -63,6 +63,7 @@ async function main() {
       taxRegime: 'simples',
       serviceCode: '010701',
       issRate: 2,
+      simplesTaxRate: 6,
     });
     let next = 0;
     const context = (): DpsContext => {

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { onlyDigits } from './digits';
-import { DPS_SERIES_PATTERN, isIbgeCityCode } from './nfseNacional';
+import { isIbgeCityCode, isOwnApplicationSeries } from './nfseNacional';
 
 /** The product's tax regimes, each mapped to the DPS `regTrib` fields by `regTribFor`. */
 export const TAX_REGIMES = ['mei', 'simples', 'other'] as const;
@@ -71,7 +71,9 @@ export const FISCAL_PROFILE_MESSAGES = {
   municipalRegistration: 'Inscrição municipal deve ter no máximo 15 caracteres.',
   issRate: 'Alíquota do ISS deve estar entre 2% e 5%.',
   issRateReduced: 'Alíquota do ISS deve estar entre 0% e 5%.',
-  dpsSeries: 'Série da DPS deve ter de 1 a 5 dígitos.',
+  dpsSeries: 'Série da DPS deve ser um número de 1 a 49999.',
+  simplesTaxRate: 'Percentual aproximado dos tributos do Simples Nacional deve estar entre 0% e 100%.',
+  federalTaxRate: 'Percentual aproximado dos tributos federais deve estar entre 0% e 100%.',
   simplesApportionment: 'Escolha como o Simples Nacional apura os tributos.',
   specialRegime: 'Escolha o regime especial de tributação (ou "Nenhum").',
 } as const;
@@ -93,6 +95,26 @@ export function formatNationalServiceCode(code: string): string {
 
 /** Subitems the minimum ISS rate of 2 % does not bind (LC 116/2003, art. 8º-A, § 1º): 7.02, 7.05 and 16.01. */
 const REDUCED_RATE_SUBITEMS = ['0702', '0705', '1601'];
+
+/** A percentage typed "2,5", "2.50", 2.5 or "2,5 %" → 2.5 (two decimals at most, within [0, max]); blank → undefined. */
+const percentSchema = (max: number, message: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()], message),
+      v.transform((value) =>
+        typeof value === 'number'
+          ? value
+          : value.trim() === ''
+            ? undefined
+            : Number(value.replace('%', '').trim().replace(',', '.')),
+      ),
+      v.union([v.undefined(), v.pipe(v.number(), v.finite(message))], message),
+      v.check(
+        (rate) => rate === undefined || (rate >= 0 && rate <= max && Math.abs(Math.round(rate * 100) - rate * 100) < 1e-9),
+        message,
+      ),
+    ),
+  );
 
 /** "2,5", "2.50", 2.5 or "2,5 %" → 2.5; blank → undefined. */
 const IssRateSchema = v.optional(
@@ -160,15 +182,23 @@ export const FiscalProfileSchema = v.pipe(
     municipalServiceCode: optionalCode(3, FISCAL_PROFILE_MESSAGES.municipalServiceCode),
     /** The ISS rate in percent, e.g. 2.5. An MEI pays its ISS in the fixed DAS and needs none. */
     issRate: IssRateSchema,
-    /** The DPS series, 1 to 5 digits ("1" when not said). */
+    /** The DPS series, 1 to 49999: the range of an emitter's own application ("1" when not said). */
     dpsSeries: v.optional(
       v.pipe(
         v.string(FISCAL_PROFILE_MESSAGES.dpsSeries),
         v.trim(),
-        v.regex(DPS_SERIES_PATTERN, FISCAL_PROFILE_MESSAGES.dpsSeries),
+        v.check(isOwnApplicationSeries, FISCAL_PROFILE_MESSAGES.dpsSeries),
+        v.transform((series) => String(Number(series))),
       ),
       '1',
     ),
+    /**
+     * An ME/EPP's approximate tax percentage (`pTotTribSN`, Lei 12.741/2012): the effective rate of its DAS. Every
+     * ME/EPP invoice carries it (rule E0712).
+     */
+    simplesTaxRate: percentSchema(100, FISCAL_PROFILE_MESSAGES.simplesTaxRate),
+    /** Outside the Simples, the approximate federal taxes on the service, in percent (`pTotTribFed`). */
+    federalTaxRate: percentSchema(100, FISCAL_PROFILE_MESSAGES.federalTaxRate),
   }),
   v.forward(
     v.partialCheck(
@@ -180,11 +210,13 @@ export const FiscalProfileSchema = v.pipe(
     ['issRate'],
   ),
   // The apportionment means something only to a Simples Nacional ME/EPP: dropped for the others.
-  v.transform((profile) =>
-    profile.taxRegime === 'simples'
-      ? { ...profile, simplesApportionment: profile.simplesApportionment ?? '1' }
-      : { ...profile, simplesApportionment: undefined },
-  ),
+  // The approximate total of taxes is the Simples percentage for an ME/EPP, the federal one outside it, none for an MEI.
+  v.transform((profile) => ({
+    ...profile,
+    simplesApportionment: profile.taxRegime === 'simples' ? (profile.simplesApportionment ?? '1') : undefined,
+    simplesTaxRate: profile.taxRegime === 'simples' ? profile.simplesTaxRate : undefined,
+    federalTaxRate: profile.taxRegime === 'other' ? profile.federalTaxRate : undefined,
+  })),
 );
 export type FiscalProfileInput = v.InferInput<typeof FiscalProfileSchema>;
 export type FiscalProfile = v.InferOutput<typeof FiscalProfileSchema>;

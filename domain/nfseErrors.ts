@@ -3,9 +3,9 @@
  * error code with a pt-BR explanation that says what to fix. The national answer's own text is always kept beside
  * it (`description`, `complement`): generic codes like E1235 say little without it.
  *
- * Codes seen in public client libraries' reports (`documented: true`) keep their national meaning. The others are
- * the local stand-in's own (server/fakes/nfse-nacional.ts), for refusals the national system certainly makes but
- * whose code is not public here: they are to be replaced when the national error table is at hand.
+ * This table holds only the codes outside the official rule table (Anexo I): the reception's, seen in public client
+ * libraries' reports (`documented: true`), and the stand-in's own for events (server/fakes/nfse-nacional.ts). Every
+ * code of the official table is explained from the sheet's own message by server/nfse/errors.ts.
  */
 
 /** One refusal as the national API lists it (`erros[]`: `Codigo`, `Descricao`, `Complemento`). */
@@ -29,27 +29,10 @@ export const NATIONAL_ERRORS = {
     explanation:
       'A DPS não está de acordo com o leiaute nacional. O detalhe abaixo indica o campo; corrija o perfil fiscal ou a solicitação.',
   },
-  /** The XML-DSig signature does not verify. */
-  E0714: {
-    documented: true,
-    explanation: 'A assinatura digital da DPS não confere. Verifique o certificado A1 da empresa e emita de novo.',
-  },
-  /** cTribNac is not in the national service list. */
-  E0310: {
-    documented: true,
-    explanation:
-      'O código de tributação nacional do serviço não existe na lista de serviços nacional. Corrija o serviço no perfil fiscal da empresa.',
-  },
   /** The client certificate is not the provider's. */
   E0201: {
     documented: false,
     explanation: 'O certificado usado não é do CNPJ do prestador da DPS. Envie o certificado A1 da própria empresa.',
-  },
-  /** The DPS number (series + number) was already used by another, different DPS of the provider. */
-  E0008: {
-    documented: false,
-    explanation:
-      'Este número de DPS já foi usado por outra declaração da empresa nesta série. A numeração precisa ser revista antes de emitir de novo.',
   },
   /** The event names an NFS-e the system does not have. */
   E0840: {

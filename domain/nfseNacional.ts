@@ -1,8 +1,9 @@
 /**
- * Identifiers of the national NFS-e system (Sistema Nacional NFS-e, layout 1.00), as the XSD annotations define
- * them: the DPS id, the DPS number and series, and the NFS-e access key.
+ * Identifiers of the national NFS-e system (Sistema Nacional NFS-e, layout 1.01), as the XSD annotations define
+ * them: the DPS id, the DPS number and series, and the NFS-e access key. A CNPJ may be alphanumeric (2026 format):
+ * the ids carry its 14 characters as they are, upper case.
  */
-import { onlyDigits } from './digits';
+import { normalizeCnpj, onlyDigits } from './digits';
 
 /** `tpAmb`: 1 production, 2 restricted production ("homologação"). */
 export const NFSE_ENVIRONMENTS = { production: '1', homologation: '2' } as const;
@@ -16,10 +17,15 @@ export type InscriptionType = keyof typeof INSCRIPTION_TYPE_CODES;
 export const DPS_NUMBER_PATTERN = /^[1-9][0-9]{0,14}$/;
 /** The DPS series this product accepts: 1 to 5 digits, since the id carries it as 5 digits. */
 export const DPS_SERIES_PATTERN = /^[0-9]{1,5}$/;
-/** `infDPS/@Id` (XSD `TSIdDPS`). */
-export const DPS_ID_PATTERN = /^DPS[0-9]{42}$/;
-/** `chaveAcesso` (XSD `TSChaveNFSe`). */
-export const ACCESS_KEY_PATTERN = /^[0-9]{50}$/;
+/** The series an emitter's own application may use (Anexo I, `serie`: 00001 to 49999; refusal E0010). */
+export const OWN_APPLICATION_SERIES = { min: 1, max: 49_999 } as const;
+/** `infDPS/@Id` (XSD `TSIdDPS` of layout 1.01: a CPF is digits, a CNPJ may be alphanumeric). */
+export const DPS_ID_PATTERN = /^DPS[0-9]{7}(1[0-9]{14}|2[0-9A-Z]{14})[0-9]{20}$/;
+/**
+ * An access key as the national system forms it (Anexo I, `infNFSe/Id`): the inscription (positions 10–23) may be an
+ * alphanumeric CNPJ, everything else is digits.
+ */
+export const ACCESS_KEY_PATTERN = /^[0-9]{9}[0-9A-Z]{14}[0-9]{27}$/;
 /** An IBGE municipality code: 7 digits. */
 export const IBGE_CITY_PATTERN = /^[0-9]{7}$/;
 
@@ -37,6 +43,13 @@ export function isIbgeCityCode(code: string): boolean {
   return IBGE_CITY_PATTERN.test(code) && IBGE_STATE_CODES.includes(code.slice(0, 2));
 }
 
+/** Whether the series is one an own application may use (E0010 otherwise). */
+export function isOwnApplicationSeries(series: string): boolean {
+  if (!DPS_SERIES_PATTERN.test(series)) return false;
+  const value = Number(series);
+  return value >= OWN_APPLICATION_SERIES.min && value <= OWN_APPLICATION_SERIES.max;
+}
+
 export function isDpsNumber(value: string): boolean {
   return DPS_NUMBER_PATTERN.test(value);
 }
@@ -49,7 +62,7 @@ export type DpsIdParts = {
   /** IBGE code of the city that issues (`cLocEmi`). */
   cityIbgeCode: string;
   inscriptionType: InscriptionType;
-  /** The provider's CNPJ (14 digits) or CPF (11 digits). */
+  /** The provider's CNPJ (14 characters, digits or the alphanumeric format) or CPF (11 digits). */
   inscription: string;
   /** The DPS series, 1 to 5 digits. */
   series: string;
@@ -60,14 +73,13 @@ export type DpsIdParts = {
 /** Why the parts cannot make a DPS id, or null. */
 export function dpsIdProblem(parts: DpsIdParts): string | null {
   if (!isIbgeCityCode(parts.cityIbgeCode)) return 'Código IBGE do município inválido (7 dígitos).';
-  const inscription = onlyDigits(parts.inscription);
-  const length = parts.inscriptionType === 'cnpj' ? 14 : 11;
-  if (inscription.length !== length || inscription !== parts.inscription.replace(/[.\-/\s]/g, '')) {
-    return parts.inscriptionType === 'cnpj'
-      ? 'O CNPJ do prestador deve ter 14 dígitos (o layout 1.00 não aceita CNPJ alfanumérico).'
-      : 'O CPF do prestador deve ter 11 dígitos.';
-  }
-  if (!DPS_SERIES_PATTERN.test(parts.series)) return 'Série da DPS deve ter de 1 a 5 dígitos.';
+  const typed = parts.inscription.replace(/[.\-/\s]/g, '');
+  if (parts.inscriptionType === 'cnpj') {
+    if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(normalizeCnpj(typed)) || /[^0-9A-Za-z]/.test(typed)) {
+      return 'O CNPJ do prestador deve ter 14 caracteres (12 letras ou dígitos e 2 dígitos verificadores).';
+    }
+  } else if (!/^[0-9]{11}$/.test(typed)) return 'O CPF do prestador deve ter 11 dígitos.';
+  if (!isOwnApplicationSeries(parts.series)) return 'Série da DPS deve ser um número de 1 a 49999.';
   if (!isDpsNumber(parts.number)) return 'Número da DPS deve ter de 1 a 15 dígitos, sem zero à esquerda.';
   return null;
 }
@@ -83,7 +95,7 @@ export function dpsId(parts: DpsIdParts): string {
     'DPS',
     parts.cityIbgeCode,
     INSCRIPTION_TYPE_CODES[parts.inscriptionType],
-    onlyDigits(parts.inscription).padStart(14, '0'),
+    parts.inscriptionType === 'cnpj' ? normalizeCnpj(parts.inscription) : onlyDigits(parts.inscription).padStart(14, '0'),
     parts.series.padStart(5, '0'),
     parts.number.padStart(15, '0'),
   ].join('');
@@ -113,7 +125,7 @@ export type AccessKeyParts = {
   /** The issuing environment's digit (the README's "issuing environment (1)"). */
   issuingEnvironment: string;
   inscriptionType: InscriptionType;
-  /** The provider's CNPJ, or CPF left-padded to 14 digits. */
+  /** The provider's CNPJ (alphanumeric or not), or CPF left-padded to 14 digits. */
   inscription: string;
   /** The NFS-e number, 13 digits. */
   nfseNumber: string;
@@ -147,14 +159,17 @@ export function parseAccessKey(key: string): AccessKeyParts | null {
 }
 
 /**
- * The check digit of an access key's first 49 digits: modulo 11 with weights 2 to 9 from the right, 0 for 10 and 11
- * (the NF-e's rule). The layout 1.00 does not say how the national system computes it: this is the local
- * stand-in's rule, and the product never rejects a key the national system issued for its check digit.
+ * The check digit of an access key's first 49 characters: modulo 11 with weights 2 to 9 from the right, 0 for 10 and
+ * 11 (the NF-e's rule; a letter of an alphanumeric CNPJ counts as its character code minus 48, as in the CNPJ's own
+ * check digits). The layout does not say how the national system computes it: this is the local stand-in's rule, and
+ * the product never rejects a key the national system issued for its check digit.
  */
 export function accessKeyCheckDigit(first49: string): string {
-  if (!/^[0-9]{49}$/.test(first49)) throw new Error('A chave de acesso sem o dígito verificador tem 49 dígitos.');
+  if (!/^[0-9]{9}[0-9A-Z]{14}[0-9]{26}$/.test(first49)) {
+    throw new Error('A chave de acesso sem o dígito verificador tem 49 caracteres.');
+  }
   let sum = 0;
-  for (let i = 0; i < 49; i++) sum += Number(first49[48 - i]) * (2 + (i % 8));
+  for (let i = 0; i < 49; i++) sum += (first49.charCodeAt(48 - i) - 48) * (2 + (i % 8));
   const digit = 11 - (sum % 11);
   return String(digit >= 10 ? 0 : digit);
 }

@@ -30,7 +30,25 @@ function ensureChromium() {
   }
 }
 
+/** Tools the tests use to check the product's documents independently: xmllint, xmlsec1, pdftoppm and zbarimg. */
+function ensureDocumentTools() {
+  const missing = [
+    ['xmllint', 'libxml2-utils'],
+    ['xmlsec1', 'xmlsec1'],
+    ['pdftoppm', 'poppler-utils'],
+    ['zbarimg', 'zbar-tools'],
+  ].filter(([tool]) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+  if (!missing.length || process.getuid?.() !== 0) return;
+  const packages = missing.map(([, name]) => name!);
+  console.log(`Installing ${packages.join(', ')} (apt-get)…`);
+  if (run('apt-get', ['install', '-y', ...packages]) !== 0) {
+    run('apt-get', ['update']);
+    run('apt-get', ['install', '-y', ...packages]);
+  }
+}
+
 ensureChromium();
+ensureDocumentTools();
 console.log(`Firebase Auth emulator for tests on ${EMULATOR_HOST}…`);
 const emulator = await ensureAuthEmulator({ host: EMULATOR_HOST, projectId: 'demo-contabil' });
 const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, CHROMIUM_PATH: CHROMIUM };

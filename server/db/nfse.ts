@@ -37,6 +37,8 @@ export function profileOf(row: FiscalProfileRow): FiscalProfile {
     municipalServiceCode: row.municipalServiceCode ?? undefined,
     issRate: row.issRateHundredths === null ? undefined : row.issRateHundredths / 100,
     dpsSeries: row.dpsSeries,
+    simplesTaxRate: row.simplesTaxRateHundredths === null ? undefined : row.simplesTaxRateHundredths / 100,
+    federalTaxRate: row.federalTaxRateHundredths === null ? undefined : row.federalTaxRateHundredths / 100,
   };
 }
 
@@ -53,6 +55,8 @@ export function profileColumns(profile: FiscalProfile) {
     municipalServiceCode: profile.municipalServiceCode ?? null,
     issRateHundredths: profile.issRate === undefined ? null : Math.round(profile.issRate * 100),
     dpsSeries: profile.dpsSeries,
+    simplesTaxRateHundredths: profile.simplesTaxRate === undefined ? null : Math.round(profile.simplesTaxRate * 100),
+    federalTaxRateHundredths: profile.federalTaxRate === undefined ? null : Math.round(profile.federalTaxRate * 100),
   };
 }
 

@@ -446,6 +446,10 @@ export const companyFiscalProfiles = pgTable('company_fiscal_profiles', {
   municipalServiceCode: text('municipal_service_code'),
   issRateHundredths: integer('iss_rate_hundredths'),
   dpsSeries: text('dps_series').notNull().default('1'),
+  /** An ME/EPP's approximate tax percentage (`pTotTribSN`), in hundredths. */
+  simplesTaxRateHundredths: integer('simples_tax_rate_hundredths'),
+  /** Outside the Simples, the approximate federal taxes (`pTotTribFed`), in hundredths. */
+  federalTaxRateHundredths: integer('federal_tax_rate_hundredths'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });

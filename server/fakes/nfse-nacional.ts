@@ -5,20 +5,24 @@
  * memory, or — given `stateFile`, as the server does under DATA_DIR — also in that file, rewritten whole (a temporary
  * file renamed over it) before each answer that changed them, so a restart remembers what the national system would.
  *
- * What it checks, as the national system does: the DPS unpacks (gzip + base64), is valid against DPS_v1.00.xsd,
- * is signed (RSA-SHA256 over infDPS) by the certificate the client connected with, that certificate carries the
- * provider's CNPJ, `cTribNac` is in the shipped national list (a subset, so codes outside it are refused as the
- * national system refuses an unknown code), and a DPS number is used once per provider and series — the same DPS
- * sent again yields the same NFS-e, a different one with a used number is refused. It answers in the national API's
- * shapes, issues a signed NFS-e (valid against NFSe_v1.00.xsd) with a 50-digit access key, serves lookups by key
- * and by DPS id, and registers cancellations (event 101101).
+ * What it checks, as the national system does: the DPS unpacks (gzip + base64; E1226 otherwise), is valid against the
+ * layout 1.01 schema, Signature included (E1235), is signed (E0717) with a valid XML-DSig of the algorithm it plays,
+ * RSA-SHA1 by default as the Manual documents (E0714), by a certificate carrying the provider's CNPJ (E0718); then every
+ * business rule of the official table that the DPS can break (server/nfse/rules.ts, codes and messages from the
+ * Anexo I sheet) — the city's agreement and special regimes come from its own copy of the ADN Parâmetros Municipais,
+ * which it also serves (`/parametrizacao/...`). A DPS number is used once per provider, series and city (E0014): the
+ * same DPS sent again yields the same NFS-e. It answers in the national API's shapes (refusals as
+ * `erros[]` of `Codigo`, `Descricao`, `Complemento`), issues a signed NFS-e (valid against NFSe_v1.01.xsd) with a
+ * 50-character access key, serves lookups by key and by DPS id, and registers cancellations (event 101101) and
+ * cancellations by substitution (105102). Codes outside the sheet (E1226, E1235: seen in public clients; E0840–E0842
+ * for events) are named in docs/nfse.md.
  *
  * Fault switches, settable from tests (`setFaults`): an emission committed and then its connection dropped, an
  * answer after a long wait (committed first), a 503 before anything is done, a request delivered twice, lookups
  * answered 503. The draws come from a seeded generator, so a run can be replayed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { X509Certificate, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:https';
 import { createServer } from 'node:https';
@@ -34,8 +38,10 @@ import { certificateCnpj, certificateCommonName } from '../nfse/certificate';
 import { NFSE_LAYOUT_VERSION, NFSE_NAMESPACE, decimalValue, saoPauloDateTime } from '../nfse/dps';
 import { nationalService } from '../nfse/national-services';
 import { packXml, unpackXml } from '../nfse/package';
-import type { SignedElement } from '../nfse/signature';
-import { signXml, verifySignedXml } from '../nfse/signature';
+import type { SignatureAlgorithmName, SignedElement } from '../nfse/signature';
+import { DEFAULT_SIGNATURE_ALGORITHM, signXml, verifySignedXml } from '../nfse/signature';
+import type { CityParameters, RuleViolation } from '../nfse/rules';
+import { checkDpsRules, readDpsFacts, ruleMessage } from '../nfse/rules';
 import type { IssuedA1, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
 import type { NfseSchema } from '../nfse/xsd';
@@ -115,6 +121,13 @@ export type NfseStandInOptions = {
    * in memory only, per start.
    */
   stateFile?: string;
+  /** The signature algorithms it accepts: RSA-SHA1 alone by default, as the Manual documents. */
+  signatureAlgorithms?: readonly SignatureAlgorithmName[];
+  /**
+   * The municipalities' parameters (ADN Parâmetros Municipais) by IBGE code: by default every municipality is on the
+   * national system, admits no special regime and has no rate of its own (the product's profile rate is used).
+   */
+  cityParameters?: (cityIbgeCode: string) => CityParameters | undefined;
 };
 
 /** The records kept in `stateFile`. */
@@ -164,27 +177,40 @@ export type NfseStandIn = {
 
 type ErrorItem = { Codigo: string; Descricao: string; Complemento?: string };
 
-/** The national descriptions the stand-in answers with (the team reads the pt-BR explanations of domain/nfseErrors.ts). */
-const DESCRIPTIONS: Record<NationalErrorCode, string> = {
+/**
+ * What the stand-in answers for the refusals that are not business rules of the sheet: the reception's (seen in public
+ * clients) and the events' (the stand-in's own codes, to be replaced when the events' rule table is at hand).
+ */
+const OWN_DESCRIPTIONS: Record<string, string> = {
   E1226: 'Estrutura descompactada mal formada.',
   E1235: 'Falha no esquema XML do DF-e.',
-  E0714: 'Arquivo enviado com erro na assinatura.',
-  E0310: 'O código de tributação nacional informado não existe conforme a lista de serviços nacional do Sistema Nacional NFS-e.',
   E0201: 'O certificado digital utilizado na conexão não pertence ao emitente do documento.',
-  E0008: 'Já existe DPS com o mesmo número e série para o emitente, com conteúdo diferente.',
   E0840: 'NFS-e não encontrada para a chave de acesso informada.',
   E0841: 'NFS-e já cancelada.',
   E0842: 'O autor do evento não é o emitente da NFS-e.',
 };
 
 class Refusal extends Error {
+  readonly items: ErrorItem[];
   constructor(
-    readonly code: NationalErrorCode,
-    readonly complement?: string,
+    code: NationalErrorCode | string,
+    complement?: string,
     readonly status = 400,
+    more: RuleViolation[] = [],
   ) {
-    super(DESCRIPTIONS[code]);
+    const description = OWN_DESCRIPTIONS[code] ?? ruleMessage(code);
+    super(description);
+    this.items = [
+      { Codigo: code, Descricao: description, ...(complement ? { Complemento: complement } : {}) },
+      ...more.map((violation) => ({ Codigo: violation.code, Descricao: violation.message, Complemento: violation.path })),
+    ];
   }
+}
+
+/** Refuses with every broken rule at once, as the national system lists them. */
+function ruleRefusal(violations: RuleViolation[]): Refusal {
+  const [first, ...rest] = violations;
+  return new Refusal(first!.code, first!.path, 400, rest);
 }
 
 /** mulberry32: a small seeded generator, so a fault run can be replayed. */
@@ -245,7 +271,6 @@ function readPedRegEvento(xml: string) {
       id: text('@Id') ?? '',
       authorCnpj: text('n:CNPJAutor') ?? text('n:CPFAutor') ?? '',
       accessKey: text('n:chNFSe') ?? '',
-      sequence: Number(text('n:nPedRegEvento') ?? '1'),
       type: eventElement && 'name' in eventElement ? String(eventElement.name).replace(/^.*:/, '').slice(1) : '',
     };
   } finally {
@@ -277,8 +302,9 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   const byDpsId = new Map<string, StandInNfse>();
   /** Provider + series + number: a number is used once per provider and series. */
   const byNumber = new Map<string, StandInNfse>();
-  const numberKey = (dps: { providerCnpj: string; series: string; number: string }) =>
-    `${dps.providerCnpj}|${dps.series.padStart(5, '0')}|${dps.number}`;
+  /** Series, number, issuing city and provider: what E0014 holds unique. */
+  const numberKey = (dps: { providerCnpj: string; series: string; number: string; cityIbgeCode: string }) =>
+    `${dps.providerCnpj}|${dps.cityIbgeCode}|${dps.series.padStart(5, '0')}|${dps.number}`;
   const byKey = new Map<string, StandInNfse>();
   const nfseCounters = new Map<string, number>();
   let documentCounter = 0;
@@ -330,8 +356,15 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       address: { street: 'Rua do Cadastro Nacional (simulado)', number: '100', district: 'Centro', postalCode: '01001000' },
     };
 
-  /** Unpacks, validates against the XSD and checks the signature and whose it is; answers the XML and its signer. */
-  function openSigned(packed: unknown, schema: NfseSchema, element: SignedElement, clientPem: string) {
+  const acceptedAlgorithms = options.signatureAlgorithms ?? [DEFAULT_SIGNATURE_ALGORITHM];
+  const cityParameters = (code: string): CityParameters | undefined =>
+    options.cityParameters ? options.cityParameters(code) : municipality(code) ? { active: true, specialRegimes: [] } : undefined;
+
+  /**
+   * Unpacks, validates against the layout 1.01 schema (Signature included) and checks the signature: there (E0717),
+   * valid with an accepted algorithm (E0714), by a certificate of the author's CNPJ (E0718). Answers the XML.
+   */
+  function openSigned(packed: unknown, schema: NfseSchema, element: SignedElement, authorOf: (xml: string) => string) {
     if (typeof packed !== 'string' || !packed) throw new Refusal('E1226', 'O documento compactado não foi informado.');
     let xml: string;
     try {
@@ -339,35 +372,41 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     } catch (error) {
       throw new Refusal('E1226', error instanceof Error ? error.message : undefined);
     }
-    const validation = validateAgainst(schema, xml, { withoutSignature: true });
+    const validation = validateAgainst(schema, xml);
     if (!validation.ok) {
       throw new Refusal('E1235', validation.issues.map((issue) => issue.technical).join(' | '));
     }
-    const signature = verifySignedXml(xml, element);
+    if (!/<(?:\w+:)?Signature[\s>]/.test(xml)) throw new Refusal('E0717');
+    const signature = verifySignedXml(xml, element, acceptedAlgorithms);
     if (!signature.ok) throw new Refusal('E0714', signature.message);
-    const signerCertificate = new X509Certificate(signature.certificatePem);
-    if (signerCertificate.fingerprint256 !== new X509Certificate(clientPem).fingerprint256) {
-      throw new Refusal('E0714', 'O documento foi assinado com um certificado diferente do usado na conexão.');
+    const author = authorOf(xml);
+    const signerCnpj = certificateCnpj(signature.certificatePem);
+    if (!signerCnpj || signerCnpj !== author) {
+      throw new Refusal('E0718', `Certificado da assinatura do CNPJ ${signerCnpj ?? '(nenhum)'}; emitente ${author}.`);
     }
-    return xml;
+    return { xml, signerPem: signature.certificatePem };
   }
+  const dpsAuthor = (xml: string) => readDps(xml).providerCnpj;
+  const eventAuthor = (xml: string) => readPedRegEvento(xml).authorCnpj;
 
-  function issue(signedDpsXml: string, clientPem: string): { nfse: StandInNfse; repeated: boolean } {
+  function issue(signedDpsXml: string, signerPem: string): { nfse: StandInNfse; repeated: boolean } {
     const dps = readDps(signedDpsXml);
-    const clientCnpj = certificateCnpj(clientPem);
-    if (!clientCnpj || clientCnpj !== dps.providerCnpj) {
-      throw new Refusal('E0201', `Certificado do CNPJ ${clientCnpj ?? '(nenhum)'}; prestador da DPS ${dps.providerCnpj}.`);
-    }
-    if (dps.environment !== tpAmb) {
-      throw new Refusal('E1235', `tpAmb ${dps.environment}: este ambiente recebe apenas tpAmb ${tpAmb}.`);
-    }
     const known = byNumber.get(numberKey(dps));
-    if (known) {
-      if (known.signedDpsXml === signedDpsXml) return { nfse: known, repeated: true };
-      throw new Refusal('E0008', `DPS ${dps.id} já gerou a NFS-e ${known.accessKey}.`, 409);
-    }
-    const service = nationalService(dps.nationalCode);
-    if (!service) throw new Refusal('E0310', `cTribNac ${dps.nationalCode}.`);
+    if (known?.signedDpsXml === signedDpsXml) return { nfse: known, repeated: true };
+    const facts = readDpsFacts(signedDpsXml)!;
+    const violations = checkDpsRules(facts, {
+      environment,
+      now: now(),
+      isMunicipality: (code) => municipality(code) !== undefined,
+      city: cityParameters,
+      numberUsedByAnother: () => known !== undefined,
+      nfse: (key) => {
+        const found = byKey.get(key);
+        return found && { cancelled: found.events.some((event) => event.type === '101101' || event.type === '105102') };
+      },
+    });
+    if (violations.length) throw ruleRefusal(violations);
+    const service = nationalService(dps.nationalCode)!;
 
     const processed = now();
     const processedAt = saoPauloDateTime(processed);
@@ -383,7 +422,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       yearMonth: processedAt.slice(2, 4) + processedAt.slice(5, 7),
       numericCode: String(randomInt(1, 1_000_000_000)),
     });
-    const issuer = registry(dps.providerCnpj, clientPem);
+    const issuer = registry(dps.providerCnpj, signerPem);
     const city = municipality(dps.cityIbgeCode);
     const place = municipality(dps.placeIbgeCode);
     const serviceCents = cents(dps.serviceValue);
@@ -453,7 +492,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   }
 
   function registerEvent(key: string, packed: unknown, clientPem: string) {
-    const signedRequestXml = openSigned(packed, 'pedRegEvento', 'infPedReg', clientPem);
+    const { xml: signedRequestXml } = openSigned(packed, 'pedRegEvento', 'infPedReg', eventAuthor);
     const request = readPedRegEvento(signedRequestXml);
     const nfse = byKey.get(key);
     if (!nfse || request.accessKey !== key) throw new Refusal('E0840', `chNFSe ${request.accessKey}.`, 404);
@@ -463,7 +502,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     }
     const same = nfse.events.find((event) => event.signedRequestXml === signedRequestXml);
     if (same) return same;
-    if (request.type === '101101' && nfse.events.some((event) => event.type === '101101')) {
+    if (nfse.events.some((event) => event.type === '101101' || event.type === '105102')) {
       throw new Refusal('E0841', `NFS-e ${key}.`, 409);
     }
     documentCounter += 1;
@@ -472,12 +511,12 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       .ele(NFSE_NAMESPACE, 'evento', { versao: NFSE_LAYOUT_VERSION })
       .ele({
         infEvento: {
-          '@Id': `EVT${key}${request.type}${String(request.sequence).padStart(3, '0')}`,
+          '@Id': `EVT${key}${request.type}${String(sequence).padStart(3, '0')}`,
           verAplic: STAND_IN_APP_VERSION,
           ambGer: '2',
           nSeqEvento: String(sequence),
           dhProc: saoPauloDateTime(now()),
-          nDFe: String(documentCounter),
+          nDFSe: String(documentCounter),
           pedRegEvento: 'PEDIDO_PLACEHOLDER',
         },
       })
@@ -509,13 +548,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   const refusalBody = (refusal: Refusal, extra: Record<string, unknown> = {}) => ({
     ...envelope(),
     ...extra,
-    erros: [
-      {
-        Codigo: refusal.code,
-        Descricao: refusal.message,
-        ...(refusal.complement ? { Complemento: refusal.complement } : {}),
-      } satisfies ErrorItem,
-    ],
+    erros: refusal.items,
   });
 
   async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -565,14 +598,16 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
         let dpsId: string | undefined;
         let result: { nfse: StandInNfse; repeated: boolean };
         try {
-          signedDps = openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', clientPem);
+          const opened = openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', dpsAuthor);
+          signedDps = opened.xml;
           dpsId = readDps(signedDps).id;
-          result = issue(signedDps, clientPem);
+          result = issue(signedDps, opened.signerPem);
           if ((faults.duplicateDelivery ?? 0) > 0 && draw() < faults.duplicateDelivery!) {
             // The same request arrives again: it must come to the same NFS-e.
             stats.duplicateDeliveries += 1;
             stats.emissions += 1;
-            result = issue(openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', clientPem), clientPem);
+            const again = openSigned(body.dpsXmlGZipB64, 'dps', 'infDPS', dpsAuthor);
+            result = issue(again.xml, again.signerPem);
           }
         } catch (error) {
           if (!(error instanceof Refusal)) throw error;

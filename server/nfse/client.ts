@@ -9,7 +9,8 @@
  */
 import { Agent, request } from 'node:https';
 import type { ExplainedNationalError, NationalError } from '@domain/nfseErrors';
-import { EMISSION_MESSAGES, explainNationalError } from '@domain/nfseErrors';
+import { EMISSION_MESSAGES } from '@domain/nfseErrors';
+import { explainNationalError } from './errors';
 import { isAccessKey } from '@domain/nfseNacional';
 import type { IssuedNfse, LookupOutcome, SendOutcome, SignedDps } from '@domain/nfseEmission';
 import { readNfseXml } from './nfse-xml';

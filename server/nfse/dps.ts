@@ -1,7 +1,8 @@
 /**
- * The DPS (Declaração de Prestação de Serviço, national layout 1.00) built from an invoice request and the
+ * The DPS (Declaração de Prestação de Serviço, national layout 1.01) built from an invoice request and the
  * company's fiscal profile, with xmlbuilder2: every value escaped by the library, elements in the XSD's order,
- * nothing concatenated by hand.
+ * nothing concatenated by hand. What the DPS says about taxes follows the official rules (server/nfse/rules.ts):
+ * `pAliq` and the approximate total by regime, the taker's address where the rules ask for it.
  */
 import { create } from 'xmlbuilder2';
 import type { FiscalProfile, RegTrib } from '@domain/fiscalProfile';
@@ -9,19 +10,62 @@ import { regTribFor, formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
+import type { CityParameters } from './rules';
+import { serviceIncidence } from './rules';
 
 export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
-export const NFSE_LAYOUT_VERSION = '1.00';
+export const NFSE_LAYOUT_VERSION = '1.01';
 /** `verAplic`: who built the DPS (1 to 20 characters). */
 export const DPS_APP_VERSION = 'Contabil-1.0';
+/** BACEN's code of the Real (`tpMoeda`): the product invoices in reais. */
+export const BRAZILIAN_REAL_BACEN_CODE = '790';
 
-export type DpsTaker = {
-  kind: 'cnpj' | 'cpf';
-  /** 14 or 11 digits. */
-  document: string;
-  name: string;
-  email?: string;
+export type NationalAddress = {
+  kind: 'national';
+  cityIbgeCode: string;
+  /** 8 digits. */
+  postalCode: string;
+  street: string;
+  number: string;
+  complement?: string;
+  district: string;
 };
+export type ForeignAddress = {
+  kind: 'foreign';
+  /** ISO 3166-1 alpha-2, e.g. "US". */
+  countryCode: string;
+  postalCode: string;
+  city: string;
+  region: string;
+  street: string;
+  number: string;
+  complement?: string;
+  district: string;
+};
+
+export type DpsTaker =
+  | {
+      kind: 'cnpj' | 'cpf';
+      /** 14 characters or 11 digits. */ document: string;
+      name: string;
+      email?: string;
+      address?: NationalAddress;
+    }
+  | {
+      kind: 'foreign';
+      /** The taker's tax id abroad (NIF), or why there is none: 1 exempt, 2 not required. */
+      nif?: string;
+      noNifReason?: '1' | '2';
+      name: string;
+      email?: string;
+      address: ForeignAddress;
+    };
+
+/** The approximate total of taxes (Lei 12.741/2012) the DPS carries, by regime. */
+export type ApproximateTaxes =
+  | { kind: 'none' }
+  | { kind: 'simples'; percent: number }
+  | { kind: 'percentages'; federal: number; state: number; municipal: number };
 
 /** Everything a DPS says, already decided: `buildDpsXml` only writes it. */
 export type DpsData = {
@@ -36,6 +80,8 @@ export type DpsData = {
   cityIbgeCode: string;
   provider: { cnpj: string; municipalRegistration?: string; regTrib: RegTrib };
   taker?: DpsTaker;
+  /** The NFS-e this DPS replaces (`subst`), with the reason code (TSCodJustSubst) and text. */
+  replaces?: { accessKey: string; reasonCode: string; reason?: string };
   service: {
     nationalCode: string;
     municipalCode?: string;
@@ -46,18 +92,27 @@ export type DpsData = {
   };
   values: {
     serviceCents: number;
+    /** `tribISSQN`: 1 taxable, 3 export (the result abroad), 4 no ISS (990101). */
+    issTaxation: '1' | '3' | '4';
+    /** `cPaisResult`, for an export. */
+    resultCountry?: string;
     issWithheld: boolean;
-    /** The ISS rate in percent, sent only when the profile has one and the provider is not an MEI. */
+    /** The ISS rate in percent, only where the rules ask for it (see `issRateToSend`). */
     issRate?: number;
+    approximateTaxes: ApproximateTaxes;
   };
 };
 
 /** What an invoice request holds that a DPS needs (the columns of `nfs_requests`). */
 export type NfsRequestForDps = {
-  emissionType: 'cnpj' | 'cpf';
+  emissionType: 'cnpj' | 'cpf' | 'foreign';
+  /** The CNPJ or CPF; for a foreign taker, its NIF (or empty, with `customerNoNifReason`). */
   customerDocument: string;
+  customerNoNifReason?: '1' | '2' | null;
   customerName: string;
   customerEmail?: string | null;
+  customerAddress?: Omit<NationalAddress, 'kind'> | null;
+  customerForeignAddress?: Omit<ForeignAddress, 'kind'> | null;
   description: string;
   /** The LC 116/2003 subitem the customer chose, "1.07", if any. */
   serviceItem?: string | null;
@@ -118,11 +173,6 @@ export function decimalValue(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** 2.5 → "2.50" (XSD `TSDec1V2`). */
-function rateValue(rate: number): string {
-  return rate.toFixed(2);
-}
-
 /** `dhEmi`: the instant in America/Sao_Paulo with its offset, seconds precision: "2026-03-05T14:07:09-03:00". */
 export function saoPauloDateTime(instant: Date): string {
   const parts = Object.fromEntries(
@@ -159,6 +209,58 @@ function compact(tree: XmlTree): XmlTree {
   return result;
 }
 
+const percent = (value: number) => value.toFixed(2);
+
+function addressTree(address: NationalAddress | ForeignAddress): XmlTree {
+  const place: XmlTree =
+    address.kind === 'national'
+      ? { endNac: { cMun: address.cityIbgeCode, CEP: address.postalCode } }
+      : {
+          endExt: {
+            cPais: address.countryCode,
+            cEndPost: layoutText(address.postalCode),
+            xCidade: layoutText(address.city),
+            xEstProvReg: layoutText(address.region),
+          },
+        };
+  return {
+    ...place,
+    xLgr: layoutText(address.street),
+    nro: layoutText(address.number),
+    xCpl: address.complement ? layoutText(address.complement) : undefined,
+    xBairro: layoutText(address.district),
+  };
+}
+
+function takerTree(taker: DpsTaker): XmlTree {
+  let id: XmlTree;
+  if (taker.kind === 'foreign') id = taker.nif ? { NIF: layoutText(taker.nif) } : { cNaoNIF: taker.noNifReason ?? '1' };
+  else id = taker.kind === 'cnpj' ? { CNPJ: taker.document } : { CPF: taker.document };
+  return {
+    ...id,
+    xNome: layoutText(taker.name),
+    end: taker.address ? addressTree(taker.address) : undefined,
+    email: taker.email ? layoutText(taker.email) : undefined,
+  };
+}
+
+function totTribTree(taxes: ApproximateTaxes): XmlTree {
+  switch (taxes.kind) {
+    case 'none':
+      return { indTotTrib: '0' };
+    case 'simples':
+      return { pTotTribSN: percent(taxes.percent) };
+    case 'percentages':
+      return {
+        pTotTrib: {
+          pTotTribFed: percent(taxes.federal),
+          pTotTribEst: percent(taxes.state),
+          pTotTribMun: percent(taxes.municipal),
+        },
+      };
+  }
+}
+
 /** The DPS XML (unsigned) and its id. */
 export function buildDpsXml(data: DpsData): { id: string; xml: string } {
   const id = dpsId({
@@ -168,8 +270,8 @@ export function buildDpsXml(data: DpsData): { id: string; xml: string } {
     series: data.series,
     number: data.number,
   });
-  const taker = data.taker;
   const { regTrib } = data.provider;
+  const exported = data.values.issTaxation === '3';
   const infDPS: XmlTree = {
     '@Id': id,
     tpAmb: NFSE_ENVIRONMENTS[data.environment],
@@ -180,17 +282,18 @@ export function buildDpsXml(data: DpsData): { id: string; xml: string } {
     dCompet: data.competenceDate,
     tpEmit: '1',
     cLocEmi: data.cityIbgeCode,
-    // The provider issues its own DPS: its name and address come from the national registry, not from here.
+    subst: data.replaces && {
+      chSubstda: data.replaces.accessKey,
+      cMotivo: data.replaces.reasonCode,
+      xMotivo: data.replaces.reason ? layoutText(data.replaces.reason) : undefined,
+    },
+    // The provider issues its own DPS: its name and address come from the national registry, not from here (E0121, E0128).
     prest: {
       CNPJ: data.provider.cnpj,
       IM: data.provider.municipalRegistration,
       regTrib: { opSimpNac: regTrib.opSimpNac, regApTribSN: regTrib.regApTribSN, regEspTrib: regTrib.regEspTrib },
     },
-    toma: taker && {
-      [taker.kind === 'cnpj' ? 'CNPJ' : 'CPF']: taker.document,
-      xNome: layoutText(taker.name),
-      email: taker.email ? layoutText(taker.email) : undefined,
-    },
+    toma: data.taker && takerTree(data.taker),
     serv: {
       locPrest: { cLocPrestacao: data.service.placeIbgeCode },
       cServ: {
@@ -199,17 +302,32 @@ export function buildDpsXml(data: DpsData): { id: string; xml: string } {
         xDescServ: layoutText(data.service.description, { multiline: true }),
         cNBS: data.service.nbsCode,
       },
+      // A foreign taker makes it foreign trade (E0330): the sale is in reais, provided across the border, with no
+      // support mechanism and no temporary movement of goods, and not shared with MDIC.
+      comExt:
+        data.taker?.kind === 'foreign'
+          ? {
+              mdPrestacao: '1',
+              vincPrest: '0',
+              tpMoeda: BRAZILIAN_REAL_BACEN_CODE,
+              vServMoeda: decimalValue(data.values.serviceCents),
+              mecAFComexP: '01',
+              mecAFComexT: '01',
+              movTempBens: '1',
+              mdic: '0',
+            }
+          : undefined,
     },
     valores: {
       vServPrest: { vServ: decimalValue(data.values.serviceCents) },
       trib: {
         tribMun: {
-          tribISSQN: '1',
-          pAliq: data.values.issRate === undefined ? undefined : rateValue(data.values.issRate),
+          tribISSQN: data.values.issTaxation,
+          cPaisResult: exported ? data.values.resultCountry : undefined,
           tpRetISSQN: data.values.issWithheld ? '2' : '1',
+          pAliq: data.values.issRate === undefined ? undefined : percent(data.values.issRate),
         },
-        // No estimate of the taxes (Decreto 8.264/2014): what a small provider without a tax table may say.
-        totTrib: { indTotTrib: '0' },
+        totTrib: totTribTree(data.values.approximateTaxes),
       },
     },
   };
@@ -224,17 +342,86 @@ export function buildDpsXml(data: DpsData): { id: string; xml: string } {
 export type DpsContext = {
   request: NfsRequestForDps;
   profile: FiscalProfile;
-  /** The provider's CNPJ, 14 digits. */
+  /** The provider's CNPJ, 14 characters. */
   companyCnpj: string;
   /** The DPS number allocated to this request, once, in the database. */
   number: string;
   environment: NfseEnvironment;
   issuedAt: Date;
   appVersion?: string;
+  /** The parameters of the city where the ISS is due (ADN Parâmetros Municipais), when they could be read. */
+  city?: CityParameters;
+  replaces?: DpsData['replaces'];
 };
 
 /** "2026-03" → "03/2026". */
 const monthLabel = (competence: string) => `${competence.slice(5, 7)}/${competence.slice(0, 4)}`;
+
+/**
+ * Whether `pAliq` goes in, as the rules E0600–E0640 decide: never for an MEI, a special regime or a service without
+ * ISS; for a non-optant only when the city is not on the national system (which otherwise applies its own rate); for
+ * an ME/EPP paying ISS in the DAS only when the taker withholds it; for an ME/EPP paying ISS outside the DAS only
+ * when the city is not on the national system. `cityActive` undefined (the parameters could not be read) is taken as
+ * active: every municipality joins the national system in 2026 (LC 214/2025).
+ */
+export function sendsIssRate(
+  regTrib: RegTrib,
+  { taxable, withheld, cityActive = true }: { taxable: boolean; withheld: boolean; cityActive?: boolean },
+): boolean {
+  if (!taxable || regTrib.opSimpNac === '2' || regTrib.regEspTrib !== '0') return false;
+  if (regTrib.opSimpNac === '1') return !cityActive;
+  if (regTrib.regApTribSN === '1') return withheld;
+  return !cityActive;
+}
+
+/** The approximate taxes a regime may send: an MEI says it does not estimate them (E0710), others must (E0712, E0713). */
+export function approximateTaxesFor(profile: FiscalProfile, issRate: number | undefined): ApproximateTaxes {
+  if (profile.taxRegime === 'mei') return { kind: 'none' };
+  if (profile.taxRegime === 'simples') {
+    if (profile.simplesTaxRate === undefined) {
+      throw new DpsBuildError(
+        'simplesTaxRate',
+        'Informe no perfil fiscal o percentual aproximado dos tributos do Simples Nacional (a alíquota efetiva do DAS): a ME/EPP não pode deixar de informá-lo (regra E0712).',
+      );
+    }
+    return { kind: 'simples', percent: profile.simplesTaxRate };
+  }
+  if (profile.federalTaxRate === undefined) {
+    throw new DpsBuildError(
+      'federalTaxRate',
+      'Informe no perfil fiscal o percentual aproximado dos tributos federais: fora do Simples Nacional ele é obrigatório na nota (Lei 12.741/2012).',
+    );
+  }
+  return { kind: 'percentages', federal: profile.federalTaxRate, state: 0, municipal: issRate ?? profile.issRate ?? 0 };
+}
+
+function takerOf(request: NfsRequestForDps): DpsTaker {
+  const email = request.customerEmail ?? undefined;
+  if (request.emissionType === 'foreign') {
+    if (!request.customerForeignAddress) {
+      throw new DpsBuildError(
+        'customerAddress',
+        'Informe o endereço no exterior do tomador estrangeiro (país, cidade, código postal).',
+      );
+    }
+    const nif = request.customerDocument.trim();
+    return {
+      kind: 'foreign',
+      nif: nif || undefined,
+      noNifReason: nif ? undefined : (request.customerNoNifReason ?? '1'),
+      name: request.customerName,
+      email,
+      address: { kind: 'foreign', ...request.customerForeignAddress },
+    };
+  }
+  return {
+    kind: request.emissionType,
+    document: request.customerDocument,
+    name: request.customerName,
+    email,
+    address: request.customerAddress ? { kind: 'national', ...request.customerAddress } : undefined,
+  };
+}
 
 /** The DPS data of a request: the request says what and for whom, the profile how it is taxed. */
 export function dpsDataFromRequest(context: DpsContext): DpsData {
@@ -260,7 +447,30 @@ export function dpsDataFromRequest(context: DpsContext): DpsData {
   if (!Number.isSafeInteger(request.totalCents) || request.totalCents <= 0) {
     throw new DpsBuildError('totalCents', 'Valor precisa ser maior ou igual a 1 real.');
   }
-  const isMei = profile.taxRegime === 'mei';
+  const taker = takerOf(request);
+  const regTrib = regTribFor(profile);
+  const foreign = taker.kind === 'foreign';
+  // 990101 is the national code of services with no ISS; a foreign taker's service is an export when the ISS would be
+  // due at the provider's or the taker's place (sheet EXPORTACAO_EMISSAO_NFS-e); otherwise it stays taxable.
+  const incidence = serviceIncidence(profile.serviceCode);
+  const issTaxation = profile.serviceCode === '990101' ? '4' : foreign && incidence !== 'LP' ? '3' : '1';
+  // An export or a service without ISS takes no special regime (E0172) and no withholding (E0580).
+  const effectiveRegTrib = issTaxation === '1' ? regTrib : { ...regTrib, regEspTrib: '0' as const };
+  const issWithheld = issTaxation === '1' && request.issWithheld;
+  const sendRate = sendsIssRate(effectiveRegTrib, {
+    taxable: issTaxation === '1',
+    withheld: issWithheld,
+    cityActive: context.city?.active,
+  });
+  const issRate = sendRate ? (profile.issRate ?? context.city?.rate) : undefined;
+  if (sendRate && issRate === undefined) {
+    throw new DpsBuildError(
+      'issRate',
+      issWithheld
+        ? 'Com ISS retido pelo tomador, a ME/EPP informa a alíquota do ISS: preencha a alíquota no perfil fiscal (regra E0621).'
+        : 'O município não está no Sistema Nacional para este serviço: preencha a alíquota do ISS no perfil fiscal (regras E0619 e E0640).',
+    );
+  }
   return {
     environment: context.environment,
     issuedAt: context.issuedAt,
@@ -270,17 +480,9 @@ export function dpsDataFromRequest(context: DpsContext): DpsData {
     // The service's month, from its first day: never after the issue date.
     competenceDate: `${request.competence}-01`,
     cityIbgeCode: profile.cityIbgeCode,
-    provider: {
-      cnpj: context.companyCnpj,
-      municipalRegistration: profile.municipalRegistration,
-      regTrib: regTribFor(profile),
-    },
-    taker: {
-      kind: request.emissionType,
-      document: request.customerDocument,
-      name: request.customerName,
-      email: request.customerEmail ?? undefined,
-    },
+    provider: { cnpj: context.companyCnpj, municipalRegistration: profile.municipalRegistration, regTrib: effectiveRegTrib },
+    taker,
+    replaces: context.replaces,
     service: {
       nationalCode: profile.serviceCode,
       municipalCode: profile.municipalServiceCode,
@@ -290,9 +492,11 @@ export function dpsDataFromRequest(context: DpsContext): DpsData {
     },
     values: {
       serviceCents: request.totalCents,
-      issWithheld: request.issWithheld,
-      // An MEI's ISS is the fixed amount in its DAS: no rate on the invoice.
-      issRate: isMei ? undefined : profile.issRate,
+      issTaxation,
+      resultCountry: issTaxation === '3' && taker.kind === 'foreign' ? taker.address.countryCode : undefined,
+      issWithheld,
+      issRate,
+      approximateTaxes: approximateTaxesFor(profile, issRate ?? context.city?.rate),
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * An emission run on the server: the emission machine (machines/nfseEmission.machine.ts — the flow's one
- * definition) with the real steps — the DPS built from the request and the profile, validated against the XSD,
+ * definition) with the real steps — the DPS built from the request and the profile, checked against the layout 1.01
+ * schema and the official business rules (validate.ts),
  * signed with the company's certificate, sent and looked up through the national API client. What it ends with is
  * the machine's output: the NFS-e, the national refusal explained, the problem that kept the DPS here, or a retry
  * plan carrying the signed DPS for the next run (which looks it up before anything else).
@@ -13,9 +14,9 @@ import type { NfseClient } from './client';
 import type { DpsContext } from './dps';
 import { buildDpsFromRequest } from './dps';
 import { emissionRequestBody } from './package';
-import type { SigningCredentials } from './signature';
+import type { SignatureAlgorithmName, SigningCredentials } from './signature';
 import { signDps } from './signature';
-import { validateDpsXml } from './xsd';
+import { validateDpsBeforeSending } from './validate';
 
 export type EmissionSteps = {
   build: () => BuiltDps;
@@ -53,24 +54,16 @@ export function emissionSteps(
   context: DpsContext,
   credentials: SigningCredentials,
   client: EmissionSteps['client'],
+  algorithm?: SignatureAlgorithmName,
 ): EmissionSteps {
   return {
     build: () => {
       const { id, xml } = buildDpsFromRequest(context);
       return { id, xml };
     },
-    validate: (dps) => {
-      const result = validateDpsXml(dps.xml);
-      return result.ok
-        ? { ok: true }
-        : {
-            ok: false,
-            message: result.message,
-            issues: result.issues.map(({ path, field, message }) => ({ path, field, message })),
-          };
-    },
+    validate: (dps) => validateDpsBeforeSending(dps.xml, { environment: context.environment, city: context.city }),
     sign: (dps) => {
-      const signedXml = signDps(dps.xml, credentials);
+      const signedXml = signDps(dps.xml, credentials, algorithm);
       return { id: dps.id, signedXml, body: emissionRequestBody(signedXml) };
     },
     client,
@@ -82,7 +75,8 @@ export function emitNfse(
   context: DpsContext,
   credentials: SigningCredentials,
   client: EmissionSteps['client'],
-  options: EmissionRunOptions = {},
+  options: EmissionRunOptions & { algorithm?: SignatureAlgorithmName } = {},
 ): Promise<NfseEmissionOutput> {
-  return runEmission(emissionSteps(context, credentials, client), options);
+  const { algorithm, ...run } = options;
+  return runEmission(emissionSteps(context, credentials, client, algorithm), run);
 }

@@ -1,7 +1,8 @@
 /**
- * The cancellation of an NFS-e: a request to register event 101101 (`pedRegEvento`, national layout 1.00), built
- * with xmlbuilder2, validated against its XSD before it is signed (XML-DSig over `infPedReg`, as the DPS), and
- * packed for `POST /nfse/{chaveAcesso}/eventos`.
+ * Events on an NFS-e: a request to register event 101101 (cancellation) or 105102 (cancellation by substitution,
+ * naming the NFS-e that replaces it) — `pedRegEvento`, national layout 1.01 — built with xmlbuilder2, validated
+ * against its XSD before it is signed (XML-DSig over `infPedReg`, as the DPS), and packed for
+ * `POST /nfse/{chaveAcesso}/eventos`.
  */
 import { create } from 'xmlbuilder2';
 import type { CancellationReasonCode } from '@domain/nfseEmission';
@@ -15,7 +16,7 @@ import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, isAccessKey } from '@domain/nfseNacional';
 import { DPS_APP_VERSION, NFSE_LAYOUT_VERSION, NFSE_NAMESPACE, layoutText, saoPauloDateTime } from './dps';
 import { packXml } from './package';
-import type { SigningCredentials } from './signature';
+import type { SignatureAlgorithmName, SigningCredentials } from './signature';
 import { signXml } from './signature';
 import type { XsdIssue } from './xsd';
 import { validatePedRegEventoXml } from './xsd';
@@ -23,6 +24,9 @@ import { validatePedRegEventoXml } from './xsd';
 export const CANCELLATION_EVENT_TYPE = '101101';
 /** `xDesc` of event 101101, fixed by the XSD. */
 export const CANCELLATION_DESCRIPTION = 'Cancelamento de NFS-e';
+export const SUBSTITUTION_EVENT_TYPE = '105102';
+/** `xDesc` of event 105102, fixed by the XSD. */
+export const SUBSTITUTION_DESCRIPTION = 'Cancelamento de NFS-e por Substituição';
 
 export type CancellationRequest = {
   accessKey: string;
@@ -33,8 +37,6 @@ export type CancellationRequest = {
   reason: string;
   environment: NfseEnvironment;
   requestedAt: Date;
-  /** `nPedRegEvento`: the request's number for this NFS-e and event type (1 unless a cancellation was asked before). */
-  sequence?: number;
   appVersion?: string;
 };
 
@@ -50,22 +52,22 @@ export class EventBuildError extends Error {
   }
 }
 
-/** `infPedReg/@Id` (62 characters): "PRE" + access key (50) + event type (6) + request number (3). */
-export function pedRegEventoId(accessKey: string, eventType: string, sequence: number): string {
-  return `PRE${accessKey}${eventType}${String(sequence).padStart(3, '0')}`;
+/** `infPedReg/@Id` (59 characters, layout 1.01): "PRE" + access key (50) + event type (6). */
+export function pedRegEventoId(accessKey: string, eventType: string): string {
+  return `PRE${accessKey}${eventType}`;
 }
 
 /** The unsigned cancellation request and its id. */
 export function buildCancellationXml(request: CancellationRequest): { id: string; xml: string } {
-  if (!isAccessKey(request.accessKey)) throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 dígitos.');
+  if (!isAccessKey(request.accessKey))
+    throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 caracteres.');
   const reason = layoutText(request.reason);
   if (reason.length < CANCELLATION_REASON_MIN) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
   if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
   if (!Object.hasOwn(CANCELLATION_REASON_CODES, request.reasonCode)) {
     throw new EventBuildError('reasonCode', CANCELLATION_MESSAGES.reasonCode);
   }
-  const sequence = request.sequence ?? 1;
-  const id = pedRegEventoId(request.accessKey, CANCELLATION_EVENT_TYPE, sequence);
+  const id = pedRegEventoId(request.accessKey, CANCELLATION_EVENT_TYPE);
   const xml = create({ version: '1.0', encoding: 'UTF-8' })
     .ele(NFSE_NAMESPACE, 'pedRegEvento', { versao: NFSE_LAYOUT_VERSION })
     .ele({
@@ -76,7 +78,6 @@ export function buildCancellationXml(request: CancellationRequest): { id: string
         dhEvento: saoPauloDateTime(request.requestedAt),
         CNPJAutor: request.authorCnpj,
         chNFSe: request.accessKey,
-        nPedRegEvento: String(sequence),
         e101101: { xDesc: CANCELLATION_DESCRIPTION, cMotivo: request.reasonCode, xMotivo: reason },
       },
     })
@@ -93,11 +94,80 @@ export type PreparedEvent = {
   body: { pedidoRegistroEventoXmlGZipB64: string };
 };
 
-/** Build → validate against pedRegEvento_v1.00.xsd (stops, nothing signed, naming the field) → sign → pack. */
-export function prepareSignedCancellation(request: CancellationRequest, credentials: SigningCredentials): PreparedEvent {
-  const { id, xml } = buildCancellationXml(request);
-  const validation = validatePedRegEventoXml(xml);
-  if (!validation.ok) throw new EventBuildError('xml', validation.message, validation.issues);
-  const signedXml = signXml(xml, 'infPedReg', credentials);
-  return { id, unsignedXml: xml, signedXml, body: { pedidoRegistroEventoXmlGZipB64: packXml(signedXml) } };
+/** Substitution reasons (`cMotivo` of e105102, TSCodJustSubst). */
+export const SUBSTITUTION_REASON_CODES = {
+  '01': 'Desenquadramento de NFS-e do Simples Nacional',
+  '02': 'Enquadramento de NFS-e no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade/isenção para NFS-e',
+  '04': 'Exclusão retroativa de imunidade/isenção para NFS-e',
+  '05': 'Rejeição de NFS-e pelo tomador ou pelo intermediário',
+  '99': 'Outros',
+} as const;
+export type SubstitutionReasonCode = keyof typeof SUBSTITUTION_REASON_CODES;
+
+export type SubstitutionEventRequest = Omit<CancellationRequest, 'reasonCode'> & {
+  reasonCode: SubstitutionReasonCode;
+  /** The access key of the NFS-e that replaces this one. */
+  replacementKey: string;
+};
+
+/** The unsigned cancellation-by-substitution request (e105102) and its id. */
+export function buildSubstitutionEventXml(request: SubstitutionEventRequest): { id: string; xml: string } {
+  if (!isAccessKey(request.accessKey) || !isAccessKey(request.replacementKey)) {
+    throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 caracteres.');
+  }
+  if (!Object.hasOwn(SUBSTITUTION_REASON_CODES, request.reasonCode)) {
+    throw new EventBuildError('reasonCode', 'Escolha o motivo da substituição.');
+  }
+  const reason = layoutText(request.reason);
+  if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
+  if (request.reasonCode === '99' && reason.length < CANCELLATION_REASON_MIN) {
+    throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
+  }
+  const id = pedRegEventoId(request.accessKey, SUBSTITUTION_EVENT_TYPE);
+  const xml = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(NFSE_NAMESPACE, 'pedRegEvento', { versao: NFSE_LAYOUT_VERSION })
+    .ele({
+      infPedReg: {
+        '@Id': id,
+        tpAmb: NFSE_ENVIRONMENTS[request.environment],
+        verAplic: request.appVersion ?? DPS_APP_VERSION,
+        dhEvento: saoPauloDateTime(request.requestedAt),
+        CNPJAutor: request.authorCnpj,
+        chNFSe: request.accessKey,
+        e105102: {
+          xDesc: SUBSTITUTION_DESCRIPTION,
+          cMotivo: request.reasonCode,
+          ...(reason ? { xMotivo: reason } : {}),
+          chSubstituta: request.replacementKey,
+        },
+      },
+    })
+    .doc()
+    .end({ prettyPrint: false });
+  return { id, xml };
 }
+
+/** Validate against pedRegEvento_v1.01.xsd (stops, nothing signed, naming the field) → sign → pack. */
+function prepareSignedEvent(
+  built: { id: string; xml: string },
+  credentials: SigningCredentials,
+  algorithm?: SignatureAlgorithmName,
+): PreparedEvent {
+  const validation = validatePedRegEventoXml(built.xml);
+  if (!validation.ok) throw new EventBuildError('xml', validation.message, validation.issues);
+  const signedXml = signXml(built.xml, 'infPedReg', credentials, algorithm);
+  return { id: built.id, unsignedXml: built.xml, signedXml, body: { pedidoRegistroEventoXmlGZipB64: packXml(signedXml) } };
+}
+
+export const prepareSignedCancellation = (
+  request: CancellationRequest,
+  credentials: SigningCredentials,
+  algorithm?: SignatureAlgorithmName,
+) => prepareSignedEvent(buildCancellationXml(request), credentials, algorithm);
+
+export const prepareSignedSubstitutionEvent = (
+  request: SubstitutionEventRequest,
+  credentials: SigningCredentials,
+  algorithm?: SignatureAlgorithmName,
+) => prepareSignedEvent(buildSubstitutionEventXml(request), credentials, algorithm);

@@ -1,23 +1,30 @@
 /**
- * XML-DSig enveloped signatures as the national NFS-e manual asks: over the `inf*` element (infDPS, infPedReg) by
- * its Id, canonical XML 1.0 (inclusive, without comments), the enveloped-signature and C14N transforms, RSA-SHA256
- * with a SHA-256 digest, and the signer's certificate alone in KeyInfo/X509Data. Made and checked with xml-crypto.
- *
- * The layout's own copy of the XML-DSig schema (xmldsig-core-schema_v1.00.xsd) fixes RSA-SHA1 and SHA-1: a
- * SHA-256 signature does not validate against it. The DPS is therefore validated before it is signed, and a signed
- * document's signature is checked here, not by the schema.
+ * XML-DSig enveloped signatures as the national NFS-e manual asks (Manual Integrado v1.00.02, 6.1.4): over the `inf*`
+ * element (infDPS, infPedReg) by its Id, canonical XML 1.0 (inclusive, without comments), the enveloped-signature and
+ * C14N transforms, RSA-SHA1 with a SHA-1 digest — what the manual documents and every public client sends — and the
+ * signer's certificate alone in KeyInfo/X509Data. RSA-SHA256 stays a setting (`NFSE_SIGNATURE_ALGORITHM=sha256`) for
+ * the day the national system announces it. Made and checked with xml-crypto; tests check them again with xmlsec1.
  */
 import { X509Certificate } from 'node:crypto';
 import { XmlDocument, XmlElement } from 'libxml2-wasm';
 import { SignedXml } from 'xml-crypto';
 
 export const XMLDSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
-export const SIGNATURE_ALGORITHMS = {
-  canonicalization: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
-  signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-  digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
-} as const;
+export const SIGNATURE_ALGORITHM_NAMES = ['sha1', 'sha256'] as const;
+export type SignatureAlgorithmName = (typeof SIGNATURE_ALGORITHM_NAMES)[number];
+/** The manual's algorithm, used unless configured otherwise. */
+export const DEFAULT_SIGNATURE_ALGORITHM: SignatureAlgorithmName = 'sha1';
+
+export const CANONICALIZATION = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+export const ENVELOPED_SIGNATURE = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+/** The SignatureMethod and DigestMethod URIs of each algorithm. */
+export const SIGNATURE_ALGORITHMS: Record<SignatureAlgorithmName, { signature: string; digest: string }> = {
+  sha1: { signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', digest: 'http://www.w3.org/2000/09/xmldsig#sha1' },
+  sha256: {
+    signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  },
+};
 
 export type SigningCredentials = {
   /** PEM of the private key (PKCS#8 or PKCS#1). */
@@ -33,25 +40,28 @@ export type SigningCredentials = {
 export type SignedElement = 'infDPS' | 'infPedReg' | 'infNFSe' | 'infEvento';
 
 /** Signs the document's `inf*` element; the Signature goes right after it, inside the root. */
-export function signXml(xml: string, element: SignedElement, credentials: SigningCredentials): string {
+export function signXml(
+  xml: string,
+  element: SignedElement,
+  credentials: SigningCredentials,
+  algorithm: SignatureAlgorithmName = DEFAULT_SIGNATURE_ALGORITHM,
+): string {
+  const { signature, digest } = SIGNATURE_ALGORITHMS[algorithm];
   const signer = new SignedXml({
     privateKey: credentials.privateKeyPem,
     publicCert: credentials.certificatePem,
-    canonicalizationAlgorithm: SIGNATURE_ALGORITHMS.canonicalization,
-    signatureAlgorithm: SIGNATURE_ALGORITHMS.signature,
+    canonicalizationAlgorithm: CANONICALIZATION,
+    signatureAlgorithm: signature,
   });
   const xpath = `/*/*[local-name(.)='${element}']`;
-  signer.addReference({
-    xpath,
-    transforms: [SIGNATURE_ALGORITHMS.enveloped, SIGNATURE_ALGORITHMS.canonicalization],
-    digestAlgorithm: SIGNATURE_ALGORITHMS.digest,
-  });
+  signer.addReference({ xpath, transforms: [ENVELOPED_SIGNATURE, CANONICALIZATION], digestAlgorithm: digest });
   signer.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
   return signer.getSignedXml();
 }
 
 /** Signs a DPS over its infDPS. */
-export const signDps = (xml: string, credentials: SigningCredentials) => signXml(xml, 'infDPS', credentials);
+export const signDps = (xml: string, credentials: SigningCredentials, algorithm?: SignatureAlgorithmName) =>
+  signXml(xml, 'infDPS', credentials, algorithm);
 
 export type SignatureCheck =
   | {
@@ -60,6 +70,7 @@ export type SignatureCheck =
       certificatePem: string;
       /** The Id of the signed element. */
       signedId: string;
+      algorithm: SignatureAlgorithmName;
     }
   | { ok: false; message: string };
 
@@ -72,10 +83,14 @@ function pemOf(base64: string): string {
 
 /**
  * Checks the enveloped signature of a signed DPS or pedRegEvento: one Signature, over the `inf*` element's Id,
- * with the required algorithms, valid under the certificate in its KeyInfo. Any change to the signed element
- * after signing fails it.
+ * with one of the accepted algorithms (both pairs by default; the stand-in passes only the one it plays), valid under
+ * the certificate in its KeyInfo. Any change to the signed element after signing fails it.
  */
-export function verifySignedXml(xml: string, element: SignedElement): SignatureCheck {
+export function verifySignedXml(
+  xml: string,
+  element: SignedElement,
+  accepted: readonly SignatureAlgorithmName[] = SIGNATURE_ALGORITHM_NAMES,
+): SignatureCheck {
   let doc: XmlDocument;
   try {
     doc = XmlDocument.fromString(xml);
@@ -114,10 +129,10 @@ export function verifySignedXml(xml: string, element: SignedElement): SignatureC
   } catch {
     return fail('A assinatura digital está malformada.');
   }
-  if (verifier.signatureAlgorithm !== SIGNATURE_ALGORITHMS.signature) {
-    return fail('A assinatura deve usar RSA-SHA256.');
-  }
-  if (verifier.canonicalizationAlgorithm !== SIGNATURE_ALGORITHMS.canonicalization) {
+  const algorithm = accepted.find((name) => SIGNATURE_ALGORITHMS[name].signature === verifier.signatureAlgorithm);
+  const names = accepted.map((name) => (name === 'sha1' ? 'RSA-SHA1' : 'RSA-SHA256')).join(' ou ');
+  if (!algorithm) return fail(`A assinatura deve usar ${names}.`);
+  if (verifier.canonicalizationAlgorithm !== CANONICALIZATION) {
     return fail('A assinatura deve usar a canonicalização C14N 1.0.');
   }
   const references = verifier.getReferences();
@@ -125,7 +140,9 @@ export function verifySignedXml(xml: string, element: SignedElement): SignatureC
   if (references.length !== 1 || !reference || reference.uri !== `#${signedId}`) {
     return fail(`A assinatura deve referenciar o elemento ${element} (#${signedId}).`);
   }
-  if (reference.digestAlgorithm !== SIGNATURE_ALGORITHMS.digest) return fail('A assinatura deve usar o resumo SHA-256.');
+  if (reference.digestAlgorithm !== SIGNATURE_ALGORITHMS[algorithm].digest) {
+    return fail(`A assinatura ${algorithm === 'sha1' ? 'RSA-SHA1 usa o resumo SHA-1' : 'RSA-SHA256 usa o resumo SHA-256'}.`);
+  }
   let valid: boolean;
   try {
     valid = verifier.checkSignature(xml);
@@ -136,7 +153,7 @@ export function verifySignedXml(xml: string, element: SignedElement): SignatureC
     return fail(
       'A assinatura digital não confere: o documento foi alterado depois de assinado ou a assinatura é de outro certificado.',
     );
-  return { ok: true, certificatePem, signedId };
+  return { ok: true, certificatePem, signedId, algorithm };
 }
 
 export const verifyDpsSignature = (xml: string) => verifySignedXml(xml, 'infDPS');

@@ -1,5 +1,5 @@
 /**
- * Validation against the national layout's XSDs (1.00, in ./schemas), with libxml2 compiled to WebAssembly
+ * Validation against the national layout's XSDs (1.01, in ./schemas), with libxml2 compiled to WebAssembly
  * (libxml2-wasm: the real libxml2 validator, as `xmllint --schema` runs it, with no native build and no system
  * package). Each schema is compiled once per process; a DPS validates in about a millisecond. libxml2's English
  * messages become Portuguese ones that name the field.
@@ -20,10 +20,10 @@ const SCHEMA_BASE = 'nfse-schemas/';
 const SCHEMAS_DIR = new URL('./schemas/', import.meta.url);
 
 export const NFSE_SCHEMAS = {
-  dps: 'DPS_v1.00.xsd',
-  nfse: 'NFSe_v1.00.xsd',
-  pedRegEvento: 'pedRegEvento_v1.00.xsd',
-  evento: 'evento_v1.00.xsd',
+  dps: 'DPS_v1.01.xsd',
+  nfse: 'NFSe_v1.01.xsd',
+  pedRegEvento: 'pedRegEvento_v1.01.xsd',
+  evento: 'evento_v1.01.xsd',
 } as const;
 export type NfseSchema = keyof typeof NFSE_SCHEMAS;
 
@@ -101,6 +101,12 @@ const FIELD_LABELS: Record<string, string> = {
   xBairro: 'Bairro',
   cMun: 'Município do endereço (código IBGE)',
   CEP: 'CEP',
+  endNac: 'Endereço no Brasil',
+  endExt: 'Endereço no exterior',
+  cPais: 'País do endereço',
+  cEndPost: 'Código postal do endereço no exterior',
+  xCidade: 'Cidade do endereço no exterior',
+  xEstProvReg: 'Estado, província ou região do endereço no exterior',
   regTrib: 'Regime tributário do prestador',
   opSimpNac: 'Situação no Simples Nacional',
   regApTribSN: 'Forma de apuração do Simples Nacional',
@@ -126,6 +132,11 @@ const FIELD_LABELS: Record<string, string> = {
   totTrib: 'Total aproximado dos tributos',
   indTotTrib: 'Indicador de total de tributos',
   pTotTribSN: 'Percentual aproximado dos tributos do Simples Nacional',
+  pTotTrib: 'Percentuais aproximados dos tributos',
+  pTotTribFed: 'Percentual aproximado dos tributos federais',
+  pTotTribEst: 'Percentual aproximado dos tributos estaduais',
+  pTotTribMun: 'Percentual aproximado dos tributos municipais',
+  comExt: 'Comércio exterior',
   Signature: 'Assinatura digital',
   // The cancellation event (pedRegEvento).
   infPedReg: 'Pedido de registro de evento',
@@ -133,8 +144,10 @@ const FIELD_LABELS: Record<string, string> = {
   chNFSe: 'Chave de acesso da NFS-e',
   CNPJAutor: 'CNPJ do autor do evento',
   dhEvento: 'Data e hora do evento',
-  nPedRegEvento: 'Número do pedido de evento',
   e101101: 'Cancelamento',
+  e105102: 'Cancelamento por substituição',
+  chSubstituta: 'Chave de acesso da NFS-e substituta',
+  chSubstda: 'Chave de acesso da NFS-e substituída',
   xDesc: 'Descrição do evento',
   cMotivo: 'Código do motivo',
   xMotivo: 'Motivo',
@@ -263,28 +276,8 @@ function issuesOf(doc: XmlDocument, error: XmlLibError): XsdIssue[] {
   });
 }
 
-export type ValidateOptions = {
-  /**
-   * Validate a signed document without its enveloped Signature: the layout's XML-DSig schema fixes RSA-SHA1, and
-   * the national system asks for RSA-SHA256 (see signature.ts). The signature is then checked by `verifySignedXml`.
-   */
-  withoutSignature?: boolean;
-  /**
-   * Validate a signed document whose Signature the schema requires (an NFS-e, a registered event) with every
-   * signature's SHA-256 algorithms read as the SHA-1 ones the layout's XML-DSig schema fixes: the rest of each
-   * Signature (its structure, the certificate) is checked as written. The signatures themselves are checked by
-   * `verifySignedXml`.
-   */
-  layoutSignatureAlgorithms?: boolean;
-};
-
-const LAYOUT_SIGNATURE_ALGORITHMS = {
-  SignatureMethod: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
-  DigestMethod: 'http://www.w3.org/2000/09/xmldsig#sha1',
-} as const;
-
 /** Validates an XML document against one of the national schemas; a failure names each field in Portuguese. */
-export function validateAgainst(schema: NfseSchema, xml: string, options: ValidateOptions = {}): XsdResult {
+export function validateAgainst(schema: NfseSchema, xml: string): XsdResult {
   let doc: XmlDocument;
   try {
     doc = XmlDocument.fromString(xml);
@@ -294,17 +287,6 @@ export function validateAgainst(schema: NfseSchema, xml: string, options: Valida
     return { ok: false, message, issues: [{ path: '', field: 'XML', message, technical }] };
   }
   try {
-    if (options.withoutSignature) {
-      for (const signature of doc.find('/*/ds:Signature', { ds: 'http://www.w3.org/2000/09/xmldsig#' })) signature.remove();
-    }
-    if (options.layoutSignatureAlgorithms) {
-      for (const [element, algorithm] of Object.entries(LAYOUT_SIGNATURE_ALGORITHMS)) {
-        for (const node of doc.find(`//ds:${element}`, { ds: 'http://www.w3.org/2000/09/xmldsig#' })) {
-          const attribute = node instanceof XmlElement ? node.attr('Algorithm') : null;
-          if (attribute) attribute.value = algorithm;
-        }
-      }
-    }
     validatorFor(schema).validate(doc);
     return { ok: true };
   } catch (error) {
@@ -318,7 +300,7 @@ export function validateAgainst(schema: NfseSchema, xml: string, options: Valida
   }
 }
 
-export const validateDpsXml = (xml: string, options?: ValidateOptions) => validateAgainst('dps', xml, options);
-export const validateNfseXml = (xml: string, options?: ValidateOptions) => validateAgainst('nfse', xml, options);
-export const validatePedRegEventoXml = (xml: string, options?: ValidateOptions) => validateAgainst('pedRegEvento', xml, options);
-export const validateEventoXml = (xml: string, options?: ValidateOptions) => validateAgainst('evento', xml, options);
+export const validateDpsXml = (xml: string) => validateAgainst('dps', xml);
+export const validateNfseXml = (xml: string) => validateAgainst('nfse', xml);
+export const validatePedRegEventoXml = (xml: string) => validateAgainst('pedRegEvento', xml);
+export const validateEventoXml = (xml: string) => validateAgainst('evento', xml);

@@ -65,6 +65,9 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
         municipalServiceCode: undefined,
         issRate: 2,
         dpsSeries: '1',
+        // Anexo III's first bracket: the DAS's effective rate is the approximate total of taxes of an ME/EPP.
+        simplesTaxRate: 6,
+        federalTaxRate: undefined,
       }),
     })
     .onConflictDoNothing();

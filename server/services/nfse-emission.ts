@@ -50,7 +50,7 @@ import { emitNfse } from '../nfse/emission';
 import { EventBuildError, prepareSignedCancellation } from '../nfse/event';
 import { nationalService } from '../nfse/national-services';
 import { emissionRequestBody, packXml } from '../nfse/package';
-import { validateDpsXml } from '../nfse/xsd';
+import { validateDpsBeforeSending } from '../nfse/validate';
 import type { NfsRequestRow } from './nfs-scheduler';
 import type { TokenSealer } from './secrets';
 import type { FileStorage } from './storage';
@@ -515,9 +515,9 @@ export function createNfseEmissionService({
       const loaded = { request, companyCnpj: cnpj, profile: profileRow, certificate: certificate! };
       try {
         const built = buildDpsFromRequest(dpsContext(loaded, series, number, now));
-        const validation = validateDpsXml(built.xml);
+        const validation = validateDpsBeforeSending(built.xml, { environment: nfse.environment, now });
         if (!validation.ok) {
-          issues = validation.issues.map(({ path, field, message }) => ({ path, field, message }));
+          issues = validation.issues;
           blockers.push(validation.message);
         }
         const profile = profileOf(profileRow);

@@ -78,6 +78,8 @@ export type FiscalProfileFormValues = {
   municipalServiceCode: string;
   issRate: string;
   dpsSeries: string;
+  simplesTaxRate: string;
+  federalTaxRate: string;
 };
 
 /** 2.5 → "2,5"; the form shows a rate as a person types it. */
@@ -99,6 +101,8 @@ export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): 
     municipalServiceCode: profile?.municipalServiceCode ?? '',
     issRate: formatIssRate(profile?.issRate),
     dpsSeries: profile?.dpsSeries ?? '1',
+    simplesTaxRate: formatIssRate(profile?.simplesTaxRate),
+    federalTaxRate: formatIssRate(profile?.federalTaxRate),
   };
 }
 
@@ -106,7 +110,8 @@ export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): 
 export function fiscalProfileBody(values: FiscalProfileFormValues): Record<string, string> {
   const body: Record<string, string> = {};
   for (const [field, value] of Object.entries(values) as [keyof FiscalProfileFormValues, string][]) {
-    if (field === 'simplesApportionment' && values.taxRegime !== 'simples') continue;
+    if ((field === 'simplesApportionment' || field === 'simplesTaxRate') && values.taxRegime !== 'simples') continue;
+    if (field === 'federalTaxRate' && values.taxRegime !== 'other') continue;
     if (value.trim() !== '') body[field] = value.trim();
   }
   return body;

@@ -140,7 +140,7 @@ describe('NFS-e emission machine', () => {
     await settle();
     expect(h.actor.getSnapshot().output).toEqual({ status: 'rejected', errors: REJECTION, dpsId: SIGNED.id });
     expect(REJECTION[0]!.explanation).toBe(
-      'O código de tributação nacional do serviço não existe na lista de serviços nacional. Corrija o serviço no perfil fiscal da empresa.',
+      'O código de tributação nacional informado não existe ou não está administrado pelo município de incidência do ISSQN na data de competência informada na DPS, conforme a lista de serviços nacional do Sistema Nacional NFS-e. (regra E0310 do Anexo I do Sistema Nacional NFS-e)',
     );
   });
 

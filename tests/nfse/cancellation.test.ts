@@ -51,16 +51,18 @@ const cancellation = (input: Partial<CancellationRequest> = {}): CancellationReq
 });
 
 describe('the cancellation event (pedRegEvento 101101)', () => {
-  it('is built valid against pedRegEvento_v1.00.xsd with the layout’s id, and signed over infPedReg', () => {
+  it('is built valid against pedRegEvento_v1.01.xsd with the layout’s 59-character id, and signed over infPedReg', () => {
     const { id, xml } = buildCancellationXml(cancellation());
-    expect(id).toBe(`PRE${accessKey}101101001`);
-    expect(id).toHaveLength(62);
+    expect(id).toBe(`PRE${accessKey}101101`);
+    expect(id).toHaveLength(59);
+    expect(xml).not.toContain('nPedRegEvento');
+    expect(xml).toContain('<pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01">');
     expect(validatePedRegEventoXml(xml)).toEqual({ ok: true });
     expect(xml).toContain('<e101101><xDesc>Cancelamento de NFS-e</xDesc><cMotivo>2</cMotivo>');
     expect(xml).toContain('<dhEvento>2026-03-21T12:00:00-03:00</dhEvento>');
     const prepared = prepareSignedCancellation(cancellation(), company);
     expect(verifySignedXml(prepared.signedXml, 'infPedReg')).toMatchObject({ ok: true, signedId: id });
-    expect(validatePedRegEventoXml(prepared.signedXml, { withoutSignature: true })).toEqual({ ok: true });
+    expect(validatePedRegEventoXml(prepared.signedXml)).toEqual({ ok: true });
     expect(unpackXml(prepared.body.pedidoRegistroEventoXmlGZipB64)).toBe(prepared.signedXml);
   });
 
@@ -69,26 +71,23 @@ describe('the cancellation event (pedRegEvento 101101)', () => {
       new EventBuildError('reason', 'Descreva o motivo do cancelamento com pelo menos 15 caracteres.'),
     );
     expect(() => buildCancellationXml(cancellation({ accessKey: '123' }))).toThrow(
-      'A chave de acesso da NFS-e deve ter 50 dígitos.',
+      'A chave de acesso da NFS-e deve ter 50 caracteres.',
     );
   });
 
-  it('is registered by the stand-in: a signed event, valid against evento_v1.00.xsd; the same request again is the same event', async () => {
+  it('is registered by the stand-in: a signed event, valid against evento_v1.01.xsd; the same request again is the same event', async () => {
     const prepared = prepareSignedCancellation(cancellation(), company);
     const registered = await client.registerEvent(accessKey, prepared.body);
     expect(registered.outcome).toBe('registered');
     if (registered.outcome !== 'registered') return;
-    expect(validateEventoXml(registered.eventXml, { layoutSignatureAlgorithms: true })).toEqual({ ok: true });
+    expect(validateEventoXml(registered.eventXml)).toEqual({ ok: true });
     expect(verifySignedXml(registered.eventXml, 'infEvento')).toMatchObject({ ok: true, signedId: `EVT${accessKey}101101001` });
     expect(registered.eventXml).toContain(prepared.signedXml.replace(/^<\?xml[^>]*\?>/, ''));
     expect(await client.registerEvent(accessKey, prepared.body)).toEqual(registered);
   });
 
   it('refuses a second cancellation (E0841), another company’s (E0842) and an unknown NFS-e (E0840)', async () => {
-    const again = prepareSignedCancellation(
-      cancellation({ sequence: 2, reasonCode: '1', reason: 'Erro na emissão do valor' }),
-      company,
-    );
+    const again = prepareSignedCancellation(cancellation({ reasonCode: '1', reason: 'Erro na emissão do valor' }), company);
     expect(await client.registerEvent(accessKey, again.body)).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0841' }] });
     const foreign = prepareSignedCancellation(cancellation({ authorCnpj: OTHER_CNPJ }), other);
     const refused = await otherClient.registerEvent(accessKey, foreign.body);

@@ -60,8 +60,9 @@ describe('a DPS built from a request and the fiscal profile', () => {
     const { xml } = build({
       profile: {
         taxRegime: 'simples',
-        simplesApportionment: '2',
+        simplesApportionment: '1',
         issRate: '2,5',
+        simplesTaxRate: '6,54',
         nbsCode: '1.1502.10.00',
         municipalServiceCode: '001',
         municipalRegistration: '12345678',
@@ -71,8 +72,10 @@ describe('a DPS built from a request and the fiscal profile', () => {
     });
     expect(validateDpsXml(xml)).toEqual({ ok: true });
     expect(valueOf(xml, 'opSimpNac')).toBe('3');
-    expect(valueOf(xml, 'regApTribSN')).toBe('2');
-    expect(valueOf(xml, 'pAliq')).toBe('2.50');
+    expect(valueOf(xml, 'regApTribSN')).toBe('1');
+    // ISS in the DAS and withheld by the taker: the rate goes in (rule E0621), pAliq after tpRetISSQN (layout 1.01).
+    expect(xml).toContain('<tpRetISSQN>2</tpRetISSQN><pAliq>2.50</pAliq>');
+    expect(valueOf(xml, 'pTotTribSN')).toBe('6.54');
     expect(valueOf(xml, 'tpRetISSQN')).toBe('2');
     expect(valueOf(xml, 'cNBS')).toBe('115021000');
     expect(valueOf(xml, 'cTribMun')).toBe('001');

@@ -53,7 +53,7 @@ describe('the fiscal profile', () => {
       nbsCode: 'Código NBS deve ter 9 dígitos (ex.: 1.1502.10.00).',
       municipalServiceCode: 'Código de tributação municipal deve ter 3 dígitos.',
       issRate: 'Alíquota do ISS deve estar entre 0% e 5%.',
-      dpsSeries: 'Série da DPS deve ter de 1 a 5 dígitos.',
+      dpsSeries: 'Série da DPS deve ser um número de 1 a 49999.',
       municipalRegistration: 'Inscrição municipal deve ter no máximo 15 caracteres.',
     });
   });

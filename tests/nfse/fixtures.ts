@@ -6,6 +6,8 @@ import type { DpsContext, NfsRequestForDps } from '@server/nfse/dps';
 /** A provider in São Paulo under the Simples Nacional, 2 % ISS, service 1.06 (in the shipped national list). */
 export const PROVIDER_CNPJ = '12345678000195';
 export const OTHER_CNPJ = '11222333000181';
+/** The tomador: a company of neither provider (rule E0202 refuses a tomador with the provider's CNPJ root). */
+export const TAKER_CNPJ = '11444777000161';
 
 export function dpsContext(
   number: string,
@@ -14,7 +16,7 @@ export function dpsContext(
   return {
     request: {
       emissionType: 'cnpj',
-      customerDocument: OTHER_CNPJ,
+      customerDocument: TAKER_CNPJ,
       customerName: 'Estúdio Aurora Design Ltda',
       customerEmail: 'financeiro@aurora.com.br',
       description: 'Consultoria em informática — março/2026',
@@ -28,6 +30,7 @@ export function dpsContext(
       taxRegime: 'simples',
       serviceCode: '010601',
       issRate: 2,
+      simplesTaxRate: 6,
       municipalRegistration: '12345678',
       ...input.profile,
     }),

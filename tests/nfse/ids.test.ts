@@ -63,10 +63,15 @@ describe('the DPS id (infDPS/@Id)', () => {
     expect(dpsIdProblem({ ...ok, number: '0' })).toBe('Número da DPS deve ter de 1 a 15 dígitos, sem zero à esquerda.');
     expect(dpsIdProblem({ ...ok, number: '0012' })).toMatch(/sem zero à esquerda/);
     expect(dpsIdProblem({ ...ok, number: '1'.repeat(16) })).toMatch(/1 a 15 dígitos/);
-    expect(dpsIdProblem({ ...ok, series: '123456' })).toBe('Série da DPS deve ter de 1 a 5 dígitos.');
-    expect(dpsIdProblem({ ...ok, series: 'A1' })).toBe('Série da DPS deve ter de 1 a 5 dígitos.');
+    expect(dpsIdProblem({ ...ok, series: '123456' })).toBe('Série da DPS deve ser um número de 1 a 49999.');
+    expect(dpsIdProblem({ ...ok, series: 'A1' })).toBe('Série da DPS deve ser um número de 1 a 49999.');
     expect(dpsIdProblem({ ...ok, cityIbgeCode: '9950308' })).toMatch(/Código IBGE/);
-    expect(dpsIdProblem({ ...ok, inscription: '12ABC678000195' })).toMatch(/CNPJ alfanumérico/);
+    // The 2026 alphanumeric CNPJ (the Receita's example 12.ABC.345/01DE-35) goes into the id as it is (layout 1.01).
+    expect(dpsIdProblem({ ...ok, inscription: '12ABC34501DE35' })).toBeNull();
+    expect(dpsId({ ...ok, inscription: '12.ABC.345/01DE-35' })).toBe('DPS3550308212ABC34501DE3500001000000000000001');
+    expect(dpsIdProblem({ ...ok, inscription: '12ABC34501DE3X' })).toBe(
+      'O CNPJ do prestador deve ter 14 caracteres (12 letras ou dígitos e 2 dígitos verificadores).',
+    );
     expect(() => dpsId({ ...ok, number: '0' })).toThrow('Número da DPS');
   });
 

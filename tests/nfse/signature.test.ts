@@ -6,7 +6,7 @@ import { readPkcs12 } from '@server/nfse/certificate';
 import { buildDpsFromRequest } from '@server/nfse/dps';
 import { unpackXml } from '@server/nfse/package';
 import { DpsValidationError, prepareSignedDps } from '@server/nfse/prepare';
-import { SIGNATURE_ALGORITHMS, signDps, verifyDpsSignature } from '@server/nfse/signature';
+import { signDps, verifyDpsSignature, verifySignedXml } from '@server/nfse/signature';
 import { createTestCa, issueA1Certificate } from '@server/nfse/test-ca';
 import { validateDpsXml } from '@server/nfse/xsd';
 
@@ -33,7 +33,13 @@ const context = (number = '1') => ({
     totalCents: 250000,
     issWithheld: false,
   },
-  profile: v.parse(FiscalProfileSchema, { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010601', issRate: 2 }),
+  profile: v.parse(FiscalProfileSchema, {
+    cityIbgeCode: '3550308',
+    taxRegime: 'simples',
+    serviceCode: '010601',
+    issRate: 2,
+    simplesTaxRate: 6,
+  }),
   companyCnpj: CNPJ,
   number,
   environment: 'homologation' as const,
@@ -48,9 +54,11 @@ describe('the DPS signature (XML-DSig enveloped over infDPS)', () => {
     expect(check).toMatchObject({ ok: true, signedId: id });
     expect(check.ok && check.certificatePem.replace(/\s/g, '')).toBe(certificate.certificatePem.replace(/\s/g, ''));
     expect(signed).toContain(`<Reference URI="#${id}">`);
-    expect(signed).toContain(`<SignatureMethod Algorithm="${SIGNATURE_ALGORITHMS.signature}"/>`);
-    expect(signed).toContain(`<DigestMethod Algorithm="${SIGNATURE_ALGORITHMS.digest}"/>`);
-    expect(signed).toContain(`<Transform Algorithm="${SIGNATURE_ALGORITHMS.enveloped}"/>`);
+    // The Manual's algorithms (v1.00.02, 6.1.4): RSA-SHA1, SHA-1, C14N, enveloped.
+    expect(signed).toContain('<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>');
+    expect(signed).toContain('<DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/>');
+    expect(signed).toContain('<CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>');
+    expect(signed).toContain('<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>');
     // The Signature follows infDPS inside DPS, and KeyInfo carries exactly the signer's certificate.
     expect(signed).toMatch(/<\/infDPS><Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">/);
     expect(signed.match(/<X509Certificate>/g)).toHaveLength(1);
@@ -87,14 +95,17 @@ describe('the DPS signature (XML-DSig enveloped over infDPS)', () => {
     expect(verifyDpsSignature(signed.replace(/URI="#DPS\d+"/, 'URI="#outro"')).ok).toBe(false);
   });
 
-  it('leaves the DPS valid against the XSD once the signature is set aside (the layout’s XML-DSig schema fixes SHA-1)', () => {
+  it('leaves the signed DPS valid against the layout 1.01 schema, Signature included', () => {
     const signed = signDps(buildDpsFromRequest(context()).xml, certificate);
-    expect(validateDpsXml(signed, { withoutSignature: true })).toEqual({ ok: true });
-    const asIs = validateDpsXml(signed);
-    expect(asIs.ok === false && asIs.issues.map((issue) => issue.path)).toEqual([
-      'Signature/SignedInfo/SignatureMethod@Algorithm',
-      'Signature/SignedInfo/Reference/DigestMethod@Algorithm',
-    ]);
+    expect(validateDpsXml(signed)).toEqual({ ok: true });
+  });
+
+  it('signs RSA-SHA256 when the setting asks for it, and a verifier told to accept only SHA-1 refuses it', () => {
+    const signed = signDps(buildDpsFromRequest(context()).xml, certificate, 'sha256');
+    expect(signed).toContain('<SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>');
+    expect(signed).toContain('<DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>');
+    expect(verifySignedXml(signed, 'infDPS', ['sha256'])).toMatchObject({ ok: true, algorithm: 'sha256' });
+    expect(verifySignedXml(signed, 'infDPS', ['sha1'])).toEqual({ ok: false, message: 'A assinatura deve usar RSA-SHA1.' });
   });
 });
 

@@ -48,16 +48,15 @@ async function start(stateFile?: string) {
   return { standIn, client, stop };
 }
 
-const cancellation = (accessKey: string, sequence = 1) =>
+const cancellation = (accessKey: string, reason = 'Serviço não prestado: contrato desfeito pelo cliente') =>
   prepareSignedCancellation(
     {
       accessKey,
       authorCnpj: PROVIDER_CNPJ,
       reasonCode: '2',
-      reason: 'Serviço não prestado: contrato desfeito pelo cliente',
+      reason,
       environment: 'homologation',
       requestedAt: new Date('2026-03-21T15:00:00Z'),
-      sequence,
     },
     company,
   );
@@ -89,7 +88,7 @@ describe('the stand-in’s state across restarts', { timeout: 60_000 }, () => {
     expect(second.standIn.stats()).toMatchObject({ issued: 1, repeated: 1 });
     // A different DPS with a number used before the restart is still refused.
     const reused = await second.client.sendDps(prepareSignedDps(dpsContext('2', { request: { totalCents: 1_000 } }), company));
-    expect(reused).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0008' }] });
+    expect(reused).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0014' }] });
     // An invoice issued before the restart is cancelled (it answered E0840 when the stand-in forgot it).
     const cancel = cancellation(sent1.nfse.accessKey);
     const registered = await second.client.registerEvent(sent1.nfse.accessKey, cancel.body);
@@ -105,7 +104,7 @@ describe('the stand-in’s state across restarts', { timeout: 60_000 }, () => {
     // The event too outlives a restart: the same request is the same event, a second cancellation is refused.
     const third = await start(stateFile);
     expect(await third.client.registerEvent(sent1.nfse.accessKey, cancel.body)).toEqual(registered);
-    const second101101 = cancellation(sent1.nfse.accessKey, 2);
+    const second101101 = cancellation(sent1.nfse.accessKey, 'Outro pedido de cancelamento, com outro motivo');
     expect(await third.client.registerEvent(sent1.nfse.accessKey, second101101.body)).toMatchObject({
       outcome: 'rejected',
       errors: [{ code: 'E0841' }],

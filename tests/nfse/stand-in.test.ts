@@ -14,7 +14,7 @@ import { emissionRequestBody } from '@server/nfse/package';
 import { prepareSignedDps } from '@server/nfse/prepare';
 import { signDps, verifySignedXml } from '@server/nfse/signature';
 import { validateNfseXml } from '@server/nfse/xsd';
-import { OTHER_CNPJ, PROVIDER_CNPJ, dpsContext } from './fixtures';
+import { OTHER_CNPJ, PROVIDER_CNPJ, TAKER_CNPJ, dpsContext } from './fixtures';
 
 let standIn: NfseStandIn;
 let company: A1Certificate;
@@ -49,9 +49,15 @@ afterAll(async () => {
 
 const prepared = (number: string, input?: Parameters<typeof dpsContext>[1], certificate = company) =>
   prepareSignedDps(dpsContext(number, input), certificate);
+/** Built and signed without the product's own checks: what a careless client would send. */
+function unchecked(number: string, input?: Parameters<typeof dpsContext>[1], certificate = company) {
+  const { id, xml } = buildDpsFromRequest(dpsContext(number, input));
+  const signedXml = signDps(xml, certificate);
+  return { id, signedXml, body: emissionRequestBody(signedXml) };
+}
 
 describe('the national API stand-in', () => {
-  it('issues a signed NFS-e, valid against NFSe_v1.00.xsd, with a well-formed 50-digit key', async () => {
+  it('issues a signed NFS-e, valid against NFSe_v1.01.xsd, with a well-formed 50-digit key', async () => {
     const dps = prepared('1');
     const sent = await client.sendDps(dps);
     expect(sent.outcome).toBe('issued');
@@ -66,7 +72,7 @@ describe('the national API stand-in', () => {
       nfseNumber: number.padStart(13, '0'),
       checkDigit: accessKeyCheckDigit(accessKey.slice(0, 49)),
     });
-    expect(validateNfseXml(xml, { layoutSignatureAlgorithms: true })).toEqual({ ok: true });
+    expect(validateNfseXml(xml)).toEqual({ ok: true });
     expect(verifySignedXml(xml, 'infNFSe')).toMatchObject({ ok: true, signedId: `NFS${accessKey}` });
     // The provider's DPS is inside, byte for byte, its signature intact.
     expect(xml).toContain(dps.signedXml.replace(/^<\?xml[^>]*\?>/, ''));
@@ -76,13 +82,14 @@ describe('the national API stand-in', () => {
       status: '100',
       cityName: 'São Paulo',
       issuer: { document: PROVIDER_CNPJ, name: 'MENDES TECH LTDA' },
-      taker: { document: OTHER_CNPJ, name: 'Estúdio Aurora Design Ltda' },
+      taker: { document: TAKER_CNPJ, name: 'Estúdio Aurora Design Ltda' },
       dps: { id: dps.id, number: '1', series: '1' },
-      values: { service: '2500.00', net: '2500.00', issRate: '2.00', iss: '50.00' },
+      // An ME/EPP paying ISS in the DAS sends no rate (rule E0625): the NFS-e carries no ISS of its own.
+      values: { service: '2500.00', net: '2500.00' },
     });
   });
 
-  it('answers the same DPS sent again with the same NFS-e, and refuses another DPS with a used number (E0008)', async () => {
+  it('answers the same DPS sent again with the same NFS-e, and refuses another DPS with a used number (E0014)', async () => {
     const dps = prepared('2');
     const first = await client.sendDps(dps);
     const again = await client.sendDps(dps);
@@ -91,30 +98,44 @@ describe('the national API stand-in', () => {
     );
     const changed = prepared('2', { request: { totalCents: 260_000 } });
     const refused = await client.sendDps(changed);
-    expect(refused).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0008' }] });
-    expect(refused.outcome === 'rejected' && refused.errors[0]!.explanation).toBe(
-      'Este número de DPS já foi usado por outra declaração da empresa nesta série. A numeração precisa ser revista antes de emitir de novo.',
+    expect(refused).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0014' }] });
+    expect(refused.outcome === 'rejected' && refused.errors[0]!.description).toBe(
+      'Conjunto de Série, Número, Código do Município Emissor e CNPJ/CPF informado nesta DPS já existe em uma NFS-e gerada a partir de uma DPS enviada anteriormente.',
     );
     expect(standIn.nfses().filter((nfse) => nfse.dpsId === dps.id)).toHaveLength(1);
   });
 
   it('refuses a national service code outside the national list (E0310), explained in Portuguese', async () => {
-    const sent = await client.sendDps(prepared('3', { profile: { serviceCode: '030101' }, request: { serviceItem: null } }));
+    const sent = await client.sendDps(unchecked('3', { profile: { serviceCode: '030101' }, request: { serviceItem: null } }));
     expect(sent).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0310' }] });
     expect(sent.outcome === 'rejected' && sent.errors[0]!.explanation).toContain('lista de serviços nacional');
   });
 
-  it('refuses a DPS of another provider (E0201) and one signed by another certificate than the connection’s (E0714)', async () => {
-    const othersDps = prepared('4', { cnpj: OTHER_CNPJ }, other);
-    expect(await client.sendDps(othersDps)).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0714' }] });
-    const ownDpsOtherConnection = prepared('5');
-    expect(await otherClient.sendDps(ownDpsOtherConnection)).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0714' }] });
+  it('refuses a DPS signed by a certificate that is not the provider’s (E0718), whatever the connection', async () => {
     const signedByOtherForProvider = prepareSignedDps(dpsContext('6'), other);
     expect(await otherClient.sendDps(signedByOtherForProvider)).toMatchObject({
       outcome: 'rejected',
-      errors: [{ code: 'E0201' }],
+      errors: [{ code: 'E0718' }],
     });
-    expect(standIn.nfses().some((nfse) => ['5', '6'].includes(readNfseXml(nfse.nfseXml).dps.number))).toBe(false);
+    expect(await client.sendDps(signedByOtherForProvider)).toMatchObject({ outcome: 'rejected', errors: [{ code: 'E0718' }] });
+    // The connection's certificate is the transmitter's (an accountant may send for the provider): only the signature
+    // must be the provider's.
+    const ownDpsOtherConnection = prepared('5');
+    expect(await otherClient.sendDps(ownDpsOtherConnection)).toMatchObject({ outcome: 'issued' });
+    expect(standIn.nfses().some((nfse) => readNfseXml(nfse.nfseXml).dps.number === '6')).toBe(false);
+  });
+
+  it('refuses an unsigned DPS (E0717) and a SHA-256 signature the Manual does not document (E0714)', async () => {
+    const { id, xml } = buildDpsFromRequest(dpsContext('9'));
+    expect(await client.sendDps({ id, signedXml: xml, body: emissionRequestBody(xml) })).toMatchObject({
+      outcome: 'rejected',
+      errors: [{ code: 'E0717' }],
+    });
+    const sha256 = signDps(xml, company, 'sha256');
+    expect(await client.sendDps({ id, signedXml: sha256, body: emissionRequestBody(sha256) })).toMatchObject({
+      outcome: 'rejected',
+      errors: [{ code: 'E0714' }],
+    });
   });
 
   it('refuses what does not unpack (E1226), breaks the XSD (E1235) or is altered after signing (E0714)', async () => {

@@ -47,6 +47,7 @@ const profile = {
   taxRegime: 'simples',
   serviceCode: '01.01.01',
   issRate: '2,5',
+  simplesTaxRate: '6',
   dpsSeries: '1',
 };
 
@@ -66,7 +67,12 @@ async function call(path: string, init: { method?: string; token?: string; body?
   return answer;
 }
 
-async function uploadCertificate(token: string, company: string, file: { bytes: Uint8Array; name?: string }, password = PASSWORD) {
+async function uploadCertificate(
+  token: string,
+  company: string,
+  file: { bytes: Uint8Array; name?: string },
+  password = PASSWORD,
+) {
   const form = new FormData();
   form.set('file', new File([Buffer.from(file.bytes)], file.name ?? 'empresa.pfx'));
   form.set('password', password);
@@ -172,7 +178,9 @@ describe('the fiscal profile', () => {
     const url = `/api/companies/${companyId}/fiscal-profile/certificate`;
     const own = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
 
-    const notPkcs12 = await uploadCertificate(admin.token, companyId, { bytes: new TextEncoder().encode('não é um certificado') });
+    const notPkcs12 = await uploadCertificate(admin.token, companyId, {
+      bytes: new TextEncoder().encode('não é um certificado'),
+    });
     expect(notPkcs12.status).toBe(400);
     expect(notPkcs12.body.error.fields.file).toBe('O arquivo não é um certificado A1 válido (PKCS#12, .pfx ou .p12).');
     const wrongPassword = await uploadCertificate(admin.token, companyId, { bytes: own.pfx }, 'outra-senha');
@@ -203,7 +211,12 @@ describe('the fiscal profile', () => {
     expect(stored.body.data).toMatchObject({
       ready: true,
       missing: [],
-      certificate: { cnpj: CNPJ, status: 'valid', commonName: `MENDES TECH LTDA:${CNPJ}`, message: expect.stringMatching(/^Certificado digital válido até/) },
+      certificate: {
+        cnpj: CNPJ,
+        status: 'valid',
+        commonName: `MENDES TECH LTDA:${CNPJ}`,
+        message: expect.stringMatching(/^Certificado digital válido até/),
+      },
     });
     const removed = await call(url, { method: 'DELETE', token: admin.token });
     expect(removed.body.data.certificate).toBeNull();
@@ -231,7 +244,12 @@ describe('emitting a request through the national system', () => {
       blockers: [],
       issues: [],
       emission: null,
-      dps: { number: '1', numberAllocated: false, series: '1', id: expect.stringMatching(/^DPS3550308211444777000161000010{14}1$/) },
+      dps: {
+        number: '1',
+        numberAllocated: false,
+        series: '1',
+        id: expect.stringMatching(/^DPS3550308211444777000161000010{14}1$/),
+      },
     });
     expect(preview.body.data.dps.summary).toContainEqual(['Valor do serviço', expect.stringMatching(/^R\$\s1\.500,50$/)]);
     // Looking twice takes nothing: the number is still free.
@@ -295,8 +313,10 @@ describe('emitting a request through the national system', () => {
     expect(first.body.data.emission.dpsNumber).toBe('2');
   });
 
-  it('moves a request the national system refuses to "rejected", with the code and its explanation', async () => {
-    const outside = ['140199', '149901', '399901', '010199'].find((code) => isNationalServiceCodeShape(code) && !nationalService(code))!;
+  it('sends nothing when the DPS breaks an official rule (E0310), naming the rule in Portuguese', async () => {
+    const outside = ['140199', '149901', '399901', '010199'].find(
+      (code) => isNationalServiceCodeShape(code) && !nationalService(code),
+    )!;
     await call(`/api/companies/${companyId}/fiscal-profile`, {
       method: 'PUT',
       token: admin.token,
@@ -304,14 +324,12 @@ describe('emitting a request through the national system', () => {
     });
     try {
       const id = await newRequest({ description: 'Serviço com código fora da lista nacional.' });
-      const { status, body } = await emit(id);
-      expect(status).toBe(200);
-      expect(body.data.status).toBe('rejected');
-      expect(body.data.reason).toMatch(/^E0310: O código de tributação nacional do serviço não existe/);
-      expect(body.data.emission).toMatchObject({ state: 'rejected', errors: [{ code: 'E0310', explanation: expect.any(String) }] });
-      // Refused for good: asking again sends nothing.
       const before = standIn.stats();
-      expect((await emit(id)).body.data.status).toBe('rejected');
+      const { status, body } = await emit(id);
+      expect(status).toBe(422);
+      expect(body.error.message).toContain(
+        'Regra E0310 do Sistema Nacional: O código de tributação nacional informado não existe',
+      );
       expect(standIn.stats().emissions).toBe(before.emissions);
     } finally {
       await call(`/api/companies/${companyId}/fiscal-profile`, { method: 'PUT', token: admin.token, body: profile });
@@ -327,7 +345,11 @@ describe('emitting a request through the national system', () => {
     standIn.setFaults({});
     expect(status).toBe(200);
     expect(body.data.status).toBe('processing');
-    expect(body.data.emission).toMatchObject({ state: 'retrying', nextAttemptAt: expect.any(String), lastError: expect.any(String) });
+    expect(body.data.emission).toMatchObject({
+      state: 'retrying',
+      nextAttemptAt: expect.any(String),
+      lastError: expect.any(String),
+    });
     expect(new Date(body.data.emission.nextAttemptAt).getTime()).toBeGreaterThan(Date.now());
     expect(standIn.stats().issued - before.issued).toBe(1);
 
@@ -405,7 +427,10 @@ describe('emitting a request through the national system', () => {
 
   it('sends nothing when the DPS breaks the layout, and names the field in Portuguese', async () => {
     const id = await newRequest();
-    await server.db.update(nfsRequests).set({ description: 'Serviço. '.repeat(260) }).where(eq(nfsRequests.id, id));
+    await server.db
+      .update(nfsRequests)
+      .set({ description: 'Serviço. '.repeat(260) })
+      .where(eq(nfsRequests.id, id));
     const before = standIn.stats();
     const preview = await call(`/api/nfs/requests/${id}/emission`, { token: admin.token });
     expect(preview.body.data.ready).toBe(false);
@@ -416,7 +441,10 @@ describe('emitting a request through the national system', () => {
     expect(body.error.message).toContain('Descrição do serviço');
     expect(standIn.stats().emissions).toBe(before.emissions);
     const detail = await call(`/api/nfs/requests/${id}`, { token: admin.token });
-    expect(detail.body.data).toMatchObject({ status: 'requested', emission: { state: 'ready', problem: { stage: 'validating' } } });
+    expect(detail.body.data).toMatchObject({
+      status: 'requested',
+      emission: { state: 'ready', problem: { stage: 'validating' } },
+    });
   });
 
   it('answers 409 in Portuguese when the company has no fiscal profile', async () => {
@@ -435,7 +463,9 @@ describe('emitting a request through the national system', () => {
     const short = await call(url, { method: 'POST', token: admin.token, body: { reason: 'erro' } });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.reason).toBe('Descreva o motivo do cancelamento com pelo menos 15 caracteres.');
-    expect((await call(url, { method: 'POST', token: customer.token, body: { reason: 'Serviço não foi prestado.' } })).status).toBe(403);
+    expect(
+      (await call(url, { method: 'POST', token: customer.token, body: { reason: 'Serviço não foi prestado.' } })).status,
+    ).toBe(403);
 
     const reason = 'Valor informado errado na solicitação do cliente.';
     const cancelled = await call(url, { method: 'POST', token: admin.token, body: { reason, reasonCode: '1' } });
@@ -462,7 +492,15 @@ describe('automatic schedules', () => {
       method: 'POST',
       token: customer.token,
       // A tomador the customer did not ask for by hand this month (that month would be left out).
-      body: { ...invoice, emissionType: 'cpf', cnpj: undefined, cpf: '438.944.943-52', customerName: 'Ana Souza', dayOfMonth: 1, autoEmit: true },
+      body: {
+        ...invoice,
+        emissionType: 'cpf',
+        cnpj: undefined,
+        cpf: '438.944.943-52',
+        customerName: 'Ana Souza',
+        dayOfMonth: 1,
+        autoEmit: true,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data.autoEmit).toBe(true);

@@ -672,7 +672,7 @@ export const ROUTES: RouteSpec[] = [
     scopeIn: 'path',
     sample: async ({ companyId }) => ({
       path: `/api/companies/${companyId}/fiscal-profile`,
-      body: { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010101', issRate: 2, dpsSeries: '1' },
+      body: { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010101', issRate: 2, simplesTaxRate: 6, dpsSeries: '1' },
     }),
   },
   {

@@ -148,13 +148,22 @@ describe('the fiscal profile form', () => {
       nbsCode: '115021000',
       issRate: 2.5,
       dpsSeries: '1',
+      simplesTaxRate: 6,
+      federalTaxRate: undefined,
       municipalRegistration: undefined,
       municipalServiceCode: undefined,
       serviceDescription: 'Suporte técnico',
       cityName: 'São Paulo/SP',
       updatedAt: '2026-11-27T12:00:00.000Z',
     });
-    expect(values).toMatchObject({ serviceCode: '01.07.01', nbsCode: '1.1502.10.00', issRate: '2,5', municipalRegistration: '' });
+    expect(values).toMatchObject({
+      serviceCode: '01.07.01',
+      nbsCode: '1.1502.10.00',
+      issRate: '2,5',
+      simplesTaxRate: '6',
+      federalTaxRate: '',
+      municipalRegistration: '',
+    });
     const parsed = v.parse(FiscalProfileSchema, fiscalProfileBody(values));
     expect(parsed).toMatchObject({ serviceCode: '010701', nbsCode: '115021000', issRate: 2.5, simplesApportionment: '2' });
   });

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
-import { explainNationalError } from '@domain/nfseErrors';
+import { explainNationalError } from '@server/nfse/errors';
 import type {
   BuiltDps,
   IssuedNfse,

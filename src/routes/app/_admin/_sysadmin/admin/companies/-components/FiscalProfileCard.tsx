@@ -208,6 +208,24 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
           hint={values.taxRegime === 'mei' ? 'O MEI recolhe o ISS no DAS: deixe em branco.' : 'Ex.: 2,5.'}
           {...text('issRate')}
         />
+        {values.taxRegime === 'simples' && (
+          <TextField
+            label="Tributos aproximados do Simples Nacional (%)"
+            inputMode="decimal"
+            maxLength={6}
+            hint="A alíquota efetiva do DAS, ex.: 6: toda nota de ME/EPP informa este percentual."
+            {...text('simplesTaxRate')}
+          />
+        )}
+        {values.taxRegime === 'other' && (
+          <TextField
+            label="Tributos federais aproximados (%)"
+            inputMode="decimal"
+            maxLength={6}
+            hint="Percentual aproximado dos tributos federais sobre o serviço (Lei 12.741/2012), ex.: 13,45."
+            {...text('federalTaxRate')}
+          />
+        )}
         <TextField label="Série da DPS" inputMode="numeric" maxLength={5} {...text('dpsSeries')} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,44 @@
+/**
+ * What the product checks before it signs and sends a DPS: the layout 1.01 schema, then the official business rules
+ * (rules.ts) with what the product knows — the environment, the time, the IBGE table and, when read, the city's
+ * parameters. A DPS failing either is never sent: the team reads each field and rule in Portuguese.
+ */
+import type { ValidationOutcome } from '@domain/nfseEmission';
+import type { NfseEnvironment } from '@domain/nfseNacional';
+import type { CityParameters } from './rules';
+import { checkDpsRules, isIbgeMunicipality, readDpsFacts } from './rules';
+import { validateDpsXml } from './xsd';
+
+export type PreSendContext = {
+  environment: NfseEnvironment;
+  now?: Date;
+  /** The parameters of the city where the ISS is due, when they could be read. */
+  city?: CityParameters;
+};
+
+export function validateDpsBeforeSending(xml: string, context: PreSendContext): ValidationOutcome {
+  const schema = validateDpsXml(xml);
+  if (!schema.ok) {
+    return {
+      ok: false,
+      message: schema.message,
+      issues: schema.issues.map(({ path, field, message }) => ({ path, field, message })),
+    };
+  }
+  const facts = readDpsFacts(xml);
+  if (!facts) return { ok: false, message: 'O XML não é uma DPS.', issues: [] };
+  const violations = checkDpsRules(facts, {
+    environment: context.environment,
+    now: context.now ?? new Date(),
+    isMunicipality: isIbgeMunicipality,
+    city: context.city ? () => context.city : undefined,
+  });
+  if (!violations.length) return { ok: true };
+  const issues = violations.map((violation) => ({
+    path: violation.path,
+    field: violation.code,
+    message: `Regra ${violation.code} do Sistema Nacional: ${violation.message}`,
+  }));
+  const first = issues[0]!.message;
+  return { ok: false, message: issues.length > 1 ? `${first} (e mais ${issues.length - 1} regra(s))` : first, issues };
+}
