@@ -171,6 +171,8 @@ function emissionView(changes: Record<string, unknown>) {
     issuedAt: null,
     cancelledAt: null,
     cancellationReason: null,
+    hasSignedDps: false,
+    hasCancellationRequest: false,
     updatedAt: new Date().toISOString(),
     ...changes,
   };
