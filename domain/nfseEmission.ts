@@ -87,6 +87,9 @@ export interface NfseEmissionView {
   issuedAt: string | null;
   cancelledAt: string | null;
   cancellationReason: string | null;
+  /** The signed DPS and the signed cancellation request are kept: the team may download them as sent. */
+  hasSignedDps: boolean;
+  hasCancellationRequest: boolean;
   updatedAt: string;
 }
 

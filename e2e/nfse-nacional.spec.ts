@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { Held, signInFromLogin } from './support';
@@ -74,6 +75,23 @@ test('the team emits through the national system — one request, then the month
   const number = /NFS-e nº (\d+)/.exec((await issued.textContent()) ?? '')![1];
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(row).toHaveCount(0);
+
+  // The team downloads the signed DPS exactly as it was sent, from the request's drawer (nothing cancelled: no request).
+  await page.goto(`/app/admin/invoices/nf-requests?status=issued&q=${encodeURIComponent(description)}`);
+  const issuedRow = page.getByRole('row').filter({ hasText: value });
+  await expect(issuedRow).toHaveCount(1);
+  await issuedRow.click();
+  const drawer = page.getByRole('dialog', { name: 'Solicitação de nota fiscal' });
+  await expect(drawer.getByRole('button', { name: 'Baixar DPS enviada (XML)' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Baixar pedido de cancelamento (XML)' })).toHaveCount(0);
+  const dpsDownload = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: 'Baixar DPS enviada (XML)' }).click();
+  const dpsFile = await dpsDownload;
+  expect(dpsFile.suggestedFilename()).toMatch(/^DPS\d{42}\.xml$/);
+  const dpsXml = await readFile((await dpsFile.path())!, 'utf8');
+  expect(dpsXml.startsWith('<?xml')).toBe(true);
+  expect(dpsXml).toContain('<DPS');
+  await page.goto('/app/admin/invoices/nf-requests');
 
   // The rest of the company's month at once, with a progress bar and a summary.
   await page.getByRole('combobox', { name: 'Empresa' }).fill('Mendes');
@@ -171,6 +189,8 @@ function emissionView(changes: Record<string, unknown>) {
     issuedAt: null,
     cancelledAt: null,
     cancellationReason: null,
+    hasSignedDps: false,
+    hasCancellationRequest: false,
     updatedAt: new Date().toISOString(),
     ...changes,
   };

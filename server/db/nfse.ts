@@ -154,6 +154,8 @@ export function emissionView(row: EmissionRow): NfseEmissionView {
     issuedAt: row.issuedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancellationReason: row.cancellationReason,
+    hasSignedDps: row.signedDpsXml !== null,
+    hasCancellationRequest: row.cancellationRequestXml !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -171,7 +173,8 @@ export function emissionJson(): SQL {
     'nextAttemptAt', case when ${e.state} = 'retrying' then ${isoTimestamp(e.nextAttemptAt)} end,
     'lastError', ${e.lastError}, 'errors', ${e.errors}, 'problem', ${e.problem}, 'accessKey', ${e.accessKey},
     'nfseNumber', ${e.nfseNumber}, 'issuedAt', ${isoTimestamp(e.issuedAt)}, 'cancelledAt', ${isoTimestamp(e.cancelledAt)},
-    'cancellationReason', ${e.cancellationReason}, 'updatedAt', ${isoTimestamp(e.updatedAt)}
+    'cancellationReason', ${e.cancellationReason}, 'hasSignedDps', ${e.signedDpsXml} is not null,
+    'hasCancellationRequest', ${e.cancellationRequestXml} is not null, 'updatedAt', ${isoTimestamp(e.updatedAt)}
   ) end`;
 }
 

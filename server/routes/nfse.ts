@@ -1,16 +1,18 @@
 /**
  * The team's national NFS-e calls (issue 18): what a request's DPS would be, emitting it through the national
- * system, and cancelling an NFS-e issued here. The flow itself is server/services/nfse-emission.ts.
+ * system, cancelling an NFS-e issued here, and the signed XMLs exactly as they were sent (to check a refusal or
+ * answer the national support). The flow itself is server/services/nfse-emission.ts.
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { CancellationSchema } from '@domain/nfseEmission';
+import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
-import { toRequestDto } from '../db/invoices';
-import { emissionView } from '../db/nfse';
+import { findRequest, toRequestDto } from '../db/invoices';
+import { emissionView, findEmission } from '../db/nfse';
 import { HttpError, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
@@ -19,6 +21,17 @@ import { createNfseEmissionService } from '../services/nfse-emission';
 
 const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
 const UNAVAILABLE = 'A emissão pelo Sistema Nacional não está configurada neste servidor.';
+const NO_SIGNED_DPS = 'Esta solicitação ainda não tem DPS assinada: ela é guardada quando a DPS é enviada ao Sistema Nacional.';
+const NO_CANCELLATION_REQUEST = 'Esta nota não tem pedido de cancelamento enviado ao Sistema Nacional.';
+
+/** A stored XML as a download, byte for byte: the signature covers these bytes, so nothing is re-serialised. */
+function xmlDownload(c: Context<AppEnv>, xml: string, fileName: string) {
+  return c.body(xml, 200, {
+    'content-type': 'application/xml; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+  });
+}
 
 const RequestParam = validator('param', (params: Record<string, string>) => {
   if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(REQUEST_NOT_FOUND);
@@ -35,6 +48,11 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
   };
   const signedIn = createMiddleware<AppEnv>((c, next) => (c.get('identity') ? next() : authenticate(identity)(c, next)));
   const team = requireRole('system-admin');
+  /** The request's emission row (undefined before a first emission); a 404 when the request does not exist. */
+  const storedEmission = async (id: string) => {
+    if (!(await findRequest(deps.db, id))) throw notFound(REQUEST_NOT_FOUND);
+    return { emission: await findEmission(deps.db, id) };
+  };
 
   return new Hono<AppEnv>()
     .get('/nfs/requests/:id/emission', signedIn, team, RequestParam, async (c) => {
@@ -57,6 +75,16 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
         );
       }
       return c.json({ data: toRequestDto(result.request, emissionView(result.emission)) });
+    })
+    .get('/nfs/requests/:id/emission/dps.xml', signedIn, team, RequestParam, async (c) => {
+      const { emission } = await storedEmission(c.req.valid('param').id);
+      if (!emission?.signedDpsXml) throw notFound(NO_SIGNED_DPS);
+      return xmlDownload(c, emission.signedDpsXml, `${emission.dpsId}.xml`);
+    })
+    .get('/nfs/requests/:id/emission/cancellation.xml', signedIn, team, RequestParam, async (c) => {
+      const { emission } = await storedEmission(c.req.valid('param').id);
+      if (!emission?.cancellationRequestXml) throw notFound(NO_CANCELLATION_REQUEST);
+      return xmlDownload(c, emission.cancellationRequestXml, `${emission.dpsId}-cancelamento.xml`);
     })
     .post('/nfs/requests/:id/cancellation', signedIn, team, RequestParam, valid('json', CancellationSchema), async (c) => {
       const input = c.req.valid('json');

@@ -365,7 +365,7 @@ export function createNfseEmissionService({
       if (output.status === 'issued') {
         const { nfse: issued } = output;
         // The files first, under keys of their own; the rows that publish them in one transaction below.
-        const pdf = await renderDanfse(issued.xml);
+        const pdf = await renderDanfse(issued.xml, 'normal');
         const xml = new TextEncoder().encode(issued.xml);
         const pdfKey = `${found.companyId}/${randomUUID()}.pdf`;
         const xmlKey = `${found.companyId}/${randomUUID()}.xml`;

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@domain';
 import type { FiscalProfileInput } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionPreview } from '@domain/nfseEmission';
 import { mainApi } from './clients';
+import { saveDownload } from './download';
 
 /** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
 
@@ -59,6 +60,14 @@ export const emitRequest = (requestId: string) =>
 /** Cancels an issued national NFS-e (the cancellation event); `reason` 15–255 characters. */
 export const cancelNationalInvoice = (requestId: string, body: { reason: string; reasonCode?: string }) =>
   mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
+
+/** The signed DPS exactly as it was sent to the national system (the team), saved as `<DPS id>.xml`. */
+export const downloadSignedDps = (requestId: string, dpsId: string) =>
+  saveDownload(`/nfs/requests/${requestId}/emission/dps.xml`, { fallbackName: `${dpsId}.xml` });
+
+/** The signed cancellation event request as it was sent (the team), saved as `<DPS id>-cancelamento.xml`. */
+export const downloadCancellationRequest = (requestId: string, dpsId: string) =>
+  saveDownload(`/nfs/requests/${requestId}/emission/cancellation.xml`, { fallbackName: `${dpsId}-cancelamento.xml` });
 
 /** The requests a bulk emission takes: still to issue. */
 export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];

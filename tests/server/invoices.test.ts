@@ -459,6 +459,8 @@ describe('the requests lists, as PostgreSQL writes their JSON', () => {
               issuedAt: i % 2 ? null : new Date(base + 7_200_000),
               cancelledAt: i % 5 === 4 ? new Date(base + 9_000_000) : null,
               cancellationReason: i % 5 === 4 ? 'Erro na descrição' : null,
+              signedDpsXml: i % 3 ? '<DPS versao="1.00"/>' : null,
+              cancellationRequestXml: i % 5 === 4 ? '<pedRegEvento versao="1.00"/>' : null,
             },
           ],
     );

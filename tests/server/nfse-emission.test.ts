@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAccessKey } from '@domain/nfseNacional';
 import { isNationalServiceCodeShape } from '@domain/fiscalProfile';
@@ -483,6 +483,67 @@ describe('emitting a request through the national system', () => {
     expect(again.body.data.status).toBe('cancelled');
     expect(standIn.nfses().find((n) => n.accessKey === accessKey)?.events).toHaveLength(1);
     expect((await emit(issuedId)).status).toBe(409);
+  });
+
+  it('lets the team download the signed DPS and the cancellation request exactly as they were sent', async () => {
+    const download = (id: string, file: string, token?: string) =>
+      fetch(`${server.baseUrl}/api/nfs/requests/${id}/emission/${file}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const [row] = await server.db.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, issuedId));
+    expect(row.signedDpsXml).toContain('<Signature');
+    expect(row.cancellationRequestXml).toContain('<Signature');
+
+    const dps = await download(issuedId, 'dps.xml', admin.token);
+    expect(dps.status).toBe(200);
+    expect(dps.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(dps.headers.get('content-disposition')).toBe(`attachment; filename="${row.dpsId}.xml"`);
+    expect(Buffer.from(await dps.arrayBuffer()).equals(Buffer.from(row.signedDpsXml!, 'utf8'))).toBe(true);
+
+    const cancellation = await download(issuedId, 'cancellation.xml', admin.token);
+    expect(cancellation.status).toBe(200);
+    expect(cancellation.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(cancellation.headers.get('content-disposition')).toBe(`attachment; filename="${row.dpsId}-cancelamento.xml"`);
+    expect(Buffer.from(await cancellation.arrayBuffer()).equals(Buffer.from(row.cancellationRequestXml!, 'utf8'))).toBe(true);
+
+    // The request's detail says both files exist, so the team's drawer offers them.
+    const detail = await call(`/api/nfs/requests/${issuedId}`, { token: admin.token });
+    expect(detail.body.data.emission).toMatchObject({ hasSignedDps: true, hasCancellationRequest: true });
+
+    // Team only: the company's own customer is refused, nobody signed in is asked to sign in.
+    for (const file of ['dps.xml', 'cancellation.xml']) {
+      expect((await download(issuedId, file, customer.token)).status).toBe(403);
+      expect((await download(issuedId, file)).status).toBe(401);
+    }
+
+    // A request that does not exist.
+    for (const id of ['5f0c7a4e-8c1b-4d53-9a55-0b7e3f1c2d11', 'nao-e-um-id']) {
+      const missing = await call(`/api/nfs/requests/${id}/emission/dps.xml`, { token: admin.token });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toBe('Solicitação de nota não encontrada.');
+    }
+
+    // Nothing sent yet: neither file exists.
+    const fresh = await newRequest({ description: 'Solicitação ainda não enviada ao Sistema Nacional.' });
+    const noDps = await call(`/api/nfs/requests/${fresh}/emission/dps.xml`, { token: admin.token });
+    expect(noDps.status).toBe(404);
+    expect(noDps.body.error.message).toBe(
+      'Esta solicitação ainda não tem DPS assinada: ela é guardada quando a DPS é enviada ao Sistema Nacional.',
+    );
+    const noCancellation = await call(`/api/nfs/requests/${fresh}/emission/cancellation.xml`, { token: admin.token });
+    expect(noCancellation.status).toBe(404);
+    expect(noCancellation.body.error.message).toBe('Esta nota não tem pedido de cancelamento enviado ao Sistema Nacional.');
+
+    // Issued and never cancelled: the DPS is there, no cancellation request.
+    const [issuedOnly] = await server.db
+      .select()
+      .from(nfseEmissions)
+      .where(and(eq(nfseEmissions.companyId, companyId), eq(nfseEmissions.state, 'issued'), isNull(nfseEmissions.cancellationRequestXml)))
+      .limit(1);
+    expect((await download(issuedOnly!.requestId, 'dps.xml', admin.token)).status).toBe(200);
+    expect((await download(issuedOnly!.requestId, 'cancellation.xml', admin.token)).status).toBe(404);
+    const issuedDetail = await call(`/api/nfs/requests/${issuedOnly!.requestId}`, { token: admin.token });
+    expect(issuedDetail.body.data.emission).toMatchObject({ hasSignedDps: true, hasCancellationRequest: false });
   });
 });
 

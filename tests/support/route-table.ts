@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { bankStatementImports, bankTransactions, payments, subscriptions } from '@server/db/schema';
+import { bankStatementImports, bankTransactions, nfseEmissions, payments, subscriptions } from '@server/db/schema';
 import type { TestServer, TestUser } from './server';
 
 /**
@@ -179,6 +179,21 @@ export function fixturesFor(server: TestServer, team: TestUser) {
     async nfsRequest(companyId: string) {
       const body = await ok(as(team, `/api/nfs/requests?companyId=${companyId}`, { method: 'POST', body: invoice }), 'nfs');
       return body.data.id as string;
+    },
+    /** A request sent to the national system and then cancelled: its signed DPS and cancellation request kept. */
+    async sentNfsRequest(companyId: string) {
+      const requestId = await fixtures.nfsRequest(companyId);
+      const dpsNumber = 1 + Math.floor(Math.random() * 1e12);
+      await server.db.insert(nfseEmissions).values({
+        requestId,
+        companyId,
+        dpsId: `DPS${String(dpsNumber).padStart(42, '0')}`,
+        dpsSeries: '1',
+        dpsNumber,
+        signedDpsXml: '<?xml version="1.0" encoding="UTF-8"?><DPS xmlns="http://www.sped.fazenda.gov.br/nfse"/>',
+        cancellationRequestXml: '<?xml version="1.0" encoding="UTF-8"?><pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse"/>',
+      });
+      return requestId;
     },
     async schedule(companyId: string) {
       const body = await ok(
@@ -651,6 +666,26 @@ export const ROUTES: RouteSpec[] = [
     sample: async ({ fixtures, companyId }) => ({
       path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}/emission`,
       body: {},
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/nfs/requests/:id/emission/dps.xml',
+    access: 'admin',
+    scopeIn: 'resource',
+    note: 'the signed DPS as sent, a file (tests/server/nfse-emission.test.ts downloads a real one)',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.sentNfsRequest(companyId)}/emission/dps.xml`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/nfs/requests/:id/emission/cancellation.xml',
+    access: 'admin',
+    scopeIn: 'resource',
+    note: 'the signed cancellation request as sent, a file (tests/server/nfse-emission.test.ts downloads a real one)',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.sentNfsRequest(companyId)}/emission/cancellation.xml`,
     }),
   },
   {

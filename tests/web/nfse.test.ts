@@ -30,6 +30,8 @@ const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => 
   issuedAt: null,
   cancelledAt: null,
   cancellationReason: null,
+  hasSignedDps: false,
+  hasCancellationRequest: false,
   updatedAt: '2026-11-27T12:00:00.000Z',
   ...changes,
 });

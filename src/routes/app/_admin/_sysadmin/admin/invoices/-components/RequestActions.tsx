@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuse
 import { ApiError } from '@/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/api/invoices';
 import { uploadFile } from '@/api/documents';
+import { downloadCancellationRequest, downloadSignedDps } from '@/api/nfse';
 import { FilePicker } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
@@ -97,6 +98,28 @@ export function RequestActions({ id }: { id: string }) {
           {emission.attempts > 0 ? ` · ${emission.attempts === 1 ? '1 tentativa' : `${emission.attempts} tentativas`}` : ''}
           <span className="block break-all font-mono">{emission.dpsId}</span>
         </p>
+      )}
+      {emission && (emission.hasSignedDps || emission.hasCancellationRequest) && (
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          {emission.hasSignedDps && (
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline hover:text-brand-800"
+              onClick={() => downloadSignedDps(request.id, emission.dpsId).catch((e: Error) => toast.error(e.message))}
+            >
+              Baixar DPS enviada (XML)
+            </button>
+          )}
+          {emission.hasCancellationRequest && (
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline hover:text-brand-800"
+              onClick={() => downloadCancellationRequest(request.id, emission.dpsId).catch((e: Error) => toast.error(e.message))}
+            >
+              Baixar pedido de cancelamento (XML)
+            </button>
+          )}
+        </div>
       )}
       {note && request.status !== 'rejected' && (
         <p
