@@ -631,20 +631,15 @@ export function createNfseEmissionService({
   }
 
   /**
-   * A run that failed midway lets go of its row. A signed DPS kept may be at the national system: the row stays the
-   * recovery sweep's (its token kept, its lease ending after the retry wait), never left for a person to notice.
-   * Nothing kept, nothing sent: the lease is released and the caller hears why.
+   * A run that failed midway lets go of its row. A signed DPS kept may be at the national system: the row is left as
+   * a dead run leaves it (its token kept, its lease ended now), so the next sweep — or the next click — resumes it
+   * rather than a person having to notice. Nothing kept, nothing sent: the lease is released and the caller hears why.
    */
   async function letGo(lease: HeldLease, mayBeSent: boolean) {
-    const retryAfterSeconds = nfse.retryAfterSeconds ?? 300;
     try {
       await db
         .update(nfseEmissions)
-        .set(
-          mayBeSent
-            ? { leaseUntil: sql`now() + ${`${retryAfterSeconds} seconds`}::interval`, updatedAt: new Date() }
-            : { leaseToken: null, leaseUntil: null },
-        )
+        .set(mayBeSent ? { leaseUntil: sql`now()`, updatedAt: new Date() } : { leaseToken: null, leaseUntil: null })
         .where(lease.owned);
     } catch (cause) {
       // The database out of reach: the lease runs out on its own and the sweep takes the row then.
