@@ -64,6 +64,8 @@ export interface ServerConfig {
   databaseWaitSeconds: number;
   /** The monthly invoice schedules' runner: off where another process runs it; its interval. */
   scheduler: { enabled: boolean; intervalMs: number };
+  /** How often every server sweeps for NFS-e emissions to resume (`NFSE_RECOVERY_INTERVAL_MS`). */
+  nfseRecovery: { intervalMs: number };
   /** Serve the built SPA too (`SERVE_SPA=0`: the API only, as `npm run dev` runs it behind Vite). */
   serveSpa: boolean;
   /** What the operator should know at start-up (an open port trusting the Auth emulator). */
@@ -113,6 +115,9 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATABASE_WAIT_SECONDS = 30;
 /** How often the invoice schedules' runner looks for due schedules (`SCHEDULER_INTERVAL_MS`). */
 export const DEFAULT_SCHEDULE_INTERVAL_MS = 10 * 60_000;
+
+/** How often the NFS-e recovery sweep runs (`NFSE_RECOVERY_INTERVAL_MS`): with the 45 s lease, within 2 minutes. */
+export const DEFAULT_RECOVERY_INTERVAL_MS = 15_000;
 
 /** `SCHEDULER_INTERVAL_MS` as a number of milliseconds; anything but a positive number keeps the default. */
 export function scheduleIntervalFrom(value: string | undefined): number {
@@ -345,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       // SCHEDULER_DISABLED=1 where another process runs the schedules (running in several is harmless too).
       enabled: !flag(env.SCHEDULER_DISABLED, false),
       intervalMs: scheduleIntervalFrom(env.SCHEDULER_INTERVAL_MS),
+    },
+    nfseRecovery: {
+      intervalMs: Number(env.NFSE_RECOVERY_INTERVAL_MS) > 0 ? Number(env.NFSE_RECOVERY_INTERVAL_MS) : DEFAULT_RECOVERY_INTERVAL_MS,
     },
     serveSpa: flag(env.SERVE_SPA, true),
     warnings,

@@ -13,7 +13,7 @@ import { IMPORT_STALE_MS, undoInterruptedImports } from './db/statementImports';
 import { activityCatalog } from './services/activity-catalog';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';
-import { startScheduleRunner } from './services/nfs-scheduler';
+import { startEmissionRecovery, startScheduleRunner } from './services/nfs-scheduler';
 import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
@@ -165,15 +165,13 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     }
     throw error;
   }
+  const emissions = createNfseEmissionService({ db: database.db, storage, nfse, logger });
   // Monthly invoices from the schedules; SCHEDULER_DISABLED=1 leaves that to another process.
   const scheduler = config.scheduler.enabled
-    ? startScheduleRunner({
-        db: database.db,
-        logger,
-        intervalMs: config.scheduler.intervalMs,
-        emissions: createNfseEmissionService({ db: database.db, storage, nfse, logger }),
-      })
+    ? startScheduleRunner({ db: database.db, logger, intervalMs: config.scheduler.intervalMs, emissions })
     : undefined;
+  // Emissions a stopped server left, and retries due: every server sweeps, so any one of them resumes them.
+  const recovery = startEmissionRecovery({ emissions, logger, intervalMs: config.nfseRecovery.intervalMs });
   const loopback = isLoopbackHost(config.host);
   const url = `http://${loopback ? 'localhost' : config.host}:${config.port}`;
   logger.info(!serveSpa ? `\nAPI running at ${url}/api` : `\nContábil is running at ${url}`);
@@ -197,6 +195,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
     await scheduler?.stop();
+    await recovery.stop();
     await standIn?.close();
     await database.close();
   };

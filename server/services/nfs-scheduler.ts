@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { NFS_STANDING_STATUSES, dueScheduleMonths, monthKey, saoPauloDate } from '@domain';
-import { DEFAULT_SCHEDULE_INTERVAL_MS } from '../config';
+import { DEFAULT_RECOVERY_INTERVAL_MS, DEFAULT_SCHEDULE_INTERVAL_MS } from '../config';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { scheduleTiming } from '../db/invoices';
@@ -254,6 +254,7 @@ export async function emitAutoScheduled(
 
 // How often the runner looks, and how SCHEDULER_INTERVAL_MS is read: server/config.ts (the one reading of the setting).
 export { DEFAULT_SCHEDULE_INTERVAL_MS, scheduleIntervalFrom } from '../config';
+export { DEFAULT_RECOVERY_INTERVAL_MS } from '../config';
 
 export interface ScheduleRunner {
   /** No more runs; resolves once a run under way has finished, so the database can be closed after it. */
@@ -274,13 +275,9 @@ export function startScheduleRunner({
   db: Database;
   logger: Logger;
   intervalMs?: number;
-  /** The national emission: schedules marked `autoEmit` emit what they create, and retries whose time came run. */
+  /** The national emission: schedules marked `autoEmit` emit what they create (retries: `startEmissionRecovery`). */
   emissions?: NfseEmissionService;
 }): ScheduleRunner {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-
   const run = async () => {
     try {
       const { createdIds, skipped } = await createDueRequests(db);
@@ -298,15 +295,15 @@ export function startScheduleRunner({
     } catch (error) {
       logger.error('Invoice schedules: run failed', error);
     }
-    if (emissions) {
-      try {
-        const retried = await emissions.runDueRetries();
-        if (retried) logger.info(`NFS-e: ${retried} emission(s) without an answer looked up again.`);
-      } catch (error) {
-        logger.error('NFS-e: the retry run failed', error);
-      }
-    }
   };
+  return every(intervalMs, run);
+}
+
+/** Runs `run` now and then `intervalMs` after each run ended: never two at once in this process. */
+function every(intervalMs: number, run: () => Promise<void>): ScheduleRunner {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
   const tick = () => {
     running = run().then(() => {
       if (stopped) return;
@@ -324,4 +321,29 @@ export function startScheduleRunner({
       await running;
     },
   };
+}
+
+/**
+ * The NFS-e recovery sweep (`runDueRetries`): at start and every `intervalMs`, on every server whatever
+ * SCHEDULER_DISABLED says — it is how an emission whose server died is resumed by another one, so it must not depend
+ * on one process. Every `intervalMs` (15 s by default) plus the lease's 45 s keeps such an emission under the two
+ * minutes its recovery may take; servers sweeping at once take different rows (see `runDueRetries`).
+ */
+export function startEmissionRecovery({
+  emissions,
+  logger,
+  intervalMs = DEFAULT_RECOVERY_INTERVAL_MS,
+}: {
+  emissions: NfseEmissionService;
+  logger: Logger;
+  intervalMs?: number;
+}): ScheduleRunner {
+  return every(intervalMs, async () => {
+    try {
+      const resumed = await emissions.runDueRetries();
+      if (resumed) logger.info(`NFS-e: ${resumed} emission(s) resumed (retries due, or runs a stopped server left).`);
+    } catch (error) {
+      logger.error('NFS-e: the recovery sweep failed', error);
+    }
+  });
 }

@@ -7,10 +7,16 @@
  * up first, never a new number) or a problem that kept the DPS here (nothing sent, the request unchanged).
  *
  * One run at a time per request: a run takes a lease on the emission row (`lease_token`, `lease_until`); a second
- * call for the same request waits for it and answers what it came to, so two clicks never send twice.
+ * call for the same request waits for it and answers what it came to, so two clicks never send twice. The lease is
+ * short and renewed while the run lives; every write of the run is conditioned on still holding it. A run whose
+ * server died leaves its lease to expire, and the recovery sweep (`runDueRetries`, every few seconds on every server)
+ * takes it over: the kept signed DPS is looked up and the NFS-e recorded, or that same DPS sent again — never a second
+ * invoice, never an invoice waiting on a person.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { TAX_REGIME_LABEL, certificateStatus, formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview } from '@domain/nfseEmission';
@@ -73,6 +79,9 @@ export interface NfseDeps {
   retryAfterSeconds?: number;
   /** How long a second call for a request waits for the run in progress (60 s by default). */
   waitForRunMs?: number;
+  /** A run's lease and how often a live run renews it (LEASE_MS and LEASE_RENEW_MS by default; tests shorten them). */
+  leaseMs?: number;
+  leaseRenewMs?: number;
 }
 
 /** `tpAmb` from the base URL: only the production Sefin issues real invoices; the rest is restricted production. */
@@ -104,7 +113,32 @@ const MESSAGES = {
   cancelUncertain: 'O Sistema Nacional não respondeu ao cancelamento. Tente de novo em instantes: o mesmo pedido será enviado.',
 } as const;
 
-const LEASE_MS = 10 * 60_000;
+/**
+ * A run's lease on its emission row. Short, so a run whose server died (kill -9, a lost machine) is taken over within
+ * a minute by any server's recovery sweep; renewed every LEASE_RENEW_MS while the run lives, so a run that is only slow
+ * (the national system answering late, lookups spaced out) is never taken over. The lease's end is written and compared
+ * in the database's clock, the one clock every server shares.
+ */
+export const LEASE_MS = 45_000;
+export const LEASE_RENEW_MS = 5_000;
+
+/** This run no longer holds its lease (another run took it over): it must write nothing and send nothing. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('The emission lease was taken over by another run.');
+  }
+}
+
+/** A lease held by a run, renewed until `end()`. */
+interface HeldLease {
+  /** The emission row, while this run still holds it: the condition of every write the run makes. */
+  owned: SQL;
+  lost(): boolean;
+  /** Resolves when the lease is known lost (taken over, or not renewed in time). */
+  whenLost: Promise<void>;
+  lose(): void;
+  end(): void;
+}
 
 type Loaded = {
   request: NfsRequestRow;
@@ -227,13 +261,92 @@ export function createNfseEmissionService({
     };
   }
 
-  /** The request's emission row, made with its DPS number on the first call (the request row locked meanwhile). */
-  async function allocate(loaded: Loaded): Promise<EmissionRow> {
+  const leaseMs = nfse.leaseMs ?? LEASE_MS;
+  const renewMs = nfse.leaseRenewMs ?? LEASE_RENEW_MS;
+  /** The end of a lease taken or renewed now, in the database's clock. */
+  const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  /** No live run holds the row: never leased, released, or its lease ran out (its run died or lost it). */
+  const leaseFree = or(isNull(nfseEmissions.leaseUntil), lt(nfseEmissions.leaseUntil, sql`now()`));
+  /** A run took the row and never finished (its server died): it still names a token, and its lease ran out. */
+  const leaseAbandoned = and(isNotNull(nfseEmissions.leaseToken), lt(nfseEmissions.leaseUntil, sql`now()`));
+
+  /**
+   * Keeps the run's lease alive: renewed every `renewMs` while the row still names the run's token. A renewal that
+   * finds another token means the run was taken over; renewals failing (the database out of reach) for so long that
+   * the lease may have run out count as lost too, one renewal period early. Either way the run stops before writing.
+   */
+  function holdLease(emissionId: string, token: string): HeldLease {
+    const owned = and(eq(nfseEmissions.id, emissionId), eq(nfseEmissions.leaseToken, token))!;
+    let lost = false;
+    let ended = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let surelyUntil = Date.now() + leaseMs;
+    let signal!: () => void;
+    const whenLost = new Promise<void>((resolve) => (signal = resolve));
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      signal();
+    };
+    const renew = async () => {
+      // Measured from before the statement leaves: the lease lasts at least until then.
+      const asked = Date.now();
+      try {
+        const [row] = await db
+          .update(nfseEmissions)
+          .set({ leaseUntil: leaseEnd() })
+          .where(owned)
+          .returning({ id: nfseEmissions.id });
+        if (row) surelyUntil = asked + leaseMs;
+        else if (!ended) lose();
+      } catch (error) {
+        logger.error(`NFS-e: the lease of emission ${emissionId} could not be renewed`, error);
+      }
+      if (!ended && Date.now() > surelyUntil - renewMs) lose();
+    };
+    const next = () => {
+      timer = setTimeout(() => {
+        void renew().then(() => {
+          if (!ended && !lost) next();
+        });
+      }, renewMs);
+    };
+    next();
+    return {
+      owned,
+      lost: () => lost,
+      whenLost,
+      lose,
+      end: () => {
+        ended = true;
+        clearTimeout(timer);
+      },
+    };
+  }
+
+  /**
+   * Updates the emission row only while the run holds its lease; otherwise throws LeaseLost, undoing the transaction
+   * it is in (the request is moved in the same one, so an ex-owner moves nothing either).
+   */
+  async function updateOwned(tx: DbExecutor, lease: HeldLease, set: PgUpdateSetSource<typeof nfseEmissions>) {
+    if (lease.lost()) throw new LeaseLost();
+    const [row] = await tx.update(nfseEmissions).set(set).where(lease.owned).returning({ id: nfseEmissions.id });
+    if (!row) {
+      lease.lose();
+      throw new LeaseLost();
+    }
+  }
+
+  /**
+   * The request's emission row, made with its DPS number on the first call (the request row locked meanwhile) and
+   * born leased to this call: a server dying right after leaves a lease the recovery sweep takes over.
+   */
+  async function allocate(loaded: Loaded): Promise<{ emission: EmissionRow; token: string | null }> {
     return db.transaction(async (tx) => {
       const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, loaded.request.id)).for('update');
       if (!request) throw notFound(MESSAGES.requestNotFound);
       const [existing] = await tx.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, request.id));
-      if (existing) return existing;
+      if (existing) return { emission: existing, token: null };
       if (!isEmittableStatus(request.status)) throw conflict(refusalFor(request));
       const series = loaded.profile.dpsSeries;
       const number = await takeDpsNumber(tx, request.companyId, series);
@@ -244,11 +357,20 @@ export function createNfseEmissionService({
         series,
         number: String(number),
       });
+      const token = randomUUID();
       const [created] = await tx
         .insert(nfseEmissions)
-        .values({ requestId: request.id, companyId: request.companyId, dpsId: id, dpsSeries: series, dpsNumber: number })
+        .values({
+          requestId: request.id,
+          companyId: request.companyId,
+          dpsId: id,
+          dpsSeries: series,
+          dpsNumber: number,
+          leaseToken: token,
+          leaseUntil: leaseEnd(),
+        })
         .returning();
-      return created;
+      return { emission: created, token };
     });
   }
 
@@ -258,22 +380,18 @@ export function createNfseEmissionService({
     return `Não é possível emitir uma nota na situação "${request.status}".`;
   }
 
-  /** Takes the run: answers the lease token, or null when another run holds it (or nothing is left to run). */
-  async function claim(emissionId: string): Promise<string | null> {
+  /**
+   * Takes the run: answers the lease token and the row as it stands once taken (what an earlier run kept — a signed
+   * DPS — is read under the lease, so it is never missed), or null when a live run holds it or nothing is left to run.
+   */
+  async function claim(emissionId: string): Promise<{ token: string; emission: EmissionRow } | null> {
     const token = randomUUID();
-    const now = new Date();
-    const [claimed] = await db
+    const [emission] = await db
       .update(nfseEmissions)
-      .set({ leaseToken: token, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        and(
-          eq(nfseEmissions.id, emissionId),
-          sql`${nfseEmissions.state} in ('ready', 'retrying')`,
-          or(isNull(nfseEmissions.leaseUntil), lt(nfseEmissions.leaseUntil, now)),
-        ),
-      )
-      .returning({ id: nfseEmissions.id });
-    return claimed ? token : null;
+      .set({ leaseToken: token, leaseUntil: leaseEnd() })
+      .where(and(eq(nfseEmissions.id, emissionId), inArray(nfseEmissions.state, ['ready', 'retrying']), leaseFree))
+      .returning();
+    return emission ? { token, emission } : null;
   }
 
   /** What the request and its emission came to, as the route answers it. */
@@ -295,7 +413,8 @@ export function createNfseEmissionService({
       if (!emission) return 'free';
       if (emission.state !== 'ready' && emission.state !== 'retrying') return 'finished';
       const leased = emission.leaseUntil && emission.leaseUntil.getTime() > Date.now();
-      if (!leased) return emission.attempts > 0 ? 'finished' : 'free';
+      // A lease that ran out with its token still there: its run died, and this call takes it over.
+      if (!leased) return emission.attempts === 0 || emission.leaseToken ? 'free' : 'finished';
       await sleep(100);
     }
     throw conflict(MESSAGES.running);
@@ -320,36 +439,70 @@ export function createNfseEmissionService({
     if (!isEmittableStatus(found.status)) throw conflict(refusalFor(found));
 
     const loaded = await load(requestId, now);
-    const emission = await allocate(loaded);
-    const token = await claim(emission.id);
-    if (!token) {
+    const allocated = await allocate(loaded);
+    const claimed = allocated.token ? { token: allocated.token, emission: allocated.emission } : await claim(allocated.emission.id);
+    if (!claimed) {
       // Someone else is running it (or just finished): their outcome is this call's too.
       const after = await waitForRun(requestId);
       if (after === 'free' && !options.waited) return emit(requestId, { ...options, waited: true });
       return current(requestId);
     }
-
-    const certificate = openCertificate(loaded.certificate);
-    const client = clientFor(certificate);
-    const owned = and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.leaseToken, token));
-    let signedKept = emission.signedDpsXml !== null;
     try {
-      const output = await emitNfse(
+      await runLeased(loaded, claimed.emission, claimed.token, { actor: options.actor ?? null, now });
+    } catch (error) {
+      // Taken over while it ran: what the run that took it comes to is this call's answer too.
+      if (!(error instanceof LeaseLost)) throw error;
+      logger.info(`NFS-e: the emission of request ${requestId} was taken over by another run`);
+    }
+    return current(requestId);
+  }
+
+  /**
+   * One run of the emission machine on a row this run holds the lease of (`emission` as read once taken): the DPS
+   * looked up first when a signed one was kept, else built, signed, kept, then sent. Every write is conditioned on the
+   * lease; losing it stops the run before its next write or send (LeaseLost).
+   */
+  async function runLeased(
+    loaded: Loaded,
+    emission: EmissionRow,
+    token: string,
+    { actor, now }: { actor: string | null; now: Date },
+  ): Promise<void> {
+    const { request: found } = loaded;
+    const requestId = found.id;
+    const lease = holdLease(emission.id, token);
+    let signedKept = emission.signedDpsXml !== null;
+    let client: NfseClient | undefined;
+    try {
+      const certificate = openCertificate(loaded.certificate);
+      client = clientFor(certificate);
+      const nationalClient = client;
+      const running = emitNfse(
         dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now),
         { privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem },
         {
-          // The signed DPS is kept before it first leaves: a run cut short (a restart) resumes from its lookup.
+          // The signed DPS is kept before it first leaves, and only while the lease is held (never over another run's
+          // DPS): whoever takes the run over looks up or sends again that very DPS, never a second one.
           sendDps: async (dps) => {
+            if (lease.lost()) throw new LeaseLost();
             if (!signedKept) {
-              await db
+              const [kept] = await db
                 .update(nfseEmissions)
                 .set({ signedDpsXml: dps.signedXml, dpsId: dps.id, problem: null, updatedAt: new Date() })
-                .where(owned);
+                .where(and(lease.owned, isNull(nfseEmissions.signedDpsXml)))
+                .returning({ id: nfseEmissions.id });
+              if (!kept) {
+                lease.lose();
+                throw new LeaseLost();
+              }
               signedKept = true;
             }
-            return client.sendDps(dps);
+            return nationalClient.sendDps(dps);
           },
-          lookupDps: (id) => client.lookupDps(id),
+          lookupDps: async (id) => {
+            if (lease.lost()) throw new LeaseLost();
+            return nationalClient.lookupDps(id);
+          },
         },
         {
           signedDps: emission.signedDpsXml
@@ -359,8 +512,9 @@ export function createNfseEmissionService({
           retryAfterSeconds: nfse.retryAfterSeconds,
         },
       );
+      // A lost lease ends the run at once; the machine, left alone, ends on its own without sending (see sendDps).
+      const output = await Promise.race([running, lease.whenLost.then(() => Promise.reject(new LeaseLost()))]);
       const release = { leaseToken: null, leaseUntil: null, attempts: sql`${nfseEmissions.attempts} + 1`, updatedAt: new Date() };
-      const actor = options.actor ?? null;
 
       if (output.status === 'issued') {
         const { nfse: issued } = output;
@@ -373,6 +527,21 @@ export function createNfseEmissionService({
         await storage.save(xmlKey, xml);
         await db.transaction(async (tx) => {
           const request = await lockRequest(tx, requestId);
+          const issuedAt = new Date();
+          // The emission first: a run that lost its lease publishes nothing and moves nothing.
+          await updateOwned(tx, lease, {
+            ...release,
+            state: 'issued',
+            dpsId: output.dpsId,
+            accessKey: issued.accessKey,
+            nfseNumber: issued.number,
+            nfseXml: issued.xml,
+            issuedAt,
+            nextAttemptAt: null,
+            lastError: null,
+            errors: [],
+            problem: null,
+          });
           const description = `Nota fiscal nº ${issued.number} (NFS-e nacional).`;
           const file = (name: string, contentType: string, storageKey: string, size: number) => ({
             companyId: request.companyId,
@@ -396,7 +565,6 @@ export function createNfseEmissionService({
             .insert(documents)
             .values(file(`NFS-e ${issued.number}.xml`, 'application/xml', xmlKey, xml.length))
             .returning({ id: documents.id });
-          const issuedAt = new Date();
           await moveRequest(tx, request, 'issued', {
             at: issuedAt,
             note: `NFS-e nº ${issued.number} emitida pelo Sistema Nacional.`,
@@ -410,80 +578,73 @@ export function createNfseEmissionService({
               reason: null,
             },
           });
-          await tx
-            .update(nfseEmissions)
-            .set({
-              ...release,
-              state: 'issued',
-              dpsId: output.dpsId,
-              accessKey: issued.accessKey,
-              nfseNumber: issued.number,
-              nfseXml: issued.xml,
-              issuedAt,
-              nextAttemptAt: null,
-              lastError: null,
-              errors: [],
-              problem: null,
-            })
-            .where(owned);
         });
       } else if (output.status === 'rejected') {
         const reason = refusalReason(output.errors);
         await db.transaction(async (tx) => {
-          await moveRequest(tx, await lockRequest(tx, requestId), 'rejected', {
+          const request = await lockRequest(tx, requestId);
+          await updateOwned(tx, lease, {
+            ...release,
+            state: 'rejected',
+            errors: output.errors,
+            lastError: output.errors[0]?.explanation ?? reason,
+            nextAttemptAt: null,
+            problem: null,
+          });
+          await moveRequest(tx, request, 'rejected', {
             note: `Recusada pelo Sistema Nacional. ${reason}`,
             actor,
             set: { reason },
           });
-          await tx
-            .update(nfseEmissions)
-            .set({
-              ...release,
-              state: 'rejected',
-              errors: output.errors,
-              lastError: output.errors[0]?.explanation ?? reason,
-              nextAttemptAt: null,
-              problem: null,
-            })
-            .where(owned);
         });
       } else if (output.status === 'retryLater') {
         const nextAttemptAt = new Date(Date.now() + output.plan.afterSeconds * 1000);
         await db.transaction(async (tx) => {
           const request = await lockRequest(tx, requestId);
+          await updateOwned(tx, lease, {
+            ...release,
+            state: 'retrying',
+            signedDpsXml: output.signedDps.signedXml,
+            dpsId: output.signedDps.id,
+            nextAttemptAt,
+            lastError: output.plan.reason,
+            problem: null,
+          });
           if (request.status === 'requested') {
             await moveRequest(tx, request, 'processing', {
               note: `Enviada ao Sistema Nacional sem resposta confiável (${output.plan.reason}); nova consulta programada.`,
               actor,
             });
           }
-          await tx
-            .update(nfseEmissions)
-            .set({
-              ...release,
-              state: 'retrying',
-              signedDpsXml: output.signedDps.signedXml,
-              dpsId: output.signedDps.id,
-              nextAttemptAt,
-              lastError: output.plan.reason,
-              problem: null,
-            })
-            .where(owned);
         });
       } else {
-        await db
-          .update(nfseEmissions)
-          .set({ ...release, state: 'ready', problem: output.problem, lastError: output.problem.message })
-          .where(owned);
+        await updateOwned(db, lease, { ...release, state: 'ready', problem: output.problem, lastError: output.problem.message });
       }
     } catch (error) {
-      // Let another run try; what was kept (the signed DPS) stays.
-      await db.update(nfseEmissions).set({ leaseToken: null, leaseUntil: null }).where(owned);
+      if (error instanceof LeaseLost) throw error;
+      await letGo(lease, signedKept);
       throw error;
     } finally {
-      client.close();
+      lease.end();
+      client?.close();
     }
-    return current(requestId);
+  }
+
+  /**
+   * A run that failed midway lets go of its row. A signed DPS kept may be at the national system: the row is left as
+   * a dead run leaves it (its token kept, its lease ended now), so the next sweep — or the next click — resumes it
+   * rather than a person having to notice. Nothing kept, nothing sent: the lease is released and the caller hears why.
+   */
+  async function letGo(lease: HeldLease, mayBeSent: boolean) {
+    try {
+      await db
+        .update(nfseEmissions)
+        .set(mayBeSent ? { leaseUntil: sql`now()`, updatedAt: new Date() } : { leaseToken: null, leaseUntil: null })
+        .where(lease.owned);
+    } catch (cause) {
+      // The database out of reach: the lease runs out on its own and the sweep takes the row then.
+      logger.error('NFS-e: a failed run could not let go of its emission', cause);
+    }
   }
 
   /** What would be sent, checked against the layout, before anything is: no number is taken. */
@@ -581,27 +742,46 @@ export function createNfseEmissionService({
     const token = randomUUID();
     const [claimed] = await db
       .update(nfseEmissions)
-      .set({ leaseToken: token, leaseUntil: new Date(Date.now() + LEASE_MS) })
-      .where(
-        and(
-          eq(nfseEmissions.id, emission.id),
-          eq(nfseEmissions.state, 'issued'),
-          or(isNull(nfseEmissions.leaseUntil), lt(nfseEmissions.leaseUntil, new Date())),
-        ),
-      )
-      .returning({ id: nfseEmissions.id });
+      .set({ leaseToken: token, leaseUntil: leaseEnd() })
+      .where(and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.state, 'issued'), leaseFree))
+      .returning();
     if (!claimed) throw conflict('O cancelamento desta nota já está em andamento. Atualize em instantes.');
-    const owned = and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.leaseToken, token));
-    const certificate = openCertificate(loaded.certificate);
-    const client = clientFor(certificate);
     try {
+      await cancelLeased(loaded, claimed, token, { input, actor: options.actor ?? null, now });
+    } catch (error) {
+      // Taken over: the run that took it answers for it; this call answers what the request is now.
+      if (!(error instanceof LeaseLost)) throw error;
+    }
+    const [after, afterEmission] = await Promise.all([findRequest(db, requestId), findEmission(db, requestId)]);
+    return { request: after!, emission: afterEmission! };
+  }
+
+  /**
+   * A cancellation on a row this run holds the lease of: the signed request kept before it is sent (so a run that
+   * takes over sends the very same one, and the national system answers the same event), then registered. A run the
+   * recovery sweep resumed (`input` absent: the request was kept) that gets no answer keeps the row for the next sweep.
+   */
+  async function cancelLeased(
+    loaded: Loaded,
+    emission: EmissionRow,
+    token: string,
+    { input, actor, now }: { input?: { reason: string; reasonCode: CancellationReasonCode }; actor: string | null; now: Date },
+  ): Promise<void> {
+    const requestId = loaded.request.id;
+    const lease = holdLease(emission.id, token);
+    let release = true;
+    let client: NfseClient | undefined;
+    try {
+      const certificate = openCertificate(loaded.certificate);
+      client = clientFor(certificate);
       // A request sent before without an answer goes again as it was: the national system answers the same event.
       let signedXml = emission.cancellationRequestXml;
       if (!signedXml) {
+        if (!input) throw new Error('A cancellation resumed without its signed request');
         try {
           signedXml = prepareSignedCancellation(
             {
-              accessKey: emission.accessKey,
+              accessKey: emission.accessKey!,
               authorCnpj: loaded.companyCnpj,
               reasonCode: input.reasonCode,
               reason: input.reason,
@@ -617,70 +797,156 @@ export function createNfseEmissionService({
           }
           throw error;
         }
-        await db
+        const [kept] = await db
           .update(nfseEmissions)
           .set({ cancellationRequestXml: signedXml, cancellationReason: input.reason, updatedAt: new Date() })
-          .where(owned);
+          .where(and(lease.owned, isNull(nfseEmissions.cancellationRequestXml)))
+          .returning({ id: nfseEmissions.id });
+        if (!kept) {
+          lease.lose();
+          throw new LeaseLost();
+        }
       }
-      const outcome = await client.registerEvent(emission.accessKey, { pedidoRegistroEventoXmlGZipB64: packXml(signedXml) });
-      if (outcome.outcome === 'uncertain') throw new HttpError(503, 'unavailable', MESSAGES.cancelUncertain);
+      if (lease.lost()) throw new LeaseLost();
+      const outcome = await Promise.race([
+        client.registerEvent(emission.accessKey!, { pedidoRegistroEventoXmlGZipB64: packXml(signedXml) }),
+        lease.whenLost.then(() => Promise.reject(new LeaseLost())),
+      ]);
+      if (outcome.outcome === 'uncertain') {
+        if (!input) {
+          // Resumed by the sweep, nobody waiting: the same request goes again at a later sweep.
+          release = false;
+          await pause(lease);
+          return;
+        }
+        throw new HttpError(503, 'unavailable', MESSAGES.cancelUncertain);
+      }
       if (outcome.outcome === 'rejected') {
         const reason = refusalReason(outcome.errors);
-        await db
-          .update(nfseEmissions)
-          .set({ lastError: outcome.errors[0]?.explanation ?? reason, updatedAt: new Date() })
-          .where(owned);
+        await updateOwned(db, lease, { lastError: outcome.errors[0]?.explanation ?? reason, updatedAt: new Date() });
+        if (!input) {
+          logger.error(`NFS-e: the national system refused the resumed cancellation of request ${requestId}: ${reason}`);
+          return;
+        }
         throw new HttpError(422, 'unprocessable', `O Sistema Nacional recusou o cancelamento. ${reason}`);
       }
-      const reason = emission.cancellationReason ?? input.reason;
+      const reason = emission.cancellationReason ?? input?.reason ?? '';
       await db.transaction(async (tx) => {
-        const at = await moveRequest(tx, await lockRequest(tx, requestId), 'cancelled', {
+        const request = await lockRequest(tx, requestId);
+        const at = new Date();
+        await updateOwned(tx, lease, {
+          state: 'cancelled',
+          cancellationEventXml: outcome.eventXml,
+          cancellationReason: reason,
+          cancelledAt: at,
+          lastError: null,
+          updatedAt: at,
+          leaseToken: null,
+          leaseUntil: null,
+        });
+        await moveRequest(tx, request, 'cancelled', {
+          at,
           note: `Cancelada no Sistema Nacional: ${reason}`,
-          actor: options.actor ?? null,
+          actor,
           set: { reason },
         });
-        await tx
-          .update(nfseEmissions)
-          .set({
-            state: 'cancelled',
-            cancellationEventXml: outcome.eventXml,
-            cancellationReason: reason,
-            cancelledAt: at,
-            lastError: null,
-            updatedAt: at,
-          })
-          .where(owned);
       });
+    } catch (error) {
+      if (error instanceof LeaseLost) release = false;
+      throw error;
     } finally {
-      await db.update(nfseEmissions).set({ leaseToken: null, leaseUntil: null }).where(owned);
-      client.close();
+      lease.end();
+      if (release) {
+        await db
+          .update(nfseEmissions)
+          .set({ leaseToken: null, leaseUntil: null })
+          .where(lease.owned)
+          .catch((error: unknown) => logger.error('NFS-e: a cancellation could not release its lease', error));
+      }
+      client?.close();
     }
-    const [after, afterEmission] = await Promise.all([findRequest(db, requestId), findEmission(db, requestId)]);
-    return { request: after!, emission: afterEmission! };
   }
 
-  /** Runs again the emissions whose retry time came (the schedules runner calls it); answers how many ran. */
+  /** Keeps the row the sweep's (its token stays) but out of its way until the retry wait has passed. */
+  async function pause(lease: Pick<HeldLease, 'owned'>) {
+    await db
+      .update(nfseEmissions)
+      .set({ leaseUntil: sql`now() + ${`${nfse.retryAfterSeconds ?? 300} seconds`}::interval`, updatedAt: new Date() })
+      .where(lease.owned);
+  }
+
+  /**
+   * Takes, for this server, the next row the recovery sweep should run: an emission whose retry time came, an
+   * emission or a cancellation whose run died (its lease ran out with its token still there). `for update skip
+   * locked` lets two servers sweep at once, each taking other rows; `tried` leaves out what this sweep already ran.
+   */
+  async function claimNext(now: Date, tried: string[]): Promise<{ token: string; emission: EmissionRow } | null> {
+    const e = nfseEmissions;
+    const token = randomUUID();
+    return db.transaction(async (tx) => {
+      const [candidate] = await tx
+        .select({ id: e.id })
+        .from(e)
+        .where(
+          and(
+            or(
+              and(eq(e.state, 'retrying'), lte(e.nextAttemptAt, now), leaseFree),
+              and(inArray(e.state, ['ready', 'retrying']), leaseAbandoned),
+              and(eq(e.state, 'issued'), isNotNull(e.cancellationRequestXml), leaseAbandoned),
+            ),
+            tried.length ? sql`${e.id} not in (${sql.join(tried.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+          ),
+        )
+        .orderBy(asc(sql`coalesce(${e.leaseUntil}, ${e.nextAttemptAt})`))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!candidate) return null;
+      const [emission] = await tx
+        .update(e)
+        .set({ leaseToken: token, leaseUntil: leaseEnd() })
+        .where(eq(e.id, candidate.id))
+        .returning();
+      return { token, emission };
+    });
+  }
+
+  /** Runs a row the sweep took: the emission from its kept DPS (or from the start, when none was signed) or the cancellation. */
+  async function resume({ emission, token }: { token: string; emission: EmissionRow }) {
+    let loaded: Loaded;
+    try {
+      loaded = await load(emission.requestId, new Date());
+      if (emission.state !== 'issued' && !isEmittableStatus(loaded.request.status)) {
+        throw conflict(refusalFor(loaded.request));
+      }
+    } catch (error) {
+      // Something a person must fix (the certificate, the profile): looked at again after the retry wait.
+      await pause({ owned: and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.leaseToken, token))! });
+      throw error;
+    }
+    if (emission.state === 'issued') await cancelLeased(loaded, emission, token, { actor: null, now: new Date() });
+    else await runLeased(loaded, emission, token, { actor: null, now: new Date() });
+  }
+
+  /**
+   * The recovery sweep (every server's runner calls it every few seconds, and at start): runs the emissions whose
+   * retry time came (`now`) and takes over those a dead run left — a lease that ran out, whether the run was signing,
+   * sending or looking up, and a cancellation sent without its answer recorded — one row at a time, at most `limit`.
+   * Answers how many ran.
+   */
   async function runDueRetries(now = new Date(), limit = 20): Promise<number> {
-    const due = await db
-      .select({ requestId: nfseEmissions.requestId })
-      .from(nfseEmissions)
-      .where(
-        and(
-          eq(nfseEmissions.state, 'retrying'),
-          lte(nfseEmissions.nextAttemptAt, now),
-          or(isNull(nfseEmissions.leaseUntil), lt(nfseEmissions.leaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(nfseEmissions.nextAttemptAt))
-      .limit(limit);
-    for (const { requestId } of due) {
+    const tried: string[] = [];
+    while (tried.length < limit) {
+      const claimed = await claimNext(now, tried);
+      if (!claimed) break;
+      tried.push(claimed.emission.id);
       try {
-        await emit(requestId, { now });
+        await resume(claimed);
       } catch (error) {
-        logger.error(`NFS-e: the retry of request ${requestId} failed`, error);
+        if (error instanceof LeaseLost) logger.info(`NFS-e: request ${claimed.emission.requestId} was taken over by another run`);
+        else logger.error(`NFS-e: the retry of request ${claimed.emission.requestId} failed`, error);
       }
     }
-    return due.length;
+    return tried.length;
   }
 
   return { emit, preview, cancel, runDueRetries };

@@ -6,7 +6,14 @@ import { openDatabase } from '@server/db/client';
 import { listSchedules } from '@server/db/invoices';
 import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '@server/db/schema';
 import { HttpError } from '@server/http/errors';
-import { generateNow, runDueSchedules, scheduleIntervalFrom, startScheduleRunner } from '@server/services/nfs-scheduler';
+import type { NfseEmissionService } from '@server/services/nfse-emission';
+import {
+  generateNow,
+  runDueSchedules,
+  scheduleIntervalFrom,
+  startEmissionRecovery,
+  startScheduleRunner,
+} from '@server/services/nfs-scheduler';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 
@@ -418,5 +425,41 @@ describe('startScheduleRunner', () => {
     expect(scheduleIntervalFrom('')).toBe(600_000);
     expect(scheduleIntervalFrom('0')).toBe(600_000);
     expect(scheduleIntervalFrom('dez')).toBe(600_000);
+  });
+});
+
+describe('startEmissionRecovery', () => {
+  it('sweeps at start and again every interval, never two at once, logging what it resumed and a failed sweep', async () => {
+    const lines: string[] = [];
+    const logger: Logger = { info: (message) => lines.push(message), error: (message) => lines.push(message) };
+    let sweeps = 0;
+    let active = 0;
+    let most = 0;
+    const emissions = {
+      async runDueRetries() {
+        sweeps += 1;
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        active -= 1;
+        if (sweeps === 2) throw new Error('connection refused');
+        return sweeps === 1 ? 3 : 0;
+      },
+    } as unknown as NfseEmissionService;
+    const recovery = startEmissionRecovery({ emissions, logger, intervalMs: 1 });
+    for (let waited = 0; sweeps < 4; waited += 5) {
+      if (waited > 5000) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await recovery.stop();
+    const atStop = sweeps;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sweeps).toBe(atStop);
+    expect(most).toBe(1);
+    expect(lines.slice(0, 2)).toEqual([
+      'NFS-e: 3 emission(s) resumed (retries due, or runs a stopped server left).',
+      'NFS-e: the recovery sweep failed',
+    ]);
+    expect(lines).toHaveLength(2);
   });
 });
