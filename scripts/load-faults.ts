@@ -884,7 +884,7 @@ async function killDuringEmissions() {
     const profile = await call(victim, `/api/companies/${company.id}/fiscal-profile`, {
       method: 'PUT',
       token: team,
-      json: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', dpsSeries: '1' },
+      json: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', simplesTaxRate: '6', dpsSeries: '1' },
     });
     const a1 = standIn.issueCompanyCertificate({ cnpj: provider.cnpj, companyName: provider.name, password: 'senha-do-a1' });
     const form = new FormData();

@@ -126,7 +126,7 @@ beforeAll(async () => {
   const saved = await server.call(`/api/companies/${companyId}/fiscal-profile`, {
     method: 'PUT',
     token: admin.token,
-    body: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', dpsSeries: '1' },
+    body: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', simplesTaxRate: '6', dpsSeries: '1' },
   });
   expect(saved.status).toBe(200);
   const issued = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
