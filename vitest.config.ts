@@ -27,6 +27,8 @@ export default defineConfig({
             'tests/nfse/**/*.test.ts',
           ],
           environment: 'node',
+          // Rendering PDFs and statecharts, signing and TLS take seconds on a busy 2-core machine.
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },

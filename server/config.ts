@@ -47,6 +47,8 @@ export interface ServerConfig {
      * the local stand-in (server/fakes/nfse-nacional.ts), which never issues a real invoice.
      */
     nfseNacionalUrl?: string | null;
+    nfseParametersUrl?: string | null;
+    nfseSignatureAlgorithm?: 'sha1' | 'sha256';
   };
   /** Seals bank tokens at rest. */
   tokenEncryptionKey: string;
@@ -115,6 +117,19 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATABASE_WAIT_SECONDS = 30;
 /** How often the invoice schedules' runner looks for due schedules (`SCHEDULER_INTERVAL_MS`). */
 export const DEFAULT_SCHEDULE_INTERVAL_MS = 10 * 60_000;
+
+/** The ADN Parâmetros Municipais of Sefin Nacional's environment: production or the restricted production. */
+function parametersUrlFor(nacionalUrl: string | undefined): string | null {
+  if (!nacionalUrl?.trim()) return null;
+  try {
+    const host = new URL(nacionalUrl).hostname;
+    if (host === 'sefin.nfse.gov.br') return 'https://adn.nfse.gov.br/parametrizacao';
+    if (host === 'sefin.producaorestrita.nfse.gov.br') return 'https://adn.producaorestrita.nfse.gov.br/parametrizacao';
+  } catch {
+    // an unreadable URL has no known parameters
+  }
+  return null;
+}
 
 /** How often the NFS-e recovery sweep runs (`NFSE_RECOVERY_INTERVAL_MS`): with the 45 s lease, within 2 minutes. */
 export const DEFAULT_RECOVERY_INTERVAL_MS = 15_000;
@@ -282,6 +297,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       webhookSecret: env.PAYMENTS_WEBHOOK_SECRET || 'sandbox-webhook-secret',
     },
     nfseNacionalUrl: env.NFSE_NACIONAL_URL?.trim().replace(/\/+$/, '') || null,
+    /** ADN Parâmetros Municipais; by default the one of the same environment as NFSE_NACIONAL_URL. */
+    nfseParametersUrl: env.NFSE_PARAMETROS_URL?.trim().replace(/\/+$/, '') || parametersUrlFor(env.NFSE_NACIONAL_URL),
+    /** `sha1` (the Manual's, the default) or `sha256`. */
+    nfseSignatureAlgorithm: env.NFSE_SIGNATURE_ALGORITHM?.trim() === 'sha256' ? ('sha256' as const) : ('sha1' as const),
     cora: {
       url: env.CORA_URL || null,
       clientId: env.CORA_CLIENT_ID || 'contabil-sandbox',
@@ -352,7 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       intervalMs: scheduleIntervalFrom(env.SCHEDULER_INTERVAL_MS),
     },
     nfseRecovery: {
-      intervalMs: Number(env.NFSE_RECOVERY_INTERVAL_MS) > 0 ? Number(env.NFSE_RECOVERY_INTERVAL_MS) : DEFAULT_RECOVERY_INTERVAL_MS,
+      intervalMs:
+        Number(env.NFSE_RECOVERY_INTERVAL_MS) > 0 ? Number(env.NFSE_RECOVERY_INTERVAL_MS) : DEFAULT_RECOVERY_INTERVAL_MS,
     },
     serveSpa: flag(env.SERVE_SPA, true),
     warnings,

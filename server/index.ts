@@ -54,9 +54,23 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       stateFile: join(config.dataDir, STAND_IN_STATE_FILE),
     });
   }
+  const signatureAlgorithm = config.services.nfseSignatureAlgorithm;
   const nfse: NfseDeps = standIn
-    ? { baseUrl: standIn.url, environment: 'homologation', trustedCaPem: [standIn.caCertificatePem], sealer }
-    : { baseUrl: nfseUrl!, environment: nfseEnvironmentFor(nfseUrl!), sealer };
+    ? {
+        baseUrl: standIn.url,
+        parametersUrl: standIn.parametersUrl,
+        environment: 'homologation',
+        trustedCaPem: [standIn.caCertificatePem],
+        sealer,
+        signatureAlgorithm,
+      }
+    : {
+        baseUrl: nfseUrl!,
+        parametersUrl: config.services.nfseParametersUrl ?? undefined,
+        environment: nfseEnvironmentFor(nfseUrl!),
+        sealer,
+        signatureAlgorithm,
+      };
   const demoNfse = standIn && {
     nfse,
     storage,

@@ -51,6 +51,8 @@ import { validateAgainst } from '../nfse/xsd';
 export const STAND_IN_APP_VERSION = 'SefinNac-simulado-1';
 /** The base path of the API, as in the real base URLs (`https://sefin.nfse.gov.br/SefinNacional`). */
 export const STAND_IN_BASE_PATH = '/SefinNacional';
+/** ADN Parâmetros Municipais' base path (`https://adn.nfse.gov.br/parametrizacao`), served by the same stand-in. */
+export const STAND_IN_PARAMETERS_PATH = '/parametrizacao';
 /** Where the server keeps the stand-in's records, under DATA_DIR. */
 export const STAND_IN_STATE_FILE = 'nfse-stand-in-state.json';
 
@@ -164,6 +166,8 @@ function writeState(file: string, state: PersistedState) {
 export type NfseStandIn = {
   /** The base URL, e.g. `https://127.0.0.1:43111/SefinNacional`. */
   url: string;
+  /** The ADN Parâmetros Municipais base it serves, e.g. `https://127.0.0.1:43111/parametrizacao`. */
+  parametersUrl: string;
   /** The CA that issued the server's and the companies' certificates: the client trusts it. */
   ca: TestCa;
   caCertificatePem: string;
@@ -568,6 +572,52 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     throw new Refusal('E1226', 'O corpo da requisição não é JSON.');
   }
 
+  /**
+   * ADN Parâmetros Municipais, in the shapes of its Swagger (api-specs/ADN-Parametros-Municipais.json): the agreement
+   * (`parametrosConvenio.aderenteAmbienteNacional` 1 or 0; 404 for a code that is no municipality), the service's rate
+   * that month (`aliquotas[cServ][]`, when the city has one) and its special regimes (`regimesEspeciais[cServ][regime]`,
+   * `situacao` 1 for each admitted one: the meaning of the other values is not documented, see docs/nfse.md).
+   */
+  function answerParameters(res: ServerResponse, path: string) {
+    const parts = path.split('/').filter(Boolean);
+    const city = parts[0] ?? '';
+    const parameters = /^\d{7}$/.test(city) ? cityParameters(city) : undefined;
+    if (!parameters) return send(res, 404, { mensagem: `Município ${city} não encontrado.` });
+    if (parts.length === 2 && parts[1] === 'convenio') {
+      return send(res, 200, {
+        mensagem: null,
+        parametrosConvenio: {
+          tipoConvenioDeserializationSetter: 1,
+          aderenteAmbienteNacional: parameters.active ? 1 : 0,
+          aderenteEmissorNacional: parameters.active ? 1 : 0,
+          situacaoEmissaoPadraoContribuintesRFB: 1,
+          aderenteMAN: 0,
+          permiteAproveitametoDeCreditos: false,
+        },
+      });
+    }
+    const service = parts[1] ?? '';
+    const start = `${(parts[2] ?? '2026-01-01').slice(0, 4)}-01-01T00:00:00`;
+    if (parts.length === 4 && parts[3] === 'aliquota') {
+      const rates =
+        parameters.rate === undefined ? [] : [{ Incidencia: 'Municipal', Aliq: parameters.rate, DtIni: start, DtFim: null }];
+      return send(res, rates.length ? 200 : 404, {
+        mensagem: rates.length ? null : 'Alíquota não parametrizada.',
+        aliquotas: { [service]: rates },
+      });
+    }
+    if (parts.length === 4 && parts[3] === 'regimes_especiais') {
+      const regimes = Object.fromEntries(
+        (parameters.specialRegimes ?? []).map((code) => [
+          code,
+          [{ situacao: 1, dataInicio: start, dataFim: null, observacoes: null }],
+        ]),
+      );
+      return send(res, 200, { mensagem: null, regimesEspeciais: { [service]: regimes } });
+    }
+    return send(res, 404, { mensagem: 'Recurso não encontrado.' });
+  }
+
   const lookupFault = () => (faults.lookupUnavailable ?? 0) > 0 && draw() < faults.lookupUnavailable!;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -579,6 +629,10 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     }
     const clientPem = peer.toString();
     const url = new URL(req.url ?? '/', 'https://stand-in');
+    if (req.method === 'GET' && url.pathname.startsWith(`${STAND_IN_PARAMETERS_PATH}/`)) {
+      answerParameters(res, url.pathname.slice(STAND_IN_PARAMETERS_PATH.length));
+      return;
+    }
     const path = url.pathname.startsWith(STAND_IN_BASE_PATH) ? url.pathname.slice(STAND_IN_BASE_PATH.length) : null;
     let match: RegExpExecArray | null;
     try {
@@ -689,6 +743,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
 
   return {
     url: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_BASE_PATH}`,
+    parametersUrl: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_PARAMETERS_PATH}`,
     ca,
     caCertificatePem: ca.certificatePem,
     issueCompanyCertificate: ({ cnpj, companyName, password = 'senha-a1' }) =>

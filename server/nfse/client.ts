@@ -14,6 +14,7 @@ import { explainNationalError } from './errors';
 import { isAccessKey } from '@domain/nfseNacional';
 import type { IssuedNfse, LookupOutcome, SendOutcome, SignedDps } from '@domain/nfseEmission';
 import { readNfseXml } from './nfse-xml';
+import type { CityParameters } from './rules';
 import { unpackXml } from './package';
 
 export type NfseClientOptions = {
@@ -29,7 +30,15 @@ export type NfseClientOptions = {
   lookupTimeoutMs?: number;
   /** Parallel connections to the national system (default 8). */
   maxSockets?: number;
+  /**
+   * The ADN Parâmetros Municipais base (`https://adn.nfse.gov.br/parametrizacao`, the restricted production's, or the
+   * stand-in's): what a municipality has told the national system. Without it the city's parameters are unknown.
+   */
+  parametersUrl?: string;
 };
+
+/** What the product reads of a city's parameters; `specialRegimes` is left unknown (see docs/nfse.md). */
+export type CityParametersOutcome = { outcome: 'known'; parameters: CityParameters } | { outcome: 'unknown'; reason: string };
 
 export type EventOutcome =
   | { outcome: 'registered'; eventXml: string }
@@ -48,6 +57,11 @@ export type NfseClient = {
   getNfse(accessKey: string): Promise<IssuedNfse | null | { outcome: 'uncertain'; reason: string }>;
   /** `POST /nfse/{key}/eventos` with the signed pedRegEvento (a cancellation). */
   registerEvent(accessKey: string, body: { pedidoRegistroEventoXmlGZipB64: string }): Promise<EventOutcome>;
+  /**
+   * ADN Parâmetros Municipais: `GET /{cMun}/convenio` (whether the city is on the national system) and
+   * `GET /{cMun}/{cServ}/{competência}/aliquota` (its ISS rate for the service that month).
+   */
+  cityParameters(cityIbgeCode: string, serviceCode: string, competence: string): Promise<CityParametersOutcome>;
   close(): void;
 };
 
@@ -115,7 +129,15 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const lookupTimeoutMs = options.lookupTimeoutMs ?? 15_000;
 
-  function call(method: string, path: string, body: unknown, timeout: number): Promise<Answer | TransportFailure> {
+  const parametersBase = options.parametersUrl ? new URL(options.parametersUrl.replace(/\/+$/, '') + '/') : null;
+
+  function call(
+    method: string,
+    path: string,
+    body: unknown,
+    timeout: number,
+    from: URL = base,
+  ): Promise<Answer | TransportFailure> {
     return new Promise((resolve) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       let settled = false;
@@ -126,7 +148,7 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
         resolve(value);
       };
       const req = request(
-        new URL(path, base),
+        new URL(path, from),
         {
           method,
           agent,
@@ -222,6 +244,32 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
       }
       if (isTransient(answer.status)) return { outcome: 'uncertain', reason: EMISSION_MESSAGES.unavailable };
       return { outcome: 'rejected', errors: errorsOf(answer) };
+    },
+
+    async cityParameters(cityIbgeCode, serviceCode, competence) {
+      if (!parametersBase) return { outcome: 'unknown', reason: 'Parâmetros municipais não configurados.' };
+      const agreement = await call('GET', `${cityIbgeCode}/convenio`, undefined, lookupTimeoutMs, parametersBase);
+      if ('failed' in agreement) return { outcome: 'unknown', reason: agreement.reason };
+      // A city the national system has no agreement for answers 404: it is not on it.
+      if (agreement.status === 404) return { outcome: 'known', parameters: { active: false } };
+      const convenio = agreement.body?.parametrosConvenio as Record<string, unknown> | undefined;
+      if (agreement.status !== 200 || !convenio) return { outcome: 'unknown', reason: EMISSION_MESSAGES.unexpected };
+      const active = convenio.aderenteAmbienteNacional === 1;
+      const month = `${competence.slice(0, 7)}-01T00:00:00`;
+      const rates = await call(
+        'GET',
+        `${cityIbgeCode}/${serviceCode}/${month}/aliquota`,
+        undefined,
+        lookupTimeoutMs,
+        parametersBase,
+      );
+      let rate: number | undefined;
+      if (!('failed' in rates) && rates.status === 200) {
+        const list = (rates.body?.aliquotas as Record<string, { Aliq?: number | null }[]> | undefined)?.[serviceCode];
+        const found = list?.find((entry) => typeof entry.Aliq === 'number')?.Aliq;
+        rate = typeof found === 'number' ? found : undefined;
+      }
+      return { outcome: 'known', parameters: { active, ...(rate === undefined ? {} : { rate }) } };
     },
 
     close: () => agent.destroy(),

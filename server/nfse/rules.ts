@@ -67,8 +67,8 @@ export type RuleViolation = { code: string; message: string; path: string };
 export type CityParameters = {
   /** The city's agreement with the national system is active (`aderenteAmbienteNacional`). */
   active: boolean;
-  /** The special regimes (`regEspTrib` codes) the city admits for the service; empty when it admits none. */
-  specialRegimes: readonly string[];
+  /** The special regimes (`regEspTrib` codes) the city admits for the service; undefined when not known. */
+  specialRegimes?: readonly string[];
   /** The city's ISS rate for the service, in percent, when it has one. */
   rate?: number;
 };
@@ -363,7 +363,7 @@ export const DPS_CHECKS: readonly Check[] = [
     broken: (dps, context) => {
       if (!specialRegime(dps)) return false;
       const city = cityOf(dps, context);
-      return city !== undefined && !city.specialRegimes.includes(dps.prest.regEspTrib!);
+      return city?.specialRegimes !== undefined && !city.specialRegimes.includes(dps.prest.regEspTrib!);
     },
   },
   // The taker

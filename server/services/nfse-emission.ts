@@ -56,6 +56,9 @@ import { emitNfse } from '../nfse/emission';
 import { EventBuildError, prepareSignedCancellation } from '../nfse/event';
 import { nationalService } from '../nfse/national-services';
 import { emissionRequestBody, packXml } from '../nfse/package';
+import type { CityParameters } from '../nfse/rules';
+import { serviceIncidence } from '../nfse/rules';
+import type { SignatureAlgorithmName } from '../nfse/signature';
 import { validateDpsBeforeSending } from '../nfse/validate';
 import type { NfsRequestRow } from './nfs-scheduler';
 import type { TokenSealer } from './secrets';
@@ -65,6 +68,10 @@ import type { FileStorage } from './storage';
 export interface NfseDeps {
   /** `NFSE_NACIONAL_URL`, or the stand-in's URL. */
   baseUrl: string;
+  /** ADN Parâmetros Municipais (`NFSE_PARAMETROS_URL`, or the stand-in's): the city's agreement and rate. */
+  parametersUrl?: string;
+  /** The XML-DSig algorithm (`NFSE_SIGNATURE_ALGORITHM`): RSA-SHA1 as the Manual documents, unless told. */
+  signatureAlgorithm?: SignatureAlgorithmName;
   /** `tpAmb` of the DPS: production only against the production URL. */
   environment: NfseEnvironment;
   /** CAs to trust beyond the system's (the stand-in's local CA); none with a real URL. */
@@ -226,6 +233,7 @@ export function createNfseEmissionService({
   function clientFor(certificate: A1Certificate): NfseClient {
     return createNfseClient({
       baseUrl: nfse.baseUrl,
+      parametersUrl: nfse.parametersUrl,
       certificate: {
         privateKeyPem: certificate.privateKeyPem,
         certificatePem: certificate.certificatePem,
@@ -236,6 +244,23 @@ export function createNfseEmissionService({
       lookupTimeoutMs: nfse.lookupTimeoutMs,
       maxSockets: 2,
     });
+  }
+
+  /**
+   * What the city where the ISS is due has told the national system (ADN Parâmetros Municipais): whether it is on it
+   * and its rate for the service. Unknown (the parameters unreachable) leaves the rules that need it unchecked here;
+   * Sefin Nacional still checks them.
+   */
+  async function cityParametersFor(client: NfseClient, loaded: Loaded): Promise<CityParameters | undefined> {
+    const profile = profileOf(loaded.profile);
+    const city = serviceIncidence(profile.serviceCode) === 'ET' ? undefined : profile.cityIbgeCode;
+    if (!city) return undefined;
+    const read = await client.cityParameters(city, profile.serviceCode, loaded.request.competence);
+    if (read.outcome === 'unknown') {
+      logger.info(`NFS-e: the parameters of city ${city} could not be read (${read.reason})`);
+      return undefined;
+    }
+    return read.parameters;
   }
 
   function dpsContext(loaded: Loaded, series: string, number: number, now: Date): DpsContext {
@@ -440,7 +465,9 @@ export function createNfseEmissionService({
 
     const loaded = await load(requestId, now);
     const allocated = await allocate(loaded);
-    const claimed = allocated.token ? { token: allocated.token, emission: allocated.emission } : await claim(allocated.emission.id);
+    const claimed = allocated.token
+      ? { token: allocated.token, emission: allocated.emission }
+      : await claim(allocated.emission.id);
     if (!claimed) {
       // Someone else is running it (or just finished): their outcome is this call's too.
       const after = await waitForRun(requestId);
@@ -477,8 +504,10 @@ export function createNfseEmissionService({
       const certificate = openCertificate(loaded.certificate);
       client = clientFor(certificate);
       const nationalClient = client;
+      // A kept DPS is looked up or sent again as it is: the city's parameters matter only to a DPS still to be built.
+      const city = emission.signedDpsXml ? undefined : await cityParametersFor(nationalClient, loaded);
       const running = emitNfse(
-        dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now),
+        { ...dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now), city },
         { privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem },
         {
           // The signed DPS is kept before it first leaves, and only while the lease is held (never over another run's
@@ -510,6 +539,7 @@ export function createNfseEmissionService({
             : null,
           checkDelayMs: nfse.checkDelayMs,
           retryAfterSeconds: nfse.retryAfterSeconds,
+          algorithm: nfse.signatureAlgorithm,
         },
       );
       // A lost lease ends the run at once; the machine, left alone, ends on its own without sending (see sendDps).
@@ -648,6 +678,19 @@ export function createNfseEmissionService({
   }
 
   /** What would be sent, checked against the layout, before anything is: no number is taken. */
+  /** The city's parameters for the preview, through the company's certificate; unknown when it cannot be opened. */
+  async function previewCity(loaded: Loaded): Promise<CityParameters | undefined> {
+    let client: NfseClient | undefined;
+    try {
+      client = clientFor(openCertificate(loaded.certificate));
+      return await cityParametersFor(client, loaded);
+    } catch {
+      return undefined;
+    } finally {
+      client?.close();
+    }
+  }
+
   async function preview(requestId: string, now = new Date()): Promise<NfseEmissionPreview> {
     const request = await findRequest(db, requestId);
     if (!request) throw notFound(MESSAGES.requestNotFound);
@@ -674,9 +717,10 @@ export function createNfseEmissionService({
       const series = emission?.dpsSeries ?? profileRow.dpsSeries;
       const number = emission?.dpsNumber ?? (await nextDpsNumber(db, request.companyId, series));
       const loaded = { request, companyCnpj: cnpj, profile: profileRow, certificate: certificate! };
+      const city = certificate ? await previewCity(loaded) : undefined;
       try {
-        const built = buildDpsFromRequest(dpsContext(loaded, series, number, now));
-        const validation = validateDpsBeforeSending(built.xml, { environment: nfse.environment, now });
+        const built = buildDpsFromRequest({ ...dpsContext(loaded, series, number, now), city });
+        const validation = validateDpsBeforeSending(built.xml, { environment: nfse.environment, now, city });
         if (!validation.ok) {
           issues = validation.issues;
           blockers.push(validation.message);
@@ -708,6 +752,14 @@ export function createNfseEmissionService({
                   : `${profile.issRate.toLocaleString('pt-BR')} %`,
             ],
             ['ISS retido', request.issWithheld ? 'Sim' : 'Não'],
+            [
+              'Município no Sistema Nacional',
+              city === undefined
+                ? 'Parâmetros municipais indisponíveis agora (o Sistema Nacional confere ao receber)'
+                : city.active
+                  ? `Convênio ativo${city.rate === undefined ? '' : `; alíquota do município para o serviço: ${city.rate.toLocaleString('pt-BR')} %`}`
+                  : 'Convênio não ativo: a alíquota do perfil fiscal vai na nota',
+            ],
             ['DPS', `Série ${series}, nº ${number}`],
           ],
         };
@@ -894,7 +946,12 @@ export function createNfseEmissionService({
               and(inArray(e.state, ['ready', 'retrying']), leaseAbandoned),
               and(eq(e.state, 'issued'), isNotNull(e.cancellationRequestXml), leaseAbandoned),
             ),
-            tried.length ? sql`${e.id} not in (${sql.join(tried.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+            tried.length
+              ? sql`${e.id} not in (${sql.join(
+                  tried.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : undefined,
           ),
         )
         .orderBy(asc(sql`coalesce(${e.leaseUntil}, ${e.nextAttemptAt})`))

@@ -228,6 +228,12 @@ describe('the official rule table', () => {
     expect(codes.filter((code) => !tested.has(code))).toEqual([]);
   });
 
+  it('is listed whole in docs/nfse.md, so the page says what the stand-in checks', () => {
+    const page = readFileSync(new URL('../../docs/nfse.md', import.meta.url), 'utf8');
+    expect(DPS_CHECKS.map((check) => check.code).filter((code) => !page.includes(code))).toEqual([]);
+    expect(page).toContain(`**Covered (${DPS_CHECKS.length}):**`);
+  });
+
   it('passes the valid DPS of the fixture untouched', () => {
     const xml = baseDps();
     expect(validateDpsXml(xml)).toEqual({ ok: true });
