@@ -1,15 +1,25 @@
 /**
- * The national NFS-e in the demo (issue 18): Mendes Tech gets a fiscal profile (São Paulo, Simples Nacional,
- * national service 01.01.01) and an A1 certificate from the local stand-in's CA, and one invoice issued through the
- * real flow — DPS built, validated, signed, sent to the stand-in, NFS-e stored with its DANFSe and XML — so the team
- * finds a national invoice already issued and the customer's pending requests ready to emit.
+ * The national NFS-e in the demo, one company per regime, each with a fiscal profile and an A1 certificate from the
+ * local stand-in's CA, and invoices issued through the real flow — DPS built, checked against the schema and the
+ * official rules, signed, sent to the strict stand-in, NFS-e stored with its DANFSe and XML (docs/nfse.md):
+ * - Mendes Tech (Simples Nacional ME/EPP, ISS in the DAS): an invoice to a company;
+ * - Carlos Mendes Fotografia (MEI): an invoice to a person (CPF), and one cancelled;
+ * - Clínica Sorriso Pleno (Lucro Presumido): an invoice to a company, its approximate federal taxes on it.
  */
 import { eq } from 'drizzle-orm';
 import { addMonthsToDay } from '@domain';
 import type { Logger } from '../deps';
 import type { Database } from '../db/client';
 import { profileColumns, saveCertificate } from '../db/nfse';
-import { companies, companyCertificates, companyFiscalProfiles, nfsRequestStatusChanges, nfsRequests, users } from '../db/schema';
+import {
+  companies,
+  companyCertificates,
+  companyFiscalProfiles,
+  companyMembers,
+  nfsRequestStatusChanges,
+  nfsRequests,
+  users,
+} from '../db/schema';
 import type { IssuedA1 } from '../nfse/test-ca';
 import { readPkcs12 } from '../nfse/certificate';
 import { issuedBy } from '../fakes/nfse-stand-in-ca';
@@ -34,9 +44,15 @@ async function demoCompany(db: Database) {
   return company;
 }
 
-/** Stores a certificate for the demo company from the stand-in's CA (sealed like any uploaded one). */
-async function storeCertificate(db: Database, companyId: string, companyName: string, options: DemoNfseOptions) {
-  const issued = options.ca.issue({ cnpj: DEMO_NFSE_CNPJ, companyName, password: DEMO_CERTIFICATE_PASSWORD });
+/** Stores a certificate for a demo company from the stand-in's CA (sealed like any uploaded one). */
+async function storeCertificate(
+  db: Database,
+  companyId: string,
+  companyName: string,
+  options: DemoNfseOptions,
+  cnpj = DEMO_NFSE_CNPJ,
+) {
+  const issued = options.ca.issue({ cnpj, companyName, password: DEMO_CERTIFICATE_PASSWORD });
   const certificate = readPkcs12(issued.pfx, issued.password);
   await saveCertificate(
     db,
@@ -75,6 +91,7 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
 
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'cliente@demo.test'));
+  await seedRegimes(db, options, { admin: admin?.id ?? null });
   const requestId = await db.transaction(async (tx) => {
     const [request] = await tx
       .insert(nfsRequests)
@@ -103,6 +120,113 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
     options.logger.error(
       `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
     );
+  }
+}
+
+/** The MEI and the Lucro Presumido company of the demo, with their profiles, certificates and national invoices. */
+const REGIME_DEMOS = [
+  {
+    cnpj: '61802511000111',
+    profile: {
+      municipalRegistration: undefined,
+      cityIbgeCode: '3550308',
+      taxRegime: 'mei' as const,
+      simplesApportionment: undefined,
+      specialRegime: '0' as const,
+      serviceCode: '130301',
+      nbsCode: undefined,
+      municipalServiceCode: undefined,
+      issRate: undefined,
+      dpsSeries: '1',
+      simplesTaxRate: undefined,
+      federalTaxRate: undefined,
+    },
+    invoices: [
+      {
+        emissionType: 'cpf' as const,
+        customerDocument: '52998224725',
+        customerName: 'Juliana Pereira Santos',
+        customerEmail: 'juliana.santos@exemplo.com.br',
+        description: 'Ensaio fotográfico de família: 2 horas, 40 fotos tratadas.',
+        activity: '7420001',
+        totalCents: 85_000,
+      },
+      {
+        emissionType: 'cpf' as const,
+        customerDocument: '11144477735',
+        customerName: 'Roberto Lima',
+        customerEmail: null,
+        description: 'Fotos de produto para catálogo (emitida com valor errado).',
+        activity: '7420001',
+        totalCents: 120_000,
+        cancel: 'Valor do serviço informado errado; nova nota será emitida.',
+      },
+    ],
+  },
+  {
+    cnpj: '36711088000105',
+    profile: {
+      municipalRegistration: '87654321',
+      cityIbgeCode: '3550308',
+      taxRegime: 'other' as const,
+      simplesApportionment: undefined,
+      specialRegime: '0' as const,
+      serviceCode: '041201',
+      nbsCode: undefined,
+      municipalServiceCode: undefined,
+      issRate: 2,
+      dpsSeries: '1',
+      simplesTaxRate: undefined,
+      // Lucro Presumido on services: IRPJ 4,80 + CSLL 2,88 (32 % of the revenue at 15 % and 9 %) + PIS 0,65 + COFINS 3.
+      federalTaxRate: 11.33,
+    },
+    invoices: [
+      {
+        emissionType: 'cnpj' as const,
+        customerDocument: '11444777000161',
+        customerName: 'Convênio Odonto Bem Estar Ltda',
+        customerEmail: 'faturamento@odontobemestar.com.br',
+        description: 'Atendimentos odontológicos do convênio no mês.',
+        activity: '8630504',
+        totalCents: 1_870_000,
+      },
+    ],
+  },
+];
+
+async function seedRegimes(db: Database, options: DemoNfseOptions, { admin }: { admin: string | null }) {
+  const emissions = createNfseEmissionService({ db, storage: options.storage, nfse: options.nfse, logger: options.logger });
+  const competence = addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7);
+  for (const demo of REGIME_DEMOS) {
+    const [company] = await db.select().from(companies).where(eq(companies.cnpj, demo.cnpj));
+    if (!company) continue;
+    const [owner] = await db
+      .select({ userId: companyMembers.userId })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, company.id));
+    await db
+      .insert(companyFiscalProfiles)
+      .values({ companyId: company.id, ...profileColumns(demo.profile) })
+      .onConflictDoNothing();
+    await storeCertificate(db, company.id, company.name ?? company.alias ?? 'Empresa', options, demo.cnpj);
+    for (const invoice of demo.invoices) {
+      const { cancel, ...fields } = { cancel: undefined as string | undefined, ...invoice };
+      const [request] = await db
+        .insert(nfsRequests)
+        .values({ companyId: company.id, ...fields, competence, createdBy: owner?.userId ?? null })
+        .returning({ id: nfsRequests.id });
+      await db
+        .insert(nfsRequestStatusChanges)
+        .values({ requestId: request!.id, toStatus: 'requested', changedBy: owner?.userId ?? null });
+      const result = await emissions.emit(request!.id, { actor: admin });
+      if (result.kind !== 'done' || result.request.status !== 'issued') {
+        options.logger.error(
+          `Demo: the national invoice of ${demo.cnpj} was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
+        );
+        continue;
+      }
+      if (cancel) await emissions.cancel(request!.id, { reason: cancel, reasonCode: '1' }, { actor: admin });
+    }
   }
 }
 
