@@ -116,27 +116,8 @@ const percentSchema = (max: number, message: string) =>
     ),
   );
 
-/** "2,5", "2.50", 2.5 or "2,5 %" → 2.5; blank → undefined. */
-const IssRateSchema = v.optional(
-  v.pipe(
-    v.union([v.number(), v.string()], FISCAL_PROFILE_MESSAGES.issRateReduced),
-    v.transform((value) =>
-      typeof value === 'number'
-        ? value
-        : value.trim() === ''
-          ? undefined
-          : Number(value.replace('%', '').trim().replace(',', '.')),
-    ),
-    v.union(
-      [v.undefined(), v.pipe(v.number(), v.finite(FISCAL_PROFILE_MESSAGES.issRateReduced))],
-      FISCAL_PROFILE_MESSAGES.issRateReduced,
-    ),
-    v.check(
-      (rate) => rate === undefined || (rate >= 0 && rate <= 5 && Math.abs(Math.round(rate * 100) - rate * 100) < 1e-9),
-      FISCAL_PROFILE_MESSAGES.issRateReduced,
-    ),
-  ),
-);
+/** The ISS rate: 0 to 5 % (the 2 % floor is checked against the service below). */
+const IssRateSchema = percentSchema(5, FISCAL_PROFILE_MESSAGES.issRateReduced);
 
 const optionalCode = (length: number, message: string) =>
   v.optional(

@@ -13,26 +13,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import type { Incidence, SheetRule } from '../server/nfse/rules';
 
 const REFERENCE = new URL('../server/nfse/reference/', import.meta.url);
 const OUTPUT = new URL('nfse-rules.json', REFERENCE);
-
-export type SheetRule = {
-  code: string;
-  /** The row's number (column "#") in RN_DPS_NFS-e. */
-  row: string;
-  /** Where in the NFS-e the rule applies ("NFSe/infNFSe/DPS/infDPS/toma/end/"), and the field. */
-  path: string;
-  field: string;
-  /** 1 layout, 2 every municipality, 3 a municipality's own parameters. */
-  level: string;
-  /** Whether Sefin Nacional (and the national web and app issuers) runs it when it receives a DPS: "V" in the sheet. */
-  sefin: boolean;
-  rule: string;
-  message: string;
-};
-
-export type Incidence = 'EP' | 'LP' | 'ET';
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 

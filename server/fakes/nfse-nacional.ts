@@ -46,6 +46,7 @@ import type { IssuedA1, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
 import type { NfseSchema } from '../nfse/xsd';
 import { validateAgainst } from '../nfse/xsd';
+import { municipality } from '../nfse/municipalities';
 
 /** `verAplic` (at most 20 characters). */
 export const STAND_IN_APP_VERSION = 'SefinNac-simulado-1';
@@ -227,17 +228,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-type Municipality = { ibgeCode: string; name: string; state: string };
-let municipalities: Map<string, Municipality> | undefined;
-function municipality(code: string): Municipality | undefined {
-  municipalities ??= new Map(
-    (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
-      (m) => [m.ibgeCode, m],
-    ),
-  );
-  return municipalities.get(code);
 }
 
 const NS = { n: NFSE_NAMESPACE };

@@ -4,9 +4,9 @@
  * it embeds (the parties, the service, the taxes the provider declared). Values stay as the XML writes them (decimal
  * strings, codes); the drawing (danfse.ts) formats them. Field names: tiposComplexos_v1.01.xsd.
  */
-import { readFileSync } from 'node:fs';
 import { XmlDocument } from 'libxml2-wasm';
 import { NFSE_NAMESPACE } from './dps';
+import { municipality } from './municipalities';
 
 export type DanfseAddress =
   | {
@@ -148,19 +148,6 @@ export type DanfseData = {
 };
 
 const NS = { n: NFSE_NAMESPACE };
-
-type Municipality = { ibgeCode: string; name: string; state: string };
-let municipalities: Map<string, Municipality> | undefined;
-
-/** The IBGE table the product ships: the NFS-e names only the issuer's city, the rest are codes. */
-function municipality(code: string): Municipality | undefined {
-  municipalities ??= new Map(
-    (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
-      (m) => [m.ibgeCode, m],
-    ),
-  );
-  return municipalities.get(code);
-}
 
 /** Reads an NFS-e XML for its DANFSe; throws when it is not an NFS-e. */
 export function readDanfseData(xml: string): DanfseData {

@@ -61,7 +61,9 @@ export function formatMoney(decimal: string | undefined): string {
 function formatRate(decimal: string | undefined): string {
   if (decimal === undefined) return DASH;
   const value = Number(decimal);
-  return Number.isFinite(value) ? `${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%` : decimal;
+  return Number.isFinite(value)
+    ? `${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`
+    : decimal;
 }
 
 /** An ISO date-time with its offset, as São Paulo's clock read it: "20/03/2026 09:00:00". */
@@ -139,7 +141,9 @@ function cityLine(address: DanfseAddress | undefined): string {
 function postalLine(address: DanfseAddress | undefined): string {
   if (!address) return DASH;
   if (address.kind === 'foreign') return address.postalCode || DASH;
-  const cep = /^\d{8}$/.test(address.postalCode) ? `${address.postalCode.slice(0, 5)}-${address.postalCode.slice(5)}` : address.postalCode;
+  const cep = /^\d{8}$/.test(address.postalCode)
+    ? `${address.postalCode.slice(0, 5)}-${address.postalCode.slice(5)}`
+    : address.postalCode;
   return [address.cityIbgeCode, cep].filter(Boolean).join(' / ') || DASH;
 }
 
@@ -293,7 +297,14 @@ class Sheet {
   /** A label above a one-line value, cut to its box. */
   field(label: string, value: string, x: number, width: number, top = this.y) {
     const inner = width - 6;
-    this.text(fitLine(label.toUpperCase(), this.fonts.bold, LABEL_SIZE, inner), x + 3, top - 7, LABEL_SIZE, this.fonts.bold, MUTED);
+    this.text(
+      fitLine(label.toUpperCase(), this.fonts.bold, LABEL_SIZE, inner),
+      x + 3,
+      top - 7,
+      LABEL_SIZE,
+      this.fonts.bold,
+      MUTED,
+    );
     this.text(fitLine(value || DASH, this.fonts.regular, VALUE_SIZE, inner), x + 3, top - 15.5, VALUE_SIZE);
   }
 
@@ -382,11 +393,17 @@ function partyRows(sheet: Sheet, party: DanfseParty, options: { registration: bo
   const postal: Cell = { label: foreign ? 'Código postal' : 'Código IBGE / CEP', value: postalLine(address) };
   sheet.row([
     { label: 'CNPJ / CPF / NIF', value: formatDocument(party) },
-    ...(options.registration ? [{ label: 'Inscrição municipal', value: party.municipalRegistration ?? DASH }, phone] : [phone, email]),
+    ...(options.registration
+      ? [{ label: 'Inscrição municipal', value: party.municipalRegistration ?? DASH }, phone]
+      : [phone, email]),
     place,
   ]);
   // The recipient has no municipal registration (NT 008): its e-mail moved up, the name takes the room.
-  sheet.row([{ label: 'Nome / nome empresarial', value: party.name || DASH, span: options.registration ? 2 : 3 }, ...(options.registration ? [email] : []), postal]);
+  sheet.row([
+    { label: 'Nome / nome empresarial', value: party.name || DASH, span: options.registration ? 2 : 3 },
+    ...(options.registration ? [email] : []),
+    postal,
+  ]);
   sheet.row(
     foreign
       ? [
@@ -483,7 +500,9 @@ export async function renderDanfseOf(nfse: DanfseData, status: DanfseStatus): Pr
     column - 10,
     3,
   );
-  caption.forEach((line, i) => sheet.text(line, MARGIN + fieldsWidth + 5, top - qrSize - 9.5 - i * 6.2, 5.4, fonts.regular, MUTED));
+  caption.forEach((line, i) =>
+    sheet.text(line, MARGIN + fieldsWidth + 5, top - qrSize - 9.5 - i * 6.2, 5.4, fonts.regular, MUTED),
+  );
   sheet.y = Math.min(sheet.y, top - qrSize - 9.5 - caption.length * 6.2);
   sheet.end();
 
@@ -551,7 +570,13 @@ export async function renderDanfseOf(nfse: DanfseData, status: DanfseStatus): Pr
   // the description gets what is left, up to 8 lines, so the page never overflows.
   const below = 5 * (TITLE + 3) + (ibsRows(nfse) + 2 + 1 + (nfse.ibsCbs ? 2 : 1) + 1) * ROW + TITLE + 2 * 8.6 + 10;
   const descriptionRoom = Math.floor((sheet.y - 13 - below - STUB_TOP) / 9.2);
-  const description = wrapLines(service.description, fonts.regular, VALUE_SIZE, CONTENT - 6, Math.max(2, Math.min(8, descriptionRoom)));
+  const description = wrapLines(
+    service.description,
+    fonts.regular,
+    VALUE_SIZE,
+    CONTENT - 6,
+    Math.max(2, Math.min(8, descriptionRoom)),
+  );
   description.forEach((line, i) => sheet.text(line, MARGIN + 3, sheet.y - 15.5 - i * 9.2, VALUE_SIZE));
   sheet.y -= 10 + description.length * 9.2;
   sheet.end();
@@ -654,9 +679,18 @@ export async function renderDanfseOf(nfse: DanfseData, status: DanfseStatus): Pr
   sheet.title('TOTAIS APROXIMADOS DOS TRIBUTOS (LEI Nº 12.741/2012)');
   const shown = (value: string) => (approximate.kind === 'amounts' ? formatMoney(value) : formatRate(value));
   sheet.row([
-    { label: 'Federais', value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.federal) : DASH },
-    { label: 'Estaduais', value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.state) : DASH },
-    { label: 'Municipais', value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.city) : DASH },
+    {
+      label: 'Federais',
+      value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.federal) : DASH,
+    },
+    {
+      label: 'Estaduais',
+      value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.state) : DASH,
+    },
+    {
+      label: 'Municipais',
+      value: approximate.kind === 'amounts' || approximate.kind === 'percentages' ? shown(approximate.city) : DASH,
+    },
     { label: 'Simples Nacional (alíquota)', value: approximate.kind === 'simples' ? formatRate(approximate.rate) : DASH },
   ]);
   sheet.end();
@@ -671,7 +705,8 @@ export async function renderDanfseOf(nfse: DanfseData, status: DanfseStatus): Pr
     additional.order && `Pedido: ${additional.order}`,
     additional.technicalDocument && `Documento técnico: ${additional.technicalDocument}`,
     additional.administration && `Informações da administração tributária: ${additional.administration}`,
-    (nfse.regime.simples === '2' || (nfse.regime.simples === '3' && nfse.regime.simplesApportionment !== '2' && nfse.regime.simplesApportionment !== '3')) &&
+    (nfse.regime.simples === '2' ||
+      (nfse.regime.simples === '3' && nfse.regime.simplesApportionment !== '2' && nfse.regime.simplesApportionment !== '3')) &&
       !municipal.iss &&
       'ISSQN apurado no Simples Nacional, recolhido no documento de arrecadação do regime (DAS).',
     additional.complementary,
@@ -709,9 +744,23 @@ export async function renderDanfseOf(nfse: DanfseData, status: DanfseStatus): Pr
     { label: 'Identificação e assinatura do recebedor', value: ' ', span: 2 },
     { label: `NFS-e nº ${nfse.number}`, value: formatMoney(values.net) },
   ]);
-  sheet.text(fitLine(`Chave: ${formatAccessKey(nfse.accessKey)}`, fonts.regular, 6, CONTENT - 6), MARGIN + 3, sheet.y - 7, 6, fonts.regular, MUTED);
+  sheet.text(
+    fitLine(`Chave: ${formatAccessKey(nfse.accessKey)}`, fonts.regular, 6, CONTENT - 6),
+    MARGIN + 3,
+    sheet.y - 7,
+    6,
+    fonts.regular,
+    MUTED,
+  );
 
-  page.drawRectangle({ x: MARGIN, y: MARGIN, width: CONTENT, height: A4.height - 2 * MARGIN, borderColor: INK, borderWidth: 0.8 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: MARGIN,
+    width: CONTENT,
+    height: A4.height - 2 * MARGIN,
+    borderColor: INK,
+    borderWidth: 0.8,
+  });
   if (status !== 'normal') drawMark(sheet, STATUS_LABEL[status]);
   return pdf.save();
 }

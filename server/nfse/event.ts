@@ -57,13 +57,20 @@ export function pedRegEventoId(accessKey: string, eventType: string): string {
   return `PRE${accessKey}${eventType}`;
 }
 
+/** The reason as the layout takes it (Latin-1, trimmed), 15 to 255 characters when required, at most 255 otherwise. */
+function eventReason(text: string, required: boolean): string {
+  const reason = layoutText(text);
+  if (required && reason.length < CANCELLATION_REASON_MIN)
+    throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
+  if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
+  return reason;
+}
+
 /** The unsigned cancellation request and its id. */
 export function buildCancellationXml(request: CancellationRequest): { id: string; xml: string } {
   if (!isAccessKey(request.accessKey))
     throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 caracteres.');
-  const reason = layoutText(request.reason);
-  if (reason.length < CANCELLATION_REASON_MIN) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
-  if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
+  const reason = eventReason(request.reason, true);
   if (!Object.hasOwn(CANCELLATION_REASON_CODES, request.reasonCode)) {
     throw new EventBuildError('reasonCode', CANCELLATION_MESSAGES.reasonCode);
   }
@@ -119,11 +126,8 @@ export function buildSubstitutionEventXml(request: SubstitutionEventRequest): { 
   if (!Object.hasOwn(SUBSTITUTION_REASON_CODES, request.reasonCode)) {
     throw new EventBuildError('reasonCode', 'Escolha o motivo da substituição.');
   }
-  const reason = layoutText(request.reason);
-  if (reason.length > CANCELLATION_REASON_MAX) throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooLong);
-  if (request.reasonCode === '99' && reason.length < CANCELLATION_REASON_MIN) {
-    throw new EventBuildError('reason', CANCELLATION_MESSAGES.reasonTooShort);
-  }
+  // The text is required only for "99 Outros" (rule E0078).
+  const reason = eventReason(request.reason, request.reasonCode === '99');
   const id = pedRegEventoId(request.accessKey, SUBSTITUTION_EVENT_TYPE);
   const xml = create({ version: '1.0', encoding: 'UTF-8' })
     .ele(NFSE_NAMESPACE, 'pedRegEvento', { versao: NFSE_LAYOUT_VERSION })

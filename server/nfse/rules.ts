@@ -557,14 +557,3 @@ export function checkDpsRules(dps: DpsFacts, context: RuleContext): RuleViolatio
     path: check.path,
   }));
 }
-
-let municipalityCodes: Set<string> | undefined;
-/** Whether a code is an IBGE municipality (the product's own copy of the IBGE table). */
-export function isIbgeMunicipality(code: string): boolean {
-  municipalityCodes ??= new Set(
-    (
-      JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as { ibgeCode: string }[]
-    ).map((m) => m.ibgeCode),
-  );
-  return municipalityCodes.has(code);
-}

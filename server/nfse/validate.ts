@@ -6,7 +6,8 @@
 import type { ValidationOutcome } from '@domain/nfseEmission';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import type { CityParameters } from './rules';
-import { checkDpsRules, isIbgeMunicipality, readDpsFacts } from './rules';
+import { isIbgeMunicipality } from './municipalities';
+import { checkDpsRules, readDpsFacts } from './rules';
 import { validateDpsXml } from './xsd';
 
 export type PreSendContext = {
