@@ -153,7 +153,7 @@ type Municipality = { ibgeCode: string; name: string; state: string };
 let municipalities: Map<string, Municipality> | undefined;
 
 /** The IBGE table the product ships: the NFS-e names only the issuer's city, the rest are codes. */
-function municipality(code: string): Municipality | undefined {
+export function municipality(code: string): Municipality | undefined {
   municipalities ??= new Map(
     (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
       (m) => [m.ibgeCode, m],

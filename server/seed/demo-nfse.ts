@@ -2,7 +2,9 @@
  * The national NFS-e in the demo (issue 18): Mendes Tech gets a fiscal profile (São Paulo, Simples Nacional,
  * national service 01.01.01) and an A1 certificate from the local stand-in's CA, and one invoice issued through the
  * real flow — DPS built, validated, signed, sent to the stand-in, NFS-e stored with its DANFSe and XML — so the team
- * finds a national invoice already issued and the customer's pending requests ready to emit.
+ * finds a national invoice already issued and the customer's pending requests ready to emit. Two more show the
+ * tomador's address: one with the ISS withheld (its address in Brazil, E0237), one to a tomador abroad (NIF, foreign
+ * address, foreign trade).
  */
 import { eq } from 'drizzle-orm';
 import { addMonthsToDay } from '@domain';
@@ -16,7 +18,7 @@ import { issuedBy } from '../fakes/nfse-stand-in-ca';
 import type { NfseDeps } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 import type { FileStorage } from '../services/storage';
-import { currentMonth } from '../db/invoices';
+import { currentMonth, rememberCustomer } from '../db/invoices';
 
 export const DEMO_NFSE_CNPJ = '27494746000155';
 const DEMO_CERTIFICATE_PASSWORD = 'demo-a1-1234';
@@ -61,7 +63,8 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
         simplesApportionment: '1',
         specialRegime: '0',
         serviceCode: '010101',
-        nbsCode: undefined,
+        // A tomador abroad makes the service foreign trade, which names it by its NBS code (E0318).
+        nbsCode: '115021000',
         municipalServiceCode: undefined,
         issRate: 2,
         dpsSeries: '1',
@@ -75,34 +78,97 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
 
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'cliente@demo.test'));
-  const requestId = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(nfsRequests)
-      .values({
-        companyId: company.id,
-        emissionType: 'cnpj',
-        customerDocument: '11222333000181',
-        customerName: 'Estúdio Aurora Design Ltda',
-        customerEmail: 'adm@estudioaurora.com.br',
-        description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
-        activity: '6201501',
-        // Last month's, issued: this month's requests to the same tomador are the customer's to make.
-        competence: addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7),
-        totalCents: 1_250_000,
-        createdBy: customer?.id ?? null,
-      })
-      .returning({ id: nfsRequests.id });
-    await tx
-      .insert(nfsRequestStatusChanges)
-      .values({ requestId: request.id, toStatus: 'requested', changedBy: customer?.id ?? null });
-    return request.id;
+  // Last month's, issued: this month's requests to the same tomadores are the customer's to make.
+  const lastMonth = addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7);
+  const tomadores: (Omit<typeof nfsRequests.$inferInsert, 'companyId' | 'competence'> & { remember?: boolean })[] = [
+    {
+      emissionType: 'cnpj',
+      customerDocument: '11222333000181',
+      customerName: 'Estúdio Aurora Design Ltda',
+      customerEmail: 'adm@estudioaurora.com.br',
+      description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
+      totalCents: 1_250_000,
+    },
+    {
+      emissionType: 'cnpj',
+      customerDocument: '76827687000103',
+      customerName: 'Clínica Sorriso Pleno Ltda',
+      customerEmail: 'financeiro@sorrisopleno.com.br',
+      customerAddress: {
+        kind: 'national',
+        postalCode: '01001000',
+        cityIbgeCode: '3550308',
+        cityName: 'São Paulo',
+        state: 'SP',
+        street: 'Praça da Sé',
+        number: '100',
+        complement: 'Conjunto 12',
+        district: 'Sé',
+      },
+      description: 'Manutenção mensal do sistema de agendamento de consultas.',
+      totalCents: 480_000,
+      issWithheld: true,
+      remember: true,
+    },
+    {
+      emissionType: 'foreign',
+      customerDocument: '98-7654321',
+      customerName: 'Acme Software Inc.',
+      customerEmail: 'billing@acme.example',
+      customerAddress: {
+        kind: 'foreign',
+        countryCode: 'US',
+        postalCode: '94105',
+        city: 'San Francisco',
+        region: 'California',
+        street: 'Market Street',
+        number: '500',
+        complement: 'Suite 300',
+        district: 'South of Market',
+      },
+      description: 'Desenvolvimento de software sob encomenda: módulo de relatórios (exportação de serviço).',
+      totalCents: 2_000_000,
+      remember: true,
+    },
+  ];
+  const requestIds = await db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const { remember, ...tomador } of tomadores) {
+      const [request] = await tx
+        .insert(nfsRequests)
+        .values({
+          companyId: company.id,
+          ...tomador,
+          activity: '6201501',
+          competence: lastMonth,
+          createdBy: customer?.id ?? null,
+        })
+        .returning({ id: nfsRequests.id });
+      await tx
+        .insert(nfsRequestStatusChanges)
+        .values({ requestId: request.id, toStatus: 'requested', changedBy: customer?.id ?? null });
+      if (remember) {
+        await rememberCustomer(tx, company.id, {
+          emissionType: tomador.emissionType,
+          document: tomador.customerDocument,
+          name: tomador.customerName,
+          email: tomador.customerEmail ?? null,
+          customerAddress: tomador.customerAddress ?? null,
+          customerNoNifReason: null,
+        });
+      }
+      ids.push(request.id);
+    }
+    return ids;
   });
   const emissions = createNfseEmissionService({ db, storage: options.storage, nfse: options.nfse, logger: options.logger });
-  const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
-  if (result.kind !== 'done' || result.request.status !== 'issued') {
-    options.logger.error(
-      `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
-    );
+  for (const requestId of requestIds) {
+    const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
+    if (result.kind !== 'done' || result.request.status !== 'issued') {
+      options.logger.error(
+        `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
+      );
+    }
   }
 }
 

@@ -28,6 +28,7 @@ import type { NfsRequestStatus } from '@domain';
 import { formatMoney } from '@domain';
 import type { EmissionProblem } from '@machines/nfseEmission.machine';
 import type { Logger } from '../deps';
+import { takerForDps, takerSummary } from '../nfse/taker';
 import type { Database } from '../db/client';
 import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
@@ -247,6 +248,7 @@ export function createNfseEmissionService({
         customerDocument: request.customerDocument,
         customerName: request.customerName,
         customerEmail: request.customerEmail,
+        ...takerForDps(request),
         description: request.description,
         serviceItem: request.serviceItem,
         competence: request.competence,
@@ -440,7 +442,9 @@ export function createNfseEmissionService({
 
     const loaded = await load(requestId, now);
     const allocated = await allocate(loaded);
-    const claimed = allocated.token ? { token: allocated.token, emission: allocated.emission } : await claim(allocated.emission.id);
+    const claimed = allocated.token
+      ? { token: allocated.token, emission: allocated.emission }
+      : await claim(allocated.emission.id);
     if (!claimed) {
       // Someone else is running it (or just finished): their outcome is this call's too.
       const after = await waitForRun(requestId);
@@ -690,7 +694,7 @@ export function createNfseEmissionService({
           xml: built.xml,
           summary: [
             ['Prestador', `${company?.name ?? ''} (CNPJ ${formatCnpj(cnpj)})`],
-            ['Tomador', `${request.customerName} (${request.emissionType.toUpperCase()} ${request.customerDocument})`],
+            ...takerSummary(request),
             [
               'Serviço',
               `${formatNationalServiceCode(profile.serviceCode)} — ${nationalService(profile.serviceCode)?.description ?? 'código fora da lista nacional'}`,
@@ -894,7 +898,12 @@ export function createNfseEmissionService({
               and(inArray(e.state, ['ready', 'retrying']), leaseAbandoned),
               and(eq(e.state, 'issued'), isNotNull(e.cancellationRequestXml), leaseAbandoned),
             ),
-            tried.length ? sql`${e.id} not in (${sql.join(tried.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+            tried.length
+              ? sql`${e.id} not in (${sql.join(
+                  tried.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : undefined,
           ),
         )
         .orderBy(asc(sql`coalesce(${e.leaseUntil}, ${e.nextAttemptAt})`))
