@@ -19,6 +19,7 @@ export * from './documents';
 export * from './viacep';
 export * from './invoices';
 export * from './nfsCustomers';
+export * from './nfsTaker';
 export * from './mei';
 export * from './bankStatements';
 export * from './features';

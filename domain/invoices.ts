@@ -7,10 +7,12 @@ import { normalizeCnpj, onlyDigits } from './digits';
 import type { NfsRequestStatus } from './enums';
 import type { NfseEmissionView } from './nfseEmission';
 import { NFS_REQUEST_STATUSES } from './enums';
+import type { NfsNoNifReason, TakerAddress } from './nfsTaker';
+import { NifSchema, NoNifReasonSchema, TAKER_MESSAGES, TakerAddressInputSchema, takerCheck, takerOf } from './nfsTaker';
 import { paginationQuery, searchText } from './pagination';
 
-/** Who took the service: a company (CNPJ) or a person (CPF). */
-export const NFS_EMISSION_TYPES = ['cnpj', 'cpf'] as const;
+/** Who took the service: a company (CNPJ), a person (CPF), or someone abroad (with a NIF, or the reason for none). */
+export const NFS_EMISSION_TYPES = ['cnpj', 'cpf', 'foreign'] as const;
 export type NfsEmissionType = (typeof NFS_EMISSION_TYPES)[number];
 
 export const NFS_REQUEST_STATUS_LABEL: Record<NfsRequestStatus, string> = {
@@ -83,9 +85,14 @@ const optionalDocument = v.optional(v.pipe(v.string(), v.trim()));
 
 /** What the customer tells about the service and who took it, shared by requests and schedules. */
 const invoiceFields = {
-  emissionType: v.picklist(NFS_EMISSION_TYPES, 'Escolha se o tomador é uma empresa (CNPJ) ou uma pessoa (CPF).'),
+  emissionType: v.picklist(NFS_EMISSION_TYPES, TAKER_MESSAGES.emissionType),
   cnpj: optionalDocument,
   cpf: optionalDocument,
+  /** A tomador abroad: its tax id there, or why it has none. */
+  nif: NifSchema,
+  noNifReason: NoNifReasonSchema,
+  /** In Brazil optional (required when the ISS is withheld), abroad required: see domain/nfsTaker.ts. */
+  customerAddress: v.optional(TakerAddressInputSchema, {}),
   totalValue: TotalValueSchema,
   customerName: requiredText('Informe o nome ou a razão social do tomador.', 150),
   /** Where the tomador receives a copy. */
@@ -106,7 +113,7 @@ const invoiceFields = {
   issWithheld: v.optional(v.boolean('Informe se o ISS é retido.'), false),
 };
 
-type DocumentFields = { emissionType: NfsEmissionType; cnpj?: string; cpf?: string };
+type DocumentFields = { emissionType: NfsEmissionType; cnpj?: string; cpf?: string; nif?: string };
 
 /**
  * Spec §5: the document of the chosen type is required ("CNPJ precisa ser definido."), then it must be valid. Partial
@@ -118,12 +125,19 @@ const cnpjValid = (input: DocumentFields) =>
   input.emissionType !== 'cnpj' || !input.cnpj || isValidCnpj(normalizeCnpj(input.cnpj), { version: 2 });
 const cpfValid = (input: DocumentFields) => input.emissionType !== 'cpf' || !input.cpf || isValidCpf(onlyDigits(input.cpf));
 
-/** Keeps only the document of the chosen type, as stored (digits; the CNPJ upper-cased). */
-const normalizeDocument = <T extends DocumentFields>(input: T): T => ({
-  ...input,
-  cnpj: input.emissionType === 'cnpj' ? normalizeCnpj(input.cnpj!) : undefined,
-  cpf: input.emissionType === 'cpf' ? onlyDigits(input.cpf!) : undefined,
-});
+/**
+ * Keeps only the document of the chosen type, as stored (digits; the CNPJ upper-cased; the NIF as typed), and the
+ * tomador's address in the shape of its kind (`taker`).
+ */
+const normalizeDocument = <T extends DocumentFields & Parameters<typeof takerOf>[0]>(input: T) => {
+  const { nif: _nif, noNifReason: _reason, customerAddress: _address, ...rest } = input;
+  return {
+    ...rest,
+    cnpj: input.emissionType === 'cnpj' ? normalizeCnpj(input.cnpj!) : undefined,
+    cpf: input.emissionType === 'cpf' ? onlyDigits(input.cpf!) : undefined,
+    taker: takerOf(input),
+  };
+};
 
 const CompetenceSchema = v.pipe(
   v.string('Informe o mês de competência.'),
@@ -153,6 +167,7 @@ export const NfsRequestSchema = v.pipe(
     v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
     ['cpf'],
   ),
+  takerCheck(),
   v.transform((input) => normalizeDocument(input)),
 );
 export type NfsRequestInput = v.InferOutput<typeof NfsRequestSchema>;
@@ -194,6 +209,7 @@ export const NfsScheduleSchema = v.pipe(
     v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
     ['cpf'],
   ),
+  takerCheck(),
   v.transform((input) => normalizeDocument(input)),
 );
 export type NfsScheduleInput = v.InferOutput<typeof NfsScheduleSchema>;
@@ -271,8 +287,13 @@ export interface NfsRequest {
   emissionType: NfsEmissionType;
   cnpj: string | null;
   cpf: string | null;
+  /** A tomador abroad's NIF, or null (then `customerNoNifReason` says why). */
+  nif: string | null;
+  customerNoNifReason: NfsNoNifReason | null;
   customerName: string;
   customerEmail: string | null;
+  /** The tomador's address: required abroad, optional in Brazil. */
+  customerAddress: TakerAddress | null;
   description: string;
   activity: string | null;
   serviceItem: string | null;
@@ -298,8 +319,11 @@ export interface NfsSchedule {
   emissionType: NfsEmissionType;
   cnpj: string | null;
   cpf: string | null;
+  nif: string | null;
+  customerNoNifReason: NfsNoNifReason | null;
   customerName: string;
   customerEmail: string | null;
+  customerAddress: TakerAddress | null;
   description: string;
   activity: string | null;
   serviceItem: string | null;
@@ -323,9 +347,13 @@ export interface NfsSchedule {
 /** A tomador the company invoiced before, offered again when their document is typed. */
 export interface NfsCustomer {
   emissionType: NfsEmissionType;
+  /** The CNPJ, the CPF, or the NIF ('' for a tomador abroad without one). */
   document: string;
   name: string;
   email: string | null;
+  /** The address last invoiced to, offered again with the tomador. */
+  address: TakerAddress | null;
+  noNifReason: NfsNoNifReason | null;
 }
 
 /** Reais (as the API takes them) to centavos (as it stores them). */

@@ -33,3 +33,13 @@ export function addressFromViaCep(json: unknown): (Address & { state: Uf }) | nu
   if (!zipCode || !state || !city) return null;
   return { zipCode, state, city, street: text(answer.logradouro), neighborhood: text(answer.bairro) };
 }
+
+/**
+ * The IBGE code of the city of a ViaCEP answer (`ibge`), or undefined: what an NFS-e's tomador address names its city
+ * by (`cMun`). Kept apart from `addressFromViaCep`, whose address is the company's and has no code.
+ */
+export function ibgeCodeFromViaCep(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const code = text((json as Record<string, unknown>).ibge);
+  return /^\d{7}$/.test(code) ? code : undefined;
+}

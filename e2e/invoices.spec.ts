@@ -100,6 +100,44 @@ test('a customer asks for an invoice, the team issues it with its files, the cus
   await expect(detail.getByRole('button', { name: 'Excluir solicitação' })).toHaveCount(0);
 });
 
+test('a customer asks for an invoice to a tomador abroad: its NIF reason, country and address', async ({ page }) => {
+  const description = `Licença de uso do módulo de relatórios ${Date.now()}`;
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?novo=true');
+  await page.getByRole('radio', { name: /Exterior/ }).check();
+  await expect(page.getByRole('checkbox', { name: 'O tomador retém o ISS' })).toHaveCount(0);
+  await page.getByLabel('Nome ou razão social').fill('Globex Corporation GmbH');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('3000');
+  await page.getByLabel('Descrição do serviço').fill(description);
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('Informe o NIF do tomador ou por que ele não tem um.')).toBeVisible();
+  await expect(page.getByText('Escolha o país do tomador.')).toBeVisible();
+  await expect(page.getByText('Informe o código postal do tomador.')).toBeVisible();
+
+  await page.getByLabel('Sem NIF: por quê?').selectOption({ label: 'Não exigência do NIF' });
+  await page.getByLabel('País').selectOption({ label: 'Alemanha' });
+  await page.getByLabel('Código postal').fill('10115');
+  await page.getByLabel('Cidade').fill('Berlim');
+  await page.getByLabel('Estado, província ou região').fill('Berlim');
+  await page.getByLabel('Logradouro').fill('Invalidenstraße');
+  await page.getByLabel('Número', { exact: true }).fill('117');
+  await page.getByLabel('Bairro ou distrito').fill('Mitte');
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('Solicitação enviada!')).toBeVisible();
+
+  await page.getByRole('searchbox').fill(description);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row).toContainText('Globex Corporation GmbH');
+  await row.getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: 'Nota fiscal' });
+  await expect(detail).toContainText('Tomador no exterior');
+  await expect(detail).toContainText('Não exigência do NIF');
+  await expect(detail).toContainText('Invalidenstraße, 117 — Mitte');
+  await expect(detail).toContainText('Berlim, Berlim · Código postal 10115');
+  await expect(detail).toContainText('Alemanha');
+});
+
 test('a customer deletes a request the team has not started, and filters the list', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/invoices?novo=true');

@@ -1,8 +1,18 @@
 import type { AnyColumn, Placeholder, SQL, SQLWrapper } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { NfsCustomer, NfsEmissionType, NfsRequest, NfsRequestStatus, NfsSchedule, Page, ScheduleTiming } from '@domain';
+import type {
+  NfsCustomer,
+  NfsEmissionType,
+  NfsNoNifReason,
+  NfsRequest,
+  NfsRequestStatus,
+  NfsSchedule,
+  Page,
+  ScheduleTiming,
+  TakerAddress,
+} from '@domain';
 import type { NfseEmissionView } from '@domain/nfseEmission';
-import { MAX_PAGE_SIZE, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
+import { MAX_PAGE_SIZE, NO_NIF_KEY_PREFIX, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
@@ -17,6 +27,7 @@ type ScheduleRow = typeof nfsSchedules.$inferSelect;
 const documentFields = (emissionType: NfsEmissionType, document: string) => ({
   cnpj: emissionType === 'cnpj' ? document : null,
   cpf: emissionType === 'cpf' ? document : null,
+  nif: emissionType === 'foreign' && document ? document : null,
 });
 
 /** The request as the API answers it; `emission` is its national emission (null when never tried or not loaded). */
@@ -27,8 +38,10 @@ export function toRequestDto(row: RequestRow, emission: NfseEmissionView | null 
     status: row.status,
     emissionType: row.emissionType,
     ...documentFields(row.emissionType, row.customerDocument),
+    customerNoNifReason: row.customerNoNifReason,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
+    customerAddress: row.customerAddress,
     description: row.description,
     activity: row.activity,
     serviceItem: row.serviceItem,
@@ -58,6 +71,8 @@ function requestJson(companyName: SQLWrapper): SQL {
     'id', ${r.id}, 'companyId', ${r.companyId}, 'status', ${r.status}, 'emissionType', ${r.emissionType},
     'cnpj', case when ${r.emissionType} = 'cnpj' then ${r.customerDocument} end,
     'cpf', case when ${r.emissionType} = 'cpf' then ${r.customerDocument} end,
+    'nif', case when ${r.emissionType} = 'foreign' then nullif(${r.customerDocument}, '') end,
+    'customerNoNifReason', ${r.customerNoNifReason}, 'customerAddress', ${r.customerAddress},
     'customerName', ${r.customerName}, 'customerEmail', ${r.customerEmail}, 'description', ${r.description},
     'activity', ${r.activity}, 'serviceItem', ${r.serviceItem}, 'competence', ${r.competence},
     'totalCents', ${r.totalCents}, 'issWithheld', ${r.issWithheld}, 'scheduleId', ${r.scheduleId},
@@ -83,8 +98,10 @@ export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | nul
     companyId: row.companyId,
     emissionType: row.emissionType,
     ...documentFields(row.emissionType, row.customerDocument),
+    customerNoNifReason: row.customerNoNifReason,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
+    customerAddress: row.customerAddress,
     description: row.description,
     activity: row.activity,
     serviceItem: row.serviceItem,
@@ -247,11 +264,21 @@ function companyRequestsPage(db: DbExecutor, order: RequestFilter['order'], bySt
   );
 }
 
-/** Remembers a tomador so the next request to them fills in by itself. */
+/**
+ * Remembers a tomador so the next request to them fills in by itself: its address too. A request without an address
+ * (optional in Brazil) keeps the one remembered.
+ */
 export async function rememberCustomer(
   db: DbExecutor,
   companyId: string,
-  customer: { emissionType: NfsEmissionType; document: string; name: string; email: string | null },
+  customer: {
+    emissionType: NfsEmissionType;
+    document: string;
+    name: string;
+    email: string | null;
+    customerAddress: TakerAddress | null;
+    customerNoNifReason: NfsNoNifReason | null;
+  },
 ) {
   const now = new Date();
   await db
@@ -259,9 +286,26 @@ export async function rememberCustomer(
     .values({ companyId, ...customer, updatedAt: now })
     .onConflictDoUpdate({
       target: [nfsCustomers.companyId, nfsCustomers.document],
-      set: { emissionType: customer.emissionType, name: customer.name, email: customer.email, updatedAt: now },
+      set: {
+        emissionType: customer.emissionType,
+        name: customer.name,
+        email: customer.email,
+        customerAddress: customer.customerAddress ?? sql`${nfsCustomers.customerAddress}`,
+        customerNoNifReason: customer.customerNoNifReason,
+        updatedAt: now,
+      },
     });
 }
+
+/** A known tomador as the API answers it: abroad without a NIF, its key is no document. */
+const toCustomerDto = (row: typeof nfsCustomers.$inferSelect): NfsCustomer => ({
+  emissionType: row.emissionType,
+  document: row.document.startsWith(NO_NIF_KEY_PREFIX) ? '' : row.document,
+  name: row.name,
+  email: row.email,
+  address: row.customerAddress,
+  noNifReason: row.customerNoNifReason,
+});
 
 /** Tomadores whose document starts with the digits typed, or whose name contains the text, most recent first. */
 export async function findCustomers(db: DbExecutor, companyId: string, query: string): Promise<NfsCustomer[]> {
@@ -281,7 +325,7 @@ export async function findCustomers(db: DbExecutor, companyId: string, query: st
     )
     .orderBy(desc(nfsCustomers.updatedAt))
     .limit(8);
-  return rows.map((row) => ({ emissionType: row.emissionType, document: row.document, name: row.name, email: row.email }));
+  return rows.map(toCustomerDto);
 }
 
 /** Schedules with the month of each one's newest generated request: one, a company's, or every active one, a page at a time. */

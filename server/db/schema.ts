@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PgEnum } from 'drizzle-orm/pg-core';
-import type { Address, OfxImportSummary } from '@domain';
+import type { Address, NfsNoNifReason, OfxImportSummary, TakerAddress } from '@domain';
 import { SIMPLES_APPORTIONMENTS, SPECIAL_REGIMES, TAX_REGIMES } from '@domain/fiscalProfile';
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { NFSE_EMISSION_STATES } from '@domain/nfseEmission';
@@ -321,6 +321,12 @@ export const payments = pgTable(
 );
 
 export const nfsEmissionType = pgEnum('nfs_emission_type', NFS_EMISSION_TYPES);
+
+/** The tomador's address (national or abroad, domain/nfsTaker.ts) and, abroad without a NIF, why. */
+const takerColumns = () => ({
+  customerAddress: jsonb('customer_address').$type<TakerAddress>(),
+  customerNoNifReason: text('customer_no_nif_reason').$type<NfsNoNifReason>(),
+});
 export const nfsRequestStatus = pgEnum('nfs_request_status', NFS_REQUEST_STATUSES);
 
 /** What a customer asks the team to invoice; the team issues it (NFS-e) or refuses it. */
@@ -333,10 +339,11 @@ export const nfsRequests = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: nfsRequestStatus('status').notNull().default('requested'),
     emissionType: nfsEmissionType('emission_type').notNull(),
-    /** The tomador's CNPJ or CPF, by `emission_type`. */
+    /** The tomador's CNPJ, CPF or NIF (empty abroad without one), by `emission_type`. */
     customerDocument: text('customer_document').notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email'),
+    ...takerColumns(),
     description: text('description').notNull(),
     activity: text('activity'),
     serviceItem: text('service_item'),
@@ -393,6 +400,7 @@ export const nfsSchedules = pgTable(
     customerDocument: text('customer_document').notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email'),
+    ...takerColumns(),
     description: text('description').notNull(),
     activity: text('activity'),
     serviceItem: text('service_item'),
@@ -420,9 +428,11 @@ export const nfsCustomers = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     emissionType: nfsEmissionType('emission_type').notNull(),
+    /** The CNPJ, CPF or NIF; abroad without a NIF, `sem-nif:` and the folded name (domain `foreignCustomerKey`). */
     document: text('document').notNull(),
     name: text('name').notNull(),
     email: text('email'),
+    ...takerColumns(),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.companyId, t.document] })],

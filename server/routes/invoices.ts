@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import type { NfsRequestStatus } from '@domain';
+import type { NfsRequestInput, NfsRequestStatus, TakerAddress } from '@domain';
 import {
   ActiveSchedulesQuerySchema,
   MAX_SCHEDULES_PER_COMPANY,
@@ -19,6 +19,7 @@ import {
   nfsStatusChangeRefusal,
   UPLOAD_TYPES,
   reaisToCents,
+  foreignCustomerKey,
   validate,
 } from '@domain';
 import type { AppDeps } from '../deps';
@@ -35,8 +36,10 @@ import {
   toRequestDto,
 } from '../db/invoices';
 import { isStorageKeyRegistered } from '../db/documents';
-import { emissionView, findEmission } from '../db/nfse';
+import { emissionView, findEmission, findFiscalProfile } from '../db/nfse';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { municipality } from '../nfse/municipalities';
+import { serviceIncidence } from '../nfse/rules';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
@@ -95,22 +98,48 @@ async function assertCanInvoice(db: DbExecutor, companyId: string, activity: str
   }
 }
 
-/** The invoice fields as stored: the tomador's document in one column, the value in centavos. */
-function storedFields(input: {
-  emissionType: 'cnpj' | 'cpf';
-  cnpj?: string;
-  cpf?: string;
-  totalValue: number;
-  customerName: string;
-  customerEmail?: string;
-  description: string;
-  activity?: string;
-  serviceItem?: string;
-  issWithheld: boolean;
-}) {
+type InvoiceInput = Omit<NfsRequestInput, 'competence'>;
+
+const CITY_NOT_FOUND = 'Cidade não encontrada: confira o CEP.';
+const ADDRESS_DUE_AT_TAKER =
+  'O ISS deste serviço é devido no município do tomador: informe o endereço dele, a começar pelo CEP (regra E0234).';
+
+/**
+ * The tomador's address as stored: a national one with its city's name and UF from the IBGE table the product ships
+ * (shown on every screen, and a code the national system knows: E0239), refused by field when the code is no
+ * municipality.
+ */
+function storedAddress(input: InvoiceInput): TakerAddress | null {
+  const address = input.taker.address;
+  if (!address) return null;
+  if (address.kind === 'foreign') return address;
+  const city = municipality(address.cityIbgeCode);
+  if (!city) throw badRequest(CITY_NOT_FOUND, { 'customerAddress.cityIbgeCode': CITY_NOT_FOUND });
+  const { kind, postalCode, cityIbgeCode, ...rest } = address;
+  return { kind, postalCode, cityIbgeCode, cityName: city.name, state: city.state, ...rest };
+}
+
+/**
+ * The address a national tomador must give when the company's service has its ISS due at the tomador's place (E0234,
+ * read from the fiscal profile, when there is one yet).
+ */
+async function assertAddressWhereDue(db: DbExecutor, companyId: string, input: InvoiceInput) {
+  if (input.emissionType === 'foreign' || input.taker.address) return;
+  const profile = await findFiscalProfile(db, companyId);
+  if (profile && serviceIncidence(profile.serviceCode) === 'ET') {
+    throw new HttpError(422, 'unprocessable', ADDRESS_DUE_AT_TAKER, { 'customerAddress.postalCode': ADDRESS_DUE_AT_TAKER });
+  }
+}
+
+/** The invoice fields as stored: the tomador's document in one column (its NIF abroad), the value in centavos. */
+async function storedFields(db: DbExecutor, companyId: string, input: InvoiceInput) {
+  await assertAddressWhereDue(db, companyId, input);
+  const documentByType = { cnpj: input.cnpj, cpf: input.cpf, foreign: input.taker.nif ?? '' };
   return {
     emissionType: input.emissionType,
-    customerDocument: (input.emissionType === 'cnpj' ? input.cnpj : input.cpf)!,
+    customerDocument: documentByType[input.emissionType]!,
+    customerNoNifReason: input.taker.noNifReason ?? null,
+    customerAddress: storedAddress(input),
     customerName: input.customerName,
     customerEmail: input.customerEmail ?? null,
     description: input.description,
@@ -143,7 +172,7 @@ export function invoicesRoutes(deps: AppDeps) {
         assertCompanyAccess(c, companyId);
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
-        const fields = storedFields(input);
+        const fields = await storedFields(db, companyId, input);
         const row = await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(nfsRequests)
@@ -154,9 +183,14 @@ export function invoicesRoutes(deps: AppDeps) {
             .values({ requestId: created.id, toStatus: 'requested', changedBy: c.var.identity.uid });
           await rememberCustomer(tx, companyId, {
             emissionType: fields.emissionType,
-            document: fields.customerDocument,
+            document:
+              fields.emissionType === 'foreign'
+                ? foreignCustomerKey(fields.customerDocument, fields.customerName)
+                : fields.customerDocument,
             name: fields.customerName,
             email: fields.customerEmail,
+            customerAddress: fields.customerAddress,
+            customerNoNifReason: fields.customerNoNifReason,
           });
           return created;
         });
@@ -310,6 +344,7 @@ export function invoicesRoutes(deps: AppDeps) {
         assertCompanyAccess(c, companyId);
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
+        const fields = await storedFields(db, companyId, input);
         const row = await db.transaction(async (tx) => {
           if (!(await hasRoomFor(tx, nfsSchedules, nfsSchedules.companyId, companyId, MAX_SCHEDULES_PER_COMPANY))) {
             throw new HttpError(422, 'unprocessable', NFS_MESSAGES.tooManySchedules);
@@ -318,7 +353,7 @@ export function invoicesRoutes(deps: AppDeps) {
             .insert(nfsSchedules)
             .values({
               companyId,
-              ...storedFields(input),
+              ...fields,
               dayOfMonth: input.dayOfMonth,
               active: input.active,
               autoEmit: input.autoEmit,
@@ -345,7 +380,7 @@ export function invoicesRoutes(deps: AppDeps) {
           await db
             .update(nfsSchedules)
             .set({
-              ...storedFields(input),
+              ...(await storedFields(db, companyId, input)),
               dayOfMonth: input.dayOfMonth,
               active: input.active,
               autoEmit: input.autoEmit,

@@ -2,7 +2,8 @@
  * The national NFS-e in the demo, one company per regime, each with a fiscal profile and an A1 certificate from the
  * local stand-in's CA, and invoices issued through the real flow — DPS built, checked against the schema and the
  * official rules, signed, sent to the strict stand-in, NFS-e stored with its DANFSe and XML (docs/nfse.md):
- * - Mendes Tech (Simples Nacional ME/EPP, ISS in the DAS): an invoice to a company;
+ * - Mendes Tech (Simples Nacional ME/EPP, ISS in the DAS): an invoice to a company, one with the ISS withheld (the
+ *   tomador's address in Brazil, E0237) and one to a tomador abroad (NIF, foreign address, foreign trade);
  * - Carlos Mendes Fotografia (MEI): an invoice to a person (CPF), and one cancelled;
  * - Clínica Sorriso Pleno (Lucro Presumido): an invoice to a company, its approximate federal taxes on it.
  */
@@ -26,7 +27,7 @@ import { issuedBy } from '../fakes/nfse-stand-in-ca';
 import type { NfseDeps } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 import type { FileStorage } from '../services/storage';
-import { currentMonth } from '../db/invoices';
+import { currentMonth, rememberCustomer } from '../db/invoices';
 
 export const DEMO_NFSE_CNPJ = '27494746000155';
 const DEMO_CERTIFICATE_PASSWORD = 'demo-a1-1234';
@@ -77,7 +78,8 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
         simplesApportionment: '1',
         specialRegime: '0',
         serviceCode: '010101',
-        nbsCode: undefined,
+        // A tomador abroad makes the service foreign trade, which names it by its NBS code (E0318).
+        nbsCode: '115021000',
         municipalServiceCode: undefined,
         issRate: 2,
         dpsSeries: '1',
@@ -92,34 +94,97 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'cliente@demo.test'));
   await seedRegimes(db, options, { admin: admin?.id ?? null });
-  const requestId = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(nfsRequests)
-      .values({
-        companyId: company.id,
-        emissionType: 'cnpj',
-        customerDocument: '11222333000181',
-        customerName: 'Estúdio Aurora Design Ltda',
-        customerEmail: 'adm@estudioaurora.com.br',
-        description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
-        activity: '6201501',
-        // Last month's, issued: this month's requests to the same tomador are the customer's to make.
-        competence: addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7),
-        totalCents: 1_250_000,
-        createdBy: customer?.id ?? null,
-      })
-      .returning({ id: nfsRequests.id });
-    await tx
-      .insert(nfsRequestStatusChanges)
-      .values({ requestId: request.id, toStatus: 'requested', changedBy: customer?.id ?? null });
-    return request.id;
+  // Last month's, issued: this month's requests to the same tomadores are the customer's to make.
+  const lastMonth = addMonthsToDay(`${currentMonth()}-01`, -1).slice(0, 7);
+  const tomadores: (Omit<typeof nfsRequests.$inferInsert, 'companyId' | 'competence'> & { remember?: boolean })[] = [
+    {
+      emissionType: 'cnpj',
+      customerDocument: '11222333000181',
+      customerName: 'Estúdio Aurora Design Ltda',
+      customerEmail: 'adm@estudioaurora.com.br',
+      description: 'Consultoria em arquitetura de software: revisão do aplicativo de agendamentos.',
+      totalCents: 1_250_000,
+    },
+    {
+      emissionType: 'cnpj',
+      customerDocument: '76827687000103',
+      customerName: 'Padaria Pão Dourado Ltda',
+      customerEmail: 'financeiro@paodourado.com.br',
+      customerAddress: {
+        kind: 'national',
+        postalCode: '01001000',
+        cityIbgeCode: '3550308',
+        cityName: 'São Paulo',
+        state: 'SP',
+        street: 'Praça da Sé',
+        number: '100',
+        complement: 'Conjunto 12',
+        district: 'Sé',
+      },
+      description: 'Manutenção mensal do sistema de agendamento de consultas.',
+      totalCents: 480_000,
+      issWithheld: true,
+      remember: true,
+    },
+    {
+      emissionType: 'foreign',
+      customerDocument: '98-7654321',
+      customerName: 'Acme Software Inc.',
+      customerEmail: 'billing@acme.example',
+      customerAddress: {
+        kind: 'foreign',
+        countryCode: 'US',
+        postalCode: '94105',
+        city: 'San Francisco',
+        region: 'California',
+        street: 'Market Street',
+        number: '500',
+        complement: 'Suite 300',
+        district: 'South of Market',
+      },
+      description: 'Desenvolvimento de software sob encomenda: módulo de relatórios (exportação de serviço).',
+      totalCents: 2_000_000,
+      remember: true,
+    },
+  ];
+  const requestIds = await db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const { remember, ...tomador } of tomadores) {
+      const [request] = await tx
+        .insert(nfsRequests)
+        .values({
+          companyId: company.id,
+          ...tomador,
+          activity: '6201501',
+          competence: lastMonth,
+          createdBy: customer?.id ?? null,
+        })
+        .returning({ id: nfsRequests.id });
+      await tx
+        .insert(nfsRequestStatusChanges)
+        .values({ requestId: request.id, toStatus: 'requested', changedBy: customer?.id ?? null });
+      if (remember) {
+        await rememberCustomer(tx, company.id, {
+          emissionType: tomador.emissionType,
+          document: tomador.customerDocument,
+          name: tomador.customerName,
+          email: tomador.customerEmail ?? null,
+          customerAddress: tomador.customerAddress ?? null,
+          customerNoNifReason: null,
+        });
+      }
+      ids.push(request.id);
+    }
+    return ids;
   });
   const emissions = createNfseEmissionService({ db, storage: options.storage, nfse: options.nfse, logger: options.logger });
-  const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
-  if (result.kind !== 'done' || result.request.status !== 'issued') {
-    options.logger.error(
-      `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
-    );
+  for (const requestId of requestIds) {
+    const result = await emissions.emit(requestId, { actor: admin?.id ?? null });
+    if (result.kind !== 'done' || result.request.status !== 'issued') {
+      options.logger.error(
+        `Demo: the national invoice was not issued (${result.kind === 'invalid' ? result.problem.message : result.request.status}).`,
+      );
+    }
   }
 }
 

@@ -56,11 +56,13 @@ async function createScheduledRequests(db: Database, due: DueMonth[], where: SQL
     with due(schedule_id, month) as (values ${dueValues(due)}),
     created as (
       insert into nfs_requests (
-        company_id, status, emission_type, customer_document, customer_name, customer_email, description,
-        activity, service_item, competence, total_cents, iss_withheld, schedule_id, schedule_month, created_by
+        company_id, status, emission_type, customer_document, customer_name, customer_email, customer_address,
+        customer_no_nif_reason, description, activity, service_item, competence, total_cents, iss_withheld,
+        schedule_id, schedule_month, created_by
       )
       select s.company_id, 'requested', s.emission_type, s.customer_document, s.customer_name, s.customer_email,
-        s.description, s.activity, s.service_item, due.month, s.total_cents, s.iss_withheld, s.id, due.month, null
+        s.customer_address, s.customer_no_nif_reason, s.description, s.activity, s.service_item, due.month,
+        s.total_cents, s.iss_withheld, s.id, due.month, null
       from nfs_schedules s
       join due on due.schedule_id = s.id
       where ${where}
@@ -118,7 +120,10 @@ export async function runDueSchedules(db: Database, now: Date = new Date()): Pro
 }
 
 /** `runDueSchedules`, answering the ids of the requests it created (the automatic emission takes them). */
-export async function createDueRequests(db: Database, now: Date = new Date()): Promise<{ createdIds: string[]; skipped: number }> {
+export async function createDueRequests(
+  db: Database,
+  now: Date = new Date(),
+): Promise<{ createdIds: string[]; skipped: number }> {
   const today = saoPauloDate(now);
   const thisMonth = monthKey(today.year, today.month);
   // Only schedules that have not done this month yet can have a month due; which months, the domain rule says.

@@ -28,6 +28,7 @@ import type { NfsRequestStatus } from '@domain';
 import { formatMoney } from '@domain';
 import type { EmissionProblem } from '@machines/nfseEmission.machine';
 import type { Logger } from '../deps';
+import { takerForDps, takerSummary } from '../nfse/taker';
 import type { Database } from '../db/client';
 import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
@@ -272,6 +273,7 @@ export function createNfseEmissionService({
         customerDocument: request.customerDocument,
         customerName: request.customerName,
         customerEmail: request.customerEmail,
+        ...takerForDps(request),
         description: request.description,
         serviceItem: request.serviceItem,
         competence: request.competence,
@@ -734,7 +736,7 @@ export function createNfseEmissionService({
           xml: built.xml,
           summary: [
             ['Prestador', `${company?.name ?? ''} (CNPJ ${formatCnpj(cnpj)})`],
-            ['Tomador', `${request.customerName} (${request.emissionType.toUpperCase()} ${request.customerDocument})`],
+            ...takerSummary(request),
             [
               'Serviço',
               `${formatNationalServiceCode(profile.serviceCode)} — ${nationalService(profile.serviceCode)?.description ?? 'código fora da lista nacional'}`,

@@ -1,14 +1,19 @@
 import type { Address, Uf } from '@domain';
-import { addressFromViaCep, normalizeCep } from '@domain';
+import { addressFromViaCep, ibgeCodeFromViaCep, normalizeCep } from '@domain';
 import { appConfig } from '../config';
 import { externalApi } from './clients';
 
-/** The public postal-code service (spec §7); an error is only logged and the result is empty (spec §8). */
-export async function lookupCep(value: string): Promise<(Address & { state: Uf }) | null> {
+/**
+ * The public postal-code service (spec §7); an error is only logged and the result is empty (spec §8). The city's
+ * IBGE code comes along when the service gives it (an NFS-e's tomador address needs it).
+ */
+export async function lookupCep(value: string): Promise<(Address & { state: Uf; cityIbgeCode?: string }) | null> {
   const cep = normalizeCep(value);
   if (!cep) return null;
   try {
-    return addressFromViaCep(await externalApi(`${appConfig.viaCepUrl}/ws/${cep}/json/`));
+    const answer = await externalApi(`${appConfig.viaCepUrl}/ws/${cep}/json/`);
+    const address = addressFromViaCep(answer);
+    return address && { ...address, cityIbgeCode: ibgeCodeFromViaCep(answer) };
   } catch (error) {
     console.error('Postal-code lookup failed', error);
     return null;

@@ -7,9 +7,36 @@ const padaria: NfsCustomer = {
   document: '36711088000105',
   name: 'Padaria Pão Dourado Ltda',
   email: 'contato@paodourado.com.br',
+  address: null,
+  noNifReason: null,
 };
-const ana: NfsCustomer = { emissionType: 'cpf', document: '57291053714', name: 'Ana Lima', email: null };
-const known = [padaria, ana];
+const ana: NfsCustomer = {
+  emissionType: 'cpf',
+  document: '57291053714',
+  name: 'Ana Lima',
+  email: null,
+  address: null,
+  noNifReason: null,
+};
+const acme: NfsCustomer = {
+  emissionType: 'foreign',
+  document: '98-7654321',
+  name: 'Acme Software Inc.',
+  email: null,
+  address: {
+    kind: 'foreign',
+    countryCode: 'US',
+    postalCode: '94105',
+    city: 'San Francisco',
+    region: 'California',
+    street: 'Market Street',
+    number: '500',
+    district: 'SoMa',
+  },
+  noNifReason: null,
+};
+const semNif: NfsCustomer = { ...acme, document: '', name: 'Lisboa Estúdio Lda', noNifReason: '2' };
+const known = [padaria, ana, acme, semNif];
 
 describe('a tomador invoiced before (knownCustomerMatch)', () => {
   it('recognises nothing until the document is complete, or for a document never invoiced', () => {
@@ -42,5 +69,22 @@ describe('a tomador invoiced before (knownCustomerMatch)', () => {
       customer: ana,
     });
     expect(knownCustomerMatch(known, { emissionType: 'cnpj', document: '57291053714', name: '' })).toBeNull();
+  });
+});
+
+describe('a tomador abroad invoiced before', () => {
+  it('is known by its NIF, or by its name when it has no NIF', () => {
+    expect(knownCustomerMatch(known, { emissionType: 'foreign', document: '98-7654321', name: '' })).toEqual({
+      kind: 'fill',
+      customer: acme,
+    });
+    expect(knownCustomerMatch(known, { emissionType: 'foreign', document: '', name: 'lisboa estudio lda' })).toEqual({
+      kind: 'same',
+      customer: semNif,
+    });
+    expect(knownCustomerMatch(known, { emissionType: 'foreign', document: '98-7654321', name: 'Outra Inc.' })?.kind).toBe(
+      'otherName',
+    );
+    expect(knownCustomerMatch(known, { emissionType: 'foreign', document: '', name: 'Ana Lima' })).toBeNull();
   });
 });

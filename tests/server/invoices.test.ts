@@ -92,7 +92,14 @@ describe('invoice requests (spec §5 rules)', () => {
     });
     const customers = await server.call(`/api/nfs/customers?companyId=${companyId}&query=112223`, { token: customer.token });
     expect(customers.body.data).toEqual([
-      { emissionType: 'cnpj', document: '11222333000181', name: 'Estúdio Aurora Design Ltda', email: 'financeiro@aurora.com.br' },
+      {
+        emissionType: 'cnpj',
+        document: '11222333000181',
+        name: 'Estúdio Aurora Design Ltda',
+        email: 'financeiro@aurora.com.br',
+        address: null,
+        noNifReason: null,
+      },
     ]);
   });
 
@@ -130,6 +137,204 @@ describe('invoice requests (spec §5 rules)', () => {
     expect(page.body).toMatchObject({ total: 4, data: [{}, {}] });
     const bad = await server.call(`/api/nfs/requests?companyId=${companyId}&status=paga&date=2026-13`, { token: customer.token });
     expect(bad.body.error.fields).toEqual({ status: 'Situação inválida.', date: 'Mês inválido: use AAAA-MM.' });
+  });
+});
+
+describe('the tomador’s address and a tomador abroad', () => {
+  const praca = {
+    postalCode: '01001-000',
+    cityIbgeCode: '3550308',
+    street: 'Praça da Sé',
+    number: '100',
+    complement: 'Sala 2',
+    district: 'Sé',
+  };
+  const acme = {
+    emissionType: 'foreign',
+    nif: '98-7654321',
+    customerName: 'Acme Software Inc.',
+    customerAddress: {
+      countryCode: 'US',
+      postalCode: '94105',
+      city: 'San Francisco',
+      region: 'California',
+      street: 'Market Street',
+      number: '500',
+      district: 'SoMa',
+    },
+  };
+
+  it('takes a tomador abroad with its NIF and address, and remembers it with them', async () => {
+    const { status, body } = await create({ ...valid, cnpj: undefined, ...acme });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      emissionType: 'foreign',
+      cnpj: null,
+      cpf: null,
+      nif: '98-7654321',
+      customerNoNifReason: null,
+      customerName: 'Acme Software Inc.',
+      issWithheld: false,
+      customerAddress: {
+        kind: 'foreign',
+        countryCode: 'US',
+        postalCode: '94105',
+        city: 'San Francisco',
+        region: 'California',
+        street: 'Market Street',
+        number: '500',
+        district: 'SoMa',
+      },
+    });
+    const known = await server.call(`/api/nfs/customers?companyId=${companyId}&query=Acme`, { token: customer.token });
+    expect(known.body.data).toEqual([
+      {
+        emissionType: 'foreign',
+        document: '98-7654321',
+        name: 'Acme Software Inc.',
+        email: 'financeiro@aurora.com.br',
+        address: {
+          kind: 'foreign',
+          countryCode: 'US',
+          postalCode: '94105',
+          city: 'San Francisco',
+          region: 'California',
+          street: 'Market Street',
+          number: '500',
+          district: 'SoMa',
+        },
+        noNifReason: null,
+      },
+    ]);
+  });
+
+  it('takes one abroad without a NIF when it says why, and remembers it by its name', async () => {
+    const { status, body } = await create({
+      ...valid,
+      cnpj: undefined,
+      ...acme,
+      nif: '',
+      noNifReason: '2',
+      customerName: 'Lisboa Estúdio Lda',
+      customerAddress: { ...acme.customerAddress, countryCode: 'PT', postalCode: '1100-148', city: 'Lisboa', region: 'Lisboa' },
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ nif: null, customerNoNifReason: '2' });
+    const known = await server.call(`/api/nfs/customers?companyId=${companyId}&query=Lisboa`, { token: customer.token });
+    expect(known.body.data).toMatchObject([{ emissionType: 'foreign', document: '', noNifReason: '2' }]);
+  });
+
+  it('refuses a tomador abroad without NIF or reason, without its address, or withholding the ISS', async () => {
+    const refused = await create({
+      ...valid,
+      cnpj: undefined,
+      ...acme,
+      nif: '',
+      issWithheld: true,
+      customerAddress: { countryCode: 'BR', city: 'San Francisco' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      noNifReason: 'Informe o NIF do tomador ou por que ele não tem um.',
+      issWithheld: 'Tomador no exterior não retém o ISS: desmarque “O tomador retém o ISS”.',
+      'customerAddress.countryCode': 'Escolha o país do tomador.',
+      'customerAddress.postalCode': 'Informe o código postal do tomador.',
+      'customerAddress.region': 'Informe o estado, a província ou a região do tomador.',
+      'customerAddress.street': 'Informe o logradouro do tomador.',
+      'customerAddress.number': 'Informe o número (ou S/N).',
+      'customerAddress.district': 'Informe o bairro do tomador.',
+    });
+  });
+
+  it('asks for the address when the ISS is withheld (E0237), and for all of it once a part is given', async () => {
+    const withheld = await create({ ...valid, issWithheld: true });
+    expect(withheld.status).toBe(400);
+    expect(withheld.body.error.fields).toEqual({
+      'customerAddress.postalCode': 'Com o ISS retido pelo tomador, o endereço dele é obrigatório: informe o CEP.',
+      'customerAddress.street': 'Informe o logradouro do tomador.',
+      'customerAddress.number': 'Informe o número (ou S/N).',
+      'customerAddress.district': 'Informe o bairro do tomador.',
+    });
+    const half = await create({ ...valid, customerAddress: { postalCode: '0100', street: 'Praça da Sé' } });
+    expect(half.body.error.fields).toEqual({
+      'customerAddress.postalCode': 'CEP inválido: use 8 dígitos.',
+      'customerAddress.cityIbgeCode': 'Cidade não encontrada: confira o CEP.',
+      'customerAddress.number': 'Informe o número (ou S/N).',
+      'customerAddress.district': 'Informe o bairro do tomador.',
+    });
+    const noCity = await create({ ...valid, customerAddress: { ...praca, cityIbgeCode: '3599999' } });
+    expect(noCity.status).toBe(400);
+    expect(noCity.body.error.fields).toEqual({ 'customerAddress.cityIbgeCode': 'Cidade não encontrada: confira o CEP.' });
+  });
+
+  it('keeps a national address with its city’s name and UF, and the known tomador keeps it when the next request has none', async () => {
+    const cnpj = '36.711.088/0001-05';
+    const { status, body } = await create({
+      ...valid,
+      cnpj,
+      customerName: 'Padaria Pão Dourado',
+      issWithheld: true,
+      customerAddress: praca,
+    });
+    expect(body.error).toBeUndefined();
+    expect(status).toBe(201);
+    const stored = {
+      kind: 'national',
+      postalCode: '01001000',
+      cityIbgeCode: '3550308',
+      cityName: 'São Paulo',
+      state: 'SP',
+      street: 'Praça da Sé',
+      number: '100',
+      complement: 'Sala 2',
+      district: 'Sé',
+    };
+    expect(body.data).toMatchObject({ issWithheld: true, customerAddress: stored });
+    expect((await create({ ...valid, cnpj, customerName: 'Padaria Pão Dourado' })).status).toBe(201);
+    const known = await server.call(`/api/nfs/customers?companyId=${companyId}&query=367110`, { token: customer.token });
+    expect(known.body.data).toEqual([
+      {
+        emissionType: 'cnpj',
+        document: '36711088000105',
+        name: 'Padaria Pão Dourado',
+        email: 'financeiro@aurora.com.br',
+        address: stored,
+        noNifReason: null,
+      },
+    ]);
+  });
+
+  it('keeps the address on a schedule and on the requests it makes', async () => {
+    const created = await server.call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: { ...valid, cnpj: undefined, ...acme, dayOfMonth: 3, competence: undefined },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      emissionType: 'foreign',
+      nif: '98-7654321',
+      customerAddress: { countryCode: 'US' },
+    });
+    const refused = await server.call(`/api/nfs/schedulers/${created.body.data.id}?companyId=${companyId}`, {
+      method: 'PUT',
+      token: customer.token,
+      body: { ...valid, issWithheld: true, dayOfMonth: 3, competence: undefined },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields['customerAddress.postalCode']).toBe(
+      'Com o ISS retido pelo tomador, o endereço dele é obrigatório: informe o CEP.',
+    );
+    const generated = await server.call(`/api/nfs/schedulers/${created.body.data.id}/generate?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+    });
+    expect(generated.status).toBe(201);
+    expect(generated.body.data).toMatchObject({
+      emissionType: 'foreign',
+      nif: '98-7654321',
+      customerAddress: { kind: 'foreign', countryCode: 'US', city: 'San Francisco' },
+    });
   });
 });
 
@@ -412,8 +617,34 @@ describe('the requests lists, as PostgreSQL writes their JSON', () => {
     const requests = Array.from({ length: 14 }, (_, i) => ({
       companyId: i % 4 === 3 ? aliased : named,
       status: NFS_REQUEST_STATUSES[i % NFS_REQUEST_STATUSES.length],
-      emissionType: i % 2 ? ('cpf' as const) : ('cnpj' as const),
-      customerDocument: i % 2 ? '52998224725' : '11222333000181',
+      emissionType: i % 7 === 6 ? ('foreign' as const) : i % 2 ? ('cpf' as const) : ('cnpj' as const),
+      customerDocument: i % 7 === 6 ? (i % 2 ? '' : 'NIF "x" 1') : i % 2 ? '52998224725' : '11222333000181',
+      customerNoNifReason: i % 7 === 6 && i % 2 ? ('1' as const) : null,
+      customerAddress:
+        i % 7 === 6
+          ? {
+              kind: 'foreign' as const,
+              countryCode: 'US',
+              postalCode: '94105',
+              city: 'San "Francisco"',
+              region: 'CA',
+              street: 'Market \\ Street',
+              number: '500',
+              district: 'SoMa',
+            }
+          : i % 3 === 1
+            ? {
+                kind: 'national' as const,
+                postalCode: '01001000',
+                cityIbgeCode: '3550308',
+                cityName: 'São Paulo',
+                state: 'SP',
+                street: 'Praça da Sé 🧾',
+                number: 'S/N',
+                ...(i % 2 ? { complement: 'Sala "2"' } : {}),
+                district: 'Sé',
+              }
+            : null,
       customerName: texts[i % texts.length],
       customerEmail: i % 3 ? null : `cliente${i}@exemplo.com.br`,
       description: texts[(i + 1) % texts.length],

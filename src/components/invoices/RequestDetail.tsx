@@ -1,7 +1,14 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
-import { NFS_REQUEST_STATUS_LABEL, canDeleteNfsRequest, formatCnaeCode, formatCnpj, formatMoney } from '@domain';
+import {
+  NFS_REQUEST_STATUS_LABEL,
+  canDeleteNfsRequest,
+  formatCnaeCode,
+  formatMoney,
+  formatTakerAddress,
+  formatTakerDocument,
+} from '@domain';
 import { deleteRequest, invoiceQueries } from '../../api/invoices';
 import { downloadDocument } from '../../api/onboarding';
 import { InvoiceStatusBadge } from '../InvoiceStatusBadge';
@@ -12,7 +19,7 @@ import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { formatAccessKey } from '@domain/nfseEmission';
 
-import { formatCompetence, formatCpf } from './format';
+import { formatCompetence } from './format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -40,6 +47,7 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
   if (isPending) return <PageSpinner />;
   if (error) return <Alert>{error.message}</Alert>;
 
+  const takerDocument = formatTakerDocument(request);
   const download = (documentId: string, name: string) =>
     downloadDocument({ id: documentId, companyId: request.companyId, name }).catch((e: Error) => toast.error(e.message));
 
@@ -80,9 +88,17 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
       )}
       <dl className="divide-y divide-slate-100">
         <Row label="Tomador">{request.customerName}</Row>
-        <Row label={request.emissionType === 'cnpj' ? 'CNPJ' : 'CPF'}>
-          {request.cnpj ? formatCnpj(request.cnpj) : formatCpf(request.cpf ?? '')}
-        </Row>
+        {request.emissionType === 'foreign' && <Row label="Local">Tomador no exterior</Row>}
+        <Row label={takerDocument.label}>{takerDocument.value}</Row>
+        {request.customerAddress && (
+          <Row label="Endereço">
+            {formatTakerAddress(request.customerAddress).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </Row>
+        )}
         {request.customerEmail && <Row label="E-mail">{request.customerEmail}</Row>}
         <Row label="Competência">{formatCompetence(request.competence)}</Row>
         <Row label="Descrição">

@@ -8,8 +8,8 @@ import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { SelectField } from '@/components/ui/SelectField';
 
-/** The address as the form holds it (`AddressDraft` in domain/). */
-export type AddressValue = AddressDraft;
+/** The address as the form holds it (`AddressDraft` in domain/); with `cityFromCep`, the city's IBGE code too. */
+export type AddressValue = AddressDraft & { cityIbgeCode?: string };
 
 /**
  * An address with its CEP: a complete CEP fills street, district, city and state from the postal service; when the
@@ -20,12 +20,18 @@ export function AddressFields({
   onChange,
   error,
   prefix,
+  cityFromCep = false,
 }: {
   value: AddressValue | undefined;
   onChange: (value: AddressValue) => void;
   error: (path: string) => string | undefined;
   /** The address's path in the form, for its messages ("address", "partners.0.address"). */
   prefix: string;
+  /**
+   * The city is the CEP's, by its IBGE code (an NFS-e's tomador): shown, not typed, and cleared when the CEP
+   * changes.
+   */
+  cityFromCep?: boolean;
 }) {
   const address = value ?? {};
   // The address as it is now: the lookup's answer lands on what was typed while it travelled.
@@ -36,7 +42,7 @@ export function AddressFields({
   const set = (field: keyof AddressValue, fieldValue: string) => onChange({ ...address, [field]: fieldValue });
 
   async function onZipCode(zipCode: string) {
-    const next = { ...address, zipCode };
+    const next = cityFromCep ? { ...address, zipCode, city: '', state: '' as const, cityIbgeCode: '' } : { ...address, zipCode };
     onChange(next);
     setNotFound(false);
     if (zipCode.replace(/\D/g, '').length !== 8) return;
@@ -46,7 +52,7 @@ export function AddressFields({
     const now = latest.current;
     // Another CEP typed meanwhile: this answer is not for it.
     if (now.zipCode !== zipCode) return;
-    if (!found) return setNotFound(true);
+    if (!found || (cityFromCep && !found.cityIbgeCode)) return setNotFound(true);
     // A field typed while the answer travelled keeps what was typed; the others take the answer.
     const typed = (field: keyof AddressValue) => now[field] !== next[field];
     onChange({
@@ -55,6 +61,7 @@ export function AddressFields({
       neighborhood: typed('neighborhood') ? now.neighborhood : found.neighborhood || now.neighborhood,
       city: typed('city') ? now.city : found.city,
       state: typed('state') ? now.state : found.state,
+      ...(cityFromCep ? { city: found.city, state: found.state, cityIbgeCode: found.cityIbgeCode } : {}),
     });
   }
 
@@ -73,7 +80,11 @@ export function AddressFields({
             looking ? (
               <Spinner className="size-3" label="Buscando endereço…" />
             ) : notFound ? (
-              'CEP não encontrado: preencha o endereço.'
+              cityFromCep ? (
+                'CEP não encontrado: confira o número.'
+              ) : (
+                'CEP não encontrado: preencha o endereço.'
+              )
             ) : undefined
           }
         />
@@ -109,28 +120,41 @@ export function AddressFields({
         onChange={(e) => set('neighborhood', e.target.value)}
         error={error(`${prefix}.neighborhood`)}
       />
-      <TextField
-        className="sm:col-span-3"
-        label="Cidade"
-        autoComplete="address-level2"
-        value={address.city ?? ''}
-        onChange={(e) => set('city', e.target.value)}
-        error={error(`${prefix}.city`)}
-      />
-      <SelectField
-        className="sm:col-span-1"
-        label="UF"
-        value={address.state ?? ''}
-        onChange={(e) => set('state', e.target.value)}
-        error={error(`${prefix}.state`)}
-      >
-        <option value="">—</option>
-        {UFS.map((uf) => (
-          <option key={uf} value={uf}>
-            {uf}
-          </option>
-        ))}
-      </SelectField>
+      {cityFromCep ? (
+        <TextField
+          className="sm:col-span-4"
+          label="Cidade"
+          readOnly
+          value={address.city ? `${address.city}/${address.state}` : ''}
+          error={error(`${prefix}.city`)}
+          hint="Vem do CEP."
+        />
+      ) : (
+        <TextField
+          className="sm:col-span-3"
+          label="Cidade"
+          autoComplete="address-level2"
+          value={address.city ?? ''}
+          onChange={(e) => set('city', e.target.value)}
+          error={error(`${prefix}.city`)}
+        />
+      )}
+      {!cityFromCep && (
+        <SelectField
+          className="sm:col-span-1"
+          label="UF"
+          value={address.state ?? ''}
+          onChange={(e) => set('state', e.target.value)}
+          error={error(`${prefix}.state`)}
+        >
+          <option value="">—</option>
+          {UFS.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </SelectField>
+      )}
     </div>
   );
 }

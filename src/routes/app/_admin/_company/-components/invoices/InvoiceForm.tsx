@@ -1,8 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useEffect, useRef } from 'react';
-import type { Company, FieldErrors, NfsCustomer } from '@domain';
-import { NfsRequestSchema, NfsScheduleSchema, formatCnaeCode, knownCustomerMatch, normalizeCnpj, onlyDigits } from '@domain';
+import type { Company, FieldErrors, NfsCustomer, NfsEmissionType, NfsNoNifReason } from '@domain';
+import {
+  NFS_NO_NIF_REASONS,
+  NFS_NO_NIF_REASON_LABEL,
+  NfsRequestSchema,
+  NfsScheduleSchema,
+  foreignCountries,
+  formatCnaeCode,
+  hasAnyAddressField,
+  knownCustomerMatch,
+  normalizeCnpj,
+  onlyDigits,
+} from '@domain';
 import { invoiceQueries } from '@/api/invoices';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
@@ -15,8 +26,10 @@ import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
 import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '@/lib/masks';
+import { AddressFields } from '@/routes/app/_onboarding/-components/AddressFields';
 
-import type { InvoiceFormValues } from './invoice-values';
+import type { ForeignAddressValue, InvoiceFormValues } from './invoice-values';
+import { customerValues, nationalAddressError, takerAddressBody } from './invoice-values';
 
 export type { InvoiceFormValues };
 
@@ -24,27 +37,45 @@ export type { InvoiceFormValues };
 export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedule') {
   return {
     emissionType: values.emissionType,
-    ...(values.emissionType === 'cnpj' ? { cnpj: values.cnpj || undefined } : { cpf: values.cpf || undefined }),
+    ...(values.emissionType === 'cnpj'
+      ? { cnpj: values.cnpj || undefined }
+      : values.emissionType === 'cpf'
+        ? { cpf: values.cpf || undefined }
+        : { nif: values.nif.trim() || undefined, noNifReason: values.nif.trim() ? undefined : values.noNifReason || undefined }),
+    customerAddress: takerAddressBody(values),
     totalValue: values.totalCents === undefined ? undefined : values.totalCents / 100,
     customerName: values.customerName,
     customerEmail: values.customerEmail || undefined,
     description: values.description,
     activity: values.activity || undefined,
     serviceItem: values.serviceItem || undefined,
-    issWithheld: values.issWithheld,
+    // Abroad the box is hidden: a tick left from another kind of tomador is not sent.
+    issWithheld: values.emissionType !== 'foreign' && values.issWithheld,
     ...(mode === 'request'
       ? { competence: values.competence }
       : { dayOfMonth: values.dayOfMonth, active: values.active, autoEmit: values.autoEmit }),
   };
 }
 
-/** The tomadores the company invoiced before whose document starts as typed, once the document is complete. */
-function useKnownCustomers(companyId: string, emissionType: 'cnpj' | 'cpf', document: string) {
-  const digits = emissionType === 'cnpj' ? normalizeCnpj(document) : onlyDigits(document);
-  const complete = digits.length === (emissionType === 'cnpj' ? 14 : 11);
-  const { data } = useQuery({ ...invoiceQueries.customers(companyId, digits), enabled: complete });
-  return complete ? data : undefined;
+/**
+ * The tomadores the company invoiced before whose document starts as typed, once the document is complete; abroad,
+ * by the name (or the NIF while no name is typed).
+ */
+function useKnownCustomers(companyId: string, emissionType: NfsEmissionType, document: string, name: string) {
+  let query: string;
+  let ready: boolean;
+  if (emissionType === 'foreign') {
+    query = name.trim().length >= 3 ? name.trim() : document.trim();
+    ready = query.length >= 3;
+  } else {
+    query = emissionType === 'cnpj' ? normalizeCnpj(document) : onlyDigits(document);
+    ready = query.length === (emissionType === 'cnpj' ? 14 : 11);
+  }
+  const { data } = useQuery({ ...invoiceQueries.customers(companyId, query), enabled: ready });
+  return ready ? data : undefined;
 }
+
+const COUNTRIES = foreignCountries();
 
 /** An invoice request, or a monthly schedule of one: the tomador, the service, the value. */
 export function InvoiceForm({
@@ -71,28 +102,48 @@ export function InvoiceForm({
   const form = useSchemaForm(mode === 'request' ? NfsRequestSchema : NfsScheduleSchema, initial);
   const { values, set } = form;
   const errors = { ...form.errors, ...serverErrors };
-  const tomadorDocument = values.emissionType === 'cnpj' ? values.cnpj : values.cpf;
-  const known = knownCustomerMatch(useKnownCustomers(company.id, values.emissionType, tomadorDocument), {
+  const foreign = values.emissionType === 'foreign';
+  const tomadorDocument = { cnpj: values.cnpj, cpf: values.cpf, foreign: values.nif }[values.emissionType];
+  const known = knownCustomerMatch(useKnownCustomers(company.id, values.emissionType, tomadorDocument, values.customerName), {
     emissionType: values.emissionType,
     document: tomadorDocument,
     name: values.customerName,
   });
   const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
+  const addressTyped = foreign ? hasAnyAddressField(values.foreignAddress) : takerAddressBody(values) !== undefined;
+  const addressRequired = foreign || values.issWithheld || addressTyped;
 
-  // Name and e-mail of one tomador, together: never a name typed here beside another tomador's e-mail.
-  function takeCustomer(customer: NfsCustomer) {
-    set('customerName')(customer.name);
-    set('customerEmail')(customer.email ?? '');
+  /** A field of the address changed: its messages go, as a field's own do. */
+  function clearAddressErrors() {
+    form.setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith('customerAddress.'))),
+    );
+  }
+  function setForeign(field: keyof ForeignAddressValue, value: string) {
+    set('foreignAddress')({ ...values.foreignAddress, [field]: value });
+    clearAddressErrors();
   }
 
-  // A tomador invoiced before fills in by itself when no name was typed yet (spec: saved customers are offered again).
-  // Once per document: a name erased afterwards is the person's to type.
-  const toFill = known?.kind === 'fill' ? known.customer : undefined;
+  // One tomador's data, together: never a name typed here beside another tomador's e-mail or address.
+  function takeCustomer(customer: NfsCustomer, only?: 'address') {
+    const filled = customerValues(customer);
+    for (const [field, value] of Object.entries(filled) as [keyof InvoiceFormValues, never][]) {
+      if (only === 'address' && field !== 'address' && field !== 'foreignAddress' && field !== 'noNifReason') continue;
+      set(field)(value);
+    }
+  }
+
+  // A tomador invoiced before fills in by itself when no name was typed yet (spec: saved customers are offered again),
+  // and its address when the name typed is its own and no address was typed. Once per tomador: what is erased
+  // afterwards is the person's to type.
+  const toFill = known?.kind === 'fill' || (known?.kind === 'same' && !addressTyped) ? known : undefined;
   const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!toFill || filledFor.current === toFill.document) return;
-    filledFor.current = toFill.document;
-    takeCustomer(toFill);
+    if (!toFill) return;
+    const key = `${toFill.customer.emissionType}:${toFill.customer.document}:${toFill.customer.name}`;
+    if (filledFor.current === key) return;
+    filledFor.current = key;
+    takeCustomer(toFill.customer, toFill.kind === 'same' ? 'address' : undefined);
   }, [toFill]);
 
   function submit(event: FormEvent) {
@@ -110,14 +161,25 @@ export function InvoiceForm({
         name="emissionType"
         value={values.emissionType}
         onChange={set('emissionType')}
-        columns={2}
+        columns={3}
+        error={errors.emissionType}
         options={[
           { value: 'cnpj', title: 'Empresa (CNPJ)' },
           { value: 'cpf', title: 'Pessoa (CPF)' },
+          { value: 'foreign', title: 'Exterior', description: 'Tomador no exterior' },
         ]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        {values.emissionType === 'cnpj' ? (
+        {foreign ? (
+          <TextField
+            label="NIF do tomador (opcional)"
+            value={values.nif}
+            onChange={(e) => set('nif')(e.target.value)}
+            error={errors.nif}
+            autoComplete="off"
+            hint="O número de identificação fiscal no país dele."
+          />
+        ) : values.emissionType === 'cnpj' ? (
           <MaskedField
             label="CNPJ do tomador"
             mask={CNPJ_MASK}
@@ -147,8 +209,9 @@ export function InvoiceForm({
           <div className="sm:col-span-2">
             <Alert tone="info">
               <p>
-                Este {values.emissionType === 'cnpj' ? 'CNPJ' : 'CPF'} é de <strong>{known.customer.name}</strong>, para quem você
-                já pediu notas, e não de “{values.customerName.trim()}”. Confira o nome antes de enviar.
+                Este {{ cnpj: 'CNPJ', cpf: 'CPF', foreign: 'NIF' }[values.emissionType]} é de{' '}
+                <strong>{known.customer.name}</strong>, para quem você já pediu notas, e não de “{values.customerName.trim()}”.
+                Confira o nome antes de enviar.
               </p>
               <Button variant="secondary" className="mt-2" onClick={() => takeCustomer(known.customer)}>
                 Usar {known.customer.name}
@@ -164,6 +227,21 @@ export function InvoiceForm({
           error={errors.customerEmail}
           hint="Enviamos uma cópia da nota para ele."
         />
+        {foreign && !values.nif.trim() && (
+          <SelectField
+            label="Sem NIF: por quê?"
+            value={values.noNifReason}
+            onChange={(e) => set('noNifReason')(e.target.value as NfsNoNifReason | '')}
+            error={errors.noNifReason}
+          >
+            <option value="">Escolha</option>
+            {NFS_NO_NIF_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {NFS_NO_NIF_REASON_LABEL[reason]}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <MoneyField
           label="Valor do serviço (R$)"
           cents={values.totalCents}
@@ -171,6 +249,103 @@ export function InvoiceForm({
           error={errors.totalValue}
         />
       </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">
+          Endereço do tomador{addressRequired ? '' : ' (opcional)'}
+        </legend>
+        {!foreign && (
+          <p className="text-xs text-slate-500">
+            {values.issWithheld
+              ? 'Com o ISS retido pelo tomador, o endereço dele é obrigatório na nota.'
+              : 'Preencha para que saia na nota. É obrigatório quando o tomador retém o ISS.'}
+          </p>
+        )}
+        {foreign ? (
+          <div className="grid gap-4 sm:grid-cols-6">
+            <SelectField
+              className="sm:col-span-3"
+              label="País"
+              autoComplete="country"
+              value={values.foreignAddress.countryCode}
+              onChange={(e) => setForeign('countryCode', e.target.value)}
+              error={errors['customerAddress.countryCode']}
+            >
+              <option value="">Escolha</option>
+              {COUNTRIES.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              className="sm:col-span-3"
+              label="Código postal"
+              autoComplete="postal-code"
+              value={values.foreignAddress.postalCode}
+              onChange={(e) => setForeign('postalCode', e.target.value)}
+              error={errors['customerAddress.postalCode']}
+            />
+            <TextField
+              className="sm:col-span-3"
+              label="Cidade"
+              autoComplete="address-level2"
+              value={values.foreignAddress.city}
+              onChange={(e) => setForeign('city', e.target.value)}
+              error={errors['customerAddress.city']}
+            />
+            <TextField
+              className="sm:col-span-3"
+              label="Estado, província ou região"
+              autoComplete="address-level1"
+              value={values.foreignAddress.region}
+              onChange={(e) => setForeign('region', e.target.value)}
+              error={errors['customerAddress.region']}
+            />
+            <TextField
+              className="sm:col-span-4"
+              label="Logradouro"
+              autoComplete="address-line1"
+              value={values.foreignAddress.street}
+              onChange={(e) => setForeign('street', e.target.value)}
+              error={errors['customerAddress.street']}
+            />
+            <TextField
+              className="sm:col-span-2"
+              label="Número"
+              value={values.foreignAddress.number}
+              onChange={(e) => setForeign('number', e.target.value)}
+              error={errors['customerAddress.number']}
+              hint="Sem número? Escreva S/N."
+            />
+            <TextField
+              className="sm:col-span-4"
+              label="Complemento (opcional)"
+              autoComplete="address-line2"
+              value={values.foreignAddress.complement}
+              onChange={(e) => setForeign('complement', e.target.value)}
+              error={errors['customerAddress.complement']}
+            />
+            <TextField
+              className="sm:col-span-2"
+              label="Bairro ou distrito"
+              value={values.foreignAddress.district}
+              onChange={(e) => setForeign('district', e.target.value)}
+              error={errors['customerAddress.district']}
+            />
+          </div>
+        ) : (
+          <AddressFields
+            cityFromCep
+            prefix="customerAddress"
+            value={values.address}
+            onChange={(address) => {
+              set('address')(address);
+              clearAddressErrors();
+            }}
+            error={(path) => nationalAddressError(errors, path)}
+          />
+        )}
+      </fieldset>
       <TextAreaField
         label="Descrição do serviço"
         value={values.description}
@@ -217,7 +392,14 @@ export function InvoiceForm({
           </SelectField>
         )}
       </div>
-      <CheckboxField label="O tomador retém o ISS" checked={values.issWithheld} onChange={set('issWithheld')} />
+      {!foreign && (
+        <CheckboxField
+          label="O tomador retém o ISS"
+          checked={values.issWithheld}
+          onChange={set('issWithheld')}
+          error={errors.issWithheld}
+        />
+      )}
       {mode === 'schedule' && <CheckboxField label="Agendamento ativo" checked={values.active} onChange={set('active')} />}
       {mode === 'schedule' && (
         <CheckboxField

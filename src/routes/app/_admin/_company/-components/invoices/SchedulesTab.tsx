@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import toast from '@/lib/toast';
 import type { Company, NfsSchedule } from '@domain';
-import { competenceLabel, formatCnpj, formatMoney } from '@domain';
+import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
 import { ApiError } from '@/api/errors';
 import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/api/invoices';
 import { Badge } from '@/components/ui/Badge';
@@ -12,17 +12,19 @@ import { ConfirmButton, ConfirmDialog } from '@/components/ui/ConfirmButton';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { formatDate } from '@/lib/format';
 import type { InvoiceFormValues } from './invoice-values';
-import { emptyInvoice } from './invoice-values';
+import { addressValues, emptyInvoice } from './invoice-values';
 
 // The form loads when it opens, the request's detail when one is chosen: the list shows first.
 const InvoiceForm = lazy(() => import('./InvoiceForm').then((m) => ({ default: m.InvoiceForm })));
-import { formatCpf } from '@/components/invoices/format';
 
 const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   ...emptyInvoice(''),
   emissionType: schedule.emissionType,
   cnpj: schedule.cnpj ? formatCnpj(schedule.cnpj) : '',
   cpf: schedule.cpf ?? '',
+  nif: schedule.nif ?? '',
+  noNifReason: schedule.customerNoNifReason ?? '',
+  ...addressValues(schedule.customerAddress),
   totalCents: schedule.totalCents,
   customerName: schedule.customerName,
   customerEmail: schedule.customerEmail ?? '',
@@ -134,7 +136,7 @@ export function SchedulesTab({ company }: { company: Company }) {
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-slate-900">{schedule.customerName}</p>
                     <p className="text-xs text-slate-500">
-                      {schedule.cnpj ? formatCnpj(schedule.cnpj) : formatCpf(schedule.cpf ?? '')}
+                      {formatTakerDocument(schedule).label} {formatTakerDocument(schedule).value}
                     </p>
                   </div>
                   {schedule.active ? <Badge tone="green">Ativo</Badge> : <Badge tone="gray">Pausado</Badge>}
