@@ -35,7 +35,7 @@ import {
   toRequestDto,
 } from '../db/invoices';
 import { isStorageKeyRegistered } from '../db/documents';
-import { emissionView, findEmission } from '../db/nfse';
+import { emissionView, findEmission, findSubstitutionLinks } from '../db/nfse';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
@@ -168,7 +168,8 @@ export function invoicesRoutes(deps: AppDeps) {
         assertCompanyAccess(c, request.companyId);
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
         const emission = await findEmission(db, request.id);
-        return c.json({ data: { ...toRequestDto(request, emission ? emissionView(emission) : null), history } });
+        const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
+        return c.json({ data: { ...toRequestDto(request, view), history } });
       })
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
