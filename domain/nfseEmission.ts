@@ -3,7 +3,10 @@
  * builder, validator, signer and national API client produce them).
  */
 import * as v from 'valibot';
+import { OptionalEmailSchema, requiredText } from './brazil';
 import type { NfsRequestStatus } from './enums';
+import type { NfsRequest } from './invoices';
+import type { TaxRegime } from './fiscalProfile';
 import type { ExplainedNationalError } from './nfseErrors';
 
 /** A field of the DPS the national layout refused, named in Portuguese (server/nfse/xsd.ts's issues). */
@@ -60,9 +63,10 @@ export type LookupOutcome =
  * - `ready`: a DPS number is allocated, nothing was sent yet (or the DPS could not be built, validated or signed:
  *   then `problem` says why and nothing left the server);
  * - `retrying`: sent without an answer to trust; the same signed DPS is looked up at `nextAttemptAt`;
- * - `issued`, `rejected`, `cancelled`: the national system's answer.
+ * - `issued`, `rejected`, `cancelled`: the national system's answer;
+ * - `substituted`: cancelled by the national system when the NFS-e that replaces it was issued (event 105102).
  */
-export const NFSE_EMISSION_STATES = ['ready', 'retrying', 'issued', 'rejected', 'cancelled'] as const;
+export const NFSE_EMISSION_STATES = ['ready', 'retrying', 'issued', 'rejected', 'cancelled', 'substituted'] as const;
 export type NfseEmissionState = (typeof NFSE_EMISSION_STATES)[number];
 
 /** A request's national emission as the team sees it (`emission` of a request; null when never tried). */
@@ -90,7 +94,16 @@ export interface NfseEmissionView {
   /** The signed DPS and the signed cancellation request are kept: the team may download them as sent. */
   hasSignedDps: boolean;
   hasCancellationRequest: boolean;
+  /** The NFS-e this one replaces (its DPS carried `subst`), and the one that replaced it: each a request of its own. */
+  substitutes: SubstitutionLink | null;
+  substitutedBy: SubstitutionLink | null;
   updatedAt: string;
+}
+
+/** The other side of a substitution: its request and, once issued, its NFS-e number. */
+export interface SubstitutionLink {
+  requestId: string;
+  nfseNumber: string | null;
 }
 
 /** `GET /api/nfs/requests/{id}/emission`: what would be sent, checked against the layout, before anything is. */
@@ -207,4 +220,79 @@ export function formatAccessKey(key: string): string {
       .match(/.{1,4}/g)
       ?.join(' ') ?? ''
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Substituting an issued NFS-e (a new DPS carrying `subst`; the national system cancels the old one by event 105102).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `cMotivo` of `subst` and of event 105102 (XSD type `TSCodJustSubst`) and how the team reads it. */
+export const SUBSTITUTION_REASON_CODES = {
+  '01': 'Desenquadramento de NFS-e do Simples Nacional',
+  '02': 'Enquadramento de NFS-e no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade/isenção para NFS-e',
+  '04': 'Exclusão retroativa de imunidade/isenção para NFS-e',
+  '05': 'Rejeição de NFS-e pelo tomador ou pelo intermediário',
+  '99': 'Outros',
+} as const;
+export type SubstitutionReasonCode = keyof typeof SUBSTITUTION_REASON_CODES;
+
+export const SUBSTITUTION_MESSAGES = {
+  reasonCode: 'Escolha o motivo da substituição.',
+  reasonRequired: 'Para o motivo "Outros", explique a substituição (regra E0078 do Sistema Nacional).',
+  reasonTooShort: `Descreva o motivo da substituição com pelo menos ${CANCELLATION_REASON_MIN} caracteres.`,
+  reasonTooLong: `O motivo da substituição pode ter até ${CANCELLATION_REASON_MAX} caracteres.`,
+  minValue: 'Valor precisa ser maior ou igual a 1 real.',
+  valueLocked:
+    'No Simples Nacional (ME/EPP e MEI) o valor do serviço não pode mudar numa substituição (regra E0060 do Sistema Nacional): cancele a nota e emita outra.',
+} as const;
+
+/**
+ * What E0060 keeps from the replaced NFS-e, of what the team can correct here: for ME/EPP and MEI the service value
+ * (and the tomador's identification, the competence); for a non-optant the competence, service codes and place. The
+ * tomador's CNPJ/CPF and the competence are never editable in the dialog: a different tomador is another invoice.
+ */
+export function substitutionKeepsValue(taxRegime: TaxRegime): boolean {
+  return taxRegime === 'mei' || taxRegime === 'simples';
+}
+
+/**
+ * `POST /api/nfs/requests/{id}/substitution`'s body: the corrected fields (absent: kept as issued) and why. The text
+ * (`xMotivo`, 15–255 characters when given) is required for "99 – Outros" (E0078).
+ */
+export const SubstitutionSchema = v.pipe(
+  v.object({
+    reasonCode: v.picklist(
+      Object.keys(SUBSTITUTION_REASON_CODES) as [SubstitutionReasonCode, ...SubstitutionReasonCode[]],
+      SUBSTITUTION_MESSAGES.reasonCode,
+    ),
+    reason: v.optional(
+      v.pipe(
+        v.string(SUBSTITUTION_MESSAGES.reasonTooShort),
+        v.trim(),
+        v.check((text) => text === '' || text.length >= CANCELLATION_REASON_MIN, SUBSTITUTION_MESSAGES.reasonTooShort),
+        v.maxLength(CANCELLATION_REASON_MAX, SUBSTITUTION_MESSAGES.reasonTooLong),
+      ),
+      '',
+    ),
+    description: v.optional(requiredText('Descreva o serviço prestado.', 2000)),
+    /** Centavos. */
+    totalCents: v.optional(
+      v.pipe(v.number(SUBSTITUTION_MESSAGES.minValue), v.integer(), v.minValue(100, SUBSTITUTION_MESSAGES.minValue)),
+    ),
+    customerName: v.optional(requiredText('Informe o nome ou a razão social do tomador.', 150)),
+    customerEmail: OptionalEmailSchema,
+  }),
+  v.forward(
+    v.check((input) => input.reasonCode !== '99' || input.reason !== '', SUBSTITUTION_MESSAGES.reasonRequired),
+    ['reason'],
+  ),
+);
+export type SubstitutionInput = v.InferInput<typeof SubstitutionSchema>;
+export type Substitution = v.InferOutput<typeof SubstitutionSchema>;
+
+/** `POST /api/nfs/requests/{id}/substitution`'s answer: the replaced request and its substitute (a request of its own). */
+export interface NfseSubstitutionResult {
+  replaced: NfsRequest;
+  substitute: NfsRequest;
 }

@@ -137,6 +137,74 @@ test('the team emits through the national system — one request, then the month
   await expect(customer.getByRole('button', { name: 'Salvar perfil fiscal' })).toHaveCount(0);
 });
 
+test('the team substitutes an issued NFS-e from the drawer; both invoices say so, and the customer sees it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const description = `Nota a substituir ${stamp}`;
+  const cents = uniqueCents(stamp + 1);
+  const value = brl(cents);
+  const customer = await askForInvoice(browser, description, cents);
+
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto(`/app/admin/invoices/nf-requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: value });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Emitir pelo Sistema Nacional/ }).click();
+  const emission = page.getByRole('dialog', { name: 'Emitir pelo Sistema Nacional' });
+  await emission.getByRole('button', { name: 'Emitir NFS-e' }).click();
+  const issued = emission.getByTestId('emission-issued');
+  await expect(issued).toContainText(/NFS-e nº \d+ emitida\./, { timeout: 30_000 });
+  const oldNumber = /NFS-e nº (\d+)/.exec((await issued.textContent()) ?? '')![1]!;
+  await emission.getByRole('button', { name: 'Fechar' }).click();
+
+  // The drawer of the issued request: "Substituir nota" beside the cancellation.
+  await page.goto(`/app/admin/invoices/nf-requests?status=issued&q=${encodeURIComponent(description)}`);
+  await page.getByRole('row').filter({ hasText: value }).click();
+  const drawer = page.getByRole('dialog', { name: 'Solicitação de nota fiscal' });
+  await expect(drawer.getByRole('button', { name: 'Cancelar NFS-e' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Substituir nota' }).click();
+  const dialog = page.getByRole('dialog', { name: `Substituir a NFS-e nº ${oldNumber}` });
+  await expect(dialog.getByLabel('Descrição do serviço')).toHaveValue(description);
+  await expect(dialog.getByLabel('Nome do tomador')).toHaveValue('Padaria Pão Dourado Ltda');
+  await expect(dialog.getByLabel('Motivo da substituição')).toHaveValue('99');
+
+  // "Outros" without a text is refused in Portuguese before anything is sent (E0078).
+  await dialog.getByLabel('Descrição do serviço').fill(`${description} (corrigida)`);
+  await dialog.getByRole('button', { name: 'Substituir NFS-e' }).click();
+  await expect(
+    dialog.getByText('Para o motivo "Outros", explique a substituição (regra E0078 do Sistema Nacional).'),
+  ).toBeVisible();
+  await dialog.getByLabel(/^Explique o motivo/).fill('A descrição do serviço saiu incompleta.');
+  await dialog.getByRole('button', { name: 'Substituir NFS-e' }).press('Enter');
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  // Both invoices, each naming the other.
+  const substitutedBy = drawer.getByTestId('substituted-by');
+  await expect(substitutedBy).toContainText(new RegExp(`Nota nº ${oldNumber} — Substituída por nº \\d+`));
+  const newNumber = /Substituída por nº (\d+)/.exec((await substitutedBy.textContent()) ?? '')![1]!;
+  await expect(drawer.getByText('Cancelada por substituição no Sistema Nacional.', { exact: false })).toBeVisible();
+  await substitutedBy.getByRole('link', { name: 'Ver a nota que a substitui' }).click();
+  await expect(drawer.getByText(`Nota nº ${newNumber}`, { exact: true })).toBeVisible();
+  await expect(drawer.getByTestId('substitutes')).toContainText(`Substitui nº ${oldNumber}`);
+  await expect(drawer.getByText(`${description} (corrigida)`)).toBeVisible();
+
+  // The customer reads it in the old request's history.
+  await customer.goto('/app/invoices');
+  await customer.getByRole('searchbox').fill(description);
+  await customer.getByRole('button', { name: 'Buscar' }).click();
+  const mine = customer.getByRole('row').filter({ hasText: 'Cancelada' });
+  await expect(mine).toHaveCount(1);
+  await mine.getByRole('button').first().click();
+  const detail = customer.getByRole('dialog', { name: 'Nota fiscal' });
+  await expect(
+    detail.getByText(`Substituída pela NFS-e nº ${newNumber} (Outros: A descrição do serviço saiu incompleta.).`).first(),
+  ).toBeVisible();
+  await expect(detail.getByTestId('substituted-by')).toContainText(`Substituída por nº ${newNumber}`);
+});
+
 test('"Parar" lets the invoice being sent finish and sends no other', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
@@ -191,6 +259,8 @@ function emissionView(changes: Record<string, unknown>) {
     cancellationReason: null,
     hasSignedDps: false,
     hasCancellationRequest: false,
+    substitutes: null,
+    substitutedBy: null,
     updatedAt: new Date().toISOString(),
     ...changes,
   };

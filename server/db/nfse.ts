@@ -4,10 +4,10 @@
  */
 import { X509Certificate } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { certificateStatus } from '@domain/fiscalProfile';
-import type { CertificateView, FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
+import type { CertificateView, FiscalProfileView, NfseEmissionView, SubstitutionLink } from '@domain/nfseEmission';
 import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
 import type { TokenSealer } from '../services/secrets';
@@ -137,8 +137,25 @@ export async function fiscalProfileView(db: DbExecutor, companyId: string, now =
   return { profile, certificate: view, ready: missing.length === 0, missing };
 }
 
+/** Both sides of an emission's substitution, when it has any (`findSubstitutionLinks`). */
+export type SubstitutionLinks = { substitutes: SubstitutionLink | null; substitutedBy: SubstitutionLink | null };
+const NO_LINKS: SubstitutionLinks = { substitutes: null, substitutedBy: null };
+
+/** The emission this one replaces, and the live one (not refused) that replaces it. */
+export async function findSubstitutionLinks(db: DbExecutor, row: EmissionRow): Promise<SubstitutionLinks> {
+  const link = { requestId: nfseEmissions.requestId, nfseNumber: nfseEmissions.nfseNumber };
+  const [substitutes] = row.replacesEmissionId
+    ? await db.select(link).from(nfseEmissions).where(eq(nfseEmissions.id, row.replacesEmissionId))
+    : [];
+  const [substitutedBy] = await db
+    .select(link)
+    .from(nfseEmissions)
+    .where(and(eq(nfseEmissions.replacesEmissionId, row.id), ne(nfseEmissions.state, 'rejected')));
+  return { substitutes: substitutes ?? null, substitutedBy: substitutedBy ?? null };
+}
+
 /** An emission as the team sees it (the lists' JSON writes the same: `emissionJson`). */
-export function emissionView(row: EmissionRow): NfseEmissionView {
+export function emissionView(row: EmissionRow, links: SubstitutionLinks = NO_LINKS): NfseEmissionView {
   return {
     state: row.state,
     dpsId: row.dpsId,
@@ -156,6 +173,8 @@ export function emissionView(row: EmissionRow): NfseEmissionView {
     cancellationReason: row.cancellationReason,
     hasSignedDps: row.signedDpsXml !== null,
     hasCancellationRequest: row.cancellationRequestXml !== null,
+    substitutes: links.substitutes,
+    substitutedBy: links.substitutedBy,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -174,7 +193,12 @@ export function emissionJson(): SQL {
     'lastError', ${e.lastError}, 'errors', ${e.errors}, 'problem', ${e.problem}, 'accessKey', ${e.accessKey},
     'nfseNumber', ${e.nfseNumber}, 'issuedAt', ${isoTimestamp(e.issuedAt)}, 'cancelledAt', ${isoTimestamp(e.cancelledAt)},
     'cancellationReason', ${e.cancellationReason}, 'hasSignedDps', ${e.signedDpsXml} is not null,
-    'hasCancellationRequest', ${e.cancellationRequestXml} is not null, 'updatedAt', ${isoTimestamp(e.updatedAt)}
+    'hasCancellationRequest', ${e.cancellationRequestXml} is not null,
+    'substitutes', (select json_build_object('requestId', r.request_id, 'nfseNumber', r.nfse_number)
+      from nfse_emissions r where r.id = ${e.replacesEmissionId}),
+    'substitutedBy', (select json_build_object('requestId', s.request_id, 'nfseNumber', s.nfse_number)
+      from nfse_emissions s where s.replaces_emission_id = ${e.id} and s.state <> 'rejected'),
+    'updatedAt', ${isoTimestamp(e.updatedAt)}
   ) end`;
 }
 

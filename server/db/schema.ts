@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PgEnum } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgEnum } from 'drizzle-orm/pg-core';
 import type { Address, NfsNoNifReason, OfxImportSummary, TakerAddress } from '@domain';
 import { SIMPLES_APPORTIONMENTS, SPECIAL_REGIMES, TAX_REGIMES } from '@domain/fiscalProfile';
 import type { NfseEmissionView } from '@domain/nfseEmission';
@@ -541,10 +541,26 @@ export const nfseEmissions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     leaseToken: text('lease_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * A substitute's row: the emission it replaces (its DPS carries `subst` naming that NFS-e) and the reason sent
+     * in `subst`. The substitute is a request of its own, so every per-request rule (one emission, one DPS number,
+     * the lease, the sweep) holds for it unchanged.
+     */
+    replacesEmissionId: uuid('replaces_emission_id').references((): AnyPgColumn => nfseEmissions.id, {
+      onDelete: 'set null',
+    }),
+    substitutionReasonCode: text('substitution_reason_code'),
+    substitutionReason: text('substitution_reason'),
+    /** The replaced row's: when its substitute was issued (the national system cancelled it then, event 105102). */
+    substitutedAt: timestamp('substituted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('nfse_emissions_request_key').on(t.requestId),
+    // One substitute at a time per NFS-e: a refused one leaves room for another try.
+    uniqueIndex('nfse_emissions_live_substitute_key')
+      .on(t.replacesEmissionId)
+      .where(sql`${t.state} <> 'rejected'`),
     uniqueIndex('nfse_emissions_dps_number_key').on(t.companyId, t.dpsSeries, t.dpsNumber),
     index('nfse_emissions_retry_idx').on(t.state, t.nextAttemptAt),
   ],

@@ -14,7 +14,10 @@
  * same DPS sent again yields the same NFS-e. It answers in the national API's shapes (refusals as
  * `erros[]` of `Codigo`, `Descricao`, `Complemento`), issues a signed NFS-e (valid against NFSe_v1.01.xsd) with a
  * 50-character access key, serves lookups by key and by DPS id, and registers cancellations (event 101101) and
- * cancellations by substitution (105102). Codes outside the sheet (E1226, E1235: seen in public clients; E0840–E0842
+ * cancellations by substitution (105102). A DPS carrying `subst` is a substitution, done as the national system does
+ * it (Manual dos Contribuintes, "API NFS-e", POST /nfse): the substitute issued and, in the same processing, event
+ * 105102 registered on the replaced NFS-e naming it (`chSubstituta`); a provider's own 105102 request naming the same
+ * substitute answers that event. Codes outside the sheet (E1226, E1235: seen in public clients; E0840–E0842
  * for events) are named in docs/nfse.md.
  *
  * Fault switches, settable from tests (`setFaults`): an emission committed and then its connection dropped, an
@@ -40,7 +43,9 @@ import { nationalService } from '../nfse/national-services';
 import { packXml, unpackXml } from '../nfse/package';
 import type { SignatureAlgorithmName, SignedElement } from '../nfse/signature';
 import { DEFAULT_SIGNATURE_ALGORITHM, signXml, verifySignedXml } from '../nfse/signature';
-import type { CityParameters, RuleViolation } from '../nfse/rules';
+import type { SubstitutionReasonCode } from '../nfse/event';
+import { SUBSTITUTION_EVENT_TYPE, buildSubstitutionEventXml } from '../nfse/event';
+import type { CityParameters, DpsFacts, RuleViolation } from '../nfse/rules';
 import { checkDpsRules, readDpsFacts, ruleMessage } from '../nfse/rules';
 import type { IssuedA1, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
@@ -265,6 +270,7 @@ function readPedRegEvento(xml: string) {
       id: text('@Id') ?? '',
       authorCnpj: text('n:CNPJAutor') ?? text('n:CPFAutor') ?? '',
       accessKey: text('n:chNFSe') ?? '',
+      replacementKey: text('n:e105102/n:chSubstituta'),
       type: eventElement && 'name' in eventElement ? String(eventElement.name).replace(/^.*:/, '').slice(1) : '',
     };
   } finally {
@@ -396,7 +402,12 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       numberUsedByAnother: () => known !== undefined,
       nfse: (key) => {
         const found = byKey.get(key);
-        return found && { cancelled: found.events.some((event) => event.type === '101101' || event.type === '105102') };
+        return (
+          found && {
+            cancelled: found.events.some((event) => event.type === '101101' || event.type === '105102'),
+            dps: readDpsFacts(found.signedDpsXml) ?? undefined,
+          }
+        );
       },
     });
     if (violations.length) throw ruleRefusal(violations);
@@ -480,9 +491,55 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     byDpsId.set(dps.id, nfse);
     byNumber.set(numberKey(dps), nfse);
     byKey.set(key, nfse);
+    if (facts.subst) substituted(byKey.get(facts.subst.chSubstda)!, nfse, facts.subst, processed);
     persist();
     stats.issued += 1;
     return { nfse, repeated: false };
+  }
+
+  /**
+   * The replaced NFS-e's event 105102, registered by the national system itself as it issues the substitute (the
+   * rules above made sure the replaced one exists and is not cancelled). Its request names the provider as author,
+   * the reason of the DPS's `subst` and the substitute's key; the system signs it, as it signs what it issues.
+   */
+  function substituted(replaced: StandInNfse, substitute: StandInNfse, subst: NonNullable<DpsFacts['subst']>, at: Date) {
+    const request = buildSubstitutionEventXml({
+      accessKey: replaced.accessKey,
+      authorCnpj: replaced.providerCnpj,
+      reasonCode: subst.cMotivo as SubstitutionReasonCode,
+      reason: subst.xMotivo ?? '',
+      replacementKey: substitute.accessKey,
+      environment,
+      requestedAt: at,
+      appVersion: STAND_IN_APP_VERSION,
+    });
+    recordEvent(replaced, SUBSTITUTION_EVENT_TYPE, signXml(request.xml, 'infPedReg', signer));
+  }
+
+  /** An event on an NFS-e: the request embedded byte for byte, numbered, signed by the national system. */
+  function recordEvent(nfse: StandInNfse, type: string, signedRequestXml: string) {
+    documentCounter += 1;
+    const sequence = nfse.events.filter((event) => event.type === type).length + 1;
+    const unsigned = create({ version: '1.0', encoding: 'UTF-8' })
+      .ele(NFSE_NAMESPACE, 'evento', { versao: NFSE_LAYOUT_VERSION })
+      .ele({
+        infEvento: {
+          '@Id': `EVT${nfse.accessKey}${type}${String(sequence).padStart(3, '0')}`,
+          verAplic: STAND_IN_APP_VERSION,
+          ambGer: '2',
+          nSeqEvento: String(sequence),
+          dhProc: saoPauloDateTime(now()),
+          nDFSe: String(documentCounter),
+          pedRegEvento: 'PEDIDO_PLACEHOLDER',
+        },
+      })
+      .doc()
+      .end({ prettyPrint: false })
+      .replace('<pedRegEvento>PEDIDO_PLACEHOLDER</pedRegEvento>', withoutDeclaration(signedRequestXml));
+    const event = { type, sequence, signedRequestXml, eventXml: signXml(unsigned, 'infEvento', signer) };
+    nfse.events.push(event);
+    stats.events += 1;
+    return event;
   }
 
   function registerEvent(key: string, packed: unknown, clientPem: string) {
@@ -496,31 +553,20 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     }
     const same = nfse.events.find((event) => event.signedRequestXml === signedRequestXml);
     if (same) return same;
+    // The substitution the national system registered when it issued that substitute: the provider's request for it
+    // comes to that same event.
+    const bySubstitution = nfse.events.find(
+      (event) =>
+        request.type === SUBSTITUTION_EVENT_TYPE &&
+        event.type === SUBSTITUTION_EVENT_TYPE &&
+        readPedRegEvento(event.signedRequestXml).replacementKey === request.replacementKey,
+    );
+    if (bySubstitution) return bySubstitution;
     if (nfse.events.some((event) => event.type === '101101' || event.type === '105102')) {
       throw new Refusal('E0841', `NFS-e ${key}.`, 409);
     }
-    documentCounter += 1;
-    const sequence = nfse.events.filter((event) => event.type === request.type).length + 1;
-    const unsigned = create({ version: '1.0', encoding: 'UTF-8' })
-      .ele(NFSE_NAMESPACE, 'evento', { versao: NFSE_LAYOUT_VERSION })
-      .ele({
-        infEvento: {
-          '@Id': `EVT${key}${request.type}${String(sequence).padStart(3, '0')}`,
-          verAplic: STAND_IN_APP_VERSION,
-          ambGer: '2',
-          nSeqEvento: String(sequence),
-          dhProc: saoPauloDateTime(now()),
-          nDFSe: String(documentCounter),
-          pedRegEvento: 'PEDIDO_PLACEHOLDER',
-        },
-      })
-      .doc()
-      .end({ prettyPrint: false })
-      .replace('<pedRegEvento>PEDIDO_PLACEHOLDER</pedRegEvento>', withoutDeclaration(signedRequestXml));
-    const event = { type: request.type, sequence, signedRequestXml, eventXml: signXml(unsigned, 'infEvento', signer) };
-    nfse.events.push(event);
+    const event = recordEvent(nfse, request.type, signedRequestXml);
     persist();
-    stats.events += 1;
     return event;
   }
 

@@ -352,6 +352,8 @@ export type DpsContext = {
   /** The parameters of the city where the ISS is due (ADN Parâmetros Municipais), when they could be read. */
   city?: CityParameters;
   replaces?: DpsData['replaces'];
+  /** A substitute's: the replaced NFS-e's signed DPS, for the pre-send check of what may not change (E0060). */
+  replacedDpsXml?: string;
 };
 
 /** "2026-03" → "03/2026". */

@@ -61,7 +61,15 @@ export function emissionSteps(
       const { id, xml } = buildDpsFromRequest(context);
       return { id, xml };
     },
-    validate: (dps) => validateDpsBeforeSending(dps.xml, { environment: context.environment, city: context.city }),
+    validate: (dps) =>
+      validateDpsBeforeSending(dps.xml, {
+        environment: context.environment,
+        city: context.city,
+        replaced:
+          context.replaces && context.replacedDpsXml
+            ? { accessKey: context.replaces.accessKey, dpsXml: context.replacedDpsXml }
+            : undefined,
+      }),
     sign: (dps) => {
       const signedXml = signDps(dps.xml, credentials, algorithm);
       return { id: dps.id, signedXml, body: emissionRequestBody(signedXml) };

@@ -5,8 +5,9 @@
  * `POST /nfse/{chaveAcesso}/eventos`.
  */
 import { create } from 'xmlbuilder2';
-import type { CancellationReasonCode } from '@domain/nfseEmission';
+import type { CancellationReasonCode, SubstitutionReasonCode } from '@domain/nfseEmission';
 import {
+  SUBSTITUTION_REASON_CODES,
   CANCELLATION_MESSAGES,
   CANCELLATION_REASON_CODES,
   CANCELLATION_REASON_MAX,
@@ -101,16 +102,9 @@ export type PreparedEvent = {
   body: { pedidoRegistroEventoXmlGZipB64: string };
 };
 
-/** Substitution reasons (`cMotivo` of e105102, TSCodJustSubst). */
-export const SUBSTITUTION_REASON_CODES = {
-  '01': 'Desenquadramento de NFS-e do Simples Nacional',
-  '02': 'Enquadramento de NFS-e no Simples Nacional',
-  '03': 'Inclusão retroativa de imunidade/isenção para NFS-e',
-  '04': 'Exclusão retroativa de imunidade/isenção para NFS-e',
-  '05': 'Rejeição de NFS-e pelo tomador ou pelo intermediário',
-  '99': 'Outros',
-} as const;
-export type SubstitutionReasonCode = keyof typeof SUBSTITUTION_REASON_CODES;
+/** Substitution reasons (`cMotivo` of e105102 and of the DPS's `subst`, TSCodJustSubst): domain/nfseEmission.ts. */
+export { SUBSTITUTION_REASON_CODES };
+export type { SubstitutionReasonCode };
 
 export type SubstitutionEventRequest = Omit<CancellationRequest, 'reasonCode'> & {
   reasonCode: SubstitutionReasonCode;

@@ -84,8 +84,11 @@ export type RuleContext = {
   city?: (code: string) => CityParameters | undefined;
   /** The stand-in only: whether the provider already used this series and number for another DPS. */
   numberUsedByAnother?: (dps: DpsFacts) => boolean;
-  /** The stand-in only: the NFS-e a substitution names, and whether it is cancelled. */
-  nfse?: (accessKey: string) => { cancelled: boolean } | undefined;
+  /**
+   * The NFS-e a substitution names: whether it is cancelled and, when known, its DPS (E0060 compares them). The
+   * stand-in knows every NFS-e; the product's pre-send knows the one it replaces.
+   */
+  nfse?: (accessKey: string) => { cancelled: boolean; dps?: DpsFacts } | undefined;
 };
 
 type Person = {
@@ -119,6 +122,7 @@ export type DpsFacts = {
   cLocPrestacao?: string;
   cPaisPrestacao?: string;
   cTribNac: string;
+  cTribMun?: string;
   cNBS?: string;
   comExt?: { mdPrestacao?: string; mecAFComexP?: string; mecAFComexT?: string; movTempBens?: string };
   vServ?: string;
@@ -196,6 +200,7 @@ export function readDpsFacts(xml: string): DpsFacts | null {
       cLocPrestacao: text('n:serv/n:locPrest/n:cLocPrestacao'),
       cPaisPrestacao: text('n:serv/n:locPrest/n:cPaisPrestacao'),
       cTribNac: text('n:serv/n:cServ/n:cTribNac') ?? '',
+      cTribMun: text('n:serv/n:cServ/n:cTribMun'),
       cNBS: text('n:serv/n:cServ/n:cNBS'),
       comExt: has('n:serv/n:comExt')
         ? {
@@ -322,6 +327,30 @@ export const DPS_CHECKS: readonly Check[] = [
     code: 'E0046',
     path: 'subst/chSubstda',
     broken: (dps, context) => dps.subst !== undefined && context.nfse?.(dps.subst.chSubstda)?.cancelled === true,
+  },
+  {
+    code: 'E0060',
+    path: 'subst/chSubstda',
+    // What may not change from the replaced NFS-e's DPS, by the regime (opSimpNac) the substitute declares.
+    broken: (dps, context) => {
+      const old = dps.subst && context.nfse?.(dps.subst.chSubstda)?.dps;
+      if (!old) return false;
+      const changed = (read: (facts: DpsFacts) => string | undefined) => read(dps) !== read(old);
+      if (dps.prest.opSimpNac === '1') {
+        return [
+          (f: DpsFacts) => f.dCompet,
+          (f: DpsFacts) => f.cTribNac,
+          (f: DpsFacts) => f.cTribMun,
+          (f: DpsFacts) => f.cLocPrestacao,
+        ].some(changed);
+      }
+      const takerId = (f: DpsFacts) => f.toma && (f.toma.CNPJ ?? f.toma.CPF ?? f.toma.NIF ?? f.toma.cNaoNIF);
+      return (
+        changed((f) => f.dCompet) ||
+        changed((f) => cents(f.vServ)?.toString()) ||
+        (takerId(old) !== undefined && changed(takerId))
+      );
+    },
   },
   { code: 'E0078', path: 'subst/xMotivo', broken: (dps) => dps.subst?.cMotivo === '99' && !dps.subst.xMotivo?.trim() },
   // The provider

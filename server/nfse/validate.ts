@@ -15,6 +15,8 @@ export type PreSendContext = {
   now?: Date;
   /** The parameters of the city where the ISS is due, when they could be read. */
   city?: CityParameters;
+  /** A substitute's: the NFS-e it replaces and that NFS-e's DPS, so E0060 (what may not change) is checked here too. */
+  replaced?: { accessKey: string; dpsXml: string };
 };
 
 export function validateDpsBeforeSending(xml: string, context: PreSendContext): ValidationOutcome {
@@ -33,6 +35,7 @@ export function validateDpsBeforeSending(xml: string, context: PreSendContext): 
     now: context.now ?? new Date(),
     isMunicipality: isIbgeMunicipality,
     city: context.city ? () => context.city : undefined,
+    nfse: replacedNfse(context.replaced),
   });
   if (!violations.length) return { ok: true };
   const issues = violations.map((violation) => ({
@@ -42,4 +45,11 @@ export function validateDpsBeforeSending(xml: string, context: PreSendContext): 
   }));
   const first = issues[0]!.message;
   return { ok: false, message: issues.length > 1 ? `${first} (e mais ${issues.length - 1} regra(s))` : first, issues };
+}
+
+/** What the product knows of the NFS-e a substitute names: the one it replaces, issued (else it would not be here). */
+function replacedNfse(replaced: PreSendContext['replaced']) {
+  if (!replaced) return undefined;
+  const dps = readDpsFacts(replaced.dpsXml) ?? undefined;
+  return (accessKey: string) => (accessKey === replaced.accessKey ? { cancelled: false, dps } : undefined);
 }

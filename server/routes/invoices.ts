@@ -36,7 +36,7 @@ import {
   toRequestDto,
 } from '../db/invoices';
 import { isStorageKeyRegistered } from '../db/documents';
-import { emissionView, findEmission, findFiscalProfile } from '../db/nfse';
+import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks } from '../db/nfse';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { municipality } from '../nfse/municipalities';
 import { serviceIncidence } from '../nfse/rules';
@@ -202,7 +202,8 @@ export function invoicesRoutes(deps: AppDeps) {
         assertCompanyAccess(c, request.companyId);
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
         const emission = await findEmission(db, request.id);
-        return c.json({ data: { ...toRequestDto(request, emission ? emissionView(emission) : null), history } });
+        const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
+        return c.json({ data: { ...toRequestDto(request, view), history } });
       })
       .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');

@@ -1,21 +1,23 @@
 /**
  * The team's national NFS-e calls (issue 18): what a request's DPS would be, emitting it through the national
- * system, cancelling an NFS-e issued here, and the signed XMLs exactly as they were sent (to check a refusal or
+ * system, cancelling an NFS-e issued here or substituting it with a corrected one, and the signed XMLs exactly as they were sent (to check a refusal or
  * answer the national support). The flow itself is server/services/nfse-emission.ts.
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { CancellationSchema } from '@domain/nfseEmission';
+import { CancellationSchema, SubstitutionSchema } from '@domain/nfseEmission';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { findRequest, toRequestDto } from '../db/invoices';
-import { emissionView, findEmission } from '../db/nfse';
+import type { EmissionRow } from '../db/nfse';
+import { emissionView, findEmission, findSubstitutionLinks } from '../db/nfse';
 import { HttpError, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import type { NfsRequestRow } from '../services/nfs-scheduler';
 import type { NfseEmissionService } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 
@@ -41,7 +43,8 @@ const RequestParam = validator('param', (params: Record<string, string>) => {
 export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
   const { identity } = deps;
   const emissions =
-    service ?? (deps.nfse ? createNfseEmissionService({ db: deps.db, storage: deps.storage, nfse: deps.nfse, logger: deps.logger }) : null);
+    service ??
+    (deps.nfse ? createNfseEmissionService({ db: deps.db, storage: deps.storage, nfse: deps.nfse, logger: deps.logger }) : null);
   const available = () => {
     if (!emissions) throw new HttpError(503, 'unavailable', UNAVAILABLE);
     return emissions;
@@ -53,6 +56,10 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
     if (!(await findRequest(deps.db, id))) throw notFound(REQUEST_NOT_FOUND);
     return { emission: await findEmission(deps.db, id) };
   };
+
+  /** A request with its emission, both sides of a substitution named. */
+  const withEmission = async ({ request, emission }: { request: NfsRequestRow; emission: EmissionRow }) =>
+    toRequestDto(request, emissionView(emission, await findSubstitutionLinks(deps.db, emission)));
 
   return new Hono<AppEnv>()
     .get('/nfs/requests/:id/emission', signedIn, team, RequestParam, async (c) => {
@@ -89,6 +96,13 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
     .post('/nfs/requests/:id/cancellation', signedIn, team, RequestParam, valid('json', CancellationSchema), async (c) => {
       const input = c.req.valid('json');
       const result = await available().cancel(c.req.valid('param').id, input, { actor: c.var.identity.uid });
-      return c.json({ data: toRequestDto(result.request, emissionView(result.emission)) });
+      return c.json({ data: await withEmission(result) });
+    })
+    .post('/nfs/requests/:id/substitution', signedIn, team, RequestParam, valid('json', SubstitutionSchema), async (c) => {
+      const input = c.req.valid('json');
+      const result = await available().substitute(c.req.valid('param').id, input, { actor: c.var.identity.uid });
+      return c.json({
+        data: { replaced: await withEmission(result.replaced), substitute: await withEmission(result.substitute) },
+      });
     });
 }

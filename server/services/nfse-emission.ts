@@ -12,15 +12,27 @@
  * server died leaves its lease to expire, and the recovery sweep (`runDueRetries`, every few seconds on every server)
  * takes it over: the kept signed DPS is looked up and the NFS-e recorded, or that same DPS sent again — never a second
  * invoice, never an invoice waiting on a person.
+ *
+ * Substitution (`substitute`): the corrected invoice is a new request linked to the replaced one, not a second DPS
+ * number on the same request. A request keeps one emission (one DPS number, one lease, one row the sweep resumes), so
+ * the substitute runs through the very emission flow above, crash recovery included; only its DPS carries `subst`,
+ * and its issue also records the replaced one as substituted, in the same transaction. The national system cancels
+ * the replaced NFS-e itself as it issues the substitute (event 105102; README, "NFS-e nacional", Substitution):
+ * nothing else is sent.
  */
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { TAX_REGIME_LABEL, certificateStatus, formatNationalServiceCode } from '@domain/fiscalProfile';
-import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview } from '@domain/nfseEmission';
-import { isEmittableStatus } from '@domain/nfseEmission';
+import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview, Substitution } from '@domain/nfseEmission';
+import {
+  SUBSTITUTION_MESSAGES,
+  SUBSTITUTION_REASON_CODES,
+  isEmittableStatus,
+  substitutionKeepsValue,
+} from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { dpsId } from '@domain/nfseNacional';
@@ -50,7 +62,10 @@ import type { A1Certificate } from '../nfse/certificate';
 import { formatCnpj, readPkcs12 } from '../nfse/certificate';
 import type { NfseClient } from '../nfse/client';
 import { createNfseClient } from '../nfse/client';
+import type { DanfseStatus } from '../nfse/danfse';
 import { renderDanfse } from '../nfse/danfse';
+import { explainNationalError } from '../nfse/errors';
+import { ruleMessage } from '../nfse/rules';
 import type { DpsContext } from '../nfse/dps';
 import { DpsBuildError, buildDpsFromRequest } from '../nfse/dps';
 import { emitNfse } from '../nfse/emission';
@@ -108,6 +123,12 @@ export type EmitResult =
 
 export type CancelResult = { request: NfsRequestRow; emission: EmissionRow };
 
+/** A substitution: the replaced request and the substitute, each with its emission. */
+export type SubstituteResult = {
+  replaced: { request: NfsRequestRow; emission: EmissionRow };
+  substitute: { request: NfsRequestRow; emission: EmissionRow };
+};
+
 const MESSAGES = {
   requestNotFound: 'Solicitação de nota não encontrada.',
   cancelled: 'Esta nota foi cancelada: ela não pode ser emitida.',
@@ -119,6 +140,10 @@ const MESSAGES = {
   manualIssue:
     'Esta nota foi registrada à mão, não emitida pelo Sistema Nacional daqui: cancele-a onde foi emitida e registre o cancelamento.',
   cancelUncertain: 'O Sistema Nacional não respondeu ao cancelamento. Tente de novo em instantes: o mesmo pedido será enviado.',
+  notIssuedForSubstitution: 'Só uma nota emitida pelo Sistema Nacional pode ser substituída aqui.',
+  manualSubstitution:
+    'Esta nota foi registrada à mão, não emitida pelo Sistema Nacional daqui: substitua-a onde foi emitida e registre a nova.',
+  cancellationPending: 'O cancelamento desta nota já foi pedido ao Sistema Nacional: ela não pode ser substituída.',
 } as const;
 
 /**
@@ -154,6 +179,13 @@ type Loaded = {
   profile: FiscalProfileRow;
   certificate: CertificateRow;
 };
+
+/** A substitute's DPS: the emission it replaces and the reason its `subst` carries. */
+type Replacing = { replaced: EmissionRow; reasonCode: string; reason: string };
+
+/** "Outros: o valor estava errado…" — the reason as the history and the customer read it. */
+const substitutionReasonText = (code: string, text: string | null) =>
+  `${SUBSTITUTION_REASON_CODES[code as keyof typeof SUBSTITUTION_REASON_CODES] ?? code}${text ? `: ${text}` : ''}`;
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -264,7 +296,7 @@ export function createNfseEmissionService({
     return read.parameters;
   }
 
-  function dpsContext(loaded: Loaded, series: string, number: number, now: Date): DpsContext {
+  function dpsContext(loaded: Loaded, series: string, number: number, now: Date, replacing?: Replacing): DpsContext {
     const { request } = loaded;
     const profile: FiscalProfile = { ...profileOf(loaded.profile), dpsSeries: series };
     return {
@@ -285,7 +317,93 @@ export function createNfseEmissionService({
       number: String(number),
       environment: nfse.environment,
       issuedAt: now,
+      ...(replacing && {
+        replaces: {
+          accessKey: replacing.replaced.accessKey!,
+          reasonCode: replacing.reasonCode,
+          reason: replacing.reason || undefined,
+        },
+        replacedDpsXml: replacing.replaced.signedDpsXml ?? undefined,
+      }),
     };
+  }
+
+  /** A substitute's emission row → what its DPS's `subst` says, read from the replaced row. */
+  async function replacingOf(emission: EmissionRow): Promise<Replacing | undefined> {
+    if (!emission.replacesEmissionId) return undefined;
+    const [replaced] = await db.select().from(nfseEmissions).where(eq(nfseEmissions.id, emission.replacesEmissionId));
+    if (!replaced?.accessKey) throw new Error(`The NFS-e replaced by emission ${emission.id} is gone`);
+    return { replaced, reasonCode: emission.substitutionReasonCode ?? '99', reason: emission.substitutionReason ?? '' };
+  }
+
+  /**
+   * The DANFSe of an NFS-e this server issued, drawn again with its mark (CANCELADA, SUBSTITUÍDA) and saved under a
+   * key of its own; null when it cannot be drawn (the national answer is recorded anyway, and the error logged).
+   */
+  async function markedDanfse(companyId: string, xml: string | null, status: DanfseStatus) {
+    if (!xml) return null;
+    try {
+      const bytes = await renderDanfse(xml, status);
+      const key = `${companyId}/${randomUUID()}.pdf`;
+      await storage.save(key, bytes);
+      return { key, bytes };
+    } catch (error) {
+      logger.error(`NFS-e: the ${status} DANFSe could not be drawn`, error);
+      return null;
+    }
+  }
+
+  /**
+   * Publishes the marked DANFSe in the place of the request's PDF (the same document, so the customer's list and
+   * links show the marked one and no unmarked copy stays behind). Answers the replaced file's key, to remove once
+   * the transaction commits.
+   */
+  async function republishPdf(
+    tx: DbExecutor,
+    request: NfsRequestRow,
+    marked: { key: string; bytes: Uint8Array } | null,
+    name: string,
+  ): Promise<string | null> {
+    if (!marked || !request.pdfDocumentId) return null;
+    const [previous] = await tx
+      .select({ key: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, request.pdfDocumentId));
+    await tx
+      .update(documents)
+      .set({ storageKey: marked.key, size: marked.bytes.length, name, updatedAt: new Date() })
+      .where(eq(documents.id, request.pdfDocumentId));
+    return previous?.key ?? null;
+  }
+
+  /**
+   * In the substitute's issuing transaction: the replaced emission marked substituted, its request cancelled with the
+   * substitute named in its history (what the customer reads), its DANFSe replaced by the marked one. Answers the
+   * unmarked file's key, to remove after the commit.
+   */
+  async function recordSubstituted(
+    tx: DbExecutor,
+    { replaced, reasonCode, reason }: Replacing,
+    substituteNumber: string,
+    marked: { key: string; bytes: Uint8Array } | null,
+    { actor, at }: { actor: string | null; at: Date },
+  ): Promise<string | null> {
+    const request = await lockRequest(tx, replaced.requestId);
+    await tx
+      .update(nfseEmissions)
+      .set({ state: 'substituted', substitutedAt: at, lastError: null, updatedAt: at })
+      .where(and(eq(nfseEmissions.id, replaced.id), eq(nfseEmissions.state, 'issued')));
+    const previous = await republishPdf(tx, request, marked, `NFS-e ${replaced.nfseNumber} (substituída).pdf`);
+    if (request.status === 'issued') {
+      const why = `Substituída pela NFS-e nº ${substituteNumber} (${substitutionReasonText(reasonCode, reason)}).`;
+      await moveRequest(tx, request, 'cancelled', { at, note: why, actor, set: { reason: why } });
+    }
+    return previous;
+  }
+
+  function removeFile(key: string | null) {
+    if (key)
+      void storage.remove(key).catch((error: unknown) => logger.error('NFS-e: a replaced DANFSe could not be removed', error));
   }
 
   const leaseMs = nfse.leaseMs ?? LEASE_MS;
@@ -375,30 +493,41 @@ export function createNfseEmissionService({
       const [existing] = await tx.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, request.id));
       if (existing) return { emission: existing, token: null };
       if (!isEmittableStatus(request.status)) throw conflict(refusalFor(request));
-      const series = loaded.profile.dpsSeries;
-      const number = await takeDpsNumber(tx, request.companyId, series);
-      const id = dpsId({
-        cityIbgeCode: loaded.profile.cityIbgeCode,
-        inscriptionType: 'cnpj',
-        inscription: loaded.companyCnpj,
-        series,
-        number: String(number),
-      });
-      const token = randomUUID();
-      const [created] = await tx
-        .insert(nfseEmissions)
-        .values({
-          requestId: request.id,
-          companyId: request.companyId,
-          dpsId: id,
-          dpsSeries: series,
-          dpsNumber: number,
-          leaseToken: token,
-          leaseUntil: leaseEnd(),
-        })
-        .returning();
-      return { emission: created, token };
+      return insertEmission(tx, loaded, request);
     });
+  }
+
+  /** The emission row with the request's DPS number, taken now, born leased to the caller (in the caller's transaction). */
+  async function insertEmission(
+    tx: DbExecutor,
+    loaded: Loaded,
+    request: NfsRequestRow,
+    substitution: Partial<typeof nfseEmissions.$inferInsert> = {},
+  ): Promise<{ emission: EmissionRow; token: string }> {
+    const series = loaded.profile.dpsSeries;
+    const number = await takeDpsNumber(tx, request.companyId, series);
+    const id = dpsId({
+      cityIbgeCode: loaded.profile.cityIbgeCode,
+      inscriptionType: 'cnpj',
+      inscription: loaded.companyCnpj,
+      series,
+      number: String(number),
+    });
+    const token = randomUUID();
+    const [created] = await tx
+      .insert(nfseEmissions)
+      .values({
+        ...substitution,
+        requestId: request.id,
+        companyId: request.companyId,
+        dpsId: id,
+        dpsSeries: series,
+        dpsNumber: number,
+        leaseToken: token,
+        leaseUntil: leaseEnd(),
+      })
+      .returning();
+    return { emission: created, token };
   }
 
   function refusalFor(request: NfsRequestRow): string {
@@ -503,13 +632,14 @@ export function createNfseEmissionService({
     let signedKept = emission.signedDpsXml !== null;
     let client: NfseClient | undefined;
     try {
+      const replacing = await replacingOf(emission);
       const certificate = openCertificate(loaded.certificate);
       client = clientFor(certificate);
       const nationalClient = client;
       // A kept DPS is looked up or sent again as it is: the city's parameters matter only to a DPS still to be built.
       const city = emission.signedDpsXml ? undefined : await cityParametersFor(nationalClient, loaded);
       const running = emitNfse(
-        { ...dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now), city },
+        { ...dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now, replacing), city },
         { privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem },
         {
           // The signed DPS is kept before it first leaves, and only while the lease is held (never over another run's
@@ -557,7 +687,10 @@ export function createNfseEmissionService({
         const xmlKey = `${found.companyId}/${randomUUID()}.xml`;
         await storage.save(pdfKey, pdf);
         await storage.save(xmlKey, xml);
-        await db.transaction(async (tx) => {
+        // The national system cancelled the replaced NFS-e as it issued this one: its DANFSe is drawn again, marked.
+        const marked = replacing && (await markedDanfse(found.companyId, replacing.replaced.nfseXml, 'substituted'));
+        const replacedNumber = replacing?.replaced.nfseNumber;
+        const removed = await db.transaction(async (tx) => {
           const request = await lockRequest(tx, requestId);
           const issuedAt = new Date();
           // The emission first: a run that lost its lease publishes nothing and moves nothing.
@@ -574,7 +707,9 @@ export function createNfseEmissionService({
             errors: [],
             problem: null,
           });
-          const description = `Nota fiscal nº ${issued.number} (NFS-e nacional).`;
+          const description = replacing
+            ? `Nota fiscal nº ${issued.number} (NFS-e nacional), em substituição à nº ${replacedNumber}.`
+            : `Nota fiscal nº ${issued.number} (NFS-e nacional).`;
           const file = (name: string, contentType: string, storageKey: string, size: number) => ({
             companyId: request.companyId,
             type: 'nota_fiscal' as const,
@@ -599,7 +734,9 @@ export function createNfseEmissionService({
             .returning({ id: documents.id });
           await moveRequest(tx, request, 'issued', {
             at: issuedAt,
-            note: `NFS-e nº ${issued.number} emitida pelo Sistema Nacional.`,
+            note: replacing
+              ? `NFS-e nº ${issued.number} emitida pelo Sistema Nacional em substituição à nº ${replacedNumber}.`
+              : `NFS-e nº ${issued.number} emitida pelo Sistema Nacional.`,
             actor,
             set: {
               invoiceNumber: issued.number,
@@ -610,7 +747,9 @@ export function createNfseEmissionService({
               reason: null,
             },
           });
+          return replacing ? recordSubstituted(tx, replacing, issued.number, marked ?? null, { actor, at: issuedAt }) : null;
         });
+        removeFile(removed);
       } else if (output.status === 'rejected') {
         const reason = refusalReason(output.errors);
         await db.transaction(async (tx) => {
@@ -885,7 +1024,9 @@ export function createNfseEmissionService({
         throw new HttpError(422, 'unprocessable', `O Sistema Nacional recusou o cancelamento. ${reason}`);
       }
       const reason = emission.cancellationReason ?? input?.reason ?? '';
-      await db.transaction(async (tx) => {
+      // The DANFSe the customer has is drawn again with the CANCELADA mark (NT 008/2026) and published in its place.
+      const marked = await markedDanfse(loaded.request.companyId, emission.nfseXml, 'cancelled');
+      const removed = await db.transaction(async (tx) => {
         const request = await lockRequest(tx, requestId);
         const at = new Date();
         await updateOwned(tx, lease, {
@@ -904,7 +1045,9 @@ export function createNfseEmissionService({
           actor,
           set: { reason },
         });
+        return republishPdf(tx, request, marked, `NFS-e ${emission.nfseNumber} (cancelada).pdf`);
       });
+      removeFile(removed);
     } catch (error) {
       if (error instanceof LeaseLost) release = false;
       throw error;
@@ -919,6 +1062,164 @@ export function createNfseEmissionService({
       }
       client?.close();
     }
+  }
+
+  /** The substitute of an emission still standing (being sent, waiting on the national system, or issued). */
+  async function liveSubstitute(tx: DbExecutor, emissionId: string): Promise<EmissionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(nfseEmissions)
+      .where(and(eq(nfseEmissions.replacesEmissionId, emissionId), ne(nfseEmissions.state, 'rejected')));
+    return row;
+  }
+
+  /**
+   * Substitutes an NFS-e issued here with a corrected one: a new request (see the header) whose DPS carries `subst`
+   * naming the old key, sent through the emission flow. The same call again — or while the first one runs — comes
+   * to the same substitute: one live substitute per NFS-e, held by the replaced request's lock and a unique index.
+   * Refusals are said before anything is taken when the product can tell (a cancelled NFS-e, E0046; what may not
+   * change, E0060; the layout and rules of the DPS as it would be sent); the national system's, after.
+   */
+  async function substitute(
+    requestId: string,
+    input: Substitution,
+    options: { actor?: string | null; now?: Date } = {},
+  ): Promise<SubstituteResult> {
+    const now = options.now ?? new Date();
+    const actor = options.actor ?? null;
+    const request = await findRequest(db, requestId);
+    if (!request) throw notFound(MESSAGES.requestNotFound);
+    const emission = await findEmission(db, requestId);
+    if (emission?.state === 'substituted') return substitution(requestId);
+    if (request.status === 'cancelled' || emission?.state === 'cancelled') {
+      const refusal = explainNationalError({ code: 'E0046', description: ruleMessage('E0046') });
+      throw conflict(`Esta nota está cancelada. ${refusalReason([refusal])}`);
+    }
+    if (request.status !== 'issued') throw conflict(MESSAGES.notIssuedForSubstitution);
+    if (!emission || emission.state !== 'issued' || !emission.accessKey) throw conflict(MESSAGES.manualSubstitution);
+    if (emission.cancellationRequestXml) throw conflict(MESSAGES.cancellationPending);
+    const running = await liveSubstitute(db, emission.id);
+    if (running) return resumeSubstitute(requestId, running, actor);
+
+    const loaded = await load(requestId, now);
+    if (
+      input.totalCents !== undefined &&
+      input.totalCents !== request.totalCents &&
+      substitutionKeepsValue(loaded.profile.taxRegime)
+    ) {
+      throw new HttpError(422, 'unprocessable', SUBSTITUTION_MESSAGES.valueLocked, {
+        totalCents: SUBSTITUTION_MESSAGES.valueLocked,
+      });
+    }
+    const corrected: NfsRequestRow = {
+      ...request,
+      description: input.description ?? request.description,
+      totalCents: input.totalCents ?? request.totalCents,
+      customerName: input.customerName ?? request.customerName,
+      customerEmail: input.customerEmail === undefined ? request.customerEmail : input.customerEmail,
+    };
+    const replacing: Replacing = { replaced: emission, reasonCode: input.reasonCode, reason: input.reason };
+    // The DPS as it will be sent, checked with the next number (none taken): a refusal costs no number, no request.
+    const series = loaded.profile.dpsSeries;
+    try {
+      const trial = buildDpsFromRequest(
+        dpsContext({ ...loaded, request: corrected }, series, await nextDpsNumber(db, request.companyId, series), now, replacing),
+      );
+      const validation = validateDpsBeforeSending(trial.xml, {
+        environment: nfse.environment,
+        now,
+        replaced: emission.signedDpsXml ? { accessKey: emission.accessKey, dpsXml: emission.signedDpsXml } : undefined,
+      });
+      if (!validation.ok) {
+        const fields = Object.fromEntries(validation.issues.map((issue) => [issue.path || issue.field, issue.message]));
+        throw new HttpError(422, 'unprocessable', `A substituição não foi enviada: ${validation.message}`, fields);
+      }
+    } catch (error) {
+      if (error instanceof DpsBuildError) throw new HttpError(422, 'unprocessable', error.message);
+      throw error;
+    }
+
+    const created = await db.transaction(async (tx) => {
+      const old = await lockRequest(tx, requestId);
+      if (old.status !== 'issued') throw conflict(MESSAGES.notIssuedForSubstitution);
+      const live = await liveSubstitute(tx, emission.id);
+      if (live) return { live, fresh: null };
+      // The substitute copies every column of the request (the tomador's, the service's), then the corrections; what
+      // belongs to the old invoice (its number, key, files, status, schedule slot) stays behind.
+      const {
+        id: _id,
+        status: _status,
+        invoiceNumber: _number,
+        accessKey: _key,
+        pdfDocumentId: _pdf,
+        xmlDocumentId: _xml,
+        reason: _reason,
+        issuedAt: _issuedAt,
+        scheduleId: _schedule,
+        scheduleMonth: _month,
+        statusChangedAt: _changedAt,
+        createdAt: _createdAt,
+        updatedAt: _updatedAt,
+        createdBy: _createdBy,
+        ...kept
+      } = corrected;
+      const [fresh] = await tx
+        .insert(nfsRequests)
+        .values({ ...kept, status: 'requested', createdBy: actor })
+        .returning();
+      await tx.insert(nfsRequestStatusChanges).values({
+        requestId: fresh.id,
+        toStatus: 'requested',
+        note: `Substitui a NFS-e nº ${emission.nfseNumber} (${substitutionReasonText(input.reasonCode, input.reason)}).`,
+        changedBy: actor,
+      });
+      const allocated = await insertEmission(tx, { ...loaded, request: fresh }, fresh, {
+        replacesEmissionId: emission.id,
+        substitutionReasonCode: input.reasonCode,
+        substitutionReason: input.reason || null,
+      });
+      return { fresh, ...allocated };
+    });
+    if (!created.fresh) return resumeSubstitute(requestId, created.live, actor);
+    try {
+      await runLeased({ ...loaded, request: created.fresh }, created.emission, created.token, { actor, now });
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+    }
+    return substitution(requestId);
+  }
+
+  /** A substitute already under way or issued: its emission run (or its outcome), then the substitution as it stands. */
+  async function resumeSubstitute(requestId: string, substitute: EmissionRow, actor: string | null) {
+    if (substitute.state === 'ready' || substitute.state === 'retrying') await emit(substitute.requestId, { actor });
+    return substitution(requestId);
+  }
+
+  /**
+   * The replaced request and its substitute as they stand; the substitute's refusal or problem as the caller's error
+   * (the team reads each national code explained, or the field the layout refused).
+   */
+  async function substitution(requestId: string): Promise<SubstituteResult> {
+    const [request, emission] = await Promise.all([findRequest(db, requestId), findEmission(db, requestId)]);
+    if (!request || !emission) throw notFound(MESSAGES.requestNotFound);
+    const [substitute] = await db
+      .select()
+      .from(nfseEmissions)
+      .where(eq(nfseEmissions.replacesEmissionId, emission.id))
+      .orderBy(sql`${nfseEmissions.createdAt} desc`)
+      .limit(1);
+    const substituteRequest = substitute && (await findRequest(db, substitute.requestId));
+    if (!substitute || !substituteRequest) throw conflict(MESSAGES.notIssuedForSubstitution);
+    if (substitute.state === 'rejected') {
+      throw new HttpError(422, 'unprocessable', `O Sistema Nacional recusou a substituição. ${refusalReason(substitute.errors)}`);
+    }
+    if (substitute.state === 'ready' && substitute.problem) {
+      throw new HttpError(422, 'unprocessable', `A substituição não foi enviada: ${substitute.problem.message}`);
+    }
+    return {
+      replaced: { request, emission },
+      substitute: { request: substituteRequest, emission: substitute },
+    };
   }
 
   /** Keeps the row the sweep's (its token stays) but out of its way until the retry wait has passed. */
@@ -1008,7 +1309,7 @@ export function createNfseEmissionService({
     return tried.length;
   }
 
-  return { emit, preview, cancel, runDueRetries };
+  return { emit, preview, cancel, substitute, runDueRetries };
 }
 
 export type NfseEmissionService = ReturnType<typeof createNfseEmissionService>;

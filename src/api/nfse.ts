@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NfsRequest, NfsRequestStatus, Page } from '@domain';
 import { PAGE_SIZE } from '@domain';
 import type { FiscalProfileInput } from '@domain/fiscalProfile';
-import type { FiscalProfileView, NfseEmissionPreview } from '@domain/nfseEmission';
+import type { FiscalProfileView, NfseEmissionPreview, NfseSubstitutionResult, SubstitutionInput } from '@domain/nfseEmission';
 import { mainApi } from './clients';
 import { saveDownload } from './download';
 
@@ -60,6 +60,12 @@ export const emitRequest = (requestId: string) =>
 /** Cancels an issued national NFS-e (the cancellation event); `reason` 15–255 characters. */
 export const cancelNationalInvoice = (requestId: string, body: { reason: string; reasonCode?: string }) =>
   mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
+
+/** Substitutes an issued national NFS-e with a corrected one; answers both requests (the substitute is a new one). */
+export const substituteNationalInvoice = (requestId: string, body: SubstitutionInput) =>
+  mainApi<{ data: NfseSubstitutionResult }>(`/nfs/requests/${requestId}/substitution`, { method: 'POST', body }).then(
+    (r) => r.data,
+  );
 
 /** The signed DPS exactly as it was sent to the national system (the team), saved as `<DPS id>.xml`. */
 export const downloadSignedDps = (requestId: string, dpsId: string) =>

@@ -224,7 +224,7 @@ describe('the official rule table', () => {
     const codes = DPS_CHECKS.map((check) => check.code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(sheetRule(code) ?? REPORTED_RULES[code], code).toBeDefined();
-    const tested = new Set([...CASES.map((c) => c.code), 'E0014', 'E0046', 'E0589', 'E0606', 'E0675']);
+    const tested = new Set([...CASES.map((c) => c.code), 'E0014', 'E0046', 'E0060', 'E0589', 'E0606', 'E0675']);
     expect(codes.filter((code) => !tested.has(code))).toEqual([]);
   });
 
@@ -278,5 +278,26 @@ describe('each covered rule, broken, answered with its official code', () => {
     ).toContain('E0675');
     const cancelled = { ...facts, subst: { chSubstda: `355030822${PROVIDER_CNPJ}000000000000126031234567890`, cMotivo: '01' } };
     expect(checkDpsRules(cancelled, { ...context, nfse: () => ({ cancelled: true }) }).map((v) => v.code)).toContain('E0046');
+  });
+
+  it('E0060: what a substitute may not change from the NFS-e it replaces, by regime (checked on the facts)', () => {
+    const facts = readDpsFacts(baseDps())!;
+    const context = { environment: 'homologation' as const, now: new Date(), isMunicipality: () => true, city: cityParameters };
+    const substitute = { ...facts, subst: { chSubstda: `355030822${PROVIDER_CNPJ}000000000000126031234567890`, cMotivo: '05' } };
+    const against = (dps: typeof facts, old: typeof facts) =>
+      checkDpsRules(dps, { ...context, nfse: () => ({ cancelled: false, dps: old }) })
+        .map((v) => v.code)
+        .includes('E0060');
+    // ME/EPP (opSimpNac 3): the description may change; the value, the competence and the tomador's CNPJ may not.
+    expect(facts.prest.opSimpNac).toBe('3');
+    expect(against(substitute, facts)).toBe(false);
+    expect(against(substitute, { ...facts, vServ: '1.00' })).toBe(true);
+    expect(against(substitute, { ...facts, dCompet: '2026-01-01' })).toBe(true);
+    expect(against(substitute, { ...facts, toma: { ...facts.toma!, CNPJ: '11222333000181', CPF: undefined } })).toBe(true);
+    // Non-optant (opSimpNac 1): the value may change; the competence, the service codes and the place may not.
+    const regular = { ...substitute, prest: { ...facts.prest, opSimpNac: '1' } };
+    expect(against(regular, { ...facts, vServ: '1.00' })).toBe(false);
+    expect(against(regular, { ...facts, cTribNac: '010201' })).toBe(true);
+    expect(against(regular, { ...facts, cLocPrestacao: '3304557' })).toBe(true);
   });
 });

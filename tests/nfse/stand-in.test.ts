@@ -10,6 +10,7 @@ import { createNfseClient } from '@server/nfse/client';
 import { buildDpsFromRequest } from '@server/nfse/dps';
 import { emitNfse } from '@server/nfse/emission';
 import { readNfseXml } from '@server/nfse/nfse-xml';
+import { prepareSignedSubstitutionEvent } from '@server/nfse/event';
 import { emissionRequestBody } from '@server/nfse/package';
 import { prepareSignedDps } from '@server/nfse/prepare';
 import { signDps, verifySignedXml } from '@server/nfse/signature';
@@ -172,6 +173,98 @@ describe('the national API stand-in', () => {
       number: expect.any(String),
     });
     expect(await otherClient.lookupDps(dps.id)).toMatchObject({ outcome: 'uncertain' });
+  });
+});
+
+/** A DPS that replaces `accessKey`, built and signed without the product's own checks. */
+function substituting(
+  number: string,
+  replaces: { accessKey: string; reasonCode: string; reason?: string },
+  input?: Parameters<typeof dpsContext>[1],
+) {
+  const { id, xml } = buildDpsFromRequest({ ...dpsContext(number, input), replaces });
+  const signedXml = signDps(xml, company);
+  return { id, signedXml, body: emissionRequestBody(signedXml) };
+}
+const codesOf = (outcome: Awaited<ReturnType<NfseClient['sendDps']>>) =>
+  outcome.outcome === 'rejected' ? outcome.errors.map((error) => error.code) : outcome.outcome;
+
+describe('substitution at the stand-in, as the national system does it', () => {
+  it('issues the substitute and registers event 105102 on the replaced NFS-e naming it, once', async () => {
+    const first = await client.sendDps(prepared('9001'));
+    if (first.outcome !== 'issued') throw new Error(first.outcome);
+    const replacesFirst = { accessKey: first.nfse.accessKey, reasonCode: '99', reason: 'Descrição do serviço estava errada.' };
+    const dps = substituting('9002', replacesFirst, {
+      request: { description: 'Consultoria em informática — descrição corrigida' },
+    });
+    const before = standIn.stats();
+    const sent = await client.sendDps(dps);
+    if (sent.outcome !== 'issued') throw new Error(JSON.stringify(sent));
+    expect(standIn.stats().issued - before.issued).toBe(1);
+    const replaced = () => standIn.nfses().find((nfse) => nfse.accessKey === first.nfse.accessKey)!;
+    expect(replaced().events).toHaveLength(1);
+    const [event] = replaced().events;
+    expect(event!.type).toBe('105102');
+    expect(event!.signedRequestXml).toContain(`<chSubstituta>${sent.nfse.accessKey}</chSubstituta>`);
+    expect(event!.signedRequestXml).toContain('<xMotivo>Descrição do serviço estava errada.</xMotivo>');
+    expect(verifySignedXml(event!.eventXml, 'infEvento')).toMatchObject({ ok: true });
+
+    // The same DPS again: the same NFS-e, no second event.
+    const again = await client.sendDps(dps);
+    expect(again.outcome === 'issued' && again.nfse.accessKey).toBe(sent.nfse.accessKey);
+    expect(replaced().events).toHaveLength(1);
+    // The provider's own 105102 naming the same substitute comes to that same event.
+    const request = prepareSignedSubstitutionEvent(
+      {
+        ...replacesFirst,
+        reasonCode: '99',
+        replacementKey: sent.nfse.accessKey,
+        authorCnpj: PROVIDER_CNPJ,
+        environment: 'homologation',
+        requestedAt: new Date(),
+      },
+      company,
+    );
+    const registered = await client.registerEvent(first.nfse.accessKey, request.body);
+    expect(registered).toEqual({ outcome: 'registered', eventXml: event!.eventXml });
+    expect(replaced().events).toHaveLength(1);
+
+    // Substituted is cancelled: it cannot be substituted again (E0046).
+    expect(codesOf(await client.sendDps(substituting('9003', replacesFirst)))).toEqual(['E0046']);
+  });
+
+  it('refuses an unknown key (E0044), reason 99 without text (E0078), and what may not change by regime (E0060)', async () => {
+    const issued = await client.sendDps(prepared('9011'));
+    if (issued.outcome !== 'issued') throw new Error(issued.outcome);
+    const key = issued.nfse.accessKey;
+    const unknown = `${key.slice(0, 23)}9999999999999${key.slice(36)}`;
+    expect(codesOf(await client.sendDps(substituting('9012', { accessKey: unknown, reasonCode: '01' })))).toEqual(['E0044']);
+    expect(codesOf(await client.sendDps(substituting('9013', { accessKey: key, reasonCode: '99' })))).toEqual(['E0078']);
+    // ME/EPP: the service value stays (E0060); the description may change.
+    expect(
+      codesOf(
+        await client.sendDps(substituting('9014', { accessKey: key, reasonCode: '05' }, { request: { totalCents: 260_000 } })),
+      ),
+    ).toEqual(['E0060']);
+    expect(standIn.nfses().find((nfse) => nfse.accessKey === key)!.events).toHaveLength(0);
+  });
+
+  it('lets a non-optant correct the value, but not the competence (E0060)', async () => {
+    const profile = { taxRegime: 'other' as const, issRate: undefined, simplesTaxRate: undefined, federalTaxRate: 0 };
+    const issued = await client.sendDps(prepared('9021', { profile }));
+    if (issued.outcome !== 'issued') throw new Error(JSON.stringify(issued));
+    const key = issued.nfse.accessKey;
+    expect(
+      codesOf(
+        await client.sendDps(
+          substituting('9022', { accessKey: key, reasonCode: '05' }, { profile, request: { competence: '2026-02' } }),
+        ),
+      ),
+    ).toEqual(['E0060']);
+    const corrected = await client.sendDps(
+      substituting('9023', { accessKey: key, reasonCode: '05' }, { profile, request: { totalCents: 260_000 } }),
+    );
+    expect(corrected.outcome).toBe('issued');
   });
 });
 

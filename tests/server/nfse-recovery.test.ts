@@ -126,7 +126,15 @@ beforeAll(async () => {
   const saved = await server.call(`/api/companies/${companyId}/fiscal-profile`, {
     method: 'PUT',
     token: admin.token,
-    body: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', simplesTaxRate: '6', dpsSeries: '1' },
+    body: {
+      municipalRegistration: '1234567',
+      cityIbgeCode: '3550308',
+      taxRegime: 'simples',
+      serviceCode: '01.01.01',
+      issRate: '2,5',
+      simplesTaxRate: '6',
+      dpsSeries: '1',
+    },
   });
   expect(saved.status).toBe(200);
   const issued = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
@@ -151,7 +159,10 @@ afterAll(async () => {
 describe('an emission whose server died', () => {
   it('is taken over once its lease ran out: the DPS looked up, the request issued with the NFS-e the national system issued', async () => {
     // Issued on the national side, the answer lost, no lookup answered; then the server died.
-    const { id, emission } = await crashedAfterSending('Servidor morto depois do envio.', { commitThenDrop: 1, lookupUnavailable: 1 });
+    const { id, emission } = await crashedAfterSending('Servidor morto depois do envio.', {
+      commitThenDrop: 1,
+      lookupUnavailable: 1,
+    });
     const [atTheNationalSystem] = standInNfsesOf(emission.dpsId);
     expect(atTheNationalSystem).toBeDefined();
     const before = standIn.stats();
@@ -209,7 +220,10 @@ describe('an emission whose server died', () => {
   });
 
   it('is resumed by the next click too, once the lease ran out, instead of "em andamento"', async () => {
-    const { id, emission } = await crashedAfterSending('Servidor morto; a equipe clica de novo.', { commitThenDrop: 1, lookupUnavailable: 1 });
+    const { id, emission } = await crashedAfterSending('Servidor morto; a equipe clica de novo.', {
+      commitThenDrop: 1,
+      lookupUnavailable: 1,
+    });
     const [atTheNationalSystem] = standInNfsesOf(emission.dpsId);
     const answer = await server.call(`/api/nfs/requests/${id}/emission`, { method: 'POST', token: admin.token });
     expect(answer.status).toBe(200);
@@ -287,7 +301,14 @@ describe('a cancellation whose server died', () => {
     const emission = await emissionOf(id);
     const reason = 'Serviço cancelado pelo tomador antes da execução.';
     const { signedXml } = prepareSignedCancellation(
-      { accessKey: emission.accessKey!, authorCnpj: CNPJ, reasonCode: '2', reason, environment: 'homologation', requestedAt: new Date() },
+      {
+        accessKey: emission.accessKey!,
+        authorCnpj: CNPJ,
+        reasonCode: '2',
+        reason,
+        environment: 'homologation',
+        requestedAt: new Date(),
+      },
       a1,
     );
     // Sent and registered on the national side; the server died before recording the answer.
@@ -315,6 +336,70 @@ describe('a cancellation whose server died', () => {
     expect(await requestOf(id)).toMatchObject({ status: 'cancelled', reason });
     expect(await emissionOf(id)).toMatchObject({ state: 'cancelled', cancellationReason: reason, leaseToken: null });
     expect(standIn.nfses().find((nfse) => nfse.accessKey === emission.accessKey)?.events).toHaveLength(1);
+  });
+});
+
+describe('a substitution whose server died', () => {
+  it('is resumed to exactly one substitute: the kept DPS looked up, both requests recorded, one event 105102', async () => {
+    const oldId = await newRequest('Nota a substituir; o servidor morre no meio.');
+    const issued = await serverInstance().emit(oldId);
+    expect(issued.kind === 'done' && issued.request.status).toBe('issued');
+    const old = await emissionOf(oldId);
+    // The substitute issued on the national side, the answer lost, no lookup answered; then the server died.
+    standIn.setFaults({ commitThenDrop: 1, lookupUnavailable: 1 });
+    try {
+      await serverInstance({ checkDelayMs: 5 }).substitute(oldId, {
+        reasonCode: '05',
+        reason: '',
+        customerName: 'Aurora Comunicação Ltda',
+      });
+    } finally {
+      standIn.setFaults({});
+    }
+    const [substitute] = await server.db.select().from(nfseEmissions).where(eq(nfseEmissions.replacesEmissionId, old.id));
+    await server.db
+      .update(nfseEmissions)
+      .set({
+        state: 'ready',
+        attempts: 0,
+        nextAttemptAt: null,
+        lastError: null,
+        leaseToken: 'the-dead-server-run',
+        leaseUntil: new Date(Date.now() - 1_000),
+      })
+      .where(eq(nfseEmissions.id, substitute!.id));
+    await server.db.update(nfsRequests).set({ status: 'requested' }).where(eq(nfsRequests.id, substitute!.requestId));
+    expect(substitute!.signedDpsXml).toContain(`<chSubstda>${old.accessKey}</chSubstda>`);
+    expect(standInNfsesOf(substitute!.dpsId)).toHaveLength(1);
+    expect((await emissionOf(oldId)).state).toBe('issued');
+    const before = standIn.stats();
+
+    // Another server's sweep.
+    expect(await serverInstance().runDueRetries()).toBe(1);
+
+    const [atTheNationalSystem] = standInNfsesOf(substitute!.dpsId);
+    expect(standInNfsesOf(substitute!.dpsId)).toHaveLength(1);
+    expect(standIn.stats().issued).toBe(before.issued);
+    expect(await emissionOf(substitute!.requestId)).toMatchObject({
+      state: 'issued',
+      accessKey: atTheNationalSystem!.accessKey,
+      leaseToken: null,
+    });
+    expect(await requestOf(substitute!.requestId)).toMatchObject({ status: 'issued', customerName: 'Aurora Comunicação Ltda' });
+    expect(await emissionOf(oldId)).toMatchObject({ state: 'substituted' });
+    expect(await requestOf(oldId)).toMatchObject({ status: 'cancelled' });
+    expect(
+      standIn
+        .nfses()
+        .find((nfse) => nfse.accessKey === old.accessKey)
+        ?.events.map((event) => event.type),
+    ).toEqual(['105102']);
+    expect((await historyOf(oldId)).filter((change) => change.toStatus === 'cancelled')).toHaveLength(1);
+    // Nothing left to resume; the team asking again comes to the same substitute.
+    expect(await serverInstance().runDueRetries()).toBe(0);
+    const again = await serverInstance().substitute(oldId, { reasonCode: '05', reason: '' });
+    expect(again.substitute.request.id).toBe(substitute!.requestId);
+    expect(standIn.stats().issued).toBe(before.issued);
   });
 });
 

@@ -191,7 +191,8 @@ export function fixturesFor(server: TestServer, team: TestUser) {
         dpsSeries: '1',
         dpsNumber,
         signedDpsXml: '<?xml version="1.0" encoding="UTF-8"?><DPS xmlns="http://www.sped.fazenda.gov.br/nfse"/>',
-        cancellationRequestXml: '<?xml version="1.0" encoding="UTF-8"?><pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse"/>',
+        cancellationRequestXml:
+          '<?xml version="1.0" encoding="UTF-8"?><pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse"/>',
       });
       return requestId;
     },
@@ -701,13 +702,32 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   {
+    method: 'POST',
+    path: '/api/nfs/requests/:id/substitution',
+    access: 'admin',
+    scopeIn: 'resource',
+    status: 409,
+    note: 'nothing was issued through the national system to substitute (tests/server/nfse-substitution.test.ts substitutes)',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}/substitution`,
+      body: { reasonCode: '99', reason: 'Valor do serviço informado errado.', totalCents: 120000 },
+    }),
+  },
+  {
     method: 'PUT',
     path: '/api/companies/:companyId/fiscal-profile',
     access: 'admin',
     scopeIn: 'path',
     sample: async ({ companyId }) => ({
       path: `/api/companies/${companyId}/fiscal-profile`,
-      body: { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010101', issRate: 2, simplesTaxRate: 6, dpsSeries: '1' },
+      body: {
+        cityIbgeCode: '3550308',
+        taxRegime: 'simples',
+        serviceCode: '010101',
+        issRate: 2,
+        simplesTaxRate: 6,
+        dpsSeries: '1',
+      },
     }),
   },
   {

@@ -32,6 +32,8 @@ const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => 
   cancellationReason: null,
   hasSignedDps: false,
   hasCancellationRequest: false,
+  substitutes: null,
+  substitutedBy: null,
   updatedAt: '2026-11-27T12:00:00.000Z',
   ...changes,
 });

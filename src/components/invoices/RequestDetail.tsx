@@ -1,5 +1,6 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import {
   NFS_REQUEST_STATUS_LABEL,
@@ -31,6 +32,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** Opens the other side of a substitution in the same drawer (the list's `request` search parameter). */
+function OtherRequest({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to="."
+      search={(previous: Record<string, unknown>) => ({ ...previous, request: id })}
+      className="font-medium text-brand-700 underline hover:text-brand-800"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** One request: what was asked, where it stands, the invoice's files once issued, and its history. */
 export function RequestDetail({ id, onDeleted, actions }: { id: string; onDeleted?: () => void; actions?: React.ReactNode }) {
   const queryClient = useQueryClient();
@@ -48,6 +62,8 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
   if (error) return <Alert>{error.message}</Alert>;
 
   const takerDocument = formatTakerDocument(request);
+  const substitutes = request.emission?.substitutes;
+  const substitutedBy = request.emission?.substitutedBy;
   const download = (documentId: string, name: string) =>
     downloadDocument({ id: documentId, companyId: request.companyId, name }).catch((e: Error) => toast.error(e.message));
 
@@ -63,9 +79,38 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
           {request.reason}
         </Alert>
       )}
+      {substitutedBy && (
+        <section
+          className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+          data-testid="substituted-by"
+        >
+          <p className="font-semibold">
+            Nota nº {request.invoiceNumber} —{' '}
+            {substitutedBy.nfseNumber ? `Substituída por nº ${substitutedBy.nfseNumber}` : 'Substituição em andamento'}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+            <OtherRequest id={substitutedBy.requestId}>Ver a nota que a substitui</OtherRequest>
+            {request.pdfDocumentId && (
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline hover:text-brand-800"
+                onClick={() => download(request.pdfDocumentId!, `NFS-e ${request.invoiceNumber} (substituída).pdf`)}
+              >
+                PDF com a tarja SUBSTITUÍDA
+              </button>
+            )}
+          </div>
+        </section>
+      )}
       {request.status === 'issued' && (
         <section className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
           <p className="font-semibold text-emerald-900">Nota nº {request.invoiceNumber}</p>
+          {substitutes && (
+            <p className="mt-1 text-sm text-emerald-900" data-testid="substitutes">
+              Substitui nº {substitutes.nfseNumber} ·{' '}
+              <OtherRequest id={substitutes.requestId}>ver a nota substituída</OtherRequest>
+            </p>
+          )}
           {request.accessKey && (
             <p className="mt-1 text-xs text-emerald-900">
               <span className="font-medium">Chave de acesso: </span>

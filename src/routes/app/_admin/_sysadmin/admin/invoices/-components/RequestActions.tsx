@@ -14,6 +14,7 @@ import { TextField } from '@/components/ui/TextField';
 import { canEmitNationally, formatWhen, isNationalInvoice, queueRowNote } from '@/lib/nfse';
 import { EmissionDialog, NationalErrors } from './EmissionDialog';
 import { NationalCancelDialog } from './NationalCancelDialog';
+import { SubstitutionDialog } from './SubstitutionDialog';
 
 const ACTION_LABEL: Record<NfsRequestStatus, string> = {
   requested: 'Devolver para a fila',
@@ -42,6 +43,7 @@ export function RequestActions({ id }: { id: string }) {
   const [target, setTarget] = useState<NfsRequestStatus | null>(null);
   const [emitting, setEmitting] = useState(false);
   const [cancellingNational, setCancellingNational] = useState(false);
+  const [substituting, setSubstituting] = useState(false);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [accessKey, setAccessKey] = useState('');
   // The invoice's files travel at once but stay apart: they become the customer's documents only with the invoice.
@@ -93,7 +95,9 @@ export function RequestActions({ id }: { id: string }) {
             ? `Emitida pelo Sistema Nacional em ${formatWhen(emission.issuedAt)}. `
             : emission.state === 'cancelled' && emission.cancelledAt
               ? `Cancelada no Sistema Nacional em ${formatWhen(emission.cancelledAt)}. `
-              : ''}
+              : emission.state === 'substituted'
+                ? 'Cancelada por substituição no Sistema Nacional. '
+                : ''}
           DPS nº {emission.dpsNumber}, série {emission.dpsSeries}
           {emission.attempts > 0 ? ` · ${emission.attempts === 1 ? '1 tentativa' : `${emission.attempts} tentativas`}` : ''}
           <span className="block break-all font-mono">{emission.dpsId}</span>
@@ -139,9 +143,14 @@ export function RequestActions({ id }: { id: string }) {
         {options.map((to) =>
           // A national NFS-e is cancelled by an event at the national system, not by a status change here.
           to === 'cancelled' && national ? (
-            <Button key={to} variant="secondary" onClick={() => setCancellingNational(true)}>
-              Cancelar NFS-e
-            </Button>
+            <div key={to} className="contents">
+              <Button variant="secondary" onClick={() => setSubstituting(true)}>
+                Substituir nota
+              </Button>
+              <Button variant="secondary" onClick={() => setCancellingNational(true)}>
+                Cancelar NFS-e
+              </Button>
+            </div>
           ) : (
             <Button
               key={to}
@@ -168,6 +177,7 @@ export function RequestActions({ id }: { id: string }) {
           onClose={() => setCancellingNational(false)}
         />
       )}
+      {national && <SubstitutionDialog request={request} open={substituting} onClose={() => setSubstituting(false)} />}
       {needsForm && (
         <form
           className="mt-4 space-y-4 border-t border-slate-100 pt-4"

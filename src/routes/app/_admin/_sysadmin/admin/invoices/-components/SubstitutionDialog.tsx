@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from '@/lib/toast';
+import type { FieldErrors, NfsRequest } from '@domain';
+import { validate } from '@domain';
+import type { SubstitutionReasonCode } from '@domain/nfseEmission';
+import {
+  CANCELLATION_REASON_MAX,
+  CANCELLATION_REASON_MIN,
+  SUBSTITUTION_MESSAGES,
+  SUBSTITUTION_REASON_CODES,
+  SubstitutionSchema,
+  substitutionKeepsValue,
+} from '@domain/nfseEmission';
+import { ApiError } from '@/api/errors';
+import { fiscalProfileQueries, substituteNationalInvoice } from '@/api/nfse';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
+import { MoneyField } from '@/components/ui/MoneyField';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+import { TextField } from '@/components/ui/TextField';
+
+/**
+ * Substitutes an issued national NFS-e with a corrected one: the fields the team may correct come prefilled with the
+ * issued invoice's, the value locked where E0060 keeps it (ME/EPP and MEI). The new DPS names the old key; the national
+ * system cancels the old NFS-e itself when it issues the new one.
+ */
+export function SubstitutionDialog({ request, open, onClose }: { request: NfsRequest; open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} className="max-w-lg p-6" testId="substitution-dialog">
+      {/* Mounted while open only: each opening starts from the invoice as issued. */}
+      {open && <SubstitutionForm request={request} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const profile = useQuery(fiscalProfileQueries.detail(request.companyId));
+  const regime = profile.data?.profile?.taxRegime;
+  const valueLocked = regime === undefined || substitutionKeepsValue(regime);
+  const [reasonCode, setReasonCode] = useState<SubstitutionReasonCode>('99');
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState(request.description);
+  const [totalCents, setTotalCents] = useState<number | undefined>(request.totalCents);
+  const [customerName, setCustomerName] = useState(request.customerName);
+  const [customerEmail, setCustomerEmail] = useState(request.customerEmail ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const substitute = useMutation({
+    mutationFn: (body: Parameters<typeof substituteNationalInvoice>[1]) => substituteNationalInvoice(request.id, body),
+    onSuccess: ({ substitute: fresh }) => {
+      toast.success(
+        fresh.status === 'issued'
+          ? `NFS-e nº ${request.invoiceNumber ?? ''} substituída pela nº ${fresh.invoiceNumber ?? ''}.`
+          : 'Substituição enviada: o Sistema Nacional ainda não respondeu. A nova nota aparece aqui quando ele responder.',
+      );
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+    },
+  });
+  const generalError = substitute.error && !(substitute.error instanceof ApiError && Object.keys(substitute.error.fields).length);
+  const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // The server's own schema: what it would refuse is said here, in its words, before anything is sent.
+    const checked = validate(SubstitutionSchema, {
+      reasonCode,
+      reason,
+      description,
+      customerName,
+      customerEmail,
+      ...(valueLocked ? {} : { totalCents }),
+    });
+    if (!checked.ok) return setErrors(checked.fields);
+    substitute.mutate(checked.value);
+  }
+
+  return (
+    <>
+      <ModalTitle className="text-lg font-bold text-slate-900">Substituir a NFS-e nº {request.invoiceNumber}</ModalTitle>
+      <ModalDescription className="mt-1 text-sm text-slate-600">
+        Uma nova NFS-e, com as correções, vai ao Sistema Nacional no lugar desta, que fica cancelada por substituição. O cliente
+        vê as duas notas e o motivo.
+      </ModalDescription>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {generalError && <Alert>{substitute.error.message}</Alert>}
+        <SelectField
+          label="Motivo da substituição"
+          value={reasonCode}
+          error={errors.reasonCode}
+          onChange={(e) => {
+            setReasonCode(e.target.value as SubstitutionReasonCode);
+            clear('reason');
+          }}
+        >
+          {Object.entries(SUBSTITUTION_REASON_CODES).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label={reasonCode === '99' ? 'Explique o motivo (o cliente vê)' : 'Explique o motivo (opcional; o cliente vê)'}
+          value={reason}
+          maxLength={CANCELLATION_REASON_MAX}
+          required={reasonCode === '99'}
+          error={errors.reason}
+          hint={`De ${CANCELLATION_REASON_MIN} a ${CANCELLATION_REASON_MAX} caracteres (${reason.trim().length}/${CANCELLATION_REASON_MAX}).`}
+          onChange={(e) => {
+            setReason(e.target.value);
+            clear('reason');
+          }}
+        />
+        <TextAreaField
+          label="Descrição do serviço"
+          value={description}
+          error={errors.description}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            clear('description');
+          }}
+        />
+        <MoneyField
+          label="Valor do serviço"
+          cents={totalCents}
+          onCentsChange={(cents) => {
+            setTotalCents(cents);
+            clear('totalCents');
+          }}
+          disabled={valueLocked}
+          error={errors.totalCents}
+          hint={valueLocked && regime !== undefined ? SUBSTITUTION_MESSAGES.valueLocked : undefined}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Nome do tomador"
+            value={customerName}
+            error={errors.customerName}
+            autoComplete="off"
+            onChange={(e) => {
+              setCustomerName(e.target.value);
+              clear('customerName');
+            }}
+          />
+          <TextField
+            label="E-mail do tomador"
+            type="email"
+            value={customerEmail}
+            error={errors.customerEmail}
+            autoComplete="off"
+            onChange={(e) => {
+              setCustomerEmail(e.target.value);
+              clear('customerEmail');
+            }}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={substitute.isPending}>
+            Voltar
+          </Button>
+          <Button type="submit" busy={substitute.isPending}>
+            Substituir NFS-e
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
