@@ -161,6 +161,8 @@ const CUSTOMER_PAGES = [
 scanPagesAs('the customer', 'cliente@demo.test', CUSTOMER_PAGES);
 
 test('the customer’s movements and invoices, with their forms and dialogs', async ({ page }) => {
+  // Six scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'cliente@demo.test');
   await visit(page, '/app/bank-statements/accounts');
   await page

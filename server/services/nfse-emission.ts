@@ -65,7 +65,7 @@ import { createNfseClient } from '../nfse/client';
 import type { DanfseStatus } from '../nfse/danfse';
 import { renderDanfse } from '../nfse/danfse';
 import { explainNationalError } from '../nfse/errors';
-import type { DpsContext } from '../nfse/dps';
+import type { ApproximateTaxes, DpsContext } from '../nfse/dps';
 import { DpsBuildError, buildDpsFromRequest } from '../nfse/dps';
 import { emitNfse } from '../nfse/emission';
 import { EventBuildError, prepareSignedCancellation } from '../nfse/event';
@@ -199,6 +199,24 @@ export function refusalReason(errors: ExplainedNationalError[]): string {
 async function lockRequest(tx: DbExecutor, requestId: string): Promise<NfsRequestRow> {
   const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, requestId)).for('update');
   return request!;
+}
+
+/** What the DPS says of the ISS rate, and why it says nothing when it does not send one (docs/nfse.md). */
+function issRateLine(rate: number | undefined, regime: FiscalProfile['taxRegime'], taxation: string): string {
+  if (rate !== undefined) return `${rate.toLocaleString('pt-BR')} % (vai na nota)`;
+  if (taxation === '3') return 'Exportação de serviço: sem ISS (não vai na nota)';
+  if (taxation === '4') return 'Serviço sem incidência de ISS (não vai na nota)';
+  if (regime === 'mei') return 'No DAS do MEI (não vai na nota)';
+  if (regime === 'simples') return 'No DAS do Simples Nacional (não vai na nota sem retenção)';
+  return 'A do município no Sistema Nacional (não vai na nota)';
+}
+
+/** The approximate total of taxes (Lei 12.741/2012) as the DPS carries it. */
+function approximateTaxesLine(taxes: ApproximateTaxes): string {
+  const percent = (value: number) => `${value.toLocaleString('pt-BR')} %`;
+  if (taxes.kind === 'none') return 'Não estimados (MEI)';
+  if (taxes.kind === 'simples') return `${percent(taxes.percent)} (Simples Nacional)`;
+  return `Federais ${percent(taxes.federal)}, estaduais ${percent(taxes.state)}, municipais ${percent(taxes.municipal)}`;
 }
 
 /** Moves a locked request to what the national system's answer makes it, with its line in the request's history. */
@@ -883,14 +901,8 @@ export function createNfseEmissionService({
             ['Competência', `${request.competence.slice(5, 7)}/${request.competence.slice(0, 4)}`],
             ['Valor do serviço', formatMoney(request.totalCents)],
             ['Regime tributário', TAX_REGIME_LABEL[profile.taxRegime]],
-            [
-              'Alíquota do ISS',
-              profile.taxRegime === 'mei'
-                ? 'No DAS do MEI'
-                : profile.issRate === undefined
-                  ? 'Não informada'
-                  : `${profile.issRate.toLocaleString('pt-BR')} %`,
-            ],
+            ['Alíquota do ISS', issRateLine(built.data.values.issRate, profile.taxRegime, built.data.values.issTaxation)],
+            ['Tributos aproximados', approximateTaxesLine(built.data.values.approximateTaxes)],
             ['ISS retido', request.issWithheld ? 'Sim' : 'Não'],
             [
               'Município no Sistema Nacional',

@@ -104,6 +104,7 @@ beforeAll(async () => {
   const storage = createLocalStorage(filesDir);
   const nfse: NfseDeps = {
     baseUrl: standIn.url,
+    parametersUrl: standIn.parametersUrl,
     environment: 'homologation',
     trustedCaPem: [standIn.caCertificatePem],
     sealer: createTokenSealer('test-token-key'),
@@ -252,6 +253,13 @@ describe('emitting a request through the national system', () => {
       },
     });
     expect(preview.body.data.dps.summary).toContainEqual(['Valor do serviço', expect.stringMatching(/^R\$\s1\.500,50$/)]);
+    // An ME/EPP paying ISS in the DAS, not withheld: no rate in the DPS (rule E0625), its Simples percentage instead.
+    expect(preview.body.data.dps.summary).toContainEqual([
+      'Alíquota do ISS',
+      'No DAS do Simples Nacional (não vai na nota sem retenção)',
+    ]);
+    expect(preview.body.data.dps.summary).toContainEqual(['Tributos aproximados', '6 % (Simples Nacional)']);
+    expect(preview.body.data.dps.summary).toContainEqual(['Município no Sistema Nacional', 'Convênio ativo']);
     // Looking twice takes nothing: the number is still free.
     expect((await call(`/api/nfs/requests/${issuedId}/emission`, { token: admin.token })).body.data.dps.number).toBe('1');
 
@@ -538,7 +546,13 @@ describe('emitting a request through the national system', () => {
     const [issuedOnly] = await server.db
       .select()
       .from(nfseEmissions)
-      .where(and(eq(nfseEmissions.companyId, companyId), eq(nfseEmissions.state, 'issued'), isNull(nfseEmissions.cancellationRequestXml)))
+      .where(
+        and(
+          eq(nfseEmissions.companyId, companyId),
+          eq(nfseEmissions.state, 'issued'),
+          isNull(nfseEmissions.cancellationRequestXml),
+        ),
+      )
       .limit(1);
     expect((await download(issuedOnly!.requestId, 'dps.xml', admin.token)).status).toBe(200);
     expect((await download(issuedOnly!.requestId, 'cancellation.xml', admin.token)).status).toBe(404);
