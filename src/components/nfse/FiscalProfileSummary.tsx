@@ -40,6 +40,17 @@ export function FiscalProfileSummary({ profile }: { profile: NonNullable<FiscalP
             ? 'Recolhido no DAS do MEI'
             : 'Não informada'}
       </Item>
+      {profile.taxRegime !== 'mei' && (
+        <Item label="Tributos aproximados (Lei 12.741)">
+          {profile.taxRegime === 'simples'
+            ? profile.simplesTaxRate !== undefined
+              ? `${formatIssRate(profile.simplesTaxRate)}% (Simples Nacional)`
+              : 'Não informados: a nota não pode ser emitida'
+            : profile.federalTaxRate !== undefined
+              ? `Federais ${formatIssRate(profile.federalTaxRate)}%`
+              : 'Não informados: a nota não pode ser emitida'}
+        </Item>
+      )}
       <Item label="Série da DPS">{profile.dpsSeries}</Item>
     </dl>
   );
