@@ -214,6 +214,8 @@ export function takerProblems(input: TakerFields): Record<string, string> {
  */
 export function takerCheck<T extends TakerFields>() {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
+    // Not an object at all (a body of `null`, a number): the object schema already said so.
+    if (typeof dataset.value !== 'object' || dataset.value === null) return;
     const failed = dataset.issues?.some((issue) => TAKER_KEYS.includes(String(issue.path?.[0]?.key)));
     if (failed) return;
     const input = dataset.value as TakerFields;
