@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, statusOf } from '../components/ErrorPages';
-import { Toasts } from '../components/Toasts';
 import type { SessionHandle } from '../lib/session-handle';
 import { runNavigationPipeline } from '../router/navigation';
+
+/** react-hot-toast's toaster, fetched after the page paints: a toast asked for before it shows once it arrives. */
+const Toasts = lazy(() => import('../components/Toasts'));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -33,7 +36,9 @@ function RootLayout() {
     <>
       <HeadContent />
       <Outlet />
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </>
   );
 }
