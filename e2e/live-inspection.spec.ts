@@ -19,7 +19,8 @@ test('a state change in the app reaches the team’s live statechart, with nothi
   await signInFromLogin(team, 'admin@demo.test');
   await team.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Máquinas de estado' }).click();
   await expect(team.getByRole('heading', { name: 'Máquinas de estado', level: 1 })).toBeVisible();
-  await expect(team.getByRole('img', { name: /Diagrama de estados de/ })).toBeVisible();
+  // Laying the chart out takes seconds on a busy 2-core machine.
+  await expect(team.getByRole('img', { name: /Diagrama de estados de/ })).toBeVisible({ timeout: 30_000 });
   await team.getByLabel('Acompanhar as máquinas do app nas outras abas deste navegador').check();
 
   // The app, in another tab: a new company on the opening track, and its page.

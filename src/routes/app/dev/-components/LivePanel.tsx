@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { liveInspectionOn, setLiveInspection } from '@/lib/live-inspection';
+import { liveInspectionOn, setLiveInspection, setStatelyInspector, statelyInspectorOn } from '@/lib/live-inspection';
 import type { LiveActor, useLiveMachines } from './useLiveMachines';
 import { leafStates } from './useLiveMachines';
 
@@ -21,6 +21,7 @@ export function LivePanel({
   machineOf: (actor: LiveActor) => string | undefined;
 }) {
   const [on, setOn] = useState(liveInspectionOn);
+  const [stately, setStately] = useState(statelyInspectorOn);
   return (
     <section aria-labelledby="live-title" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -41,13 +42,26 @@ export function LivePanel({
         </label>
       </div>
       <p className="mt-1 text-slate-600">
-        Nada sai do navegador: as abas do app contam a esta página, pelo próprio navegador, em que estado cada máquina está.{' '}
+        Nada sai do navegador: as abas do app contam a esta página, pelo próprio navegador, em que estado cada máquina está
+        (eventos do inspetor da Stately, @statelyai/inspect).{' '}
         {import.meta.env.DEV && (
           <>
             Em desenvolvimento, <code>?inspect</code> no endereço liga só aquela aba.
           </>
         )}
       </p>
+      <label className="mt-2 flex items-center gap-2 text-slate-700">
+        <input
+          type="checkbox"
+          className="accent-brand-700"
+          checked={stately}
+          onChange={(event) => {
+            setStatelyInspector(event.target.checked);
+            setStately(event.target.checked);
+          }}
+        />
+        Enviar também ao inspetor da Stately (abre stately.ai em outra janela; vale ao recarregar as abas do app)
+      </label>
       {live.actors.length === 0 ? (
         <p className="mt-3 text-slate-500">
           {on ? 'Nenhuma máquina rodando: abra o app em outra aba.' : 'Ligue o acompanhamento e abra o app em outra aba.'}
@@ -89,7 +103,7 @@ export function LivePanel({
               className="mt-2 max-h-64 space-y-1 overflow-auto font-mono text-xs"
             >
               {live.log.map((entry, i) => (
-                <li key={`${entry.actor}:${entry.at}:${i}`} className="text-slate-700">
+                <li key={`${entry.tab}:${entry.machine}:${entry.at}:${i}`} className="text-slate-700">
                   <span className="text-slate-400">{time(entry.at)}</span> {entry.machine}:{' '}
                   <span className="text-slate-900">{entry.event}</span> → {leafStates(entry)}
                 </li>

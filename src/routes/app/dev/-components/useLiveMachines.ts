@@ -1,13 +1,54 @@
+import type { StatelyInspectionEvent } from '@statelyai/inspect';
 import { useEffect, useState } from 'react';
-import type { LiveMessage, LiveSnapshot } from '@/lib/live-inspection';
+import type { LiveMessage } from '@/lib/live-inspection';
 import { LIVE_CHANNEL } from '@/lib/live-inspection';
 
 const LOG_SIZE = 40;
 
-/** A running machine as the statechart page follows it: its last report, by tab, machine and actor. */
+/** Where a running machine stands, read from Stately's inspection events. */
+export interface LiveSnapshot {
+  tab: string;
+  /** The machine's id (`session`, `companyStatus`, …). */
+  machine: string;
+  /** The event that led here (`xstate.init` at the start). */
+  event: string;
+  /** Every state node the actor is in (`session.signedIn`, `session.signedIn.active`). */
+  active: string[];
+  status: string;
+  at: number;
+}
+
+/** A running machine as the statechart page follows it: its last report, by tab and machine. */
 export interface LiveActor {
   key: string;
   last: LiveSnapshot;
+}
+
+/** The ids of the state nodes a state value stands in: `{ signedIn: 'active' }` → `id.signedIn`, `id.signedIn.active`. */
+export function activeStateIds(machineId: string, value: unknown): string[] {
+  const ids = [machineId];
+  const walk = (at: unknown, prefix: string) => {
+    if (typeof at === 'string') ids.push(`${prefix}.${at}`);
+    else if (at && typeof at === 'object') {
+      for (const [key, child] of Object.entries(at)) {
+        ids.push(`${prefix}.${key}`);
+        walk(child, `${prefix}.${key}`);
+      }
+    }
+  };
+  walk(value, machineId);
+  return ids;
+}
+
+/** The machine's id from an actor registration's definition (a machine's config); null for other actors (callbacks). */
+export function machineIdOf(event: StatelyInspectionEvent): string | null {
+  if (event.type !== '@xstate.actor' || !event.definition) return null;
+  try {
+    const { id, states } = JSON.parse(event.definition) as { id?: unknown; states?: unknown };
+    return typeof id === 'string' && typeof states === 'object' && states !== null ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -20,16 +61,34 @@ export function useLiveMachines(): { actors: LiveActor[]; log: LiveSnapshot[] } 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(LIVE_CHANNEL);
+    /** Each tab's actors (by session id) and the machine they run: only machines are followed. */
+    const machines = new Map<string, string>();
     channel.onmessage = ({ data }: MessageEvent<LiveMessage>) => {
-      if (data.type !== 'snapshot') return;
-      const key = `${data.tab}:${data.machine}:${data.systemId ?? ''}`;
+      if (data.type !== 'inspection') return;
+      const { event } = data;
+      const actor = `${data.tab}:${event.sessionId}`;
+      const registered = machineIdOf(event);
+      if (registered) machines.set(actor, registered);
+      if (event.type !== '@xstate.snapshot') return;
+      const machine = machines.get(actor);
+      if (!machine) return;
+      const status = event.snapshot.status ?? 'active';
+      const snapshot: LiveSnapshot = {
+        tab: data.tab,
+        machine,
+        event: event.event.type,
+        active: activeStateIds(machine, (event.snapshot as { value?: unknown }).value),
+        status,
+        at: Date.parse(event.createdAt) || Date.now(),
+      };
+      const key = `${data.tab}:${machine}`;
       setActors((current) => {
         const next = new Map(current);
-        if (data.status === 'active') next.set(key, data);
+        if (status === 'active') next.set(key, snapshot);
         else next.delete(key);
         return next;
       });
-      if (!data.replay) setLog((current) => [data, ...current].slice(0, LOG_SIZE));
+      if (!data.replay) setLog((current) => [snapshot, ...current].slice(0, LOG_SIZE));
     };
     // Tabs opened before this page say where their machines are.
     channel.postMessage({ type: 'who' } satisfies LiveMessage);
