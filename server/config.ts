@@ -271,7 +271,7 @@ function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
   };
 }
 
-/** Reads the configuration from the environment; every variable is listed in the README. */
+/** Reads the configuration from the environment; every variable is listed in docs/configuration.md. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // APP_ENV only: tools set NODE_ENV for their own reasons (a Vite build sets it to production).
   const environment = (env.APP_ENV || 'development') as AppEnvironment;

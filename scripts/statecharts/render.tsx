@@ -1,6 +1,6 @@
 /**
  * `npm run build` (after the SPA): one SVG per machine of machines/ in docs/machines/, drawn from the machine's own
- * definition by the same code as the statechart page (/app/dev/machines), laid out by ELK — the README shows them.
+ * definition by the same code as the statechart page (/app/dev/machines), laid out by ELK — docs/machines.md shows them.
  * tests/web/statechart-svgs.test.ts fails when a machine changed and its drawing was not written again.
  */
 import ELK from 'elkjs/lib/elk.bundled.js';

@@ -17,7 +17,7 @@
  * number on the same request. A request keeps one emission (one DPS number, one lease, one row the sweep resumes), so
  * the substitute runs through the very emission flow above, crash recovery included; only its DPS carries `subst`,
  * and its issue also records the replaced one as substituted, in the same transaction. The national system cancels
- * the replaced NFS-e itself as it issues the substitute (event 105102; README, "NFS-e nacional", Substitution):
+ * the replaced NFS-e itself as it issues the substitute (event 105102; docs/nfse.md, "Substitution"):
  * nothing else is sent.
  */
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's configuration table is the operator's list of settings: it names every environment variable the
+ * The configuration table (docs/configuration.md) is the operator's list of settings: it names every environment variable the
  * server and its start scripts read (server/config.ts above all), and nothing they no longer read.
  */
 
@@ -30,8 +30,7 @@ function variablesReadBy(file: string): string[] {
 }
 
 function configurationTable(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('## Configuration'));
+  const section = readFileSync('docs/configuration.md', 'utf8');
   const rows = section
     .slice(0, section.indexOf('\n\n', section.indexOf('| variable')))
     .split('\n')
@@ -40,7 +39,7 @@ function configurationTable(): string[] {
   return rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]));
 }
 
-describe("the README's configuration table", () => {
+describe('the configuration table of docs/configuration.md', () => {
   const sources = [...filesUnder('server'), 'scripts/start.ts', 'scripts/dev.ts', 'scripts/dev-env.ts', 'scripts/emulator.ts'];
   const read = new Set(sources.flatMap(variablesReadBy));
   const table = configurationTable();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { SVG_DIR, machineSvgs } from '../../scripts/statecharts/render';
 
-/** docs/machines/*.svg (shown in the README) are the machines as they are: `npm run build` writes them again. */
+/** docs/machines/*.svg (shown in docs/machines.md) are the machines as they are: `npm run build` writes them again. */
 it('has one SVG per machine in docs/machines, drawn from the machine as it is now', async () => {
   const svgs = await machineSvgs();
   expect(readdirSync(SVG_DIR).sort(), 'run `npm run statecharts`').toEqual([...svgs.keys()].map((name) => `${name}.svg`).sort());
