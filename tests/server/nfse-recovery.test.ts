@@ -5,35 +5,27 @@
  * writes nothing. Crashed runs are written into the database as a dead server leaves them (state as it stood, the
  * signed DPS kept, a lease in the past); two service instances play two servers on one database.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth } from '@server/db/invoices';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfseEmissions } from '@server/db/schema';
 import type { NfseStandIn } from '@server/fakes/nfse-nacional';
-import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
-import { readPkcs12 } from '@server/nfse/certificate';
 import { createNfseClient } from '@server/nfse/client';
 import { prepareSignedCancellation } from '@server/nfse/event';
 import { packXml } from '@server/nfse/package';
 import type { NfseDeps, NfseEmissionService } from '@server/services/nfse-emission';
 import { createNfseEmissionService } from '@server/services/nfse-emission';
-import { createTokenSealer } from '@server/services/secrets';
 import type { FileStorage } from '@server/services/storage';
-import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import type { NfseWorld } from '../support/nfse-world';
+import { startNfseWorld } from '../support/nfse-world';
 
 const CNPJ = '11444777000161';
-const PASSWORD = 'senha-do-a1-123';
 const quiet = { info: () => {}, error: () => {} };
 
 let standIn: NfseStandIn;
 let server: TestServer;
 let storage: FileStorage;
-let filesDir: string;
 let nfse: NfseDeps;
 let admin: TestUser;
 let customer: TestUser;
@@ -103,58 +95,17 @@ async function crashedAfterSending(description: string, faults: Parameters<NfseS
   return { id, emission };
 }
 
+let world: NfseWorld;
+
 beforeAll(async () => {
-  standIn = await startNfseNacionalStandIn();
-  filesDir = await mkdtemp(join(tmpdir(), 'contabil-nfse-recovery-'));
-  storage = createLocalStorage(filesDir);
-  nfse = {
-    baseUrl: standIn.url,
-    environment: 'homologation',
-    trustedCaPem: [standIn.caCertificatePem],
-    sealer: createTokenSealer('test-token-key'),
-    timeoutMs: 2_000,
-    lookupTimeoutMs: 2_000,
-    checkDelayMs: 20,
-    retryAfterSeconds: 60,
-  };
-  server = await startTestServer({ nfse, storage });
-  companyId = await server.createCompany({ status: 'active', cnpj: CNPJ, name: 'Mendes Tech Ltda', mainActivity: '6201501' });
-  [admin, customer] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-  ]);
-  const saved = await server.call(`/api/companies/${companyId}/fiscal-profile`, {
-    method: 'PUT',
-    token: admin.token,
-    body: {
-      municipalRegistration: '1234567',
-      cityIbgeCode: '3550308',
-      taxRegime: 'simples',
-      serviceCode: '01.01.01',
-      issRate: '2,5',
-      simplesTaxRate: '6',
-      dpsSeries: '1',
-    },
-  });
-  expect(saved.status).toBe(200);
-  const issued = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
-  a1 = readPkcs12(issued.pfx, PASSWORD);
-  const form = new FormData();
-  form.set('file', new File([Buffer.from(issued.pfx)], 'empresa.pfx'));
-  form.set('password', PASSWORD);
-  const uploaded = await fetch(`${server.baseUrl}/api/companies/${companyId}/fiscal-profile/certificate`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  expect(uploaded.status).toBe(200);
+  world = await startNfseWorld();
+  ({ standIn, server, companyId, admin, customer } = world);
+  a1 = world.a1;
+  nfse = world.nfse;
+  storage = world.storage;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  if (filesDir) await rm(filesDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 describe('an emission whose server died', () => {
   it('is taken over once its lease ran out: the DPS looked up, the request issued with the NFS-e the national system issued', async () => {

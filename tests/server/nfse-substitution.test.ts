@@ -5,9 +5,8 @@
  * twice at once, substitutes once; refusals come in Portuguese with the national code. A cancellation publishes the
  * DANFSe marked CANCELADA.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -15,24 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth } from '@server/db/invoices';
 import { documents, nfsRequests, nfseEmissions } from '@server/db/schema';
 import type { NfseStandIn } from '@server/fakes/nfse-nacional';
-import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
-import { readPkcs12 } from '@server/nfse/certificate';
 import { createNfseClient } from '@server/nfse/client';
 import { prepareSignedCancellation } from '@server/nfse/event';
 import { packXml } from '@server/nfse/package';
-import type { NfseDeps } from '@server/services/nfse-emission';
-import { createTokenSealer } from '@server/services/secrets';
-import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import type { NfseWorld } from '../support/nfse-world';
+import { startNfseWorld } from '../support/nfse-world';
 
 const CNPJ = '11444777000161';
-const PASSWORD = 'senha-do-a1-123';
 const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
 
 let standIn: NfseStandIn;
 let server: TestServer;
-let filesDir: string;
 let admin: TestUser;
 let customer: TestUser;
 let companyId: string;
@@ -72,7 +65,7 @@ const atStandIn = (key: string) => standIn.nfses().find((nfse) => nfse.accessKey
 async function danfseText(requestId: string): Promise<{ name: string; text: string }> {
   const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.id, requestId));
   const [document] = await server.db.select().from(documents).where(eq(documents.id, request!.pdfDocumentId!));
-  const bytes = new Uint8Array(await readFile(join(filesDir, document!.storageKey)));
+  const bytes = new Uint8Array(await readFile(join(world.filesDir, document!.storageKey)));
   const pdf = await getDocument({ data: bytes, standardFontDataUrl: STANDARD_FONTS }).promise;
   const strings: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
@@ -83,57 +76,15 @@ async function danfseText(requestId: string): Promise<{ name: string; text: stri
   return { name: document!.name, text: strings.join(' ') };
 }
 
+let world: NfseWorld;
+
 beforeAll(async () => {
-  standIn = await startNfseNacionalStandIn();
-  filesDir = await mkdtemp(join(tmpdir(), 'contabil-nfse-subst-'));
-  const nfse: NfseDeps = {
-    baseUrl: standIn.url,
-    environment: 'homologation',
-    trustedCaPem: [standIn.caCertificatePem],
-    sealer: createTokenSealer('test-token-key'),
-    timeoutMs: 2_000,
-    lookupTimeoutMs: 2_000,
-    checkDelayMs: 20,
-    retryAfterSeconds: 60,
-  };
-  server = await startTestServer({ nfse, storage: createLocalStorage(filesDir) });
-  companyId = await server.createCompany({ status: 'active', cnpj: CNPJ, name: 'Mendes Tech Ltda', mainActivity: '6201501' });
-  [admin, customer] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-  ]);
-  const saved = await server.call(`/api/companies/${companyId}/fiscal-profile`, {
-    method: 'PUT',
-    token: admin.token,
-    body: {
-      municipalRegistration: '1234567',
-      cityIbgeCode: '3550308',
-      taxRegime: 'simples',
-      serviceCode: '01.01.01',
-      issRate: '2,5',
-      simplesTaxRate: '6',
-      dpsSeries: '1',
-    },
-  });
-  expect(saved.status).toBe(200);
-  const issued = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
-  a1 = readPkcs12(issued.pfx, PASSWORD);
-  const form = new FormData();
-  form.set('file', new File([Buffer.from(issued.pfx)], 'empresa.pfx'));
-  form.set('password', PASSWORD);
-  const uploaded = await fetch(`${server.baseUrl}/api/companies/${companyId}/fiscal-profile/certificate`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  expect(uploaded.status).toBe(200);
+  world = await startNfseWorld();
+  ({ standIn, server, companyId, admin, customer } = world);
+  a1 = world.a1;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  if (filesDir) await rm(filesDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 describe('substituting an NFS-e issued here', () => {
   it('issues one new NFS-e naming the old key; the national system and both requests mark the old one substituted', async () => {

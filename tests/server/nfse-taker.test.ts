@@ -2,27 +2,15 @@
  * The tomador's address in the DPS, over HTTP through the national system's stand-in: a national address when the ISS
  * is withheld (E0237), and a tomador abroad with its NIF, foreign address and foreign-trade group (E0242, E0330).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth } from '@server/db/invoices';
 import { nfseEmissions } from '@server/db/schema';
-import type { NfseStandIn } from '@server/fakes/nfse-nacional';
-import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
-import type { NfseDeps } from '@server/services/nfse-emission';
-import { createTokenSealer } from '@server/services/secrets';
-import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import type { NfseWorld } from '../support/nfse-world';
+import { startNfseWorld } from '../support/nfse-world';
 
-const CNPJ = '11444777000161';
-const PASSWORD = 'senha-do-a1-123';
-
-let standIn: NfseStandIn;
 let server: TestServer;
-let filesDir: string;
 let admin: TestUser;
 let customer: TestUser;
 let companyId: string;
@@ -54,57 +42,14 @@ async function emitted(id: string) {
   return { summary: preview.body.data.dps.summary as [string, string][], dps: emission.signedDpsXml ?? '' };
 }
 
+let world: NfseWorld;
+
 beforeAll(async () => {
-  standIn = await startNfseNacionalStandIn();
-  filesDir = await mkdtemp(join(tmpdir(), 'contabil-nfse-taker-'));
-  const nfse: NfseDeps = {
-    baseUrl: standIn.url,
-    environment: 'homologation',
-    trustedCaPem: [standIn.caCertificatePem],
-    sealer: createTokenSealer('test-token-key'),
-    timeoutMs: 2_000,
-    lookupTimeoutMs: 2_000,
-    checkDelayMs: 20,
-    retryAfterSeconds: 60,
-  };
-  server = await startTestServer({ nfse, storage: createLocalStorage(filesDir) });
-  companyId = await server.createCompany({ status: 'active', cnpj: CNPJ, name: 'Mendes Tech Ltda', mainActivity: '6201501' });
-  [admin, customer] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-  ]);
-  const profile = await server.call(`/api/companies/${companyId}/fiscal-profile`, {
-    method: 'PUT',
-    token: admin.token,
-    body: {
-      municipalRegistration: '1234567',
-      cityIbgeCode: '3550308',
-      taxRegime: 'simples',
-      serviceCode: '01.01.01',
-      issRate: '2,5',
-      simplesTaxRate: '6',
-      dpsSeries: '1',
-      // A tomador abroad makes it foreign trade, which names the service by its NBS code (E0318).
-      nbsCode: '1.1502.10.00',
-    },
-  });
-  expect(profile.status).toBe(200);
-  const { pfx } = standIn.issueCompanyCertificate({ cnpj: CNPJ, companyName: 'Mendes Tech Ltda', password: PASSWORD });
-  const form = new FormData();
-  form.set('file', new File([Buffer.from(pfx)], 'empresa.pfx'));
-  form.set('password', PASSWORD);
-  const certificate = await fetch(`${server.baseUrl}/api/companies/${companyId}/fiscal-profile/certificate`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  expect(certificate.status).toBe(200);
+  world = await startNfseWorld({ profile: { nbsCode: '1.1502.10.00' } });
+  ({ server, companyId, admin, customer } = world);
 });
-afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  if (filesDir) await rm(filesDir, { recursive: true, force: true });
-});
+
+afterAll(() => world?.close());
 
 describe('the tomador in the DPS', () => {
   it('sends the national address when the tomador withholds the ISS, and the team sees it with the city’s name', async () => {
