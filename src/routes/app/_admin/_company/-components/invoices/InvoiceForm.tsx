@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import type { Company, FieldErrors, NfsCustomer, NfsEmissionType, NfsNoNifReason } from '@domain';
 import {
@@ -122,7 +122,12 @@ export function InvoiceForm({
   function setForeign(field: keyof ForeignAddressValue, value: string) {
     set('foreignAddress')({ ...values.foreignAddress, [field]: value });
     clearAddressErrors();
-  }
+  } /** A foreign-address field's wiring: its value, its change, its error. */
+  const foreignField = (field: keyof ForeignAddressValue) => ({
+    value: values.foreignAddress[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForeign(field, e.target.value),
+    error: errors[`customerAddress.${field}`],
+  });
 
   // One tomador's data, together: never a name typed here beside another tomador's e-mail or address.
   function takeCustomer(customer: NfsCustomer, only?: 'address') {
@@ -262,14 +267,7 @@ export function InvoiceForm({
         )}
         {foreign ? (
           <div className="grid gap-4 sm:grid-cols-6">
-            <SelectField
-              className="sm:col-span-3"
-              label="País"
-              autoComplete="country"
-              value={values.foreignAddress.countryCode}
-              onChange={(e) => setForeign('countryCode', e.target.value)}
-              error={errors['customerAddress.countryCode']}
-            >
+            <SelectField className="sm:col-span-3" label="País" autoComplete="country" {...foreignField('countryCode')}>
               <option value="">Escolha</option>
               {COUNTRIES.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -281,57 +279,24 @@ export function InvoiceForm({
               className="sm:col-span-3"
               label="Código postal"
               autoComplete="postal-code"
-              value={values.foreignAddress.postalCode}
-              onChange={(e) => setForeign('postalCode', e.target.value)}
-              error={errors['customerAddress.postalCode']}
+              {...foreignField('postalCode')}
             />
-            <TextField
-              className="sm:col-span-3"
-              label="Cidade"
-              autoComplete="address-level2"
-              value={values.foreignAddress.city}
-              onChange={(e) => setForeign('city', e.target.value)}
-              error={errors['customerAddress.city']}
-            />
+            <TextField className="sm:col-span-3" label="Cidade" autoComplete="address-level2" {...foreignField('city')} />
             <TextField
               className="sm:col-span-3"
               label="Estado, província ou região"
               autoComplete="address-level1"
-              value={values.foreignAddress.region}
-              onChange={(e) => setForeign('region', e.target.value)}
-              error={errors['customerAddress.region']}
+              {...foreignField('region')}
             />
-            <TextField
-              className="sm:col-span-4"
-              label="Logradouro"
-              autoComplete="address-line1"
-              value={values.foreignAddress.street}
-              onChange={(e) => setForeign('street', e.target.value)}
-              error={errors['customerAddress.street']}
-            />
-            <TextField
-              className="sm:col-span-2"
-              label="Número"
-              value={values.foreignAddress.number}
-              onChange={(e) => setForeign('number', e.target.value)}
-              error={errors['customerAddress.number']}
-              hint="Sem número? Escreva S/N."
-            />
+            <TextField className="sm:col-span-4" label="Logradouro" autoComplete="address-line1" {...foreignField('street')} />
+            <TextField className="sm:col-span-2" label="Número" {...foreignField('number')} hint="Sem número? Escreva S/N." />
             <TextField
               className="sm:col-span-4"
               label="Complemento (opcional)"
               autoComplete="address-line2"
-              value={values.foreignAddress.complement}
-              onChange={(e) => setForeign('complement', e.target.value)}
-              error={errors['customerAddress.complement']}
+              {...foreignField('complement')}
             />
-            <TextField
-              className="sm:col-span-2"
-              label="Bairro ou distrito"
-              value={values.foreignAddress.district}
-              onChange={(e) => setForeign('district', e.target.value)}
-              error={errors['customerAddress.district']}
-            />
+            <TextField className="sm:col-span-2" label="Bairro ou distrito" {...foreignField('district')} />
           </div>
         ) : (
           <AddressFields
