@@ -61,6 +61,23 @@ export function regTribFor(profile: {
   }
 }
 
+/**
+ * Whether `pAliq` goes in, as the rules E0600–E0640 decide: never for an MEI, a special regime or a service without
+ * ISS; for a non-optant only when the city is not on the national system (which otherwise applies its own rate); for
+ * an ME/EPP paying ISS in the DAS only when the taker withholds it; for an ME/EPP paying ISS outside the DAS only
+ * when the city is not on the national system. `cityActive` undefined (the parameters could not be read) is taken as
+ * active: every municipality joins the national system in 2026 (LC 214/2025).
+ */
+export function sendsIssRate(
+  regTrib: RegTrib,
+  { taxable, withheld, cityActive = true }: { taxable: boolean; withheld: boolean; cityActive?: boolean },
+): boolean {
+  if (!taxable || regTrib.opSimpNac === '2' || regTrib.regEspTrib !== '0') return false;
+  if (regTrib.opSimpNac === '1') return !cityActive;
+  if (regTrib.regApTribSN === '1') return withheld;
+  return !cityActive;
+}
+
 export const FISCAL_PROFILE_MESSAGES = {
   cityIbgeCode: 'Informe o código IBGE do município da empresa (7 dígitos).',
   taxRegime: 'Escolha o regime tributário.',

@@ -6,7 +6,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { FiscalProfile, RegTrib } from '@domain/fiscalProfile';
-import { regTribFor, formatNationalServiceCode } from '@domain/fiscalProfile';
+import { formatNationalServiceCode, regTribFor, sendsIssRate } from '@domain/fiscalProfile';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
@@ -358,23 +358,6 @@ export type DpsContext = {
 
 /** "2026-03" → "03/2026". */
 const monthLabel = (competence: string) => `${competence.slice(5, 7)}/${competence.slice(0, 4)}`;
-
-/**
- * Whether `pAliq` goes in, as the rules E0600–E0640 decide: never for an MEI, a special regime or a service without
- * ISS; for a non-optant only when the city is not on the national system (which otherwise applies its own rate); for
- * an ME/EPP paying ISS in the DAS only when the taker withholds it; for an ME/EPP paying ISS outside the DAS only
- * when the city is not on the national system. `cityActive` undefined (the parameters could not be read) is taken as
- * active: every municipality joins the national system in 2026 (LC 214/2025).
- */
-export function sendsIssRate(
-  regTrib: RegTrib,
-  { taxable, withheld, cityActive = true }: { taxable: boolean; withheld: boolean; cityActive?: boolean },
-): boolean {
-  if (!taxable || regTrib.opSimpNac === '2' || regTrib.regEspTrib !== '0') return false;
-  if (regTrib.opSimpNac === '1') return !cityActive;
-  if (regTrib.regApTribSN === '1') return withheld;
-  return !cityActive;
-}
 
 /** The approximate taxes a regime may send: an MEI says it does not estimate them (E0710), others must (E0712, E0713). */
 export function approximateTaxesFor(profile: FiscalProfile, issRate: number | undefined): ApproximateTaxes {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FiscalProfileSchema, certificateStatus, isNationalServiceCodeShape, regTribFor } from '@domain/fiscalProfile';
+import type { RegTrib } from '@domain/fiscalProfile';
+import {
+  FiscalProfileSchema,
+  certificateStatus,
+  isNationalServiceCodeShape,
+  regTribFor,
+  sendsIssRate,
+} from '@domain/fiscalProfile';
 import { validate } from '@domain/validation';
 
 const base = { cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '010701' };
@@ -127,5 +134,37 @@ describe('the certificate’s expiry', () => {
       status: 'expired',
       message: 'O certificado digital venceu em 01/03/2026. Envie um certificado novo.',
     });
+  });
+});
+
+describe('whether the DPS carries the ISS rate (pAliq), by the official rules E0600–E0640', () => {
+  // [opSimpNac, regApTribSN, regEspTrib, withheld, city on the national system, expected] — from the Anexo I rows.
+  const table: [RegTrib['opSimpNac'], RegTrib['regApTribSN'], RegTrib['regEspTrib'], boolean, boolean, boolean][] = [
+    ['2', undefined, '0', false, true, false], // E0600: never for an MEI
+    ['2', undefined, '0', false, false, false],
+    ['1', undefined, '0', false, true, false], // E0617: non-optant, city active
+    ['1', undefined, '0', true, true, false],
+    ['1', undefined, '0', false, false, true], // E0619: non-optant, city not active
+    ['1', undefined, '6', false, false, false], // E0604: special regime
+    ['3', '1', '0', false, true, false], // E0625: ME/EPP, ISS in the DAS, not withheld
+    ['3', '1', '0', true, true, true], // E0621: withheld
+    ['3', '1', '0', true, false, true], // E0628
+    ['3', '1', '0', false, false, false], // E0631
+    ['3', '2', '0', false, true, false], // E0635: ISS outside the DAS, city active
+    ['3', '3', '0', true, true, false],
+    ['3', '2', '0', false, false, true], // E0640: outside, city not active
+    ['3', '3', '5', false, false, false], // E0604
+  ];
+  it.each(table)(
+    'opSimpNac %s, regApTribSN %s, regEspTrib %s, withheld %s, active %s → %s',
+    (op, ap, esp, withheld, cityActive, expected) => {
+      expect(sendsIssRate({ opSimpNac: op, regApTribSN: ap, regEspTrib: esp }, { taxable: true, withheld, cityActive })).toBe(
+        expected,
+      );
+    },
+  );
+
+  it('never for a service without ISS or an export (E0602)', () => {
+    expect(sendsIssRate({ opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' }, { taxable: false, withheld: true })).toBe(false);
   });
 });
