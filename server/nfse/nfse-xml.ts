@@ -1,6 +1,7 @@
 /**
- * What an NFS-e XML (national layout 1.00) says, read with libxml2: the access key and number the client stores,
- * and what the DANFSe shows — the issuer, the taker, the service, the values and the DPS it came from.
+ * What an NFS-e XML says, read with libxml2: the access key and number the client checks and stores, and a summary
+ * of the issuer, the taker, the DPS and the values (the stand-in's tests read it). The DANFSe reads the whole
+ * document with danfse-data.ts.
  */
 import { XmlDocument } from 'libxml2-wasm';
 import { NFSE_NAMESPACE } from './dps';
