@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 
 /** Offers the reload a new build needs; stays until the person chooses. */
 export function announceNewVersion() {

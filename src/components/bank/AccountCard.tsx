@@ -1,7 +1,7 @@
 import { BuildingLibraryIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankAccount } from '@domain';
 import { bankQueries, deleteAccount } from '../../api/bankStatements';
 import { ConfirmButton } from '../ui/ConfirmButton';

@@ -1,7 +1,7 @@
 import { ArrowPathIcon, ExclamationTriangleIcon, LinkIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankConnection } from '@domain';
 import { bankQueries, invalidateMovements, syncConnection } from '../../api/bankStatements';
 import { Badge } from '../ui/Badge';

@@ -2,7 +2,7 @@ import { ArrowDownTrayIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankAccount, ExportType, UncategorisedExportChoice } from '@domain';
 import { UNCLASSIFIED_LEDGER_ACCOUNT, uncategorisedExportMessage } from '@domain';
 import type { ExportResult } from '../../api/bankStatements';

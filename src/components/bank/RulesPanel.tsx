@@ -2,7 +2,7 @@ import { TrashIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { CategoryRule } from '@domain';
 import { BANK_MESSAGES } from '@domain';
 import type { RuleDirection } from '../../api/bankStatements';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { BankAccount, BankTransaction, Page } from '@domain';
 import { PAGE_SIZE, foldText, suggestRuleText, taxCategory } from '@domain';
 import type { NewCategoryRule } from '../../api/bankStatements';

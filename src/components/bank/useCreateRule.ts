@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { NewCategoryRule } from '../../api/bankStatements';
 import { bankQueries, createRule, invalidateMovements } from '../../api/bankStatements';
 import { plural } from './format';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { coraAuthorizeUrl } from '../../api/bankStatements';
 import { ApiError } from '../../api/errors';
 import { navigateExternal } from '../../lib/external';

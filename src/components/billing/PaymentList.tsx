@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE, PAYMENT_METHOD_LABEL, chargeMonthLabel, formatMoney } from '@domain';
 import { billingQueries, downloadReceipt, payCharge } from '../../api/billing';

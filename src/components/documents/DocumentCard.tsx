@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon, DocumentTextIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { CompanyDocument, DocumentActor, DocumentStatus } from '@domain';
 import { DOCUMENT_TYPE_LABEL, formatBytes, formatMoney, isDocumentOverdue, isGuide, nextDocumentStatuses } from '@domain';
 import { changeDocumentStatus, deleteDocument, downloadThroughLink } from '../../api/documents';

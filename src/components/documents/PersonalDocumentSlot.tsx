@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon, ArrowUpTrayIcon, CheckCircleIcon, IdentificationIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { CompanyDocument, PersonalDocumentType } from '@domain';
 import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../../api/documents';

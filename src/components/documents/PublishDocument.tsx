@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { DOCUMENT_TYPE_LABEL } from '@domain';
 import { Button } from '../ui/Button';
 import { Drawer } from '../ui/Drawer';

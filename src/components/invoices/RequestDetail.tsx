@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import {
   NFS_REQUEST_STATUS_LABEL,
   canDeleteNfsRequest,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { InvitationSchema } from '@domain';
 import { ApiError } from '../../api/errors';
 import { referralQueries, sendInvitation } from '../../api/referrals';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Invitation } from '@domain';
 import { INVITATIONS_PAGE_SIZE } from '@domain';
 import { referralQueries, resendInvitation } from '../../api/referrals';

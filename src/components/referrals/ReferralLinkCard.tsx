@@ -1,6 +1,6 @@
 import { ClipboardDocumentIcon } from '@heroicons/react/24/outline';
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { controlClass } from '../ui/Field';

@@ -2,7 +2,7 @@ import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { RECORDS_RETENTION_YEARS, companyDisplayName } from '@domain';
 import { companyQueries } from '../../api/companies';
 import { deleteAccount } from '../../api/users';

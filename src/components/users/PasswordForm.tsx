@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, PasswordChangeSchema } from '@domain';
 import { useSchemaForm } from '../../lib/form';
 import { Button } from '../ui/Button';

@@ -1,7 +1,7 @@
 import { CheckCircleIcon, ClipboardDocumentIcon } from '@heroicons/react/24/outline';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { CreatedUser } from '../../api/users';
 import { Button, buttonClass } from '../ui/Button';
 import { Alert } from '../ui/Card';

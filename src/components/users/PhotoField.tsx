@@ -1,7 +1,7 @@
 import { ArrowUpTrayIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, formatBytes, photoProblem } from '@domain';
 import type { User } from '../../api/users';
 import { removePhoto, uploadPhoto, userQueries } from '../../api/users';

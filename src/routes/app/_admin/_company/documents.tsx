@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import * as v from 'valibot';
 import type { Company, DocumentType } from '@domain';
 import { COMPANY_DOCUMENT_TYPES, DOCUMENT_TYPE_LABEL, GUIDE_DOCUMENT_TYPES, PAGE_SIZE, monthKey, saoPauloDate } from '@domain';

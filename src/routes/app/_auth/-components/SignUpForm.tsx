@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { TrackId } from '@domain';
 import { TRACK_LABEL, UserSignupSchema } from '@domain';
 import { ApiError } from '@/api/errors';

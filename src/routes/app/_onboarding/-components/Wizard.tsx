@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import { Suspense, lazy, useMemo } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Track, TrackId } from '@domain';
 import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';

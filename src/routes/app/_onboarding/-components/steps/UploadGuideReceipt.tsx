@@ -1,6 +1,6 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { formatMoney, stepPayload } from '@domain';
 import { downloadDocument, onboardingQueries } from '@/api/onboarding';
 import { Button } from '@/components/ui/Button';

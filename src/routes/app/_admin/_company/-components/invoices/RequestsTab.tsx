@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company, NfsRequestStatus } from '@domain';
 import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { ApiError } from '@/api/errors';

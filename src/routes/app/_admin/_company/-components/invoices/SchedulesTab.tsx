@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company, NfsSchedule } from '@domain';
 import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
 import { ApiError } from '@/api/errors';

@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon, ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import * as v from 'valibot';
 import {
   COMPANY_SIZE_LABEL,

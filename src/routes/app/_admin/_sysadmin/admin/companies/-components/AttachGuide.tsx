@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { AwaitingGuide, FieldErrors } from '@domain';
 import { AwaitingGuideSchema, validate } from '@domain';
 import { ApiError } from '@/api/errors';

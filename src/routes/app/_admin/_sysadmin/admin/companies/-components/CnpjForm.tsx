@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company } from '@domain';
 import { CnpjSchema, formatCnpj, validate } from '@domain';
 import { companyQueries, updateCompany } from '@/api/companies';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company, CompanySize, CompanyType, FieldErrors } from '@domain';
 import {
   COMPANY_SIZES,

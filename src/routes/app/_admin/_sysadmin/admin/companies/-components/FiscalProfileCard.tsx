@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { FieldErrors } from '@domain';
 import {
   CERTIFICATE_FILE_EXTENSIONS,

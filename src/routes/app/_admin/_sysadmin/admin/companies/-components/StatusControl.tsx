@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { Company, CompanyStatus } from '@domain';
 import { COMPANY_STATUSES, COMPANY_STATUS_LABEL } from '@domain';
 import { companyStatusMachine } from '@machines/companyStatus.machine';

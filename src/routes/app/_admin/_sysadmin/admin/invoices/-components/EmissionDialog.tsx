@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { NfsRequest } from '@domain';
 import type { NfseEmissionPreview } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';

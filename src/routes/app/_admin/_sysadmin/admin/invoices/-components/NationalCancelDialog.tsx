@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { FieldErrors } from '@domain';
 import { validate } from '@domain';
 import type { CancellationReasonCode } from '@domain/nfseEmission';

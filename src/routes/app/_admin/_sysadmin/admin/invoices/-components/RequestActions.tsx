@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequestStatus } from '@domain';
 import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
 import { ApiError } from '@/api/errors';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequest } from '@domain';
 import { validate } from '@domain';
 import type { SubstitutionReasonCode } from '@domain/nfseEmission';
