@@ -118,7 +118,7 @@ export function nfseEnvironmentFor(baseUrl: string): NfseEnvironment {
 export type EmitResult =
   | { kind: 'done'; request: NfsRequestRow; emission: EmissionRow }
   /** Nothing was sent: the DPS could not be built, broke the layout, or could not be signed. */
-  | { kind: 'invalid'; request: NfsRequestRow; emission: EmissionRow; problem: EmissionProblem };
+  | { kind: 'invalid'; request: NfsRequestRow; emission: EmissionRow | null; problem: EmissionProblem };
 
 export type CancelResult = { request: NfsRequestRow; emission: EmissionRow };
 
@@ -567,6 +567,26 @@ export function createNfseEmissionService({
     return emission ? { token, emission } : null;
   }
 
+  /**
+   * The request's DPS as it would be built now, with the next number (none taken, nothing stored), checked against
+   * the layout and the official rules: why it could not be sent, if so, and the city's parameters it was checked with.
+   */
+  async function tryDps(loaded: Loaded, now: Date): Promise<{ problem: EmissionProblem | null; city?: CityParameters }> {
+    const series = loaded.profile.dpsSeries;
+    const number = await nextDpsNumber(db, loaded.request.companyId, series);
+    const city = await previewCity(loaded);
+    let built: ReturnType<typeof buildDpsFromRequest>;
+    try {
+      built = buildDpsFromRequest({ ...dpsContext(loaded, series, number, now), city });
+    } catch (error) {
+      if (!(error instanceof DpsBuildError)) throw error;
+      return { problem: { stage: 'preparing', message: error.message, issues: [] } };
+    }
+    const validation = validateDpsBeforeSending(built.xml, { environment: nfse.environment, now, city });
+    if (!validation.ok) return { problem: { stage: 'validating', message: validation.message, issues: validation.issues } };
+    return { problem: null, city };
+  }
+
   /** What the request and its emission came to, as the route answers it. */
   async function current(requestId: string): Promise<EmitResult> {
     const request = await findRequest(db, requestId);
@@ -612,6 +632,14 @@ export function createNfseEmissionService({
     if (!isEmittableStatus(found.status)) throw conflict(refusalFor(found));
 
     const loaded = await load(requestId, now);
+    let city: CityParameters | undefined;
+    if (!existing) {
+      // Checked first with the next number, none taken: a DPS refused before sending spends no number, and the
+      // request stays as it was for the team to correct.
+      const trial = await tryDps(loaded, now);
+      if (trial.problem) return { kind: 'invalid', request: found, emission: null, problem: trial.problem };
+      city = trial.city;
+    }
     const allocated = await allocate(loaded);
     const claimed = allocated.token
       ? { token: allocated.token, emission: allocated.emission }
@@ -623,7 +651,7 @@ export function createNfseEmissionService({
       return current(requestId);
     }
     try {
-      await runLeased(loaded, claimed.emission, claimed.token, { actor: options.actor ?? null, now });
+      await runLeased(loaded, claimed.emission, claimed.token, { actor: options.actor ?? null, now, city });
     } catch (error) {
       // Taken over while it ran: what the run that took it comes to is this call's answer too.
       if (!(error instanceof LeaseLost)) throw error;
@@ -641,7 +669,7 @@ export function createNfseEmissionService({
     loaded: Loaded,
     emission: EmissionRow,
     token: string,
-    { actor, now }: { actor: string | null; now: Date },
+    { actor, now, city: checked }: { actor: string | null; now: Date; city?: CityParameters },
   ): Promise<void> {
     const { request: found } = loaded;
     const requestId = found.id;
@@ -654,7 +682,7 @@ export function createNfseEmissionService({
       client = clientFor(certificate);
       const nationalClient = client;
       // A kept DPS is looked up or sent again as it is: the city's parameters matter only to a DPS still to be built.
-      const city = emission.signedDpsXml ? undefined : await cityParametersFor(nationalClient, loaded);
+      const city = emission.signedDpsXml ? undefined : (checked ?? (await cityParametersFor(nationalClient, loaded)));
       const running = emitNfse(
         { ...dpsContext(loaded, emission.dpsSeries, emission.dpsNumber, now, replacing), city },
         { privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem },

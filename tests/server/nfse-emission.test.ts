@@ -339,6 +339,7 @@ describe('emitting a request through the national system', () => {
         'Regra E0310 do Sistema Nacional: O código de tributação nacional informado não existe',
       );
       expect(standIn.stats().emissions).toBe(before.emissions);
+      expect(await server.db.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, id))).toEqual([]);
     } finally {
       await call(`/api/companies/${companyId}/fiscal-profile`, { method: 'PUT', token: admin.token, body: profile });
     }
@@ -443,16 +444,18 @@ describe('emitting a request through the national system', () => {
     const preview = await call(`/api/nfs/requests/${id}/emission`, { token: admin.token });
     expect(preview.body.data.ready).toBe(false);
     expect(preview.body.data.issues[0]).toMatchObject({ field: 'Descrição do serviço' });
+    const freeNumber = preview.body.data.dps.number;
     const { status, body } = await emit(id);
     expect(status).toBe(422);
     expect(body.error.code).toBe('dps_invalid');
     expect(body.error.message).toContain('Descrição do serviço');
     expect(standIn.stats().emissions).toBe(before.emissions);
+    // Refused before sending: no DPS number spent, the request left as it was for the team to correct.
     const detail = await call(`/api/nfs/requests/${id}`, { token: admin.token });
-    expect(detail.body.data).toMatchObject({
-      status: 'requested',
-      emission: { state: 'ready', problem: { stage: 'validating' } },
-    });
+    expect(detail.body.data).toMatchObject({ status: 'requested', emission: null });
+    await server.db.update(nfsRequests).set({ description: 'Serviço corrigido.' }).where(eq(nfsRequests.id, id));
+    const issued = await emit(id);
+    expect(issued.body.data).toMatchObject({ status: 'issued', emission: { dpsNumber: freeNumber } });
   });
 
   it('answers 409 in Portuguese when the company has no fiscal profile', async () => {
