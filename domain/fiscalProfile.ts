@@ -93,7 +93,13 @@ export const FISCAL_PROFILE_MESSAGES = {
   federalTaxRate: 'Percentual aproximado dos tributos federais deve estar entre 0% e 100%.',
   simplesApportionment: 'Escolha como o Simples Nacional apura os tributos.',
   specialRegime: 'Escolha o regime especial de tributação (ou "Nenhum").',
+  otherServiceCodes:
+    'Outros serviços: informe códigos de tributação nacional de 6 dígitos separados por vírgula (ex.: 01.07.01, 17.01.01).',
+  tooManyServices: 'Informe no máximo 20 outros serviços.',
 } as const;
+
+/** How many services besides the main one a company may offer its customers to choose from. */
+export const MAX_OTHER_SERVICES = 20;
 
 /**
  * LC 116/2003 has items 1 to 40; the national list adds item 99 (services without ISS and ICMS, 99.01.01). Each code
@@ -174,6 +180,22 @@ export const FiscalProfileSchema = v.pipe(
       v.transform(onlyDigits),
       v.check(isNationalServiceCodeShape, FISCAL_PROFILE_MESSAGES.serviceCode),
     ),
+    /**
+     * The company's other services its customers may choose on a request (national codes, typed as a list separated
+     * by commas, spaces or lines, with or without dots). They take no NBS nor municipal code: those are the main one's.
+     */
+    otherServiceCodes: v.optional(
+      v.pipe(
+        v.union([v.string(), v.array(v.string())], FISCAL_PROFILE_MESSAGES.otherServiceCodes),
+        v.transform((value) =>
+          (Array.isArray(value) ? value : value.split(/[\s,;]+/)).map(onlyDigits).filter((code) => code !== ''),
+        ),
+        v.check((codes) => codes.every(isNationalServiceCodeShape), FISCAL_PROFILE_MESSAGES.otherServiceCodes),
+        v.transform((codes) => [...new Set(codes)]),
+        v.maxLength(MAX_OTHER_SERVICES, FISCAL_PROFILE_MESSAGES.tooManyServices),
+      ),
+      [],
+    ),
     /** `cNBS`, 9 digits, typed with or without dots ("1.1502.10.00"). */
     nbsCode: optionalCode(9, FISCAL_PROFILE_MESSAGES.nbsCode),
     /** `cTribMun`, when the city has its own breakdown of the national code. */
@@ -211,6 +233,7 @@ export const FiscalProfileSchema = v.pipe(
   // The approximate total of taxes is the Simples percentage for an ME/EPP, the federal one outside it, none for an MEI.
   v.transform((profile) => ({
     ...profile,
+    otherServiceCodes: profile.otherServiceCodes.filter((code) => code !== profile.serviceCode),
     simplesApportionment: profile.taxRegime === 'simples' ? (profile.simplesApportionment ?? '1') : undefined,
     simplesTaxRate: profile.taxRegime === 'simples' ? profile.simplesTaxRate : undefined,
     federalTaxRate: profile.taxRegime === 'other' ? profile.federalTaxRate : undefined,
@@ -218,6 +241,21 @@ export const FiscalProfileSchema = v.pipe(
 );
 export type FiscalProfileInput = v.InferInput<typeof FiscalProfileSchema>;
 export type FiscalProfile = v.InferOutput<typeof FiscalProfileSchema>;
+
+/** The services a company's customers may choose on a request: the main one first, then the others. */
+export function companyServiceCodes(profile: Pick<FiscalProfile, 'serviceCode' | 'otherServiceCodes'>): string[] {
+  return [profile.serviceCode, ...profile.otherServiceCodes.filter((code) => code !== profile.serviceCode)];
+}
+
+/**
+ * The profile an invoice of one of the company's services is built with: the main service keeps its NBS and municipal
+ * codes; another one goes without them (they describe the main service). Null when the company does not offer it.
+ */
+export function profileForService(profile: FiscalProfile, serviceCode: string | null | undefined): FiscalProfile | null {
+  if (!serviceCode || serviceCode === profile.serviceCode) return profile;
+  if (!profile.otherServiceCodes.includes(serviceCode)) return null;
+  return { ...profile, serviceCode, nbsCode: undefined, municipalServiceCode: undefined };
+}
 
 /** A real A1 file (PKCS#12) is a few kilobytes; anything past this is not one. */
 export const MAX_CERTIFICATE_BYTES = 50 * 1024;

@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 import { daysInMonth, monthKey, saoPauloDate } from './dates';
 import { normalizeCnpj, onlyDigits } from './digits';
 import type { NfsRequestStatus } from './enums';
+import { isNationalServiceCodeShape } from './fiscalProfile';
 import type { NfseEmissionView } from './nfseEmission';
 import { NFS_REQUEST_STATUSES } from './enums';
 import type { NfsNoNifReason, TakerAddress } from './nfsTaker';
@@ -65,6 +66,10 @@ export const NFS_MESSAGES = {
   cpfRequired: 'CPF precisa ser definido.',
   minValue: 'Valor precisa ser maior ou igual a 1 real.',
   dayOfMonth: 'Dia do mês precisa ser entre 1 e 12.',
+  serviceCode: 'Escolha o serviço na lista de serviços da empresa.',
+  serviceNotOffered: 'Este serviço não está entre os serviços da empresa: escolha um da lista.',
+  notCorrectable: 'Só uma solicitação ainda não enviada ao Sistema Nacional pode ser corrigida.',
+  alreadySigned: 'A DPS desta solicitação já foi assinada e pode ter sido enviada: ela não pode mais ser corrigida.',
 } as const;
 
 /** The minimum invoice value, in reais (spec §9). */
@@ -107,6 +112,15 @@ const invoiceFields = {
       v.trim(),
       v.regex(/^(\d{1,2}\.\d{2})?$/, 'Item da lista de serviços inválido (ex.: 1.07).'),
       v.transform((value) => value || undefined),
+    ),
+  ),
+  /** The service (national code, cTribNac) chosen among the company's own (its fiscal profile); none: the main one. */
+  serviceCode: v.optional(
+    v.pipe(
+      v.string(NFS_MESSAGES.serviceCode),
+      v.transform(onlyDigits),
+      v.check((code) => code === '' || isNationalServiceCodeShape(code), NFS_MESSAGES.serviceCode),
+      v.transform((code) => code || undefined),
     ),
   ),
   /** Whether the tomador withholds the ISS. */
@@ -171,6 +185,22 @@ export const NfsRequestSchema = v.pipe(
   v.transform((input) => normalizeDocument(input)),
 );
 export type NfsRequestInput = v.InferOutput<typeof NfsRequestSchema>;
+
+/**
+ * What the team corrects on a request before emitting it (a service the customer chose wrong, a typo in the
+ * description, the value, the month): all four as they should be; `serviceCode` '' for the company's main service.
+ */
+export const NfsRequestCorrectionSchema = v.object({
+  serviceCode: v.pipe(
+    v.optional(v.string(NFS_MESSAGES.serviceCode), ''),
+    v.transform(onlyDigits),
+    v.check((code) => code === '' || isNationalServiceCodeShape(code), NFS_MESSAGES.serviceCode),
+  ),
+  description: invoiceFields.description,
+  totalValue: TotalValueSchema,
+  competence: CompetenceSchema,
+});
+export type NfsRequestCorrection = v.InferOutput<typeof NfsRequestCorrectionSchema>;
 
 /**
  * Spec §3/§5 invoice schedule. The original rule on the day of the month could never fail; this one is enforced:
@@ -297,6 +327,8 @@ export interface NfsRequest {
   description: string;
   activity: string | null;
   serviceItem: string | null;
+  /** The national service code chosen (one of the company's), or null: the fiscal profile's main service. */
+  serviceCode: string | null;
   competence: string;
   totalCents: number;
   issWithheld: boolean;
@@ -327,6 +359,7 @@ export interface NfsSchedule {
   description: string;
   activity: string | null;
   serviceItem: string | null;
+  serviceCode: string | null;
   totalCents: number;
   issWithheld: boolean;
   dayOfMonth: number;

@@ -150,6 +150,8 @@ export interface FiscalProfileView {
   profile:
     | (import('./fiscalProfile').FiscalProfile & {
         serviceDescription: string | null;
+        /** The services the company's customers may choose on a request, the main one first (`companyServiceCodes`). */
+        services: { code: string; description: string | null }[];
         cityName: string | null;
         updatedAt: string;
       })

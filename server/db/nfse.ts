@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
-import { certificateStatus } from '@domain/fiscalProfile';
+import { certificateStatus, companyServiceCodes } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView, NfseEmissionView, SubstitutionLink } from '@domain/nfseEmission';
 import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
@@ -33,6 +33,7 @@ export function profileOf(row: FiscalProfileRow): FiscalProfile {
     simplesApportionment: row.simplesApportionment ?? undefined,
     specialRegime: row.specialRegime,
     serviceCode: row.serviceCode,
+    otherServiceCodes: row.otherServiceCodes,
     nbsCode: row.nbsCode ?? undefined,
     municipalServiceCode: row.municipalServiceCode ?? undefined,
     issRate: row.issRateHundredths === null ? undefined : row.issRateHundredths / 100,
@@ -51,6 +52,7 @@ export function profileColumns(profile: FiscalProfile) {
     simplesApportionment: profile.simplesApportionment ?? null,
     specialRegime: profile.specialRegime,
     serviceCode: profile.serviceCode,
+    otherServiceCodes: profile.otherServiceCodes,
     nbsCode: profile.nbsCode ?? null,
     municipalServiceCode: profile.municipalServiceCode ?? null,
     issRateHundredths: profile.issRate === undefined ? null : Math.round(profile.issRate * 100),
@@ -122,9 +124,11 @@ export async function fiscalProfileView(db: DbExecutor, companyId: string, now =
       .select({ name: municipalities.name, state: municipalities.state })
       .from(municipalities)
       .where(eq(municipalities.ibgeCode, row.cityIbgeCode));
+    const read = profileOf(row);
     profile = {
-      ...profileOf(row),
+      ...read,
       serviceDescription: nationalService(row.serviceCode)?.description ?? null,
+      services: companyServiceCodes(read).map((code) => ({ code, description: nationalService(code)?.description ?? null })),
       cityName: city ? `${city.name}/${city.state}` : null,
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -347,6 +347,8 @@ export const nfsRequests = pgTable(
     description: text('description').notNull(),
     activity: text('activity'),
     serviceItem: text('service_item'),
+    /** The national service code (cTribNac) chosen among the company's services; null: the profile's main one. */
+    serviceCode: text('service_code'),
     /** The month the service belongs to, YYYY-MM. */
     competence: text('competence').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
@@ -404,6 +406,8 @@ export const nfsSchedules = pgTable(
     description: text('description').notNull(),
     activity: text('activity'),
     serviceItem: text('service_item'),
+    /** The national service code (cTribNac) chosen among the company's services; null: the profile's main one. */
+    serviceCode: text('service_code'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     issWithheld: boolean('iss_withheld').notNull().default(false),
     dayOfMonth: integer('day_of_month').notNull(),
@@ -452,6 +456,8 @@ export const companyFiscalProfiles = pgTable('company_fiscal_profiles', {
   simplesApportionment: text('simples_apportionment', { enum: SIMPLES_APPORTIONMENTS }),
   specialRegime: text('special_regime', { enum: SPECIAL_REGIMES }).notNull().default('0'),
   serviceCode: text('service_code').notNull(),
+  /** The company's other services (national codes) its customers may choose on a request, besides the main one. */
+  otherServiceCodes: jsonb('other_service_codes').$type<string[]>().notNull().default([]),
   nbsCode: text('nbs_code'),
   municipalServiceCode: text('municipal_service_code'),
   issRateHundredths: integer('iss_rate_hundredths'),

@@ -6,7 +6,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { FiscalProfile, RegTrib } from '@domain/fiscalProfile';
-import { formatNationalServiceCode, regTribFor, sendsIssRate } from '@domain/fiscalProfile';
+import { companyServiceCodes, formatNationalServiceCode, profileForService, regTribFor, sendsIssRate } from '@domain/fiscalProfile';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
@@ -114,8 +114,10 @@ export type NfsRequestForDps = {
   customerAddress?: Omit<NationalAddress, 'kind'> | null;
   customerForeignAddress?: Omit<ForeignAddress, 'kind'> | null;
   description: string;
-  /** The LC 116/2003 subitem the customer chose, "1.07", if any. */
+  /** The LC 116/2003 subitem the customer typed, "1.07", if any (requests made before services were chosen). */
   serviceItem?: string | null;
+  /** The national service code chosen among the company's services; none: the profile's main service. */
+  serviceCode?: string | null;
   /** YYYY-MM. */
   competence: string;
   totalCents: number;
@@ -408,9 +410,40 @@ function takerOf(request: NfsRequestForDps): DpsTaker {
   };
 }
 
+/**
+ * The profile of the service the request is for: the one chosen among the company's services, or the one whose
+ * LC 116/2003 subitem an older request typed, or the main one. A service the profile no longer offers is refused
+ * before anything is numbered or sent, saying what to correct.
+ */
+export function serviceProfileOf(
+  request: Pick<NfsRequestForDps, 'serviceCode' | 'serviceItem'>,
+  profile: FiscalProfile,
+): FiscalProfile {
+  const offered = () => companyServiceCodes(profile).map(formatNationalServiceCode).join(', ');
+  if (request.serviceCode) {
+    const chosen = profileForService(profile, request.serviceCode);
+    if (chosen) return chosen;
+    throw new DpsBuildError(
+      'serviceCode',
+      `O serviço da solicitação (${formatNationalServiceCode(request.serviceCode)}) não está entre os serviços do ` +
+        `perfil fiscal (${offered()}). Corrija a solicitação ou o perfil fiscal.`,
+    );
+  }
+  const item = request.serviceItem ? serviceItemDigits(request.serviceItem) : null;
+  if (!item) return profile;
+  const matching = companyServiceCodes(profile).find((code) => code.slice(0, 4) === item);
+  if (matching) return profileForService(profile, matching)!;
+  throw new DpsBuildError(
+    'serviceItem',
+    `O item da lista de serviços da solicitação (${request.serviceItem}) não corresponde a nenhum serviço do perfil ` +
+      `fiscal (${offered()}). Corrija a solicitação ou o perfil fiscal.`,
+  );
+}
+
 /** The DPS data of a request: the request says what and for whom, the profile how it is taxed. */
 export function dpsDataFromRequest(context: DpsContext): DpsData {
-  const { request, profile } = context;
+  const { request } = context;
+  const profile = serviceProfileOf(request, context.profile);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(request.competence)) {
     throw new DpsBuildError('competence', 'Informe o mês de competência (AAAA-MM).');
   }
@@ -419,14 +452,6 @@ export function dpsDataFromRequest(context: DpsContext): DpsData {
     throw new DpsBuildError(
       'competence',
       `A competência ${monthLabel(request.competence)} é posterior à data de emissão: emita a nota a partir do mês do serviço.`,
-    );
-  }
-  const requestItem = request.serviceItem ? serviceItemDigits(request.serviceItem) : null;
-  if (requestItem && requestItem !== profile.serviceCode.slice(0, 4)) {
-    throw new DpsBuildError(
-      'serviceItem',
-      `O item da lista de serviços da solicitação (${request.serviceItem}) não corresponde ao serviço do perfil fiscal ` +
-        `(${formatNationalServiceCode(profile.serviceCode)}). Ajuste o perfil fiscal ou a solicitação.`,
     );
   }
   if (!Number.isSafeInteger(request.totalCents) || request.totalCents <= 0) {

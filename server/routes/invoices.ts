@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -9,10 +9,13 @@ import {
   NFS_MESSAGES,
   NFS_REQUEST_STATUSES,
   NfsListQuerySchema,
+  NfsRequestCorrectionSchema,
   NfsRequestSchema,
   NfsScheduleSchema,
   NfsSearchQuerySchema,
   canDeleteNfsRequest,
+  competenceLabel,
+  formatMoney,
   handMadeDuplicateMessage,
   isOperating,
   nfsStatusBodySchema,
@@ -36,8 +39,9 @@ import {
   toRequestDto,
 } from '../db/invoices';
 import { isStorageKeyRegistered } from '../db/documents';
-import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks } from '../db/nfse';
-import { documents, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks, profileOf } from '../db/nfse';
+import { formatNationalServiceCode, profileForService } from '@domain/fiscalProfile';
+import { documents, nfseEmissions, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { municipality } from '../nfse/municipalities';
 import { serviceIncidence } from '../nfse/rules';
 import { statusHistory } from '../db/status-history';
@@ -120,20 +124,32 @@ function storedAddress(input: InvoiceInput): TakerAddress | null {
 }
 
 /**
- * The address a national tomador must give when the company's service has its ISS due at the tomador's place (E0234,
- * read from the fiscal profile, when there is one yet).
+ * The address a national tomador must give when the invoice's service has its ISS due at the tomador's place (E0234;
+ * known once the company has a fiscal profile).
  */
-async function assertAddressWhereDue(db: DbExecutor, companyId: string, input: InvoiceInput) {
+function assertAddressWhereDue(serviceCode: string | undefined, input: InvoiceInput) {
   if (input.emissionType === 'foreign' || input.taker.address) return;
-  const profile = await findFiscalProfile(db, companyId);
-  if (profile && serviceIncidence(profile.serviceCode) === 'ET') {
+  if (serviceCode && serviceIncidence(serviceCode) === 'ET') {
     throw new HttpError(422, 'unprocessable', ADDRESS_DUE_AT_TAKER, { 'customerAddress.postalCode': ADDRESS_DUE_AT_TAKER });
   }
 }
 
+/**
+ * The service the invoice is for: one the company offers (its fiscal profile's main service or another of its
+ * services; refused otherwise), or the main one when none is chosen; undefined while the company has no profile.
+ */
+async function chosenService(db: DbExecutor, companyId: string, input: InvoiceInput): Promise<string | undefined> {
+  const row = await findFiscalProfile(db, companyId);
+  const profile = row ? profileOf(row) : null;
+  if (input.serviceCode && !(profile && profileForService(profile, input.serviceCode))) {
+    throw badRequest(NFS_MESSAGES.serviceNotOffered, { serviceCode: NFS_MESSAGES.serviceNotOffered });
+  }
+  return input.serviceCode ?? profile?.serviceCode;
+}
+
 /** The invoice fields as stored: the tomador's document in one column (its NIF abroad), the value in centavos. */
 async function storedFields(db: DbExecutor, companyId: string, input: InvoiceInput) {
-  await assertAddressWhereDue(db, companyId, input);
+  assertAddressWhereDue(await chosenService(db, companyId, input), input);
   const documentByType = { cnpj: input.cnpj, cpf: input.cpf, foreign: input.taker.nif ?? '' };
   return {
     emissionType: input.emissionType,
@@ -145,9 +161,30 @@ async function storedFields(db: DbExecutor, companyId: string, input: InvoiceInp
     description: input.description,
     activity: input.activity ?? null,
     serviceItem: input.serviceItem ?? null,
+    serviceCode: input.serviceCode ?? null,
     totalCents: reaisToCents(input.totalValue),
     issWithheld: input.issWithheld,
   };
+}
+
+/** "Corrigida pela equipe: serviço 01.07.01 → 01.08.01; valor R$ 1.500,00 → R$ 1.200,00.", or null when nothing changed. */
+function correctionNote(
+  before: Pick<typeof nfsRequests.$inferSelect, 'serviceCode' | 'description' | 'totalCents' | 'competence'>,
+  after: Pick<typeof nfsRequests.$inferSelect, 'serviceCode' | 'description' | 'totalCents' | 'competence'>,
+  mainService: string | null,
+): string | null {
+  const service = (code: string | null) => {
+    const shown = code ?? mainService;
+    return shown ? formatNationalServiceCode(shown) : 'o principal';
+  };
+  const changes = [
+    before.serviceCode !== after.serviceCode && `serviço ${service(before.serviceCode)} → ${service(after.serviceCode)}`,
+    before.description !== after.description && 'descrição',
+    before.totalCents !== after.totalCents && `valor ${formatMoney(before.totalCents)} → ${formatMoney(after.totalCents)}`,
+    before.competence !== after.competence &&
+      `competência ${competenceLabel(before.competence)} → ${competenceLabel(after.competence)}`,
+  ].filter(Boolean);
+  return changes.length ? `Corrigida pela equipe: ${changes.join('; ')}.` : null;
 }
 
 /** Spec §7 Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
@@ -224,6 +261,62 @@ export function invoicesRoutes(deps: AppDeps) {
         });
         return c.json({ data: { id } });
       })
+      // The team corrects a request not yet sent (its service, description, value, month) instead of refusing it.
+      .patch(
+        '/nfs/requests/:id',
+        requireRole('system-admin'),
+        validId(REQUEST_NOT_FOUND),
+        valid('json', NfsRequestCorrectionSchema),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const input = c.req.valid('json');
+          const updated = await db.transaction(async (tx) => {
+            const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
+            if (!request) throw notFound(REQUEST_NOT_FOUND);
+            if (request.status !== 'requested') throw conflict(NFS_MESSAGES.notCorrectable);
+            const [emission] = await tx
+              .select({ signed: nfseEmissions.signedDpsXml })
+              .from(nfseEmissions)
+              .where(eq(nfseEmissions.requestId, id));
+            if (emission?.signed) throw conflict(NFS_MESSAGES.alreadySigned);
+            const serviceCode = input.serviceCode || null;
+            const profile = await findFiscalProfile(tx, request.companyId);
+            if (serviceCode && !(profile && profileForService(profileOf(profile), serviceCode))) {
+              throw badRequest(NFS_MESSAGES.serviceNotOffered, { serviceCode: NFS_MESSAGES.serviceNotOffered });
+            }
+            const corrected = {
+              serviceCode,
+              // A subitem typed before services were chosen gives way to the service the team sets.
+              serviceItem: serviceCode ? null : request.serviceItem,
+              description: input.description,
+              totalCents: reaisToCents(input.totalValue),
+              competence: input.competence,
+            };
+            const note = correctionNote(request, corrected, profile?.serviceCode ?? null);
+            if (!note) return request;
+            const [row] = await tx
+              .update(nfsRequests)
+              .set({ ...corrected, updatedAt: new Date() })
+              .where(eq(nfsRequests.id, id))
+              .returning();
+            // What an earlier try found wrong is about the request as it was.
+            await tx
+              .update(nfseEmissions)
+              .set({ problem: null, lastError: null, updatedAt: new Date() })
+              .where(and(eq(nfseEmissions.requestId, id), isNull(nfseEmissions.signedDpsXml)));
+            await tx.insert(nfsRequestStatusChanges).values({
+              requestId: id,
+              fromStatus: request.status,
+              toStatus: request.status,
+              note,
+              changedBy: c.var.identity.uid,
+            });
+            return row;
+          });
+          const emission = await findEmission(db, id);
+          return c.json({ data: toRequestDto(updated, emission ? emissionView(emission) : null) });
+        },
+      )
       .put(
         '/nfs/requests/:id/status/:status',
         requireRole('system-admin'),

@@ -78,6 +78,8 @@ export async function seedDemoNfse(db: Database, options: DemoNfseOptions): Prom
         simplesApportionment: '1',
         specialRegime: '0',
         serviceCode: '010101',
+        // What else it sells, for its customers to choose on a request: support and web pages.
+        otherServiceCodes: ['010701', '010801'],
         // A tomador abroad makes the service foreign trade, which names it by its NBS code (E0318).
         nbsCode: '115021000',
         municipalServiceCode: undefined,
@@ -199,6 +201,7 @@ const REGIME_DEMOS = [
       simplesApportionment: undefined,
       specialRegime: '0' as const,
       serviceCode: '130301',
+      otherServiceCodes: [],
       nbsCode: undefined,
       municipalServiceCode: undefined,
       issRate: undefined,
@@ -237,6 +240,7 @@ const REGIME_DEMOS = [
       simplesApportionment: undefined,
       specialRegime: '0' as const,
       serviceCode: '041201',
+      otherServiceCodes: [],
       nbsCode: undefined,
       municipalServiceCode: undefined,
       issRate: 2,

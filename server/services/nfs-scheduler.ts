@@ -57,11 +57,11 @@ async function createScheduledRequests(db: Database, due: DueMonth[], where: SQL
     created as (
       insert into nfs_requests (
         company_id, status, emission_type, customer_document, customer_name, customer_email, customer_address,
-        customer_no_nif_reason, description, activity, service_item, competence, total_cents, iss_withheld,
+        customer_no_nif_reason, description, activity, service_item, service_code, competence, total_cents, iss_withheld,
         schedule_id, schedule_month, created_by
       )
       select s.company_id, 'requested', s.emission_type, s.customer_document, s.customer_name, s.customer_email,
-        s.customer_address, s.customer_no_nif_reason, s.description, s.activity, s.service_item, due.month,
+        s.customer_address, s.customer_no_nif_reason, s.description, s.activity, s.service_item, s.service_code, due.month,
         s.total_cents, s.iss_withheld, s.id, due.month, null
       from nfs_schedules s
       join due on due.schedule_id = s.id

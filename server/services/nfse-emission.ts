@@ -66,7 +66,7 @@ import type { DanfseStatus } from '../nfse/danfse';
 import { renderDanfse } from '../nfse/danfse';
 import { explainNationalError } from '../nfse/errors';
 import type { ApproximateTaxes, DpsContext } from '../nfse/dps';
-import { DpsBuildError, buildDpsFromRequest } from '../nfse/dps';
+import { DpsBuildError, buildDpsFromRequest, serviceProfileOf } from '../nfse/dps';
 import { emitNfse } from '../nfse/emission';
 import { EventBuildError, prepareSignedCancellation } from '../nfse/event';
 import { nationalService } from '../nfse/national-services';
@@ -302,7 +302,12 @@ export function createNfseEmissionService({
    * Sefin Nacional still checks them.
    */
   async function cityParametersFor(client: NfseClient, loaded: Loaded): Promise<CityParameters | undefined> {
-    const profile = profileOf(loaded.profile);
+    let profile: FiscalProfile;
+    try {
+      profile = serviceProfileOf(loaded.request, profileOf(loaded.profile));
+    } catch {
+      return undefined; // A service the profile does not offer: the DPS is refused before anything is asked.
+    }
     const city = serviceIncidence(profile.serviceCode) === 'ET' ? undefined : profile.cityIbgeCode;
     if (!city) return undefined;
     const read = await client.cityParameters(city, profile.serviceCode, loaded.request.competence);
@@ -325,6 +330,7 @@ export function createNfseEmissionService({
         ...takerForDps(request),
         description: request.description,
         serviceItem: request.serviceItem,
+        serviceCode: request.serviceCode,
         competence: request.competence,
         totalCents: request.totalCents,
         issWithheld: request.issWithheld,
@@ -911,7 +917,7 @@ export function createNfseEmissionService({
           issues = validation.issues;
           blockers.push(validation.message);
         }
-        const profile = profileOf(profileRow);
+        const profile = serviceProfileOf(request, profileOf(profileRow));
         dps = {
           id: built.id,
           number: String(number),

@@ -67,6 +67,10 @@ export const deleteRequest = (request: Pick<NfsRequest, 'id' | 'companyId'>) =>
 export const changeRequestStatus = (id: string, status: NfsRequestStatus, body: object = {}) =>
   mainApi<{ data: NfsRequest }>(`/nfs/requests/${id}/status/${status}`, { method: 'PUT', body }).then((r) => r.data);
 
+/** The team's correction of a request not yet sent (`NfsRequestCorrectionSchema`). */
+export const correctRequest = (id: string, body: object) =>
+  mainApi<{ data: NfsRequest }>(`/nfs/requests/${id}`, { method: 'PATCH', body }).then((r) => r.data);
+
 export const saveSchedule = (companyId: string, body: unknown, id?: string) =>
   mainApi<{ data: NfsSchedule }>(id ? `/nfs/schedulers/${id}` : '/nfs/schedulers', {
     method: id ? 'PUT' : 'POST',

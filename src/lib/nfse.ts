@@ -74,6 +74,8 @@ export type FiscalProfileFormValues = {
   simplesApportionment: string;
   specialRegime: string;
   serviceCode: string;
+  /** The company's other services, "01.07.01, 01.08.01". */
+  otherServiceCodes: string;
   nbsCode: string;
   municipalServiceCode: string;
   issRate: string;
@@ -97,6 +99,7 @@ export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): 
     simplesApportionment: profile?.simplesApportionment ?? '1',
     specialRegime: profile?.specialRegime ?? '0',
     serviceCode: profile?.serviceCode ? formatNationalServiceCode(profile.serviceCode) : '',
+    otherServiceCodes: (profile?.otherServiceCodes ?? []).map(formatNationalServiceCode).join(', '),
     nbsCode: profile?.nbsCode ? formatNbsCode(profile.nbsCode) : '',
     municipalServiceCode: profile?.municipalServiceCode ?? '',
     issRate: formatIssRate(profile?.issRate),

@@ -114,10 +114,31 @@ describe('a DPS built from a request and the fiscal profile', () => {
       ),
     );
     expect(() => build({ request: { serviceItem: '17.01' } })).toThrow(
-      'O item da lista de serviços da solicitação (17.01) não corresponde ao serviço do perfil fiscal (01.07.01). Ajuste o perfil fiscal ou a solicitação.',
+      'O item da lista de serviços da solicitação (17.01) não corresponde a nenhum serviço do perfil fiscal (01.07.01). Corrija a solicitação ou o perfil fiscal.',
     );
     expect(() => build({ request: { serviceItem: '01.07' } })).not.toThrow();
     expect(() => build({ request: { serviceItem: null } })).not.toThrow();
+  });
+
+  it('takes the service the request chose among the company’s, without the main one’s NBS and municipal codes', () => {
+    const services = { otherServiceCodes: '17.01.01, 01.03.01', nbsCode: '1.1502.10.00', municipalServiceCode: '001' };
+    const chosen = build({ profile: services, request: { serviceItem: null, serviceCode: '170101' } }).xml;
+    expect(valueOf(chosen, 'cTribNac')).toBe('170101');
+    expect(chosen).not.toContain('<cNBS>');
+    expect(chosen).not.toContain('<cTribMun>');
+    expect(validateDpsXml(chosen)).toEqual({ ok: true });
+    const main = build({ profile: services, request: { serviceItem: null, serviceCode: '010701' } }).xml;
+    expect(valueOf(main, 'cTribNac')).toBe('010701');
+    expect(valueOf(main, 'cNBS')).toBe('115021000');
+    expect(valueOf(main, 'cTribMun')).toBe('001');
+    // An older request's typed subitem finds the service it names.
+    expect(valueOf(build({ profile: services, request: { serviceItem: '1.03' } }).xml, 'cTribNac')).toBe('010301');
+    expect(() => build({ profile: services, request: { serviceItem: null, serviceCode: '140101' } })).toThrow(
+      new DpsBuildError(
+        'serviceCode',
+        'O serviço da solicitação (14.01.01) não está entre os serviços do perfil fiscal (01.07.01, 17.01.01, 01.03.01). Corrija a solicitação ou o perfil fiscal.',
+      ),
+    );
   });
 });
 

@@ -30,6 +30,7 @@ describe('the fiscal profile', () => {
         simplesApportionment: '1',
         specialRegime: '0',
         serviceCode: '010701',
+        otherServiceCodes: [],
         nbsCode: '115021000',
         municipalServiceCode: '001',
         issRate: 2.5,
@@ -37,6 +38,19 @@ describe('the fiscal profile', () => {
         dpsSeries: '1',
       },
     });
+  });
+
+  it('keeps the company’s other services as national codes, without repeats nor the main one', () => {
+    const parsed = (otherServiceCodes: unknown) => validate(FiscalProfileSchema, { ...base, otherServiceCodes });
+    expect(parsed('01.08.01, 17.01.01;010801\n01.07.01')).toMatchObject({
+      ok: true,
+      value: { otherServiceCodes: ['010801', '170101'] },
+    });
+    expect(parsed(['010401'])).toMatchObject({ ok: true, value: { otherServiceCodes: ['010401'] } });
+    expect(parsed('')).toMatchObject({ ok: true, value: { otherServiceCodes: [] } });
+    const wrong = 'Outros serviços: informe códigos de tributação nacional de 6 dígitos separados por vírgula (ex.: 01.07.01, 17.01.01).';
+    expect(parsed('01.07')).toMatchObject({ ok: false, fields: { otherServiceCodes: wrong } });
+    expect(parsed('41.01.01')).toMatchObject({ ok: false, fields: { otherServiceCodes: wrong } });
   });
 
   it('says what is wrong with each field, in Portuguese', () => {

@@ -458,6 +458,61 @@ describe('emitting a request through the national system', () => {
     expect(issued.body.data).toMatchObject({ status: 'issued', emission: { dpsNumber: freeNumber } });
   });
 
+  it('takes the service the customer chose among the company’s; the team corrects a request instead of refusing it', async () => {
+    const withServices = { ...profile, otherServiceCodes: '01.08.01' };
+    await call(`/api/companies/${companyId}/fiscal-profile`, { method: 'PUT', token: admin.token, body: withServices });
+    try {
+      const read = await call(`/api/companies/${companyId}/fiscal-profile`, { token: customer.token });
+      expect(read.body.data.profile.services).toEqual([
+        { code: '010101', description: 'Análise e desenvolvimento de sistemas.' },
+        { code: '010801', description: 'Planejamento, confecção, manutenção e atualização de páginas eletrônicas.' },
+      ]);
+      const refused = await call(`/api/nfs/requests?companyId=${companyId}`, {
+        method: 'POST',
+        token: customer.token,
+        body: { ...invoice, competence: currentMonth(), serviceCode: '14.01.01' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toEqual({
+        serviceCode: 'Este serviço não está entre os serviços da empresa: escolha um da lista.',
+      });
+
+      // An item the company does not offer: refused before sending, nothing numbered.
+      const id = await newRequest({ serviceItem: '1.07' });
+      const blocked = await emit(id);
+      expect(blocked.status).toBe(422);
+      expect(blocked.body.error.message).toContain(
+        'O item da lista de serviços da solicitação (1.07) não corresponde a nenhum serviço do perfil fiscal (01.01.01, 01.08.01).',
+      );
+      expect(await server.db.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, id))).toEqual([]);
+
+      const correction = { serviceCode: '01.08.01', description: 'Manutenção do site institucional.', totalValue: '1.200,00' };
+      const body = { ...correction, competence: currentMonth() };
+      const patch = (token: string) => call(`/api/nfs/requests/${id}`, { method: 'PATCH', token, body });
+      expect((await patch(customer.token)).status).toBe(403);
+      const corrected = await patch(admin.token);
+      expect(corrected.status).toBe(200);
+      expect(corrected.body.data).toMatchObject({ serviceCode: '010801', serviceItem: null, totalCents: 120000 });
+      const detail = await call(`/api/nfs/requests/${id}`, { token: customer.token });
+      expect(detail.body.data.history.map((line: { note: string | null }) => line.note)).toContainEqual(
+        expect.stringMatching(
+          /^Corrigida pela equipe: serviço 01\.01\.01 → 01\.08\.01; descrição; valor R\$\s1\.500,50 → R\$\s1\.200,00\.$/,
+        ),
+      );
+
+      const issued = await emit(id);
+      expect(issued.body.data.status).toBe('issued');
+      const [emission] = await server.db.select().from(nfseEmissions).where(eq(nfseEmissions.requestId, id));
+      expect(emission.signedDpsXml).toContain('<cTribNac>010801</cTribNac>');
+      expect(emission.signedDpsXml).toContain('<vServ>1200.00</vServ>');
+      const late = await patch(admin.token);
+      expect(late.status).toBe(409);
+      expect(late.body.error.message).toBe('Só uma solicitação ainda não enviada ao Sistema Nacional pode ser corrigida.');
+    } finally {
+      await call(`/api/companies/${companyId}/fiscal-profile`, { method: 'PUT', token: admin.token, body: profile });
+    }
+  });
+
   it('answers 409 in Portuguese when the company has no fiscal profile', async () => {
     const { body } = await call(`/api/nfs/requests?companyId=${otherCompanyId}`, {
       method: 'POST',

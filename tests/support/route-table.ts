@@ -644,6 +644,16 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   {
+    method: 'PATCH',
+    path: '/api/nfs/requests/:id',
+    access: 'admin',
+    scopeIn: 'resource',
+    sample: async ({ fixtures, companyId }) => ({
+      path: `/api/nfs/requests/${await fixtures.nfsRequest(companyId)}`,
+      body: { serviceCode: '', description: 'Serviço corrigido pela equipe.', totalValue: 150, competence: '2026-05' },
+    }),
+  },
+  {
     method: 'GET',
     path: '/api/nfs/schedulers/active',
     access: 'admin',

@@ -149,6 +149,7 @@ describe('the fiscal profile form', () => {
       simplesApportionment: '2',
       specialRegime: '0',
       serviceCode: '010701',
+      otherServiceCodes: ['010801', '170101'],
       nbsCode: '115021000',
       issRate: 2.5,
       dpsSeries: '1',
@@ -157,11 +158,13 @@ describe('the fiscal profile form', () => {
       municipalRegistration: undefined,
       municipalServiceCode: undefined,
       serviceDescription: 'Suporte técnico',
+      services: [],
       cityName: 'São Paulo/SP',
       updatedAt: '2026-11-27T12:00:00.000Z',
     });
     expect(values).toMatchObject({
       serviceCode: '01.07.01',
+      otherServiceCodes: '01.08.01, 17.01.01',
       nbsCode: '1.1502.10.00',
       issRate: '2,5',
       simplesTaxRate: '6',
@@ -169,7 +172,13 @@ describe('the fiscal profile form', () => {
       municipalRegistration: '',
     });
     const parsed = v.parse(FiscalProfileSchema, fiscalProfileBody(values));
-    expect(parsed).toMatchObject({ serviceCode: '010701', nbsCode: '115021000', issRate: 2.5, simplesApportionment: '2' });
+    expect(parsed).toMatchObject({
+      serviceCode: '010701',
+      otherServiceCodes: ['010801', '170101'],
+      nbsCode: '115021000',
+      issRate: 2.5,
+      simplesApportionment: '2',
+    });
   });
   it('sends no apportionment for a regime other than the Simples, and leaves blanks out', () => {
     const body = fiscalProfileBody({ ...fiscalProfileFormValues(null), taxRegime: 'mei', cityIbgeCode: '3550308' });

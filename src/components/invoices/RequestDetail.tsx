@@ -19,6 +19,7 @@ import { ConfirmButton } from '../ui/ConfirmButton';
 import { PageSpinner } from '../ui/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { formatAccessKey } from '@domain/nfseEmission';
+import { formatNationalServiceCode } from '@domain/fiscalProfile';
 
 import { formatCompetence } from './format';
 
@@ -150,7 +151,8 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
           <span className="whitespace-pre-line">{request.description}</span>
         </Row>
         {request.activity && <Row label="Atividade">{formatCnaeCode(request.activity)}</Row>}
-        {request.serviceItem && <Row label="Item de serviço">{request.serviceItem}</Row>}
+        {request.serviceCode && <Row label="Serviço">{formatNationalServiceCode(request.serviceCode)}</Row>}
+        {request.serviceItem && !request.serviceCode && <Row label="Item de serviço">{request.serviceItem}</Row>}
         <Row label="ISS retido">{request.issWithheld ? 'Sim' : 'Não'}</Row>
         {request.scheduleId && <Row label="Origem">Agendamento mensal</Row>}
       </dl>

@@ -31,6 +31,20 @@ export function FiscalProfileSummary({ profile }: { profile: NonNullable<FiscalP
         {formatNationalServiceCode(profile.serviceCode)}
         {profile.serviceDescription && <span className="block text-slate-600">{profile.serviceDescription}</span>}
       </Item>
+      <Item label="Outros serviços">
+        {profile.services.length > 1 ? (
+          <ul>
+            {profile.services.slice(1).map((service) => (
+              <li key={service.code}>
+                {formatNationalServiceCode(service.code)}
+                {service.description && <span className="block text-slate-600">{service.description}</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'Nenhum'
+        )}
+      </Item>
       <Item label="Código NBS">{profile.nbsCode ? formatNbsCode(profile.nbsCode) : 'Não informado'}</Item>
       <Item label="Código municipal">{profile.municipalServiceCode ?? 'Não informado'}</Item>
       <Item label="Alíquota do ISS">

@@ -14,7 +14,9 @@ import {
   normalizeCnpj,
   onlyDigits,
 } from '@domain';
+import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import { invoiceQueries } from '@/api/invoices';
+import { fiscalProfileQueries } from '@/api/nfse';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { CheckboxField, ChoiceCards } from '@/components/ui/choices';
@@ -49,6 +51,7 @@ export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedu
     description: values.description,
     activity: values.activity || undefined,
     serviceItem: values.serviceItem || undefined,
+    serviceCode: values.serviceCode || undefined,
     // Abroad the box is hidden: a tick left from another kind of tomador is not sent.
     issWithheld: values.emissionType !== 'foreign' && values.issWithheld,
     ...(mode === 'request'
@@ -110,6 +113,8 @@ export function InvoiceForm({
     name: values.customerName,
   });
   const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
+  // The services the company offers (its fiscal profile): chosen here, so the team can emit what was asked.
+  const services = useQuery(fiscalProfileQueries.detail(company.id)).data?.profile?.services ?? [];
   const addressTyped = foreign ? hasAnyAddressField(values.foreignAddress) : takerAddressBody(values) !== undefined;
   const addressRequired = foreign || values.issWithheld || addressTyped;
 
@@ -333,13 +338,22 @@ export function InvoiceForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Item da lista de serviços (opcional)"
-          value={values.serviceItem}
-          onChange={(e) => set('serviceItem')(e.target.value)}
-          error={errors.serviceItem}
-          hint="Ex.: 1.07. Se não souber, nossa equipe preenche."
-        />
+        {services.length > 1 && (
+          <SelectField
+            label="Serviço prestado"
+            value={values.serviceCode}
+            onChange={(e) => set('serviceCode')(e.target.value)}
+            error={errors.serviceCode}
+            hint="Os serviços que a empresa presta, como estão no cadastro fiscal."
+          >
+            {services.map((service, i) => (
+              <option key={service.code} value={i === 0 ? '' : service.code}>
+                {formatNationalServiceCode(service.code)}
+                {service.description ? ` — ${service.description}` : ''}
+              </option>
+            ))}
+          </SelectField>
+        )}
         {mode === 'request' ? (
           <MonthField label="Competência" value={values.competence} onValueChange={set('competence')} error={errors.competence} />
         ) : (

@@ -31,6 +31,7 @@ const valuesOf = (schedule: NfsSchedule): InvoiceFormValues => ({
   description: schedule.description,
   activity: schedule.activity ?? '',
   serviceItem: schedule.serviceItem ?? '',
+  serviceCode: schedule.serviceCode ?? '',
   issWithheld: schedule.issWithheld,
   dayOfMonth: String(schedule.dayOfMonth),
   active: schedule.active,

@@ -29,7 +29,10 @@ export type InvoiceFormValues = {
   customerEmail: string;
   description: string;
   activity: string;
+  /** An older request's typed LC 116/2003 subitem, kept as it was. */
   serviceItem: string;
+  /** One of the company's services (national code); '' for its main one. */
+  serviceCode: string;
   issWithheld: boolean;
   competence: string;
   dayOfMonth: string;
@@ -63,6 +66,7 @@ export const emptyInvoice = (competence: string): InvoiceFormValues => ({
   description: '',
   activity: '',
   serviceItem: '',
+  serviceCode: '',
   issWithheld: false,
   competence,
   dayOfMonth: '5',

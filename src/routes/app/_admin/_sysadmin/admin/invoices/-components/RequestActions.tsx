@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { canEmitNationally, formatWhen, isNationalInvoice, queueRowNote } from '@/lib/nfse';
+import { CorrectionDialog } from './CorrectionDialog';
 import { EmissionDialog, NationalErrors } from './EmissionDialog';
 import { NationalCancelDialog } from './NationalCancelDialog';
 import { SubstitutionDialog } from './SubstitutionDialog';
@@ -44,6 +45,7 @@ export function RequestActions({ id }: { id: string }) {
   const [emitting, setEmitting] = useState(false);
   const [cancellingNational, setCancellingNational] = useState(false);
   const [substituting, setSubstituting] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [accessKey, setAccessKey] = useState('');
   // The invoice's files travel at once but stay apart: they become the customer's documents only with the invoice.
@@ -86,6 +88,8 @@ export function RequestActions({ id }: { id: string }) {
   }
 
   const needsForm = target === 'issued' || target === 'rejected' || target === 'cancelled';
+  // Nothing signed yet: the request is still what the team may correct instead of refusing it.
+  const correctable = request.status === 'requested' && !emission?.hasSignedDps;
   return (
     <section className="rounded-lg border border-slate-200 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Ações da equipe</h3>
@@ -140,6 +144,11 @@ export function RequestActions({ id }: { id: string }) {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {emittable && <Button onClick={() => setEmitting(true)}>Emitir pelo Sistema Nacional</Button>}
+        {correctable && (
+          <Button variant="secondary" onClick={() => setCorrecting(true)}>
+            Corrigir solicitação
+          </Button>
+        )}
         {options.map((to) =>
           // A national NFS-e is cancelled by an event at the national system, not by a status change here.
           to === 'cancelled' && national ? (
@@ -169,6 +178,7 @@ export function RequestActions({ id }: { id: string }) {
         </p>
       )}
       <EmissionDialog requestId={request.id} open={emitting} onClose={() => setEmitting(false)} />
+      {correctable && <CorrectionDialog request={request} open={correcting} onClose={() => setCorrecting(false)} />}
       {national && (
         <NationalCancelDialog
           requestId={request.id}

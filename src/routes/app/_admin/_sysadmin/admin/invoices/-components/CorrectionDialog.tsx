@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from '@/lib/toast';
+import type { FieldErrors, NfsRequest } from '@domain';
+import { NfsRequestCorrectionSchema, validate } from '@domain';
+import { formatNationalServiceCode } from '@domain/fiscalProfile';
+import { ApiError } from '@/api/errors';
+import { correctRequest } from '@/api/invoices';
+import { fiscalProfileQueries } from '@/api/nfse';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { MonthField } from '@/components/ui/DateField';
+import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
+import { MoneyField } from '@/components/ui/MoneyField';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+
+/**
+ * Corrects a request not yet sent — the service among the company's, the description, the value, the month — so the
+ * team emits what the customer meant instead of refusing it. The history says what changed.
+ */
+export function CorrectionDialog({ request, open, onClose }: { request: NfsRequest; open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} className="max-w-lg p-6" testId="correction-dialog">
+      {/* Mounted while open only: each opening starts from the request as it is. */}
+      {open && <CorrectionForm request={request} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const services = useQuery(fiscalProfileQueries.detail(request.companyId)).data?.profile?.services ?? [];
+  const main = services[0]?.code;
+  const [serviceCode, setServiceCode] = useState(request.serviceCode && request.serviceCode !== main ? request.serviceCode : '');
+  const [description, setDescription] = useState(request.description);
+  const [totalCents, setTotalCents] = useState<number | undefined>(request.totalCents);
+  const [competence, setCompetence] = useState(request.competence);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const correct = useMutation({
+    mutationFn: (body: object) => correctRequest(request.id, body),
+    onSuccess: () => {
+      toast.success('Solicitação corrigida.');
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+    },
+  });
+  const generalError = correct.error && !(correct.error instanceof ApiError && Object.keys(correct.error.fields).length);
+  const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = { serviceCode, description, totalValue: totalCents === undefined ? undefined : totalCents / 100, competence };
+    // The server's own schema: what it would refuse is said here first.
+    const checked = validate(NfsRequestCorrectionSchema, body);
+    if (!checked.ok) return setErrors(checked.fields);
+    correct.mutate(body);
+  }
+
+  return (
+    <>
+      <ModalTitle className="text-lg font-bold text-slate-900">Corrigir a solicitação</ModalTitle>
+      <ModalDescription className="mt-1 text-sm text-slate-600">
+        Ajuste o que o cliente pediu antes de emitir. O cliente vê a correção no histórico da nota.
+      </ModalDescription>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {generalError && <Alert>{correct.error.message}</Alert>}
+        {request.serviceItem && !request.serviceCode && (
+          <p className="text-sm text-slate-600">O cliente informou o item {request.serviceItem} da lista de serviços.</p>
+        )}
+        <SelectField
+          label="Serviço"
+          value={serviceCode}
+          error={errors.serviceCode}
+          onChange={(e) => {
+            setServiceCode(e.target.value);
+            clear('serviceCode');
+          }}
+        >
+          {services.length === 0 && <option value="">Serviço principal do perfil fiscal</option>}
+          {services.map((service, i) => (
+            <option key={service.code} value={i === 0 ? '' : service.code}>
+              {formatNationalServiceCode(service.code)}
+              {service.description ? ` — ${service.description}` : ''}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Descrição do serviço"
+          value={description}
+          error={errors.description}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            clear('description');
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <MoneyField
+            label="Valor do serviço"
+            cents={totalCents}
+            onCentsChange={(cents) => {
+              setTotalCents(cents);
+              clear('totalValue');
+            }}
+            error={errors.totalValue}
+          />
+          <MonthField
+            label="Competência"
+            value={competence}
+            onValueChange={(month) => {
+              setCompetence(month);
+              clear('competence');
+            }}
+            error={errors.competence}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onClose} disabled={correct.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" busy={correct.isPending}>
+            Salvar correção
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
