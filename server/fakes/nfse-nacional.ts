@@ -612,7 +612,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
    * ADN Parâmetros Municipais, in the shapes of its Swagger (api-specs/ADN-Parametros-Municipais.json): the agreement
    * (`parametrosConvenio.aderenteAmbienteNacional` 1 or 0; 404 for a code that is no municipality), the service's rate
    * that month (`aliquotas[cServ][]`, when the city has one) and its special regimes (`regimesEspeciais[cServ][regime]`,
-   * `situacao` 1 for each admitted one: the meaning of the other values is not documented, see docs/nfse.md).
+   * `situacao` 1 (permitted) for each admitted one, 2 (forbidden) for the others: see docs/nfse.md).
    */
   function answerParameters(res: ServerResponse, path: string) {
     const parts = path.split('/').filter(Boolean);
@@ -643,10 +643,12 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       });
     }
     if (parts.length === 4 && parts[3] === 'regimes_especiais') {
+      // Every regime the layout has (regEspTrib 1–6): the admitted ones permitted (1), the others forbidden (2).
+      const admitted = parameters.specialRegimes ?? [];
       const regimes = Object.fromEntries(
-        (parameters.specialRegimes ?? []).map((code) => [
+        ['1', '2', '3', '4', '5', '6'].map((code) => [
           code,
-          [{ situacao: 1, dataInicio: start, dataFim: null, observacoes: null }],
+          [{ situacao: admitted.includes(code) ? 1 : 2, dataInicio: start, dataFim: null, observacoes: null }],
         ]),
       );
       return send(res, 200, { mensagem: null, regimesEspeciais: { [service]: regimes } });

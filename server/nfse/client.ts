@@ -37,7 +37,7 @@ export type NfseClientOptions = {
   parametersUrl?: string;
 };
 
-/** What the product reads of a city's parameters; `specialRegimes` is left unknown (see docs/nfse.md). */
+/** What the product reads of a city's parameters (see docs/nfse.md, "ADN Parâmetros Municipais"). */
 export type CityParametersOutcome = { outcome: 'known'; parameters: CityParameters } | { outcome: 'unknown'; reason: string };
 
 export type EventOutcome =
@@ -61,7 +61,13 @@ export type NfseClient = {
    * ADN Parâmetros Municipais: `GET /{cMun}/convenio` (whether the city is on the national system) and
    * `GET /{cMun}/{cServ}/{competência}/aliquota` (its ISS rate for the service that month).
    */
-  cityParameters(cityIbgeCode: string, serviceCode: string, competence: string): Promise<CityParametersOutcome>;
+  cityParameters(
+    cityIbgeCode: string,
+    serviceCode: string,
+    competence: string,
+    /** With the DPS's special regime (regEspTrib ≠ 0), the regimes the city admits are read too (rule E0177). */
+    options?: { specialRegime?: string },
+  ): Promise<CityParametersOutcome>;
   close(): void;
 };
 
@@ -112,6 +118,38 @@ function parseJson(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `situacao` of a city's special regime (ADN `TipoConfiguracaoRegimeEspecial`): 1 permitted, 2 forbidden (vedado),
+ * 3 mandatory. The Swagger lists the values without names; these are the names public clients of the ADN give them
+ * (docs/nfse.md). A regime is admitted when an entry in force at the competence permits or requires it.
+ */
+const ADMITTED_SITUATIONS = new Set([1, 3]);
+
+/**
+ * The `regEspTrib` codes a `regimes_especiais` answer admits for the service at the competence (YYYY-MM). The answer
+ * nests `regimesEspeciais` by service code then by regime code; a map keyed by regime code straight away is read the
+ * same (codes of one digit are regimes, of six a service). Undefined when the answer is not of that shape.
+ */
+export function regimesAdmitted(body: Record<string, unknown> | null, service: string, competence: string): string[] | undefined {
+  const map = body?.regimesEspeciais;
+  if (!map || typeof map !== 'object') return undefined;
+  const outer = map as Record<string, unknown>;
+  const byRegime = (service in outer ? outer[service] : outer) as Record<string, unknown> | undefined;
+  if (!byRegime || typeof byRegime !== 'object') return [];
+  const day = `${competence.slice(0, 7)}-01`;
+  const inForce = (entry: Record<string, unknown>) =>
+    (typeof entry.dataInicio !== 'string' || entry.dataInicio.slice(0, 10) <= day) &&
+    (typeof entry.dataFim !== 'string' || entry.dataFim.slice(0, 10) >= day);
+  return Object.entries(byRegime)
+    .filter(([code, entries]) => {
+      if (!/^[1-9]$/.test(code) || !Array.isArray(entries)) return false;
+      const current = (entries as Record<string, unknown>[]).filter((entry) => entry && inForce(entry));
+      return current.some((entry) => ADMITTED_SITUATIONS.has(Number(entry.situacao)));
+    })
+    .map(([code]) => code)
+    .sort();
 }
 
 /** Whether a status means the national system may have done the work, or may do it if asked again. */
@@ -184,6 +222,13 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
     });
   }
 
+  /** The special regimes the city admits for the service that month, or undefined when its answer cannot be read. */
+  async function admittedRegimes(city: string, service: string, month: string, competence: string) {
+    const answer = await call('GET', `${city}/${service}/${month}/regimes_especiais`, undefined, lookupTimeoutMs, parametersBase!);
+    if ('failed' in answer || answer.status !== 200) return undefined;
+    return regimesAdmitted(answer.body, service, competence);
+  }
+
   async function getNfse(accessKey: string): Promise<IssuedNfse | null | { outcome: 'uncertain'; reason: string }> {
     const answer = await call('GET', `nfse/${accessKey}`, undefined, lookupTimeoutMs);
     if ('failed' in answer) return { outcome: 'uncertain', reason: answer.reason };
@@ -246,7 +291,7 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
       return { outcome: 'rejected', errors: errorsOf(answer) };
     },
 
-    async cityParameters(cityIbgeCode, serviceCode, competence) {
+    async cityParameters(cityIbgeCode, serviceCode, competence, options = {}) {
       if (!parametersBase) return { outcome: 'unknown', reason: 'Parâmetros municipais não configurados.' };
       const agreement = await call('GET', `${cityIbgeCode}/convenio`, undefined, lookupTimeoutMs, parametersBase);
       if ('failed' in agreement) return { outcome: 'unknown', reason: agreement.reason };
@@ -269,7 +314,13 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
         const found = list?.find((entry) => typeof entry.Aliq === 'number')?.Aliq;
         rate = typeof found === 'number' ? found : undefined;
       }
-      return { outcome: 'known', parameters: { active, ...(rate === undefined ? {} : { rate }) } };
+      const specialRegimes = options.specialRegime
+        ? await admittedRegimes(cityIbgeCode, serviceCode, month, competence)
+        : undefined;
+      return {
+        outcome: 'known',
+        parameters: { active, ...(rate === undefined ? {} : { rate }), ...(specialRegimes ? { specialRegimes } : {}) },
+      };
     },
 
     close: () => agent.destroy(),

@@ -297,8 +297,8 @@ export function createNfseEmissionService({
   }
 
   /**
-   * What the city where the ISS is due has told the national system (ADN Parâmetros Municipais): whether it is on it
-   * and its rate for the service. Unknown (the parameters unreachable) leaves the rules that need it unchecked here;
+   * What the city where the ISS is due has told the national system (ADN Parâmetros Municipais): whether it is on it,
+   * its rate for the service and, for a company with a special regime, the regimes it admits. Unknown (the parameters unreachable) leaves the rules that need it unchecked here;
    * Sefin Nacional still checks them.
    */
   async function cityParametersFor(client: NfseClient, loaded: Loaded): Promise<CityParameters | undefined> {
@@ -310,7 +310,9 @@ export function createNfseEmissionService({
     }
     const city = serviceIncidence(profile.serviceCode) === 'ET' ? undefined : profile.cityIbgeCode;
     if (!city) return undefined;
-    const read = await client.cityParameters(city, profile.serviceCode, loaded.request.competence);
+    const read = await client.cityParameters(city, profile.serviceCode, loaded.request.competence, {
+      specialRegime: profile.specialRegime === '0' ? undefined : profile.specialRegime,
+    });
     if (read.outcome === 'unknown') {
       logger.info(`NFS-e: the parameters of city ${city} could not be read (${read.reason})`);
       return undefined;

@@ -8,7 +8,7 @@ import type { NfseStandIn } from '@server/fakes/nfse-nacional';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
 import { readPkcs12 } from '@server/nfse/certificate';
 import type { NfseClient } from '@server/nfse/client';
-import { createNfseClient } from '@server/nfse/client';
+import { createNfseClient, regimesAdmitted } from '@server/nfse/client';
 import { prepareSignedDps } from '@server/nfse/prepare';
 import { PROVIDER_CNPJ, dpsContext } from './fixtures';
 
@@ -52,6 +52,41 @@ describe('ADN Parâmetros Municipais', () => {
       outcome: 'known',
       parameters: { active: false },
     });
+  });
+
+  it('reads the special regimes the city admits when the company has one: permitted or mandatory, in force', async () => {
+    expect(await client.cityParameters('3550308', '010601', '2026-03', { specialRegime: '6' })).toEqual({
+      outcome: 'known',
+      parameters: { active: true, rate: 2.9, specialRegimes: ['6'] },
+    });
+    expect(await client.cityParameters(RIO, '010601', '2026-03', { specialRegime: '6' })).toEqual({
+      outcome: 'known',
+      parameters: { active: false, rate: 5, specialRegimes: [] },
+    });
+    const entry = (situacao: number, dataInicio = '2026-01-01T00:00:00', dataFim: string | null = null) => ({
+      situacao,
+      dataInicio,
+      dataFim,
+      observacoes: null,
+    });
+    const answer = {
+      mensagem: null,
+      regimesEspeciais: {
+        '010601': {
+          '1': [entry(1)],
+          '2': [entry(2)],
+          '3': [entry(3)],
+          '4': [entry(1, '2026-04-01T00:00:00')],
+          '5': [entry(1, '2025-01-01T00:00:00', '2025-12-31T00:00:00'), entry(2, '2026-01-01T00:00:00')],
+        },
+      },
+    };
+    expect(regimesAdmitted(answer, '010601', '2026-03')).toEqual(['1', '3']);
+    expect(regimesAdmitted(answer, '010601', '2026-04')).toEqual(['1', '3', '4']);
+    expect(regimesAdmitted(answer, '010601', '2025-06')).toEqual(['5']);
+    // Keyed by regime straight away, as some answers are read.
+    expect(regimesAdmitted({ regimesEspeciais: { '6': [entry(1)], '2': [entry(2)] } }, '010601', '2026-03')).toEqual(['6']);
+    expect(regimesAdmitted({ mensagem: 'Município não parametrizado.' }, '010601', '2026-03')).toBeUndefined();
   });
 
   it('is unknown, not active, when the service cannot be reached', async () => {
