@@ -137,6 +137,64 @@ test('the team emits through the national system — one request, then the month
   await expect(customer.getByRole('button', { name: 'Salvar perfil fiscal' })).toHaveCount(0);
 });
 
+test('the customer picks one of the company’s services; the team corrects the request, then emits it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const description = `Site institucional ${stamp}`;
+  const cents = uniqueCents(stamp);
+  const customer = await (await browser.newContext()).newPage();
+  await signInFromLogin(customer, 'cliente@demo.test');
+  await customer.goto('/app/invoices?novo=true');
+  const service = customer.getByLabel('Serviço prestado');
+  // The demo company's services, as its fiscal profile lists them: the main one first.
+  await expect(service.locator('option')).toHaveText([
+    '01.01.01 — Análise e desenvolvimento de sistemas.',
+    /^01\.07\.01 — Suporte técnico em informática/,
+    '01.08.01 — Planejamento, confecção, manutenção e atualização de páginas eletrônicas.',
+  ]);
+  await service.selectOption('010701');
+  await customer.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
+  await expect(customer.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
+  await customer
+    .getByLabel('Valor do serviço (R$)')
+    .pressSequentially(`${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
+  await customer.getByLabel('Descrição do serviço').fill(description);
+  await customer.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(customer.getByText('Solicitação enviada!')).toBeVisible();
+
+  // The team sees the service was the wrong one: it corrects the request instead of refusing it.
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto(`/app/admin/invoices/nf-requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: brl(cents) });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: 'Solicitação de nota fiscal' });
+  await expect(drawer.getByText('01.07.01', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Corrigir solicitação' }).click();
+  const correction = page.getByRole('dialog', { name: 'Corrigir a solicitação' });
+  await correction.getByLabel('Serviço', { exact: true }).selectOption('010801');
+  await correction.getByRole('button', { name: 'Salvar correção' }).click();
+  await expect(page.getByText('Solicitação corrigida.')).toBeVisible();
+  await expect(drawer.getByText('Corrigida pela equipe: serviço 01.07.01 → 01.08.01.')).toBeVisible();
+  await expect(drawer.getByText('01.08.01', { exact: true })).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Emitir pelo Sistema Nacional' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Emitir pelo Sistema Nacional' });
+  await expect(dialog).toContainText('01.08.01 — Planejamento, confecção, manutenção e atualização de páginas eletrônicas.');
+  await dialog.getByRole('button', { name: 'Emitir NFS-e' }).click();
+  await expect(dialog.getByTestId('emission-issued')).toContainText(/NFS-e nº \d+ emitida\./, { timeout: 30_000 });
+
+  // The customer reads the correction in the invoice's history.
+  await customer.goto(`/app/invoices?q=${encodeURIComponent(description)}`);
+  await customer.getByRole('row').filter({ hasText: brl(cents) }).getByRole('button').first().click();
+  await expect(customer.getByRole('dialog', { name: 'Nota fiscal' })).toContainText(
+    'Corrigida pela equipe: serviço 01.07.01 → 01.08.01.',
+  );
+});
+
 test('the team substitutes an issued NFS-e from the drawer; both invoices say so, and the customer sees it', async ({
   page,
   browser,
