@@ -30,6 +30,7 @@ import type { CancellationReasonCode, DpsIssue, NfseEmissionPreview, Substitutio
 import {
   SUBSTITUTION_MESSAGES,
   SUBSTITUTION_REASON_CODES,
+  formatAccessKey,
   isEmittableStatus,
   substitutionKeepsValue,
 } from '@domain/nfseEmission';
@@ -912,9 +913,18 @@ export function createNfseEmissionService({
       const number = emission?.dpsNumber ?? (await nextDpsNumber(db, request.companyId, series));
       const loaded = { request, companyCnpj: cnpj, profile: profileRow, certificate: certificate! };
       const city = certificate ? await previewCity(loaded) : undefined;
+      // A substitute's DPS names the NFS-e it replaces (`subst`): the preview shows and checks it as it will be sent.
+      const replacing = emission ? await replacingOf(emission) : undefined;
       try {
-        const built = buildDpsFromRequest({ ...dpsContext(loaded, series, number, now), city });
-        const validation = validateDpsBeforeSending(built.xml, { environment: nfse.environment, now, city });
+        const built = buildDpsFromRequest({ ...dpsContext(loaded, series, number, now, replacing), city });
+        const validation = validateDpsBeforeSending(built.xml, {
+          environment: nfse.environment,
+          now,
+          city,
+          replaced: replacing?.replaced.signedDpsXml
+            ? { accessKey: replacing.replaced.accessKey!, dpsXml: replacing.replaced.signedDpsXml }
+            : undefined,
+        });
         if (!validation.ok) {
           issues = validation.issues;
           blockers.push(validation.message);
@@ -948,6 +958,14 @@ export function createNfseEmissionService({
                   ? `Convênio ativo${city.rate === undefined ? '' : `; alíquota do município para o serviço: ${city.rate.toLocaleString('pt-BR')} %`}`
                   : 'Convênio não ativo: a alíquota do perfil fiscal vai na nota',
             ],
+            ...(replacing
+              ? ([
+                  [
+                    'Substitui',
+                    `NFS-e nº ${replacing.replaced.nfseNumber ?? '—'} (chave ${formatAccessKey(replacing.replaced.accessKey!)}) — ${substitutionReasonText(replacing.reasonCode, replacing.reason || null)}`,
+                  ],
+                ] as [string, string][])
+              : []),
             ['DPS', `Série ${series}, nº ${number}`],
           ],
         };

@@ -192,6 +192,26 @@ describe('substituting an NFS-e issued here', () => {
     expect(atStandIn(old.accessKey).events).toHaveLength(1);
   });
 
+  it('previews a substitute left waiting on the national system with the key and reason its DPS carries', async () => {
+    const old = await newIssuedRequest('Serviço substituído enquanto o Sistema Nacional caiu.');
+    standIn.setFaults({ unavailable: 1 });
+    const answer = await substitute(old.id, { reasonCode: '05', customerName: 'Aurora Comunicação Ltda' });
+    standIn.setFaults({});
+    const fresh = answer.body.data.substitute;
+    expect(fresh).toMatchObject({ status: 'processing', emission: { state: 'retrying' } });
+    const preview = (await server.call(`/api/nfs/requests/${fresh.id}/emission`, { token: admin.token })).body.data;
+    const groups = old.accessKey.match(/.{1,4}/g)!.join(' ');
+    expect(preview.dps.summary).toContainEqual([
+      'Substitui',
+      `NFS-e nº ${old.number} (chave ${groups}) — Rejeição de NFS-e pelo tomador ou pelo intermediário`,
+    ]);
+    expect(preview.dps.xml).toContain(`<chSubstda>${old.accessKey}</chSubstda>`);
+    expect(preview.dps.xml).toContain('<cMotivo>05</cMotivo>');
+    // The retry issues it, so the tests after find nothing pending.
+    expect((await server.call(`/api/nfs/requests/${fresh.id}/emission`, { method: 'POST', token: admin.token })).body.data)
+      .toMatchObject({ status: 'issued' });
+  });
+
   it('refuses in Portuguese, before anything is sent: reason 99 without text (E0078), a new value for ME/EPP (E0060)', async () => {
     const old = await newIssuedRequest('Serviço a corrigir, recusas locais.');
     const before = standIn.stats();
