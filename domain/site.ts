@@ -99,6 +99,65 @@ export const STATE_CAPITAL_IBGE: Readonly<Record<string, string>> = {
   TO: '1721000',
 };
 
+/**
+ * The article a city's name takes, by IBGE code: "no Rio de Janeiro", "na Serra"; every other city takes none ("em
+ * Recife", "de Salvador"). Kept as data, city by city, because no rule tells it from the name.
+ */
+export const CITY_ARTICLE: Readonly<Record<string, 'o' | 'a' | 'os' | 'as'>> = {
+  '3304557': 'o', // Rio de Janeiro (RJ)
+  '4315602': 'o', // Rio Grande (RS)
+  '3518701': 'o', // Guarujá (SP)
+  '2304202': 'o', // Crato (CE)
+  '2304285': 'o', // Eusébio (CE)
+  '2610707': 'o', // Paulista (PE)
+  '2602902': 'o', // Cabo de Santo Agostinho (PE)
+  '2400208': 'o', // Açu (RN)
+  '3205002': 'a', // Serra (ES)
+  '3541000': 'a', // Praia Grande (SP)
+  '4113205': 'a', // Lapa (PR)
+};
+
+const IN_ARTICLE = { o: 'no', a: 'na', os: 'nos', as: 'nas' } as const;
+const OF_ARTICLE = { o: 'do', a: 'da', os: 'dos', as: 'das' } as const;
+
+/** "em Recife", "no Rio de Janeiro", "na Serra": where, with the city's own preposition. */
+export function inCity(city: { ibgeCode: string; name: string }, name = city.name): string {
+  const article = CITY_ARTICLE[city.ibgeCode];
+  return `${article ? IN_ARTICLE[article] : 'em'} ${name}`;
+}
+
+/** The article a state's name takes ("da Bahia", "do Paraná"); the others take none ("de São Paulo", "de Goiás"). */
+export const STATE_ARTICLE: Readonly<Record<string, 'o' | 'a'>> = {
+  AC: 'o',
+  AP: 'o',
+  AM: 'o',
+  BA: 'a',
+  CE: 'o',
+  DF: 'o',
+  ES: 'o',
+  MA: 'o',
+  PA: 'o',
+  PB: 'a',
+  PR: 'o',
+  PI: 'o',
+  RJ: 'o',
+  RN: 'o',
+  RS: 'o',
+  TO: 'o',
+};
+
+/** "de São Paulo", "da Bahia", "do Rio Grande do Sul". */
+export function ofState(state: { state: string; stateName: string }): string {
+  const article = STATE_ARTICLE[state.state];
+  return `${article ? OF_ARTICLE[article] : 'de'} ${state.stateName}`;
+}
+
+/** "de Recife", "do Rio de Janeiro", "da Serra". */
+export function ofCity(city: { ibgeCode: string; name: string }, name = city.name): string {
+  const article = CITY_ARTICLE[city.ibgeCode];
+  return `${article ? OF_ARTICLE[article] : 'de'} ${name}`;
+}
+
 /* ---------------------------------------------------------------- consent (spec §9) */
 
 /** The optional cookies a visitor may allow; the strictly necessary ones need no consent. */

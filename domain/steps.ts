@@ -14,7 +14,7 @@ import {
 import type { Company } from './company';
 import type { CompanySize, CompanyStatus, CompanyType, DocumentType, StepId, TrackId } from './enums';
 import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from './enums';
-import { COMPANY_SIZE_LABEL, STEP_LABEL } from './labels';
+import { COMPANY_SIZE_LABEL, COMPANY_TYPE_LABEL, STEP_LABEL } from './labels';
 import type { FieldErrors, FormDraft, ValidationResult } from './validation';
 import { validate } from './validation';
 import type { Plan } from './plans';
@@ -427,6 +427,30 @@ export function partnerCountProblem(type: CompanyType | null | undefined, count:
 export function planSizeProblem(plan: Plan, size: CompanySize | null | undefined): string | null {
   if (!size || plan.sizes.includes(size)) return null;
   return `O plano ${plan.name} não atende ${COMPANY_SIZE_LABEL[size]}.`;
+}
+
+/**
+ * Whether a plan serves this company: its size, and its legal nature where the size is not known (an LTDA is never
+ * an MEI). The same rule for an opening, where the customer chose both, and a migration, where the Receita Federal's
+ * record gives them.
+ */
+export function planFitProblem(
+  plan: Plan,
+  company: { size?: CompanySize | null; type?: CompanyType | null },
+): string | null {
+  const sizeProblem = planSizeProblem(plan, company.size);
+  if (sizeProblem) return sizeProblem;
+  const { type } = company;
+  if (!type) return null;
+  const sizes = company.size ? [company.size] : plan.sizes;
+  return sizes.some((size) => companyNatureProblem(size, type) === null)
+    ? null
+    : `O plano ${plan.name} não atende ${COMPANY_TYPE_LABEL[type]}.`;
+}
+
+/** The plans this company may choose. */
+export function plansFor(company: { size?: CompanySize | null; type?: CompanyType | null }): Plan[] {
+  return PLANS.filter((plan) => planFitProblem(plan, company) === null);
 }
 
 /** An MEI may only have activities the MEI rules allow. */

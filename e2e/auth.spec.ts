@@ -96,8 +96,8 @@ test('a new customer signs up and is taken to the wizard of the chosen track', a
   await expect(page.getByText('Informe seu nome.')).toBeVisible();
   await page.getByLabel('Nome completo').fill('Rafael Teixeira');
   await page.getByLabel('E-mail').fill('rafael@empresa');
-  await page.getByLabel('Celular').pressSequentially('11987654321');
-  await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+  await page.getByLabel('Telefone').pressSequentially('11987654321');
+  await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
   await page.getByLabel('Senha').fill('1234567');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('E-mail inválido')).toBeVisible();

@@ -45,11 +45,11 @@ test('the team creates a customer of one company, who signs in and sees only tha
 
   await drawer.getByLabel('Nome completo').fill('Rita Fluent');
   await drawer.getByLabel('E-mail').fill(email);
-  await drawer.getByLabel('Celular (opcional)').pressSequentially('3198');
+  await drawer.getByLabel('Telefone (opcional)').pressSequentially('3198');
   await drawer.getByRole('button', { name: 'Criar usuário' }).click();
   await expect(drawer.getByText('Celular inválido')).toBeVisible();
-  await drawer.getByLabel('Celular (opcional)').fill('');
-  await drawer.getByLabel('Celular (opcional)').pressSequentially('31988887777');
+  await drawer.getByLabel('Telefone (opcional)').fill('');
+  await drawer.getByLabel('Telefone (opcional)').pressSequentially('31988887777');
   await drawer.getByRole('combobox', { name: 'Empresa' }).fill('Fluent');
   await page.getByRole('option', { name: /Fluent/ }).click();
   await expect(drawer.getByRole('combobox', { name: 'Empresa' })).toHaveValue('Fluent');

@@ -76,6 +76,17 @@ export async function accessOfUser(db: DbExecutor, userId: string): Promise<{ em
   };
 }
 
+/** Which of these accounts belong to the accounting team (`system-admin`), as the database says now. */
+export async function teamAccountsAmong(db: DbExecutor, ids: readonly (string | null)[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, wanted), sql`'system-admin' = any(${users.roles})`));
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function claimsOfUser(db: Database, userId: string): Promise<Claims | null> {
   return (await accessOfUser(db, userId))?.claims ?? null;
 }

@@ -1,5 +1,7 @@
 import type { Claims, CompanyDocument, StatusChange } from '@domain';
 import { TEAM_DISPLAY_NAME, isSystemAdmin } from '@domain';
+import type { DbExecutor } from '../db/companies';
+import { teamAccountsAmong } from '../db/users';
 
 /**
  * No account id of the accounting team leaves the team. Where the Auth emulator is trusted an id is enough to forge a
@@ -23,9 +25,26 @@ export function historyFor<S extends string>(claims: Claims, changes: StatusChan
   }));
 }
 
-/** A document as the caller may see it: what the team published says so, without the member's account. */
-export function documentFor(claims: Claims, document: CompanyDocument): CompanyDocument {
-  if (seesStaff(claims) || !document.publishedByTeam) return document;
-  // The team's uploads are always published by the same member, so the uploader is the team too.
-  return { ...document, publishedBy: null, uploadedBy: null };
+/**
+ * Documents as the caller may see them: a team member's account is hidden by who the uploader and the publisher are
+ * (their role in the database), not by whether the writer remembered to mark the document published; what the team
+ * published says so with `publishedByTeam`.
+ */
+export async function documentsFor(db: DbExecutor, claims: Claims, documents: CompanyDocument[]): Promise<CompanyDocument[]> {
+  if (seesStaff(claims)) return documents;
+  const team = await teamAccountsAmong(
+    db,
+    documents.flatMap((document) => [document.uploadedBy, document.publishedBy]),
+  );
+  const hidden = (id: string | null) => (id !== null && team.has(id) ? null : id);
+  return documents.map((document) =>
+    document.publishedByTeam
+      ? // The team's uploads are always published by the same member, so the uploader is the team too.
+        { ...document, publishedBy: null, uploadedBy: null }
+      : { ...document, publishedBy: hidden(document.publishedBy), uploadedBy: hidden(document.uploadedBy) },
+  );
+}
+
+export async function documentFor(db: DbExecutor, claims: Claims, document: CompanyDocument): Promise<CompanyDocument> {
+  return (await documentsFor(db, claims, [document]))[0];
 }

@@ -38,7 +38,7 @@ import {
 } from '../db/documents';
 import { companies, documents } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { documentFor } from '../http/staff-privacy';
+import { documentFor, documentsFor } from '../http/staff-privacy';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { contentRefused, fileResponse, storedFileName } from './files';
@@ -117,7 +117,7 @@ export function documentsRoutes(deps: AppDeps) {
         const { companyId, type, status, limit, offset } = c.req.valid('query');
         assertCompanyAccess(c, companyId);
         const page = await listDocuments(db, { companyId, types: type, statuses: status, limit, offset });
-        return c.json({ ...page, data: page.data.map((document) => documentFor(c.var.identity.claims, document)) });
+        return c.json({ ...page, data: await documentsFor(db, c.var.identity.claims, page.data) });
       })
       .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -190,7 +190,7 @@ export function documentsRoutes(deps: AppDeps) {
           const userId = c.req.valid('query').userId ?? uid;
           if (userId !== uid && !isSystemAdmin(claims))
             throw forbidden('Os documentos pessoais são vistos só pela própria pessoa.');
-          const data = await listPersonalDocuments(db, userId);
+          const data = await documentsFor(db, claims, await listPersonalDocuments(db, userId));
           return c.json({ data, total: data.length });
         },
       )
@@ -265,7 +265,7 @@ export function documentsRoutes(deps: AppDeps) {
               .returning();
             return row;
           });
-          return c.json({ data: documentFor(c.var.identity.claims, toDocumentDto(updated)) });
+          return c.json({ data: await documentFor(db, c.var.identity.claims, toDocumentDto(updated)) });
         },
       )
       .delete('/documents/:id', documentId, valid('query', v.object(CompanyQuery)), async (c) => {

@@ -81,7 +81,9 @@ export async function seedDemoInvoices(
         contentType,
         size: bytes.length,
         storageKey,
+        // The team published the invoice's files: the customer's screens say so, and show them as new.
         uploadedBy: people.admin,
+        publishedBy: people.admin,
         createdAt,
         updatedAt: createdAt,
       })

@@ -670,7 +670,8 @@ function normalize(text: string): string {
 // Values
 
 // Rule: an amount is read on its own whenever its form allows only one reading:
-//   - both separators ("1.234,56", "1,234.56"): the last one is decimal, the other groups thousands;
+//   - both separators ("1.234,56", "1,234.56"): the last one is decimal, the other groups thousands; when exactly
+//     two digits follow the last one, the first group may be longer than three digits ("6000.000,00");
 //   - one separator, repeated ("1.234.567"): it groups thousands, and there are no decimals;
 //   - one separator, once: decimal ("1234,56", "-45.9", "0,1234", "0.500", "1234.567", ".125"), except when
 //     1–3 digits (not starting with 0) come before it and exactly 3 after it ("1.500", "-12,345").
@@ -726,7 +727,10 @@ function readAmount(raw: string): AmountReading {
     const decimalAt = Math.max(lastDot, lastComma);
     const thousands = lastDot > lastComma ? ',' : '.';
     const intPart = number.slice(0, decimalAt);
-    if (!isGrouped(intPart, thousands)) return null;
+    // Two digits after the last separator make it the decimal one, whatever the first group's length: Santander
+    // writes "6000.000,00".
+    const twoDecimals = /^\d{2}$/.test(number.slice(decimalAt + 1));
+    if (!isGrouped(intPart, thousands, twoDecimals ? Infinity : 3)) return null;
     return exactAmount(negative, intPart.split(thousands).join(''), number.slice(decimalAt + 1), otherSeparator(thousands));
   }
   const separator = lastDot !== -1 ? '.' : lastComma !== -1 ? ',' : null;
@@ -762,10 +766,11 @@ function otherSeparator(separator: DecimalSeparator): DecimalSeparator {
   return separator === '.' ? ',' : '.';
 }
 
-/** '1.234.567' grouped by '.': a first group of 1–3 digits, then groups of exactly 3. */
-function isGrouped(digits: string, separator: string): boolean {
+/** '1.234.567' grouped by '.': a first group of 1 to `firstAtMost` digits, then groups of exactly 3. */
+function isGrouped(digits: string, separator: string, firstAtMost = 3): boolean {
   const groups = digits.split(separator);
-  return /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+  const first = groups[0].length;
+  return /^\d+$/.test(groups[0]) && first <= firstAtMost && groups.slice(1).every((g) => /^\d{3}$/.test(g));
 }
 
 /** The decimal separator the unambiguous amounts (TRNAMT, BALAMT) of the file's statements show. */

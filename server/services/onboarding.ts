@@ -23,7 +23,7 @@ import {
   meiActivityProblem,
   newTrack,
   partnerCountProblem,
-  planSizeProblem,
+  planFitProblem,
   parseStep,
   statusAfterPayment,
   stepPayload,
@@ -75,11 +75,14 @@ async function lookUpCnpj(deps: OnboardingDeps, cnpj: string): Promise<{ found: 
  * about) is refused with `cnpj_not_found` until the customer confirms it; the confirmation is kept on the step for
  * the team only when it was needed.
  */
-async function verifiedMigrationCnpj(deps: OnboardingDeps, value: MigrationPreRegistration): Promise<MigrationPreRegistration> {
+async function verifiedMigrationCnpj(
+  deps: OnboardingDeps,
+  value: MigrationPreRegistration,
+): Promise<{ value: MigrationPreRegistration; registration: CnpjRegistration | null }> {
   const { found, unavailable } = await lookUpCnpj(deps, value.cnpj);
   const { cnpjNotFoundConfirmed, ...rest } = value;
-  if (found) return rest;
-  if (cnpjNotFoundConfirmed) return { ...rest, cnpjNotFoundConfirmed: true };
+  if (found) return { value: rest, registration: found };
+  if (cnpjNotFoundConfirmed) return { value: { ...rest, cnpjNotFoundConfirmed: true }, registration: null };
   throw new HttpError(422, CNPJ_NOT_FOUND.code, unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.message, {
     cnpj: unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.field,
   });
@@ -196,7 +199,12 @@ async function applyStep(
       } else {
         const other = await findCompanyByCnpj(tx, step.value.cnpj);
         if (other && other.id !== company.id) throw conflict(CNPJ_TAKEN);
-        await tx.update(companies).set({ cnpj: step.value.cnpj, updatedAt: now }).where(eq(companies.id, company.id));
+        // The size and nature are the CNPJ's (the plan must fit them), again when the customer comes back and changes it.
+        const fields = registration ? companyFieldsFromRegistration(registration) : {};
+        await tx
+          .update(companies)
+          .set({ cnpj: step.value.cnpj, size: fields.size ?? null, type: fields.type ?? null, updatedAt: now })
+          .where(eq(companies.id, company.id));
       }
       return undefined;
     case 'partner-registration': {
@@ -207,7 +215,9 @@ async function applyStep(
     }
     case 'subscription': {
       const plan = findPlan(step.value.planId)!;
-      const problem = planSizeProblem(plan, company.size);
+      // A migration begun before the size was read from the CNPJ still has the record's to go by.
+      const recorded = registration ? companyFieldsFromRegistration(registration) : {};
+      const problem = planFitProblem(plan, { size: company.size ?? recorded.size, type: company.type ?? recorded.type });
       if (problem) throw badRequest(problem, { planId: problem });
       const [pending] = await tx
         .select()
@@ -323,12 +333,17 @@ export async function submitStep(
   if (refusalBefore) throw refusalError(refusalBefore);
   const parsed = parseStep(before.trackId, input.stepId, input.payload, new Date());
   if (!parsed.ok) throw badRequest(parsed.message, parsed.fields);
-  const step =
-    parsed.value.trackId === 'migrate-company' && parsed.value.stepId === 'pre-registration'
-      ? { ...parsed.value, value: await verifiedMigrationCnpj(deps, parsed.value.value) }
-      : parsed.value;
-  // The record the customer confirms: read before the transaction (an outside call), used where it has the data.
-  const registration = step.stepId === 'download-company-info' ? await registrationOf(deps, input.companyId) : null;
+  // The Receita Federal's record, read before the transaction (an outside call): the CNPJ's, which gives the
+  // company's size and nature; the one the customer confirms; the one the plan must fit.
+  let registration: CnpjRegistration | null = null;
+  let step = parsed.value;
+  if (step.trackId === 'migrate-company' && step.stepId === 'pre-registration') {
+    const verified = await verifiedMigrationCnpj(deps, step.value);
+    step = { ...step, value: verified.value };
+    registration = verified.registration;
+  } else if (step.stepId === 'download-company-info' || (step.trackId === 'migrate-company' && step.stepId === 'subscription')) {
+    registration = await registrationOf(deps, input.companyId);
+  }
 
   return deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, input.companyId);

@@ -1,3 +1,4 @@
+import { inCity } from '@domain';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SiteAssets } from './assets';
@@ -59,14 +60,14 @@ const NAV = [
 ];
 
 const FOOTER_CITIES = [
-  ['sao-paulo-sp', 'São Paulo'],
-  ['rio-de-janeiro-rj', 'Rio de Janeiro'],
-  ['belo-horizonte-mg', 'Belo Horizonte'],
-  ['curitiba-pr', 'Curitiba'],
-  ['porto-alegre-rs', 'Porto Alegre'],
-  ['brasilia-df', 'Brasília'],
-  ['salvador-ba', 'Salvador'],
-  ['recife-pe', 'Recife'],
+  { slug: 'sao-paulo-sp', name: 'São Paulo', ibgeCode: '3550308' },
+  { slug: 'rio-de-janeiro-rj', name: 'Rio de Janeiro', ibgeCode: '3304557' },
+  { slug: 'belo-horizonte-mg', name: 'Belo Horizonte', ibgeCode: '3106200' },
+  { slug: 'curitiba-pr', name: 'Curitiba', ibgeCode: '4106902' },
+  { slug: 'porto-alegre-rs', name: 'Porto Alegre', ibgeCode: '4314902' },
+  { slug: 'brasilia-df', name: 'Brasília', ibgeCode: '5300108' },
+  { slug: 'salvador-ba', name: 'Salvador', ibgeCode: '2927408' },
+  { slug: 'recife-pe', name: 'Recife', ibgeCode: '2611606' },
 ] as const;
 
 function Header() {
@@ -147,7 +148,7 @@ function Footer({ areas }: SiteShell['footer']) {
         />
         <FooterColumn
           title="Cidades"
-          links={FOOTER_CITIES.map(([slug, name]) => ({ href: `/contabilidade-em/${slug}`, label: `Contabilidade em ${name}` }))}
+          links={FOOTER_CITIES.map((city) => ({ href: `/contabilidade-em/${city.slug}`, label: `Contabilidade ${inCity(city)}` }))}
         />
         <FooterColumn
           title="Conteúdo"

@@ -1,3 +1,4 @@
+import { inCity } from '@domain';
 import type { Faq, Post } from './content';
 import type { Crumb } from './ui';
 
@@ -57,11 +58,11 @@ export function articleJsonLd(publicUrl: string, post: Post) {
   };
 }
 
-export function localServiceJsonLd(publicUrl: string, path: string, city: { name: string; state: string }) {
+export function localServiceJsonLd(publicUrl: string, path: string, city: { ibgeCode: string; name: string; state: string }) {
   return {
     '@context': 'https://schema.org',
     '@type': 'AccountingService',
-    name: `Contábil — contabilidade online em ${city.name} (${city.state})`,
+    name: `Contábil — contabilidade online ${inCity(city, `${city.name} (${city.state})`)}`,
     url: `${publicUrl}${path}`,
     areaServed: { '@type': 'City', name: city.name, containedInPlace: { '@type': 'State', name: city.state } },
   };

@@ -8,7 +8,9 @@ import {
   meiActivityProblem,
   newTrack,
   partnerCountProblem,
+  planFitProblem,
   planSizeProblem,
+  plansFor,
   stepSubmissionRefusal,
   trackAfterCompletion,
   trackAfterRevision,
@@ -243,6 +245,30 @@ describe('moving along a track', () => {
       'A atividade 6201-5/01 não é permitida para o MEI.',
     );
     expect(meiActivityProblem('ME', [{ code: '6201501', isAllowedMei: false }])).toBeNull();
+  });
+});
+
+describe('a plan that fits the company', () => {
+  it.each([
+    // size, legal nature, plan → problem (or null)
+    ['ME', 'limited_liability', 'mei', 'O plano MEI não atende Microempresa (ME).'],
+    [null, 'limited_liability', 'mei', 'O plano MEI não atende Sociedade limitada (LTDA).'],
+    [null, 'private_limited', 'mei', 'O plano MEI não atende Sociedade limitada unipessoal (SLU).'],
+    ['EPP', null, 'mei', 'O plano MEI não atende Empresa de Pequeno Porte (EPP).'],
+    ['MEI', 'on_person', 'mei', null],
+    [null, 'on_person', 'mei', null],
+    [null, null, 'mei', null],
+    ['MEI', 'on_person', 'essencial', 'O plano Essencial não atende Microempreendedor Individual (MEI).'],
+    ['ME', 'limited_liability', 'essencial', null],
+    [null, 'limited_liability', 'completo', null],
+  ] as const)('%s · %s · plano %s → %s', (size, type, planId, problem) => {
+    expect(planFitProblem(findPlan(planId)!, { size, type })).toBe(problem);
+  });
+
+  it('offers an LTDA without a known size only the plans of ME and EPP', () => {
+    expect(plansFor({ size: null, type: 'limited_liability' }).map((plan) => plan.id)).toEqual(['essencial', 'completo']);
+    expect(plansFor({ size: 'MEI', type: 'on_person' }).map((plan) => plan.id)).toEqual(['mei']);
+    expect(plansFor({}).map((plan) => plan.id)).toEqual(['mei', 'essencial', 'completo']);
   });
 });
 

@@ -190,6 +190,24 @@ function expectAll(text: string, expected: string[]) {
   for (const literal of expected) expect(text, literal).toContain(literal);
 }
 
+describe('stored text is never markup nor turns the page around', () => {
+  it("prints a taker's name and a description with tags and a right-to-left override literally, in reading order", async () => {
+    const typed = MEI_HOMOLOGATION.replace(
+      "<xNome>Ana Souza d'Ávila</xNome>",
+      '<xNome>Ana &lt;img src=x onerror=alert(1)&gt; \u202Ereverso</xNome>',
+    ).replace(
+      'Formatação do notebook "Dell"',
+      'Formatação &lt;img src=x onerror=alert(2)&gt; \u202Efdp.exe "Dell"',
+    );
+    const { text, outside } = await readPdf(await renderDanfse(typed, 'normal'));
+    expect(outside).toEqual([]);
+    expectAll(text, ['Ana <img src=x onerror=alert(1)>', 'reverso', 'Formatação <img src=x onerror=alert(2)>', 'fdp.exe']);
+    // The override character is not printed (it would reverse the rest of the line for a reader copying it).
+    expect(text).not.toContain('\u202E');
+    expect(text).not.toContain('osrever');
+  });
+});
+
 describe('the DANFSe v2.0 made from the NFS-e XML', () => {
   it('(a) an MEI in homologation with a person as taker: no legal validity, the CPF, what the customer typed, one page', async () => {
     const pdf = await renderDanfse(MEI_HOMOLOGATION, 'normal');

@@ -452,7 +452,7 @@ describe('migration', () => {
     expect(known.body.data.track.steps[0].payload).not.toHaveProperty('cnpjNotFoundConfirmed');
   });
 
-  it('fills the size and legal nature the Receita Federal record gives, when the customer confirms its data', async () => {
+  it('fills the size and legal nature the Receita Federal record gives, from the CNPJ on', async () => {
     const { token, companyId } = await customerWithCompany('migrate-company');
     const step = (stepId: string, body: unknown) =>
       server.call(`/api/companies/${companyId}/steps/${stepId}`, { method: 'POST', token, body });
@@ -469,8 +469,9 @@ describe('migration', () => {
     const plan = await step('subscription', { planId: 'essencial' });
     const charge = await server.call(`/api/subscriptions/${plan.body.data.subscription.id}`, { method: 'POST', token, body: {} });
     await payAtSandbox(charge.body.data.paymentUrl);
+    // Known from the first step: the CNPJ's record, which the plan must fit.
     const before = await server.call(`/api/companies/${companyId}`, { token });
-    expect([before.body.data.size, before.body.data.type]).toEqual([null, null]);
+    expect([before.body.data.size, before.body.data.type]).toEqual(['ME', 'limited_liability']);
     const confirmed = await step('download-company-info', {
       confirmed: true,
       name: 'Empresa da Receita Ltda',
@@ -480,6 +481,28 @@ describe('migration', () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.company).toMatchObject({ size: 'ME', type: 'limited_liability' });
+  });
+
+  it.each([
+    // CNPJ (the Receita's record), refused plan and why, a plan that fits
+    ['90.000.411/0001-70', 'Porte ME, LTDA', 'mei', 'O plano MEI não atende Microempresa (ME).', 'essencial'],
+    ['15.538.835/0001-77', 'Porte EPP, LTDA', 'mei', 'O plano MEI não atende Empresa de Pequeno Porte (EPP).', 'completo'],
+  ])('refuses a plan that does not fit the company the CNPJ is (%s: %s)', async (cnpj, _, refusedPlan, problem, fitting) => {
+    const { token, companyId } = await customerWithCompany('migrate-company');
+    const step = (stepId: string, body: unknown) =>
+      server.call(`/api/companies/${companyId}/steps/${stepId}`, { method: 'POST', token, body });
+    expect((await step('pre-registration', { cnpj, currentAccountant: { name: 'Silva' } })).status).toBe(200);
+    expect(
+      (
+        await step('partner-registration-basic', {
+          partners: [{ name: 'Ana Lima', cpf: '57291053714', email: 'ana@aurora.com.br', phone: '11987654321' }],
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await step('subscription', { planId: refusedPlan });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ planId: problem });
+    expect((await step('subscription', { planId: fitting })).status).toBe(200);
   });
 
   it('answers 409, not 500, when two people register the same CNPJ at the same moment', async () => {

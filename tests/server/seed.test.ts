@@ -1,9 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnaes, companies, meiOccupations, municipalities, states, users } from '@server/db/schema';
+import { cnaes, companies, documents, meiOccupations, municipalities, states, users } from '@server/db/schema';
 import { claimsOfUser } from '@server/db/users';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
+import { createLocalStorage } from '@server/services/storage';
 import type { TestServer } from '../support/server';
 import { engine, startTestServer } from '../support/server';
 
@@ -34,7 +38,9 @@ describe('reference data', () => {
 describe(`demo data (${engine})`, () => {
   it('seeds the demo logins and companies into an empty database', async () => {
     expect(await isDatabaseEmpty(server.db)).toBe(true);
-    await seedDemoData(server.db, server.identity);
+    // With somewhere to keep files, as `npm start` seeds: the documents and the invoices' PDFs too.
+    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'contabil-seed-')));
+    await seedDemoData(server.db, server.identity, { storage });
     expect(await isDatabaseEmpty(server.db)).toBe(false);
     const [{ n }] = await server.db.select({ n: count() }).from(companies);
     expect(n).toBeGreaterThan(25);
@@ -76,6 +82,17 @@ describe(`demo data (${engine})`, () => {
     expect(list.body.total).toBe(n);
     const [adminRow] = await server.db.select().from(users).where(eq(users.email, 'admin@demo.test'));
     expect(await claimsOfUser(server.db, adminRow.id)).toEqual({ roles: ['system-admin'] });
+
+    // What the team stored for a customer is marked the team's, so the customer's screens say "Equipe contábil"; and
+    // the demo customer's documents never carry the team's account.
+    const unmarked = await server.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.uploadedBy, adminRow.id), isNull(documents.publishedBy), isNotNull(documents.companyId)));
+    expect(unmarked[0].n).toBe(0);
+    const theirs = await server.call(`/api/documents?companyId=${me.body.data.id}&limit=100`, { token });
+    expect(theirs.body.total).toBeGreaterThan(0);
+    expect(JSON.stringify(theirs.body)).not.toContain(adminRow.id);
 
     // The team's user list has more than a page, and a company with two members.
     const people = await server.call('/api/admin/users?limit=10', { token: adminToken });

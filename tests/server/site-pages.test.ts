@@ -58,6 +58,10 @@ describe('public pages are complete HTML before any script runs', () => {
     ['/contador-em/sao-paulo-sp', 'Contador em São Paulo (SP)'],
     ['/contabilidade-em/olhos-d-agua-mg', "Contabilidade em Olhos-d'Água (MG)"],
     ['/contador-em/brasilia-df', 'Contador em Brasília (DF)'],
+    // Each city with the preposition it takes.
+    ['/contabilidade-em/rio-de-janeiro-rj', 'Contabilidade no Rio de Janeiro (RJ)'],
+    ['/contador-em/serra-es', 'Contador na Serra (ES)'],
+    ['/contabilidade-em/recife-pe', 'Contabilidade em Recife (PE)'],
   ])('%s names the city in its h1 and title, with description, canonical and Open Graph', async (path, heading) => {
     const page = await get(path);
     expect(page.status).toBe(200);
@@ -75,6 +79,18 @@ describe('public pages are complete HTML before any script runs', () => {
     expect(links.filter((link) => link !== path).length).toBeGreaterThanOrEqual(10);
     if (!path.endsWith('-df')) expect(links.every((link) => link.endsWith(path.slice(-3)))).toBe(true);
     expect(page.headers.get('cache-control')).toContain('public');
+  });
+
+  it('says "no Rio de Janeiro" and "do Rio de Janeiro" everywhere the page builds the phrase, footer and meta included', async () => {
+    const page = await get('/contador-em/rio-de-janeiro-rj');
+    const found = seo(page.html);
+    expect(found.description).toContain('no Rio de Janeiro (RJ)');
+    expect(found.text).toContain('Como abrir uma empresa no Rio de Janeiro');
+    expect(found.text).toContain('prefeitura do Rio de Janeiro');
+    expect(page.html).toContain('Contabilidade no Rio de Janeiro</a>');
+    expect(page.html).not.toMatch(/(em|de) Rio de Janeiro/);
+    const faq = found.jsonLd.find((item) => item['@type'] === 'FAQPage');
+    expect(JSON.stringify(faq)).toContain('empresa no Rio de Janeiro?');
   });
 
   it.each([

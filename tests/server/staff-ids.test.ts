@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '@server/db/schema';
 import { seedReferenceData } from '@server/seed/reference';
 import type { Fixtures, RouteSpec, SampleRequest } from '../support/route-table';
 import { PDF, ROUTES, fixturesFor, routeKey } from '../support/route-table';
@@ -82,6 +83,17 @@ beforeAll(async () => {
   await fixtures.rule(companyId);
   await fixtures.bankAccount(companyId);
   await fixtures.coraConnection(companyId);
+  // A document a team member stored without saying the team published it (as the demo seed's invoices once did):
+  // who uploaded it is still the team, whatever flag the writer forgot.
+  await server.db.insert(documents).values({
+    companyId,
+    type: 'nota_fiscal',
+    name: 'NFS-e sem publicador.pdf',
+    contentType: 'application/pdf',
+    size: 10,
+    storageKey: `${companyId}/sem-publicador.pdf`,
+    uploadedBy: otherTeam.uid,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -134,5 +146,29 @@ describe("the team's account ids never reach a customer", () => {
       expect(document.publishedBy).toBeNull();
       expect(document.uploadedBy).toBeNull();
     }
+  });
+
+  it("a document a team member uploaded hides the member's account even when nobody marked it published", async () => {
+    const list = await server.call(`/api/documents?companyId=${companyId}`, { token: customer.token });
+    const stored = list.body.data.find((document: { name: string }) => document.name === 'NFS-e sem publicador.pdf');
+    expect(stored).toMatchObject({ uploadedBy: null, publishedBy: null });
+    const asTeam = await server.call(`/api/documents?companyId=${companyId}`, { token: team.token });
+    const teamView = asTeam.body.data.find((document: { name: string }) => document.name === 'NFS-e sem publicador.pdf');
+    expect(teamView.uploadedBy).toBe(otherTeam.uid);
+  });
+
+  it("a customer's own upload keeps the customer's id", async () => {
+    const form = new FormData();
+    form.set('file', new File([PDF as Uint8Array<ArrayBuffer>], 'extrato.pdf'));
+    form.set('type', 'outros');
+    const uploaded = await fetch(`${server.baseUrl}/api/documents?companyId=${companyId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const list = await server.call(`/api/documents?companyId=${companyId}`, { token: customer.token });
+    const own = list.body.data.filter((document: { uploadedBy: string | null }) => document.uploadedBy === customer.uid);
+    expect(own.length).toBeGreaterThan(0);
   });
 });

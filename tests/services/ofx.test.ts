@@ -123,6 +123,11 @@ describe('parseOfx on the sample files', () => {
     expect(sum(account)).toBe(-56666);
   });
 
+  it('imports a Santander export whose amounts group more than three digits before the decimal comma', () => {
+    const [account] = parse(sgmlFile([{ amount: '6000.000,00' }, { amount: '-12.80' }, { amount: '-1500.000,25' }])).accounts;
+    expect(account.transactions.map((t) => t.amountCents)).toEqual([600000000, -1280, -150000025]);
+  });
+
   it('reads the Sulcredi file whose sign-on is a SONRQ', () => {
     const statement = parse(fixture('sulcredi-checking-sonrq.ofx'));
     expect(statement.accounts).toHaveLength(1);
@@ -566,7 +571,21 @@ describe('thousands separators', () => {
     expect(parseAmountCents(raw, ',')).toBe(cents);
   });
 
-  it.each(['R$ 1.234,56', '(1.234,56)', '1.234,56-', '1.23.456,78', '12.34.567', '1,234.567,89', '1.234,567.89'])(
+  it.each([
+    // The last separator followed by exactly two digits is the decimal one, however many digits the other
+    // separator's first group holds (a Santander export writes "6000.000,00").
+    ['6000.000,00', 600000000],
+    ['-6000.000,00', -600000000],
+    ['12000.000,50', 1200000050],
+    ['6000,000.00', 600000000],
+    ['1234567.890,12', 123456789012],
+  ])('%j → %d centavos: the last separator, two digits after it, is the decimal one', (raw, cents) => {
+    expect(parseAmountCents(raw)).toBe(cents);
+    expect(parseAmountCents(raw, '.')).toBe(cents);
+    expect(parseAmountCents(raw, ',')).toBe(cents);
+  });
+
+  it.each(['R$ 1.234,56', '(1.234,56)', '1.234,56-', '12.34.567', '1,234.567,89', '1.234,567.89', '1.23.456,78', '6000.000,0', '6000.000,000', '1..234,56', '.234,56', '12.34.56', '6000.00,00'])(
     'rejects %j',
     (raw) => {
       expect(parseAmountCents(raw)).toBeNull();

@@ -1,5 +1,5 @@
 import type { CityPageKind } from '@domain';
-import { JUNTA_COMERCIAL, PLANS, cityPath, formatMoney, SIGNUP_LINKS } from '@domain';
+import { JUNTA_COMERCIAL, PLANS, cityPath, formatMoney, inCity, ofCity, ofState, SIGNUP_LINKS } from '@domain';
 import type { City } from '../data';
 import type { PageMeta } from '../document';
 import { LeadForm } from '../lead-form';
@@ -10,14 +10,15 @@ import { Breadcrumbs, Container, FaqList, SectionTitle, buttonClass } from '../u
 /** "São Paulo (SP)". */
 const place = (city: City) => `${city.name} (${city.state})`;
 
+/** "Contabilidade no Rio de Janeiro (RJ)": each city with its own preposition (`CITY_ARTICLE`). */
 function heading(kind: CityPageKind, city: City) {
-  return kind === 'contabilidade' ? `Contabilidade em ${place(city)}` : `Contador em ${place(city)}`;
+  return `${kind === 'contabilidade' ? 'Contabilidade' : 'Contador'} ${inCity(city, place(city))}`;
 }
 
 function description(kind: CityPageKind, city: City) {
   return kind === 'contabilidade'
-    ? `Contabilidade online para empresas de ${city.name} (${city.state}): abertura de empresa, MEI, impostos e notas fiscais, a partir de ${formatMoney(PLANS[0].priceCents)} por mês.`
-    : `Contador online para MEI, ME e EPP em ${city.name} (${city.state}): troque de contador ou abra sua empresa sem sair de casa, com preço fixo por mês.`;
+    ? `Contabilidade online para empresas ${ofCity(city, place(city))}: abertura de empresa, MEI, impostos e notas fiscais, a partir de ${formatMoney(PLANS[0].priceCents)} por mês.`
+    : `Contador online para MEI, ME e EPP ${inCity(city, place(city))}: troque de contador ou abra sua empresa sem sair de casa, com preço fixo por mês.`;
 }
 
 const crumbs = (kind: CityPageKind, city: City): Crumb[] => [
@@ -31,17 +32,17 @@ function faq(kind: CityPageKind, city: City) {
     {
       question:
         kind === 'contabilidade'
-          ? `Uma contabilidade online atende empresas de ${city.name}?`
-          : `Preciso de um contador que fique em ${city.name}?`,
-      answer: `Não é preciso ir a um escritório. Registro na ${junta}, CNPJ, inscrição municipal em ${city.name}, impostos e notas fiscais são feitos pela internet, e você fala com o seu contador pelo painel sempre que precisar.`,
+          ? `Uma contabilidade online atende empresas ${ofCity(city)}?`
+          : `Preciso de um contador que fique ${inCity(city)}?`,
+      answer: `Não é preciso ir a um escritório. Registro na ${junta}, CNPJ, inscrição municipal ${inCity(city)}, impostos e notas fiscais são feitos pela internet, e você fala com o seu contador pelo painel sempre que precisar.`,
     },
     {
-      question: `Quanto custa a contabilidade para uma empresa em ${city.name}?`,
+      question: `Quanto custa a contabilidade para uma empresa ${inCity(city)}?`,
       answer: `Os planos têm preço fixo por mês: ${PLANS.map((plan) => `${plan.name} por ${formatMoney(plan.priceCents)}`).join(', ')}. Não cobramos taxa de adesão nem fidelidade.`,
     },
     {
-      question: `Como abrir uma empresa em ${city.name}?`,
-      answer: `Você responde às perguntas do nosso cadastro online (atividade, sócios, endereço) e nossa equipe cuida do registro na ${junta}, da inscrição no CNPJ e da inscrição e licenças na prefeitura de ${city.name}, acompanhando cada etapa com você.`,
+      question: `Como abrir uma empresa ${inCity(city)}?`,
+      answer: `Você responde às perguntas do nosso cadastro online (atividade, sócios, endereço) e nossa equipe cuida do registro na ${junta}, da inscrição no CNPJ e da inscrição e licenças na prefeitura ${ofCity(city)}, acompanhando cada etapa com você.`,
     },
     {
       question: 'Posso trocar de contador no meio do ano?',
@@ -58,7 +59,7 @@ export function cityMeta(kind: CityPageKind, city: City, publicUrl: string): Pag
     description: description(kind, city),
     path,
     jsonLd: [
-      localServiceJsonLd(publicUrl, path, { name: city.name, state: city.stateName }),
+      localServiceJsonLd(publicUrl, path, { ibgeCode: city.ibgeCode, name: city.name, state: city.stateName }),
       breadcrumbJsonLd(publicUrl, crumbs(kind, city)),
       faqJsonLd(faq(kind, city)),
     ],
@@ -77,12 +78,12 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
           <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{heading(kind, city)}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-700">
             {kind === 'contabilidade'
-              ? `Abra sua empresa, emita notas fiscais e mantenha os impostos em dia em ${city.name} sem sair de casa: uma equipe contábil cuida de tudo pela internet.`
-              : `Um contador dedicado à sua empresa em ${city.name}, com atendimento online, preço fixo e tudo organizado em um só painel.`}
+              ? `Abra sua empresa, emita notas fiscais e mantenha os impostos em dia ${inCity(city)} sem sair de casa: uma equipe contábil cuida de tudo pela internet.`
+              : `Um contador dedicado à sua empresa ${inCity(city)}, com atendimento online, preço fixo e tudo organizado em um só painel.`}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href={SIGNUP_LINKS.open} className={buttonClass('primary', 'px-6 py-3 text-base')}>
-              Abrir empresa em {city.name}
+              Abrir empresa {inCity(city)}
             </a>
             <a href={SIGNUP_LINKS.migrate} className={buttonClass('secondary', 'px-6 py-3 text-base')}>
               Trocar de contador
@@ -94,10 +95,10 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
       <Container className="grid gap-12 py-14 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-10">
           <section aria-labelledby="abrir">
-            <SectionTitle id="abrir">Como abrir uma empresa em {city.name}</SectionTitle>
+            <SectionTitle id="abrir">Como abrir uma empresa {inCity(city)}</SectionTitle>
             <ol className="mt-5 space-y-4 text-slate-700">
               <li>
-                <strong className="text-slate-900">Registro na {junta}.</strong> A Junta Comercial do estado de {city.stateName}{' '}
+                <strong className="text-slate-900">Registro na {junta}.</strong> A Junta Comercial do estado {ofState(city)}{' '}
                 registra o contrato social (ou o requerimento de empresário) — o MEI é registrado direto no Portal do
                 Empreendedor.
               </li>
@@ -106,7 +107,7 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
                 integração da Redesim.
               </li>
               <li>
-                <strong className="text-slate-900">Inscrição municipal e alvará em {city.name}.</strong> Para prestar serviços e
+                <strong className="text-slate-900">Inscrição municipal e alvará {inCity(city)}.</strong> Para prestar serviços e
                 emitir nota fiscal de serviço (NFS-e), a empresa se inscreve na prefeitura, que também define a alíquota do ISS
                 (de 2 % a 5 %, conforme a atividade).
               </li>
@@ -125,7 +126,7 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
           </section>
 
           <section aria-labelledby="servicos">
-            <SectionTitle id="servicos">O que a Contábil faz pela sua empresa em {city.name}</SectionTitle>
+            <SectionTitle id="servicos">O que a Contábil faz pela sua empresa {inCity(city)}</SectionTitle>
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {[
                 [
@@ -134,7 +135,7 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
                 ],
                 [
                   'Notas fiscais',
-                  `Você pede a nota de serviço pelo painel e nós emitimos no padrão da prefeitura de ${city.name}.`,
+                  `Você pede a nota de serviço pelo painel e nós emitimos no padrão da prefeitura ${ofCity(city)}.`,
                 ],
                 ['Extratos e conciliação', 'Envie o extrato do banco e veja receitas e despesas classificadas por categoria.'],
                 ['Pró-labore e folha', 'Pró-labore dos sócios e, no plano Completo, folha de pagamento e eSocial.'],
@@ -169,7 +170,7 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
         </div>
 
         <aside className="space-y-6">
-          <LeadForm source={cityPath(kind, city)} title={`Fale com um contador sobre sua empresa em ${city.name}`} />
+          <LeadForm source={cityPath(kind, city)} title={`Fale com um contador sobre sua empresa ${inCity(city)}`} />
           <div
             data-island="city-search"
             data-base={kind === 'contabilidade' ? '/contabilidade-em' : '/contador-em'}
@@ -189,7 +190,7 @@ export function CityPage({ kind, city, neighbours }: { kind: CityPageKind; city:
           </div>
           <nav aria-label="Outras cidades" className="rounded-xl border border-slate-200 p-5">
             <h2 className="font-semibold text-slate-900">
-              {neighbours.every((n) => n.state === city.state) ? `Outras cidades de ${city.stateName}` : 'Outras capitais'}
+              {neighbours.every((n) => n.state === city.state) ? `Outras cidades ${ofState(city)}` : 'Outras capitais'}
             </h2>
             <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {neighbours.map((neighbour) => (

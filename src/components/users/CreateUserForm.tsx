@@ -74,7 +74,8 @@ export function CreateUserForm({ onCreated, onCancel }: { onCreated: (user: Crea
         hint="Será o login da pessoa."
       />
       <MaskedField
-        label="Celular (opcional)"
+        label="Telefone (opcional)"
+        hint="Celular ou fixo, com DDD."
         type="tel"
         inputMode="numeric"
         mask={PHONE_MASK}

@@ -92,7 +92,7 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
         error={form.errors.email}
       />
       <MaskedField
-        label="Celular"
+        label="Telefone"
         type="tel"
         autoComplete="tel-national"
         inputMode="numeric"
@@ -100,7 +100,7 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
         value={form.values.phone}
         onValueChange={form.set('phone')}
         error={form.errors.phone}
-        hint="Opcional. Usamos para falar sobre o andamento da sua empresa."
+        hint="Opcional. Celular ou fixo, com DDD: usamos para falar sobre o andamento da sua empresa."
       />
       <TextField
         label="Senha"

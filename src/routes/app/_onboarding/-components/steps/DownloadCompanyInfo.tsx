@@ -74,7 +74,8 @@ function RegistrationForm({ registration }: { registration: CnpjRegistration | n
     confirmed: false,
     name: registration?.name ?? '',
     alias: registration?.alias ?? '',
-    mainActivity: registration?.mainActivity?.code ?? '',
+    // In the form the hint shows (7410-2/02): the schema reads the digits either way.
+    mainActivity: registration?.mainActivity ? formatCnaeCode(registration.mainActivity.code) : '',
     secondaryActivities: registration?.secondaryActivities.map((a) => a.code) ?? [],
     address: registration?.address ?? undefined,
     corrections: '',

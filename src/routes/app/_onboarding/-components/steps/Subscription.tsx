@@ -1,6 +1,6 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useEffect } from 'react';
-import { PLANS, formatMoney } from '@domain';
+import { formatMoney, plansFor } from '@domain';
 import { Button } from '@/components/ui/Button';
 import { Alert, Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
@@ -24,10 +24,12 @@ export function Subscription() {
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, [redirecting, wizard]);
+  // The company's size and nature: chosen in an opening, the CNPJ's record in a migration. Only plans that fit them.
   const size = useWizardContext((c) => c.company?.size ?? null);
+  const type = useWizardContext((c) => c.company?.type ?? null);
   const defaults: { planId?: string } = {};
   const { values, set, error } = useStepForm('subscription', defaults);
-  const plans = PLANS.filter((plan) => !size || plan.sizes.includes(size));
+  const plans = plansFor({ size, type });
 
   if (stage === 'confirming' || stage === 'slow') {
     return (

@@ -17,6 +17,7 @@ import {
   formatCnaeCode,
   formatCnpj,
   PAGE_SIZE,
+  planFitProblem,
   stepPayload,
 } from '@domain';
 import { companyQueries } from '@/api/companies';
@@ -79,6 +80,8 @@ function CompanyDetailPage() {
   const documents = useQuery({ ...documentQueries.list({ companyId, page: docsPage }), placeholderData: (previous) => previous });
   const address = company.address;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
+  // Companies that chose their plan before the migration read the size from the CNPJ may not fit it: the team fixes it.
+  const planMismatch = plan ? planFitProblem(plan, company) : null;
   const waitingForTeam = track && currentStep(track)?.stepId === 'awaiting-guide';
   const cnpjNotFoundConfirmed =
     track?.trackId === 'migrate-company' && !!stepPayload(track, 'migrate-company', 'pre-registration')?.cnpjNotFoundConfirmed;
@@ -102,6 +105,13 @@ function CompanyDetailPage() {
           <Alert tone="info">
             A Receita Federal não encontrou este CNPJ quando o cliente o informou: ele confirmou o número e preencheu os dados da
             empresa à mão. Confira-os antes de assumir a empresa.
+          </Alert>
+        </div>
+      )}
+      {planMismatch && (
+        <div className="mb-6">
+          <Alert>
+            {planMismatch} Confira o porte e a natureza jurídica da empresa e o plano contratado com o cliente.
           </Alert>
         </div>
       )}
