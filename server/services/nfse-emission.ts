@@ -805,7 +805,10 @@ export function createNfseEmissionService({
         });
         removeFile(removed);
       } else if (output.status === 'rejected') {
-        const reason = refusalReason(output.errors);
+        // A refused substitute leaves the invoice it was to replace as it was: the customer reads that, not a bare refusal.
+        const reason = replacing
+          ? `Substituição da NFS-e nº ${replacing.replaced.nfseNumber} recusada: a NFS-e nº ${replacing.replaced.nfseNumber} continua válida. ${refusalReason(output.errors)}`
+          : refusalReason(output.errors);
         await db.transaction(async (tx) => {
           const request = await lockRequest(tx, requestId);
           await updateOwned(tx, lease, {
@@ -817,7 +820,7 @@ export function createNfseEmissionService({
             problem: null,
           });
           await moveRequest(tx, request, 'rejected', {
-            note: `Recusada pelo Sistema Nacional. ${reason}`,
+            note: replacing ? reason : `Recusada pelo Sistema Nacional. ${reason}`,
             actor,
             set: { reason },
           });

@@ -270,6 +270,18 @@ describe('substituting an NFS-e issued here', () => {
     expect(standIn.stats().issued).toBe(before.issued);
     expect(standIn.stats().refused - before.refused).toBe(1);
     expect((await emissionOf(old.id)).state).toBe('issued');
+    // The customer finds the refused substitute saying the invoice it was to replace still stands.
+    const [refusedSubstitute] = await server.db
+      .select({ requestId: nfseEmissions.requestId })
+      .from(nfseEmissions)
+      .where(eq(nfseEmissions.replacesEmissionId, (await emissionOf(old.id)).id));
+    const seen = (await server.call(`/api/nfs/requests/${refusedSubstitute!.requestId}`, { token: customer.token })).body.data;
+    expect(seen.status).toBe('rejected');
+    expect(seen.reason).toBe(
+      `Substituição da NFS-e nº ${old.number} recusada: a NFS-e nº ${old.number} continua válida. E0046: Uma NFS-e ` +
+        'cancelada não pode ser substituída. Informe uma chave de NFS-e não cancelada anteriormente. (regra E0046 do ' +
+        'Anexo I do Sistema Nacional NFS-e)',
+    );
   });
 
   it('refuses E0046 here for an NFS-e this server cancelled, without sending anything', async () => {
