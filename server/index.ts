@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { Logger } from './deps';
 import { createFirebaseIdentity } from './auth/firebase';
+import { withVerifiedTokenCache } from './auth/token-cache';
 import { join } from 'node:path';
 import { configScriptBody, coraRedirectUri, isLoopbackHost, publicConfigOf, serviceUrl } from './config';
 import { securityOptionsFrom } from './http/security';
@@ -40,7 +41,8 @@ const logger: Logger = {
 export async function startServer(options: { serveSpa?: boolean } = {}) {
   const config = loadStartupConfig();
   for (const warning of config.warnings) logger.error(warning);
-  const identity = createFirebaseIdentity(config.firebase);
+  // Each token verified once, then trusted until it expires (at most 5 min): server/auth/token-cache.ts.
+  const identity = withVerifiedTokenCache(createFirebaseIdentity(config.firebase));
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
   // The national NFS-e: the real Sefin when NFSE_NACIONAL_URL names it, the local stand-in otherwise (never in
   // production, which loadConfig refuses without the URL: the stand-in issues no real invoice). The stand-in's CA

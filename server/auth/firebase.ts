@@ -24,7 +24,13 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
     async verifyIdToken(token) {
       try {
         const decoded = await auth.verifyIdToken(token);
-        return { uid: decoded.uid, email: decoded.email ?? null, claims: claimsFromToken(decoded), issuedAt: decoded.iat };
+        return {
+          uid: decoded.uid,
+          email: decoded.email ?? null,
+          claims: claimsFromToken(decoded),
+          issuedAt: decoded.iat,
+          expiresAt: decoded.exp,
+        };
       } catch (error) {
         throw new IdentityError('invalid-token', `Invalid ID token: ${codeOf(error) || String(error)}`);
       }

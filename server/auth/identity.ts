@@ -7,6 +7,8 @@ export interface VerifiedIdentity {
   claims: Claims;
   /** When the token was issued (seconds): tells one token from the next with the same claims. */
   issuedAt?: number;
+  /** When the token expires (seconds): a verified token is not trusted past it. */
+  expiresAt?: number;
 }
 
 export interface NewIdentity {
