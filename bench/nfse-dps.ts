@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/nfse-dps.ts`: building, validating against the XSD and signing one DPS (issue 18's target: p95 ≤
+ * `npx tsx bench/nfse-dps.ts`: building, validating against the XSD and signing one DPS (the target in docs/performance.md: p95 ≤
  * 30 ms), and each step apart, over BENCH_DPS_COUNT documents (1,000 by default) after a warm-up. Prints; never
  * asserts.
  */

@@ -40,7 +40,7 @@ const PUBLIC_ROUTES = [
   '/tools/cnae',
   '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
 ];
-/** The pages Lighthouse measures (issue 16: the home page, a city page, a post and the CNAE search). */
+/** The pages Lighthouse measures (docs/performance.md: the home page, a city page, a post and the CNAE search). */
 const LIGHTHOUSE_PAGES = ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_ROUTES = ['/app/login', '/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts'];

@@ -288,7 +288,7 @@ export function certificateUploadErrors(
   return errors;
 }
 
-/** A certificate is warned about this many days before it expires (issue 18). */
+/** A certificate is warned about this many days before it expires (docs/nfse.md). */
 export const CERTIFICATE_WARNING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -220,7 +220,7 @@ export const NfsScheduleSchema = v.pipe(
     ...invoiceFields,
     dayOfMonth: DayOfMonthSchema,
     active: v.optional(v.boolean(), true),
-    /** Emit the request through the national system as soon as the runner creates it (issue 18). */
+    /** Emit the request through the national system as soon as the runner creates it (docs/nfse.md). */
     autoEmit: v.optional(v.boolean('Informe se a nota deve ser emitida automaticamente.'), false),
   }),
   v.forward(
@@ -341,7 +341,7 @@ export interface NfsRequest {
   issuedAt: string | null;
   createdAt: string;
   statusChangedAt: string;
-  /** Its emission through the national system (issue 18), or null when it was never tried. */
+  /** Its emission through the national system (docs/nfse.md), or null when it was never tried. */
   emission: NfseEmissionView | null;
 }
 

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { signInFromLogin } from './support';
 
 /**
- * What a page of the app makes the browser load (issue 16's budgets, measured as `npm run bench:bundles` measures:
+ * What a page of the app makes the browser load (the budgets of docs/performance.md, measured as `npm run bench:bundles` measures:
  * each script gzipped at level 9): the login page ≤ 160 KB with neither Firebase nor another screen's code, a
  * customer's page ≤ 220 KB without the team's combobox library. Sizes, not timings: they only change with the code.
  */

@@ -412,7 +412,7 @@ export const nfsSchedules = pgTable(
     issWithheld: boolean('iss_withheld').notNull().default(false),
     dayOfMonth: integer('day_of_month').notNull(),
     active: boolean('active').notNull().default(true),
-    /** The runner emits the request it creates through the national system at once (issue 18). */
+    /** The runner emits the request it creates through the national system at once (docs/nfse.md). */
     autoEmit: boolean('auto_emit').notNull().default(false),
     /** When it was created or last turned back on: months whose day came before are not created (paused ones). */
     activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 /**
- * A company's fiscal profile for the national NFS-e and its A1 certificate (issue 18): the team edits both, the
+ * A company's fiscal profile for the national NFS-e and its A1 certificate (docs/nfse.md): the team edits both, the
  * company's members read them. The certificate's file and password are sealed at rest and never answered back.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The team's national NFS-e calls (issue 18): what a request's DPS would be, emitting it through the national
+ * The team's national NFS-e calls (docs/nfse.md): what a request's DPS would be, emitting it through the national
  * system, cancelling an NFS-e issued here or substituting it with a corrected one, and the signed XMLs exactly as they were sent (to check a refusal or
  * answer the national support). The flow itself is server/services/nfse-emission.ts.
  */

@@ -4,7 +4,7 @@ import { categoryRules, companyStatusChanges, nfsSchedules } from '@server/db/sc
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
-/** Every list answers at most its page size (issue 17): what a company may pile up is bounded, or paged. */
+/** Every list answers at most its page size (docs/api.md): what a company may pile up is bounded, or paged. */
 let server: TestServer;
 let admin: TestUser;
 

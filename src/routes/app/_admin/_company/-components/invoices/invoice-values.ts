@@ -37,7 +37,7 @@ export type InvoiceFormValues = {
   competence: string;
   dayOfMonth: string;
   active: boolean;
-  /** A schedule's requests go to the national system by themselves (issue 18). */
+  /** A schedule's requests go to the national system by themselves (docs/nfse.md). */
   autoEmit: boolean;
 };
 
