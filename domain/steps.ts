@@ -99,19 +99,22 @@ export const OpeningPreRegistrationSchema = v.pipe(
     address: AddressSchema,
     branchType: v.optional(v.picklist(BRANCH_TYPES), 'matriz'),
   }),
+  // Partial checks: each rule across fields speaks as soon as its own fields are right, beside the other messages.
   v.forward(
-    v.check(({ type, size }) => companyNatureProblem(size, type) === null, MEI_NATURE),
+    v.partialCheck([['type'], ['size']], ({ type, size }) => companyNatureProblem(size, type) === null, MEI_NATURE),
     ['type'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['mainActivity'], ['secondaryActivities']],
       ({ mainActivity, secondaryActivities }) => !secondaryActivities.includes(mainActivity),
       'A atividade principal não pode se repetir nas secundárias.',
     ),
     ['secondaryActivities'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['secondaryActivities']],
       ({ secondaryActivities }) => new Set(secondaryActivities).size === secondaryActivities.length,
       'Há atividades secundárias repetidas.',
     ),
@@ -151,8 +154,10 @@ export const partnerSchema = (today: Date) =>
       phone: MobilePhoneSchema,
       address: AddressSchema,
     }),
+    // A partial check runs even while other fields are still wrong, so the regime is asked for with them at once.
     v.forward(
-      v.check(
+      v.partialCheck(
+        [['maritalStatus'], ['propertyRegime']],
         (partner) => partner.maritalStatus !== 'married' || partner.propertyRegime !== undefined,
         'Informe o regime de bens.',
       ),
@@ -180,11 +185,12 @@ export const partnerRegistrationSchema = (today: Date) =>
       ),
     }),
     v.forward(
-      v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+      v.partialCheck([['partners', '$', 'cpf']], ({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
       ['partners'],
     ),
     v.forward(
-      v.check(
+      v.partialCheck(
+        [['partners', '$', 'share']],
         ({ partners }) => Math.abs(sharesTotal(partners) - 100) <= SHARE_TOLERANCE,
         'A soma das participações deve ser 100%.',
       ),
@@ -209,7 +215,7 @@ export const PartnerRegistrationBasicSchema = v.pipe(
     ),
   }),
   v.forward(
-    v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+    v.partialCheck([['partners', '$', 'cpf']], ({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
     ['partners'],
   ),
 );

@@ -56,8 +56,10 @@ export function Partners() {
   const single = companyType !== 'limited_liability';
   // The person filling the wizard is usually the first partner.
   const firstPartner = useFirstPartnerContact();
+  // Most first partners (an MEI above all) live where the company is registered: the box starts ticked for them.
+  const first = emptyPartner(single ? '100' : '', firstPartner);
   const defaults: { partners: PartnerValue[] } = {
-    partners: [emptyPartner(single ? '100' : '', firstPartner)],
+    partners: [companyAddress ? { ...first, sameAddressAsCompany: true, address: companyAddress } : first],
   };
   const { values, set, replace, error } = useStepForm('partner-registration', defaults);
   const partners = values.partners;
