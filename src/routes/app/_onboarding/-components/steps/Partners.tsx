@@ -130,7 +130,14 @@ export function Partners() {
                   onChange={(checked) =>
                     replace({
                       partners: partners.map((p, j) =>
-                        j === i ? { ...p, sameAddressAsCompany: checked, address: checked ? companyAddress : p.address } : p,
+                        j === i
+                          ? {
+                              ...p,
+                              sameAddressAsCompany: checked,
+                              // Unticked, the copy of the company's address goes: this partner lives elsewhere.
+                              address: checked ? companyAddress : p.sameAddressAsCompany ? undefined : p.address,
+                            }
+                          : p,
                       ),
                     })
                   }
