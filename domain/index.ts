@@ -11,6 +11,7 @@ export * from './users';
 export * from './signIn';
 export * from './brazil';
 export * from './steps';
+export * from './stepPayloadView';
 export * from './validation';
 export * from './plans';
 export * from './uploads';

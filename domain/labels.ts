@@ -1,4 +1,15 @@
-import type { CompanySize, CompanyStatus, CompanyType, ProgressStatus, Role, StepId, SubscriptionStatus, TrackId } from './enums';
+import type {
+  CompanySize,
+  CompanyStatus,
+  CompanyType,
+  MaritalStatus,
+  ProgressStatus,
+  PropertyRegime,
+  Role,
+  StepId,
+  SubscriptionStatus,
+  TrackId,
+} from './enums';
 
 /** How the product names each state and kind, in the customer's language. */
 
@@ -58,6 +69,26 @@ export const COMPANY_TYPE_LABEL: Record<CompanyType, string> = {
   on_person: 'Empresário individual',
   private_limited: 'Sociedade limitada unipessoal (SLU)',
   limited_liability: 'Sociedade limitada (LTDA)',
+};
+
+export const MARITAL_STATUS_LABEL: Record<MaritalStatus, string> = {
+  single: 'Solteiro(a)',
+  married: 'Casado(a)',
+  divorced: 'Divorciado(a)',
+  widowed: 'Viúvo(a)',
+};
+
+export const PROPERTY_REGIME_LABEL: Record<PropertyRegime, string> = {
+  community_property: 'Comunhão parcial de bens',
+  universal_community_property: 'Comunhão universal de bens',
+  separation_of_property: 'Separação de bens',
+};
+
+/** A company's digital certificate, as the customer chose it in the handover step. */
+export const CERTIFICATE_KIND_LABEL: Record<'A1' | 'A3' | 'none', string> = {
+  A1: 'A1 (arquivo .pfx)',
+  A3: 'A3 (token ou cartão)',
+  none: 'Não tem',
 };
 
 /** The months in Portuguese, January first, as written in a sentence ("março/2026"). */

@@ -286,7 +286,11 @@ export const SubstitutionSchema = v.pipe(
     customerEmail: OptionalEmailSchema,
   }),
   v.forward(
-    v.check((input) => input.reasonCode !== '99' || input.reason !== '', SUBSTITUTION_MESSAGES.reasonRequired),
+    v.partialCheck(
+      [['reasonCode'], ['reason']],
+      (input) => input.reasonCode !== '99' || input.reason !== '',
+      SUBSTITUTION_MESSAGES.reasonRequired,
+    ),
     ['reason'],
   ),
 );

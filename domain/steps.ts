@@ -17,6 +17,7 @@ import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from 
 import { COMPANY_SIZE_LABEL, COMPANY_TYPE_LABEL, STEP_LABEL } from './labels';
 import type { FieldErrors, FormDraft, ValidationResult } from './validation';
 import { validate } from './validation';
+import { onlyDigits } from './digits';
 import type { Plan } from './plans';
 import { PLANS } from './plans';
 import type { Track, TrackStep } from './track';
@@ -99,19 +100,22 @@ export const OpeningPreRegistrationSchema = v.pipe(
     address: AddressSchema,
     branchType: v.optional(v.picklist(BRANCH_TYPES), 'matriz'),
   }),
+  // Partial checks: each rule across fields speaks as soon as its own fields are right, beside the other messages.
   v.forward(
-    v.check(({ type, size }) => companyNatureProblem(size, type) === null, MEI_NATURE),
+    v.partialCheck([['type'], ['size']], ({ type, size }) => companyNatureProblem(size, type) === null, MEI_NATURE),
     ['type'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['mainActivity'], ['secondaryActivities']],
       ({ mainActivity, secondaryActivities }) => !secondaryActivities.includes(mainActivity),
       'A atividade principal não pode se repetir nas secundárias.',
     ),
     ['secondaryActivities'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['secondaryActivities']],
       ({ secondaryActivities }) => new Set(secondaryActivities).size === secondaryActivities.length,
       'Há atividades secundárias repetidas.',
     ),
@@ -151,8 +155,10 @@ export const partnerSchema = (today: Date) =>
       phone: MobilePhoneSchema,
       address: AddressSchema,
     }),
+    // A partial check runs even while other fields are still wrong, so the regime is asked for with them at once.
     v.forward(
-      v.check(
+      v.partialCheck(
+        [['maritalStatus'], ['propertyRegime']],
         (partner) => partner.maritalStatus !== 'married' || partner.propertyRegime !== undefined,
         'Informe o regime de bens.',
       ),
@@ -180,11 +186,12 @@ export const partnerRegistrationSchema = (today: Date) =>
       ),
     }),
     v.forward(
-      v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+      v.partialCheck([['partners', '$', 'cpf']], ({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
       ['partners'],
     ),
     v.forward(
-      v.check(
+      v.partialCheck(
+        [['partners', '$', 'share']],
         ({ partners }) => Math.abs(sharesTotal(partners) - 100) <= SHARE_TOLERANCE,
         'A soma das participações deve ser 100%.',
       ),
@@ -209,7 +216,7 @@ export const PartnerRegistrationBasicSchema = v.pipe(
     ),
   }),
   v.forward(
-    v.check(({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
+    v.partialCheck([['partners', '$', 'cpf']], ({ partners }) => uniqueCpfs(partners), 'Há CPFs repetidos entre os sócios.'),
     ['partners'],
   ),
 );
@@ -579,6 +586,30 @@ export interface ActivityChoice {
 }
 
 /**
+ * The activities a company's data hold, main first, as the form shows them: the codes of the step are what counts;
+ * each comes with its details when the form has them (`activities`, or `known` rows fetched since). A step read back
+ * from the server has its codes only: `missing` names the ones whose details are still to be fetched, so the form
+ * never shows "none" for activities the step still holds (docs/features.md, "Going back").
+ */
+export function chosenActivities(
+  draft: { mainActivity?: string; secondaryActivities?: string[]; activities?: ActivityChoice[] } | undefined,
+  known: readonly ActivityChoice[] = [],
+): { chosen: ActivityChoice[]; missing: string[] } {
+  const codes = [draft?.mainActivity, ...(draft?.secondaryActivities ?? [])]
+    .map((code) => onlyDigits(code ?? ''))
+    .filter((code, i, all) => code !== '' && all.indexOf(code) === i);
+  const details = [...(draft?.activities ?? []), ...known];
+  const chosen: ActivityChoice[] = [];
+  const missing: string[] = [];
+  for (const code of codes) {
+    const found = details.find((activity) => onlyDigits(activity.code) === code);
+    if (found) chosen.push(found);
+    else missing.push(code);
+  }
+  return { chosen, missing };
+}
+
+/**
  * Everything wrong with a step's form before it is sent: the schema's messages, then the rules across steps that
  * the browser can check (the server checks them again).
  */
@@ -595,11 +626,7 @@ export function stepProblems(
   const step = parsed.value;
   if (step.trackId === 'create-company' && step.stepId === 'pre-registration') {
     const { mainActivity, secondaryActivities, size } = step.value;
-    const chosen = (draft as StepDraft<'pre-registration'>).activities ?? [];
-    const problem = meiActivityProblem(
-      size,
-      chosen.filter((a) => [mainActivity, ...secondaryActivities].includes(a.code)),
-    );
+    const problem = meiActivityProblem(size, chosenActivities({ mainActivity, secondaryActivities, ...draft }).chosen);
     if (problem) return { mainActivity: problem };
   }
   if (step.trackId === 'create-company' && step.stepId === 'partner-registration') {

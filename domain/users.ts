@@ -144,7 +144,11 @@ export const AdminUserCreateSchema = v.pipe(
     ),
   }),
   v.forward(
-    v.check((value) => !value.companyId || value.roles.includes('company-admin'), MESSAGES.companyForCustomersOnly),
+    v.partialCheck(
+      [['companyId'], ['roles']],
+      (value) => !value.companyId || value.roles.includes('company-admin'),
+      MESSAGES.companyForCustomersOnly,
+    ),
     ['companyId'],
   ),
 );
@@ -229,11 +233,19 @@ export const PasswordChangeSchema = v.pipe(
     confirmPassword: v.string(PASSWORD_MESSAGES.mismatch),
   }),
   v.forward(
-    v.check((value) => value.newPassword !== value.currentPassword, PASSWORD_MESSAGES.sameAsCurrent),
+    v.partialCheck(
+      [['newPassword'], ['currentPassword']],
+      (value) => value.newPassword !== value.currentPassword,
+      PASSWORD_MESSAGES.sameAsCurrent,
+    ),
     ['newPassword'],
   ),
   v.forward(
-    v.check((value) => value.newPassword === value.confirmPassword, PASSWORD_MESSAGES.mismatch),
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (value) => value.newPassword === value.confirmPassword,
+      PASSWORD_MESSAGES.mismatch,
+    ),
     ['confirmPassword'],
   ),
 );

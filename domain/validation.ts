@@ -16,9 +16,18 @@ export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErr
   for (const issue of issues) {
     const path = v.getDotPath(issue);
     // An issue of the whole input has no field: its message is the error's own message.
-    if (path && !(path in fields)) fields[path] = issue.message;
+    if (path && !(path in fields)) fields[path] = messageForField(issue);
   }
   return fields;
+}
+
+/**
+ * What a field says: its schema's pt-BR message, except the generic one meant for the API's callers ("objeto
+ * JSON"), which no person should read under an input.
+ */
+function messageForField(issue: v.BaseIssue<unknown>): string {
+  if (!OBJECT_TYPES.has(issue.type)) return issue.message;
+  return issue.input === undefined ? 'Campo obrigatório.' : 'Valor inválido.';
 }
 
 /**
@@ -37,30 +46,28 @@ export type FormDraft<T> = T extends readonly (infer Item)[]
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors; message: string };
 
-type ObjectLikeSchema = {
-  type: string;
-  entries?: Record<string, { entries?: unknown; pipe?: unknown }>;
-  pipe?: readonly unknown[];
-};
+type SchemaShape = { type: string; entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown };
 
-function entriesOf(schema: unknown): Record<string, unknown> | undefined {
-  const s = schema as ObjectLikeSchema;
-  if (s.entries) return s.entries;
-  if (Array.isArray(s.pipe)) return entriesOf(s.pipe[0]);
-  return undefined;
-}
+const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+const WRAPPER_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'nullable', 'undefinedable']);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * valibot reports a missing required key with the object's generic message; giving every declared key, even as
- * undefined, makes the field's own schema answer with its pt-BR message instead.
+ * valibot reports a missing key, or a whole nested object left untouched (a partner's address not typed yet), with
+ * the object's generic message, and nothing of the fields inside. Giving every declared key, even as undefined, at
+ * every depth (each item of a list too) makes each field's own schema answer with its pt-BR message instead, all at
+ * once. A value that is not an object at the top is left alone: that is a caller's mistake, not a person's.
  */
-function withDeclaredKeys(schema: unknown, input: unknown): unknown {
-  const entries = entriesOf(schema);
-  if (!entries || !input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const filled: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const [key, entry] of Object.entries(entries)) {
-    filled[key] = withDeclaredKeys(entry, filled[key]);
-  }
+function withDeclaredKeys(schema: unknown, input: unknown, nested = false): unknown {
+  const s = schema as SchemaShape;
+  if (WRAPPER_TYPES.has(s.type)) return input == null ? input : withDeclaredKeys(s.wrapped, input, nested);
+  if (s.type === 'array' && Array.isArray(input)) return input.map((item) => withDeclaredKeys(s.item, item, true));
+  if (!OBJECT_TYPES.has(s.type) || !s.entries) return input;
+  const value = input === undefined && nested ? {} : input;
+  if (!isPlainObject(value)) return value;
+  const filled: Record<string, unknown> = { ...value };
+  for (const [key, entry] of Object.entries(s.entries)) filled[key] = withDeclaredKeys(entry, filled[key], true);
   return filled;
 }
 

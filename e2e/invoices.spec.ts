@@ -107,7 +107,7 @@ test('a customer asks for an invoice to a tomador abroad: its NIF reason, countr
   await page.getByRole('radio', { name: /Exterior/ }).check();
   await expect(page.getByRole('checkbox', { name: 'O tomador retém o ISS' })).toHaveCount(0);
   await page.getByLabel('Nome ou razão social').fill('Globex Corporation GmbH');
-  await page.getByLabel('Valor do serviço (R$)').pressSequentially('3000');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('3000,00');
   await page.getByLabel('Descrição do serviço').fill(description);
   await page.getByRole('button', { name: 'Solicitar nota' }).click();
   await expect(page.getByText('Informe o NIF do tomador ou por que ele não tem um.')).toBeVisible();
@@ -144,7 +144,7 @@ test('a customer deletes a request the team has not started, and filters the lis
   await page.getByRole('radio', { name: 'Pessoa (CPF)' }).check();
   await page.getByLabel('CPF do tomador').pressSequentially('43894494352');
   await page.getByLabel('Nome ou razão social').fill('Cliente Para Excluir');
-  await page.getByLabel('Valor do serviço (R$)').pressSequentially('150');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('150,00');
   await page.getByLabel('Descrição do serviço').fill('Aula particular de programação.');
   await page.getByRole('button', { name: 'Solicitar nota' }).click();
   await expect(page.getByText('Solicitação enviada!')).toBeVisible();
@@ -170,7 +170,7 @@ test('a customer schedules a monthly invoice and generates this month’s once',
   await page.getByRole('button', { name: 'Novo agendamento' }).click();
   await page.getByLabel('CNPJ do tomador').pressSequentially('11222333000181');
   await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Estúdio Aurora Design Ltda');
-  await page.getByLabel('Valor do serviço (R$)').pressSequentially('2500');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('2500,00');
   await page.getByLabel('Descrição do serviço').fill('Suporte mensal ao site.');
   await page.getByLabel('Dia do mês').selectOption('3');
   await page.getByRole('button', { name: 'Criar agendamento' }).click();
@@ -196,7 +196,7 @@ test('"Gerar agora" asks first when this month’s invoice to the tomador was al
   // The demo has this month's hand-made request to Padaria Pão Dourado.
   await page.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
   await expect(page.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
-  await page.getByLabel('Valor do serviço (R$)').pressSequentially('900');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('900,00');
   await page.getByLabel('Descrição do serviço').fill('Gestão mensal do cardápio digital.');
   await page.getByLabel('Dia do mês').selectOption('10');
   await page.getByRole('button', { name: 'Criar agendamento' }).click();

@@ -62,6 +62,16 @@ export const onboardingQueries = {
       queryFn: () => mainApi<Page<CnaeRow>>('/cnaes', { query: { search, limit: PAGE_SIZE.cnaeSearch } }),
       staleTime: 5 * 60_000,
     }),
+  /** One subclass by its 7-digit code, as a chosen activity (null when the table has no such code). */
+  cnaeByCode: (code: string) =>
+    queryOptions({
+      queryKey: ['cnaes', 'code', code],
+      queryFn: () =>
+        mainApi<Page<CnaeRow>>('/cnaes', { query: { search: code, limit: PAGE_SIZE.cnaeSearch } }).then(
+          (page) => page.data.find((row) => row.code === code) ?? null,
+        ),
+      staleTime: 5 * 60_000,
+    }),
   cnaeMatch: (intent: string) =>
     queryOptions({
       queryKey: ['luca', 'match', intent],

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ActivityChoice } from '@domain';
-import { COMPANY_TYPE_LABEL, formatMoney } from '@domain';
+import { COMPANY_TYPE_LABEL, chosenActivities, formatCnaeCode, formatMoney } from '@domain';
 import { onboardingQueries } from '@/api/onboarding';
 import { TextField } from '@/components/ui/TextField';
 import { useSessionActor } from '@/lib/session-handle';
@@ -10,7 +11,7 @@ import type { AddressValue } from '../AddressFields';
 import { AddressFields } from '../AddressFields';
 import { StepCard } from '../StepCard';
 import { ChoiceCards } from '@/components/ui/choices';
-import { useStepForm } from '../wizard-context';
+import { useStepForm, useWizard } from '../wizard-context';
 
 interface Values {
   intent: string;
@@ -26,12 +27,40 @@ interface Values {
 
 const DEFAULTS: Values = { intent: '', secondaryActivities: [], activities: [], alias: '', name: '' };
 
+/**
+ * The activities the step holds, with their details: a step read back from the server (after a reload, or opened
+ * again from the step list) has only the codes, so their details are fetched and kept in the draft — the MEI rule
+ * needs them too. Until they arrive each shows its code.
+ */
+function useChosenActivities(values: Values, replace: (next: Values) => void): ActivityChoice[] {
+  const wizard = useWizard();
+  const { missing } = chosenActivities(values);
+  const fetched = useQueries({ queries: missing.map((code) => onboardingQueries.cnaeByCode(code)) });
+  const found = fetched.flatMap(({ data }) =>
+    data ? [{ code: data.code, formatted: data.formatted, text: data.text, isAllowedMei: data.is_allowed_mei }] : [],
+  );
+  const foundKey = found.map((activity) => activity.code).join(',');
+  useEffect(() => {
+    if (!foundKey) return;
+    // From the draft as it is now: what was typed while the details travelled stays.
+    const now = { ...DEFAULTS, ...(wizard.getSnapshot().context.drafts['pre-registration'] as Partial<Values>) };
+    replace({ ...now, activities: chosenActivities(now, found).chosen });
+    // `found` is new on every render; its codes say when it changed.
+  }, [foundKey]);
+  const pending = missing
+    .filter((code) => !found.some((activity) => activity.code === code))
+    .map((code) => ({ code, formatted: formatCnaeCode(code), text: '', isAllowedMei: true }));
+  // Order as the step holds them: the main activity first.
+  return chosenActivities(values, [...found, ...pending]).chosen;
+}
+
 /** The opening's first step: what the business does, its size and legal nature, its name and where it is. */
 export function OpeningPreRegistration() {
   const { values, set, replace, error } = useStepForm('pre-registration', DEFAULTS);
   const ownerName = useSelector(useSessionActor(), (s) => s.context.user?.displayName ?? undefined);
-  const mainActivity = values.activities[0]?.code;
-  const aliasIntent = values.intent.trim() || values.activities[0]?.text || '';
+  const chosen = useChosenActivities(values, replace);
+  const mainActivity = chosen[0]?.code;
+  const aliasIntent = values.intent.trim() || chosen[0]?.text || '';
   const aliases = useQuery({
     ...onboardingQueries.aliasSuggestions(aliasIntent, mainActivity, ownerName),
     enabled: aliasIntent.length >= 2,
@@ -55,7 +84,7 @@ export function OpeningPreRegistration() {
       <ActivityPicker
         intent={values.intent}
         onIntent={(intent) => set('intent', intent)}
-        chosen={values.activities}
+        chosen={chosen}
         onChange={chooseActivities}
         mei={values.size === 'MEI'}
         error={error('mainActivity') ?? error('secondaryActivities')}

@@ -1,6 +1,13 @@
 import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
 import type { MaritalStatus, PropertyRegime } from '@domain';
-import { MARITAL_STATUSES, PROPERTY_REGIMES, SHARE_TOLERANCE, stepPayload } from '@domain';
+import {
+  MARITAL_STATUSES,
+  MARITAL_STATUS_LABEL,
+  PROPERTY_REGIMES,
+  PROPERTY_REGIME_LABEL,
+  SHARE_TOLERANCE,
+  stepPayload,
+} from '@domain';
 import { Button } from '@/components/ui/Button';
 import { DateField } from '@/components/ui/DateField';
 import { TextField } from '@/components/ui/TextField';
@@ -11,18 +18,6 @@ import { CheckboxField } from '@/components/ui/choices';
 import { SelectField } from '@/components/ui/SelectField';
 import { useStepForm, useWizardContext } from '../wizard-context';
 import { PartnerContact, PartnerIdentity, useFirstPartnerContact } from './PartnerFields';
-
-const MARITAL_LABEL: Record<(typeof MARITAL_STATUSES)[number], string> = {
-  single: 'Solteiro(a)',
-  married: 'Casado(a)',
-  divorced: 'Divorciado(a)',
-  widowed: 'Viúvo(a)',
-};
-const REGIME_LABEL: Record<(typeof PROPERTY_REGIMES)[number], string> = {
-  community_property: 'Comunhão parcial de bens',
-  universal_community_property: 'Comunhão universal de bens',
-  separation_of_property: 'Separação de bens',
-};
 
 interface PartnerValue {
   name: string;
@@ -56,8 +51,10 @@ export function Partners() {
   const single = companyType !== 'limited_liability';
   // The person filling the wizard is usually the first partner.
   const firstPartner = useFirstPartnerContact();
+  // Most first partners (an MEI above all) live where the company is registered: the box starts ticked for them.
+  const first = emptyPartner(single ? '100' : '', firstPartner);
   const defaults: { partners: PartnerValue[] } = {
-    partners: [emptyPartner(single ? '100' : '', firstPartner)],
+    partners: [companyAddress ? { ...first, sameAddressAsCompany: true, address: companyAddress } : first],
   };
   const { values, set, replace, error } = useStepForm('partner-registration', defaults);
   const partners = values.partners;
@@ -95,7 +92,7 @@ export function Partners() {
                 <option value="">Escolha</option>
                 {MARITAL_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {MARITAL_LABEL[status]}
+                    {MARITAL_STATUS_LABEL[status]}
                   </option>
                 ))}
               </SelectField>
@@ -109,7 +106,7 @@ export function Partners() {
                   <option value="">Escolha</option>
                   {PROPERTY_REGIMES.map((regime) => (
                     <option key={regime} value={regime}>
-                      {REGIME_LABEL[regime]}
+                      {PROPERTY_REGIME_LABEL[regime]}
                     </option>
                   ))}
                 </SelectField>
@@ -133,7 +130,14 @@ export function Partners() {
                   onChange={(checked) =>
                     replace({
                       partners: partners.map((p, j) =>
-                        j === i ? { ...p, sameAddressAsCompany: checked, address: checked ? companyAddress : p.address } : p,
+                        j === i
+                          ? {
+                              ...p,
+                              sameAddressAsCompany: checked,
+                              // Unticked, the copy of the company's address goes: this partner lives elsewhere.
+                              address: checked ? companyAddress : p.sameAddressAsCompany ? undefined : p.address,
+                            }
+                          : p,
                       ),
                     })
                   }
