@@ -8,13 +8,22 @@ export type Municipality = { ibgeCode: string; name: string; state: string };
 
 let byCode: Map<string, Municipality> | undefined;
 
-export function municipality(code: string): Municipality | undefined {
+function all(): Map<string, Municipality> {
   byCode ??= new Map(
     (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
       (m) => [m.ibgeCode, m],
     ),
   );
-  return byCode.get(code);
+  return byCode;
+}
+
+export function municipality(code: string): Municipality | undefined {
+  return all().get(code);
+}
+
+/** A state's municipalities, by name as people sort them (accents and case aside). */
+export function municipalitiesOf(state: string): Municipality[] {
+  return [...all().values()].filter((m) => m.state === state).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
 
 /** Whether a code is an IBGE municipality. */

@@ -1,17 +1,30 @@
 import { Hono } from 'hono';
-import { CnaeSearchQuerySchema } from '@domain';
+import * as v from 'valibot';
+import { CnaeSearchQuerySchema, UFS } from '@domain';
 import type { AppDeps } from '../deps';
 import { createCnaeSearch } from '../services/cnae-search';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { municipalitiesOf } from '../nfse/municipalities';
 
-/** Spec §7 `GET /cnaes`: the public CNAE search (the CNAE tool of the site and the activity step use it). */
+const StateQuery = v.object({ state: v.picklist(UFS, 'Informe a UF (ex.: SP).') });
+
+/** Public reference data: the CNAE search (`GET /cnaes`, the site's CNAE tool and the activity step) and the IBGE municipalities. */
 export function cnaesRoutes({ db }: AppDeps) {
   const searchCnaes = createCnaeSearch(db);
-  return new Hono<AppEnv>().get('/cnaes', valid('query', CnaeSearchQuerySchema), async (c) => {
-    const { data, total } = await searchCnaes(c.req.valid('query'));
-    // Reference data that changes with a new CNAE version, and a search typed letter by letter: let caches help.
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ total, data });
-  });
+  return (
+    new Hono<AppEnv>()
+      .get('/cnaes', valid('query', CnaeSearchQuerySchema), async (c) => {
+        const { data, total } = await searchCnaes(c.req.valid('query'));
+        // Reference data that changes with a new CNAE version, and a search typed letter by letter: let caches help.
+        c.header('Cache-Control', 'public, max-age=300');
+        return c.json({ total, data });
+      })
+      // A state's IBGE municipalities: the address form's city when the CEP cannot be looked up.
+      .get('/municipalities', valid('query', StateQuery), (c) => {
+        const data = municipalitiesOf(c.req.valid('query').state).map(({ ibgeCode, name }) => ({ ibgeCode, name }));
+        c.header('Cache-Control', 'public, max-age=86400');
+        return c.json({ total: data.length, data });
+      })
+  );
 }

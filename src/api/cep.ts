@@ -1,7 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Address, Uf } from '@domain';
 import { addressFromViaCep, ibgeCodeFromViaCep, normalizeCep } from '@domain';
 import { appConfig } from '../config';
-import { externalApi } from './clients';
+import { externalApi, mainApi } from './clients';
 
 /**
  * The public postal-code service (spec §7); an error is only logged and the result is empty (spec §8). The city's
@@ -19,3 +20,13 @@ export async function lookupCep(value: string): Promise<(Address & { state: Uf; 
     return null;
   }
 }
+
+/** A state's IBGE municipalities (`GET /municipalities`): the city of an address whose CEP could not be looked up. */
+export const municipalitiesQuery = (state: string) =>
+  queryOptions({
+    queryKey: ['municipalities', state],
+    queryFn: () =>
+      mainApi<{ data: { ibgeCode: string; name: string }[] }>('/municipalities', { query: { state } }).then((r) => r.data),
+    staleTime: Infinity,
+    enabled: state !== '',
+  });

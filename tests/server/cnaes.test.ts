@@ -185,3 +185,20 @@ describe('findCnaes', () => {
     expect(await findCnaes(server.db, [])).toEqual([]);
   });
 });
+
+describe(`GET /api/municipalities (${engine})`, () => {
+  it('lists a state’s IBGE municipalities by name, without a token; refuses a state that is none', async () => {
+    const { status, body } = await server.call('/api/municipalities?state=AC');
+    expect(status).toBe(200);
+    // Acre has 22 municipalities (IBGE).
+    expect(body.total).toBe(22);
+    expect(body.data.slice(0, 3)).toEqual([
+      { ibgeCode: '1200013', name: 'Acrelândia' },
+      { ibgeCode: '1200054', name: 'Assis Brasil' },
+      { ibgeCode: '1200104', name: 'Brasiléia' },
+    ]);
+    const wrong = await server.call('/api/municipalities?state=XX');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({ state: 'Informe a UF (ex.: SP).' });
+  });
+});

@@ -1,7 +1,8 @@
 import type { AddressDraft } from '@domain';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { UFS } from '@domain';
-import { lookupCep } from '@/api/cep';
+import { lookupCep, municipalitiesQuery } from '@/api/cep';
 import { Spinner } from '@/components/ui/Spinner';
 import { CEP_MASK } from '@/lib/masks';
 import { MaskedField } from '@/components/ui/MaskedField';
@@ -29,7 +30,8 @@ export function AddressFields({
   prefix: string;
   /**
    * The city is the CEP's, by its IBGE code (an NFS-e's tomador): shown, not typed, and cleared when the CEP
-   * changes.
+   * changes. When the CEP cannot be looked up (unknown, or the service down) the city is chosen from the state's
+   * IBGE municipalities instead.
    */
   cityFromCep?: boolean;
 }) {
@@ -40,6 +42,9 @@ export function AddressFields({
   const [looking, setLooking] = useState(false);
   const [notFound, setNotFound] = useState(false);
   const set = (field: keyof AddressValue, fieldValue: string) => onChange({ ...address, [field]: fieldValue });
+  // The CEP gave no city: the person picks the state, then the city, by its IBGE code.
+  const choosingCity = cityFromCep && notFound;
+  const cities = useQuery({ ...municipalitiesQuery(address.state ?? ''), enabled: choosingCity && !!address.state });
 
   async function onZipCode(zipCode: string) {
     const next = cityFromCep ? { ...address, zipCode, city: '', state: '' as const, cityIbgeCode: '' } : { ...address, zipCode };
@@ -81,7 +86,7 @@ export function AddressFields({
               <Spinner className="size-3" label="Buscando endereço…" />
             ) : notFound ? (
               cityFromCep ? (
-                'CEP não encontrado: confira o número.'
+                'CEP não encontrado: confira o número ou escolha a UF e a cidade.'
               ) : (
                 'CEP não encontrado: preencha o endereço.'
               )
@@ -120,7 +125,44 @@ export function AddressFields({
         onChange={(e) => set('neighborhood', e.target.value)}
         error={error(`${prefix}.neighborhood`)}
       />
-      {cityFromCep ? (
+      {choosingCity ? (
+        <>
+          <SelectField
+            className="sm:col-span-1"
+            label="UF"
+            value={address.state ?? ''}
+            onChange={(e) => onChange({ ...address, state: e.target.value as AddressValue['state'], city: '', cityIbgeCode: '' })}
+            error={error(`${prefix}.state`)}
+          >
+            <option value="">—</option>
+            {UFS.map((uf) => (
+              <option key={uf} value={uf}>
+                {uf}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            className="sm:col-span-3"
+            label="Cidade"
+            value={address.cityIbgeCode ?? ''}
+            disabled={!address.state || cities.isPending}
+            onChange={(e) => {
+              const city = cities.data?.find((m) => m.ibgeCode === e.target.value);
+              onChange({ ...address, city: city?.name ?? '', cityIbgeCode: city?.ibgeCode ?? '' });
+            }}
+            error={
+              error(`${prefix}.city`) ?? (cities.isError ? 'Não foi possível carregar as cidades. Tente de novo.' : undefined)
+            }
+          >
+            <option value="">{address.state ? (cities.isPending ? 'Carregando…' : 'Escolha a cidade') : 'Escolha a UF'}</option>
+            {cities.data?.map((m) => (
+              <option key={m.ibgeCode} value={m.ibgeCode}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      ) : cityFromCep ? (
         <TextField
           className="sm:col-span-4"
           label="Cidade"
