@@ -24,7 +24,6 @@ const router = createRouter({
     queryClient,
     session: createSessionHandle(queryClient, {
       navigate: (href) => router.history.push(href),
-      reloadPage: () => void router.invalidate(),
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
     }),
