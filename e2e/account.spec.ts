@@ -10,43 +10,49 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 
-test('my-billing lists the monthly fees, gives receipts, and pays the open one at the sandbox checkout', async ({ page }) => {
-  await signInFromLogin(page, 'cliente@demo.test');
-  await page.goto('/app/user/my-billing');
-  await expect(page.getByRole('heading', { name: 'Assinatura e pagamentos' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Plano Essencial' })).toBeVisible();
+// At http://127.0.0.1, the address `npm start` prints (PUBLIC_URL and the other tests say localhost): the product
+// works the same at either — the payment page opens, and the way back keeps the person signed in.
+test.describe('at 127.0.0.1', () => {
+  test.use({ baseURL: async ({ baseURL }, provide) => provide(baseURL!.replace('//localhost:', '//127.0.0.1:')) });
 
-  const rows = page.getByTestId('payment-row');
-  const paid = rows.filter({ has: page.getByText('Paga', { exact: true }) });
-  const open = rows.filter({ has: page.getByText('Em aberto', { exact: true }) });
-  await expect(rows).toHaveCount(11);
-  await expect(paid).toHaveCount(10);
-  await expect(open).toHaveCount(1);
-  await expect(open).toContainText('R$ 249,00');
-  await expect(paid.first()).toContainText(/\d{2}\/\d{2}\/\d{4} · (Pix|Boleto)/);
+  test('my-billing lists the monthly fees, gives receipts, and pays the open one at the sandbox checkout', async ({ page }) => {
+    await signInFromLogin(page, 'cliente@demo.test');
+    await page.goto('/app/user/my-billing');
+    await expect(page.getByRole('heading', { name: 'Assinatura e pagamentos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plano Essencial' })).toBeVisible();
 
-  const download = page.waitForEvent('download');
-  await paid
-    .first()
-    .getByRole('button', { name: /^Baixar o recibo/ })
-    .click();
-  expect((await download).suggestedFilename()).toMatch(/^recibo-contabil-\d{4}-\d{2}\.pdf$/);
+    const rows = page.getByTestId('payment-row');
+    const paid = rows.filter({ has: page.getByText('Paga', { exact: true }) });
+    const open = rows.filter({ has: page.getByText('Em aberto', { exact: true }) });
+    await expect(rows).toHaveCount(11);
+    await expect(paid).toHaveCount(10);
+    await expect(open).toHaveCount(1);
+    await expect(open).toContainText('R$ 249,00');
+    await expect(paid.first()).toContainText(/\d{2}\/\d{2}\/\d{4} · (Pix|Boleto)/);
 
-  await open.getByRole('button', { name: /^Pagar a mensalidade/ }).click();
-  await expect(page).toHaveURL(/\/fakes\/payments\/checkout\/chk_[0-9a-f]+$/);
-  await expect(page.getByText('Ambiente de testes — nenhum pagamento real')).toBeVisible();
-  await expect(page.getByText('R$ 249,00')).toBeVisible();
-  await page.getByRole('button', { name: 'Pagar com Pix (simulado)' }).click();
+    const download = page.waitForEvent('download');
+    await paid
+      .first()
+      .getByRole('button', { name: /^Baixar o recibo/ })
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/^recibo-contabil-\d{4}-\d{2}\.pdf$/);
 
-  await expect(page).toHaveURL(/\/app\/user\/my-billing$/);
-  await expect(page.getByText('Pagamento confirmado! Obrigado.')).toBeVisible();
-  await expect(open).toHaveCount(0);
-  await expect(paid).toHaveCount(11);
-  await expect(page.getByText('Nada a pagar')).toBeVisible();
-  // Everything paid, the next monthly fee still shows: its day and amount.
-  const next = page.getByText('Próximo vencimento').locator('..');
-  await expect(next).toContainText(/\d{2}\/\d{2}\/\d{4}/);
-  await expect(next).toContainText('R$ 249,00');
+    await open.getByRole('button', { name: /^Pagar a mensalidade/ }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/fakes\/payments\/checkout\/chk_[0-9a-f]+$/);
+    await expect(page.getByText('Ambiente de testes — nenhum pagamento real')).toBeVisible();
+    await expect(page.getByText('R$ 249,00')).toBeVisible();
+    await page.getByRole('button', { name: 'Pagar com Pix (simulado)' }).click();
+
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/app\/user\/my-billing$/);
+    await expect(page.getByText('Pagamento confirmado! Obrigado.')).toBeVisible();
+    await expect(open).toHaveCount(0);
+    await expect(paid).toHaveCount(11);
+    await expect(page.getByText('Nada a pagar')).toBeVisible();
+    // Everything paid, the next monthly fee still shows: its day and amount.
+    const next = page.getByText('Próximo vencimento').locator('..');
+    await expect(next).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(next).toContainText('R$ 249,00');
+  });
 });
 
 test('my-invites sends an invitation that appears in the list, and sends an older one again', async ({ page }) => {
