@@ -10,6 +10,26 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 
+test('a payment page the app may not open: nothing was paid, the charge is open, the team finishes it', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  // The provider answers a page on a host the configuration does not allow (ALLOWED_EXTERNAL_HOSTS).
+  await page.route('**/api/subscriptions/**', (route) =>
+    route.fulfill({ json: { data: { paymentId: 'cobranca-1', paymentUrl: 'https://pagamentos.exemplo.com/checkout/1' } } }),
+  );
+  await page.goto('/app/user/my-billing');
+  const pay = page.getByRole('button', { name: /^Pagar a mensalidade/ });
+  await pay.click();
+  await expect(
+    page.getByText(
+      'Não foi possível abrir a página de pagamento. Nada foi pago e a cobrança continua em aberto: fale com a nossa equipe para concluir o pagamento.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/user\/my-billing$/);
+  // Still on the page, the button can be pressed again.
+  await expect(pay).toBeEnabled();
+  await expect(pay).not.toHaveAttribute('aria-busy', 'true');
+});
+
 // At http://127.0.0.1, the address `npm start` prints (PUBLIC_URL and the other tests say localhost): the product
 // works the same at either — the payment page opens, and the way back keeps the person signed in.
 test.describe('at 127.0.0.1', () => {
