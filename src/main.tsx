@@ -3,6 +3,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BUILD_CHECK_INTERVAL_MS } from '@domain';
+import { followCompanyStatus } from './api/company-status';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
@@ -17,6 +18,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+followCompanyStatus(queryClient);
 
 const router = createRouter({
   routeTree,
