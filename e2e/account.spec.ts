@@ -10,43 +10,69 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 
-test('my-billing lists the monthly fees, gives receipts, and pays the open one at the sandbox checkout', async ({ page }) => {
+test('a payment page the app may not open: nothing was paid, the charge is open, the team finishes it', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
+  // The provider answers a page on a host the configuration does not allow (ALLOWED_EXTERNAL_HOSTS).
+  await page.route('**/api/subscriptions/**', (route) =>
+    route.fulfill({ json: { data: { paymentId: 'cobranca-1', paymentUrl: 'https://pagamentos.exemplo.com/checkout/1' } } }),
+  );
   await page.goto('/app/user/my-billing');
-  await expect(page.getByRole('heading', { name: 'Assinatura e pagamentos' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Plano Essencial' })).toBeVisible();
-
-  const rows = page.getByTestId('payment-row');
-  const paid = rows.filter({ has: page.getByText('Paga', { exact: true }) });
-  const open = rows.filter({ has: page.getByText('Em aberto', { exact: true }) });
-  await expect(rows).toHaveCount(11);
-  await expect(paid).toHaveCount(10);
-  await expect(open).toHaveCount(1);
-  await expect(open).toContainText('R$ 249,00');
-  await expect(paid.first()).toContainText(/\d{2}\/\d{2}\/\d{4} · (Pix|Boleto)/);
-
-  const download = page.waitForEvent('download');
-  await paid
-    .first()
-    .getByRole('button', { name: /^Baixar o recibo/ })
-    .click();
-  expect((await download).suggestedFilename()).toMatch(/^recibo-contabil-\d{4}-\d{2}\.pdf$/);
-
-  await open.getByRole('button', { name: /^Pagar a mensalidade/ }).click();
-  await expect(page).toHaveURL(/\/fakes\/payments\/checkout\/chk_[0-9a-f]+$/);
-  await expect(page.getByText('Ambiente de testes — nenhum pagamento real')).toBeVisible();
-  await expect(page.getByText('R$ 249,00')).toBeVisible();
-  await page.getByRole('button', { name: 'Pagar com Pix (simulado)' }).click();
-
+  const pay = page.getByRole('button', { name: /^Pagar a mensalidade/ });
+  await pay.click();
+  await expect(
+    page.getByText(
+      'Não foi possível abrir a página de pagamento. Nada foi pago e a cobrança continua em aberto: fale com a nossa equipe para concluir o pagamento.',
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/app\/user\/my-billing$/);
-  await expect(page.getByText('Pagamento confirmado! Obrigado.')).toBeVisible();
-  await expect(open).toHaveCount(0);
-  await expect(paid).toHaveCount(11);
-  await expect(page.getByText('Nada a pagar')).toBeVisible();
-  // Everything paid, the next monthly fee still shows: its day and amount.
-  const next = page.getByText('Próximo vencimento').locator('..');
-  await expect(next).toContainText(/\d{2}\/\d{2}\/\d{4}/);
-  await expect(next).toContainText('R$ 249,00');
+  // Still on the page, the button can be pressed again.
+  await expect(pay).toBeEnabled();
+  await expect(pay).not.toHaveAttribute('aria-busy', 'true');
+});
+
+// At http://127.0.0.1, the address `npm start` prints (PUBLIC_URL and the other tests say localhost): the product
+// works the same at either — the payment page opens, and the way back keeps the person signed in.
+test.describe('at 127.0.0.1', () => {
+  test.use({ baseURL: async ({ baseURL }, provide) => provide(baseURL!.replace('//localhost:', '//127.0.0.1:')) });
+
+  test('my-billing lists the monthly fees, gives receipts, and pays the open one at the sandbox checkout', async ({ page }) => {
+    await signInFromLogin(page, 'cliente@demo.test');
+    await page.goto('/app/user/my-billing');
+    await expect(page.getByRole('heading', { name: 'Assinatura e pagamentos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plano Essencial' })).toBeVisible();
+
+    const rows = page.getByTestId('payment-row');
+    const paid = rows.filter({ has: page.getByText('Paga', { exact: true }) });
+    const open = rows.filter({ has: page.getByText('Em aberto', { exact: true }) });
+    await expect(rows).toHaveCount(11);
+    await expect(paid).toHaveCount(10);
+    await expect(open).toHaveCount(1);
+    await expect(open).toContainText('R$ 249,00');
+    await expect(paid.first()).toContainText(/\d{2}\/\d{2}\/\d{4} · (Pix|Boleto)/);
+
+    const download = page.waitForEvent('download');
+    await paid
+      .first()
+      .getByRole('button', { name: /^Baixar o recibo/ })
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/^recibo-contabil-\d{4}-\d{2}\.pdf$/);
+
+    await open.getByRole('button', { name: /^Pagar a mensalidade/ }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/fakes\/payments\/checkout\/chk_[0-9a-f]+$/);
+    await expect(page.getByText('Ambiente de testes — nenhum pagamento real')).toBeVisible();
+    await expect(page.getByText('R$ 249,00')).toBeVisible();
+    await page.getByRole('button', { name: 'Pagar com Pix (simulado)' }).click();
+
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/app\/user\/my-billing$/);
+    await expect(page.getByText('Pagamento confirmado! Obrigado.')).toBeVisible();
+    await expect(open).toHaveCount(0);
+    await expect(paid).toHaveCount(11);
+    await expect(page.getByText('Nada a pagar')).toBeVisible();
+    // Everything paid, the next monthly fee still shows: its day and amount.
+    const next = page.getByText('Próximo vencimento').locator('..');
+    await expect(next).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(next).toContainText('R$ 249,00');
+  });
 });
 
 test('my-invites sends an invitation that appears in the list, and sends an older one again', async ({ page }) => {

@@ -62,6 +62,42 @@ test('an invalid session met by a 401 is cleared and sent to login with next', a
   await expect(page).toHaveURL('/app/panel?origem=email');
 });
 
+test('a server that answers 401 to every call ends the session once: one refresh, one reload, the login with next', async ({
+  page,
+}) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await expect(page).toHaveURL('/app/panel');
+  // The account is refused by the API (disabled, revoked) while Firebase still holds a valid session in the browser.
+  let apiCalls = 0;
+  let refreshes = 0;
+  let documents = 0;
+  await page.route('**/api/**', (route) => {
+    apiCalls++;
+    return route.fulfill({ status: 401, json: { error: { code: 'unauthorized', message: 'Sessão inválida.' } } });
+  });
+  await page.route('**/securetoken.googleapis.com/v1/token**', (route) => {
+    refreshes++;
+    return route.continue();
+  });
+  // Documents loaded (the app's own moves between pages load none).
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+  });
+  await page.goto('/app/panel?origem=email');
+
+  await expect(page).toHaveURL('/app/login?origem=email&next=%2Fapp%2Fpanel%3Forigem%3Demail', { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Sua sessão expirou. Entre novamente.' })).toBeVisible();
+  // Then nothing more: no request storm, no page of a company it could not load.
+  await page.waitForTimeout(5_000);
+  await expect(page).toHaveURL(/^[^#]*\/app\/login\?/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+  expect(refreshes, 'one forced token refresh').toBeLessThanOrEqual(1);
+  // The page opened and its one reload (the login then opens in the app).
+  expect(documents, 'one reload').toBeLessThanOrEqual(2);
+  // Each load asks for the company and its track (and what the page shows): a handful, not a thousand.
+  expect(apiCalls, 'calls to the API').toBeLessThanOrEqual(12);
+});
+
 test('signing out returns to the login page and guards the app again', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.getByRole('button', { name: 'Menu do usuário' }).click();

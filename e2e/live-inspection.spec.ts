@@ -52,5 +52,15 @@ test('a state change in the app reaches the team’s live statechart, with nothi
   await expect(team.locator('[data-state="companyStatus.pending"][data-active="true"]')).toHaveCount(0);
   await expect(team.getByRole('list', { name: 'Últimos eventos' })).toContainText(`companyStatus: status.change → ${to}`);
   expect(outside).toEqual([]);
+
+  // The app's tab reloaded: its new machines are listed, and the old tab's are gone (each listed once).
+  await app.reload();
+  await expect(app.getByRole('heading', { name: 'Mudar a situação' })).toBeVisible();
+  await expect(team.getByRole('button', { name: /sessionMachine/ })).toHaveCount(1);
+  await expect(team.getByRole('button', { name: /companyStatusMachine/ })).toHaveCount(1);
+  await expect(running.getByTestId('live-state')).toHaveText(to);
+  // Closed: none of its machines stays listed.
+  await app.close();
+  await expect(team.getByRole('button', { name: /companyStatusMachine/ })).toHaveCount(0, { timeout: 20_000 });
   await context.close();
 });

@@ -128,6 +128,11 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   // The team opens the company: opening → (CNPJ) → active.
   await admin.reload();
   await changeStatus(admin, 'Em abertura');
+  // The customer's page follows by itself: the badge, and the history with it.
+  await expect(page.getByText('Situação atual:')).toContainText('Em abertura', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Histórico da empresa' }).getByRole('listitem').first()).toContainText(
+    'Em abertura',
+  );
   await admin.getByLabel('CNPJ emitido').pressSequentially('38049902000195');
   await admin.getByRole('button', { name: 'Salvar CNPJ' }).click();
   await expect(admin.getByText('CNPJ registrado.')).toBeVisible();

@@ -52,6 +52,7 @@ const NOT_IN_BROWSER: Record<string, string> = {
   'session.refreshingClaims · xstate.done.actor.refreshClaims #1': 'the wizard’s new claims always carry its company',
   'session.refreshingClaims · xstate.error.actor.refreshClaims #0': 'the wizard’s refresh is not held by a test',
   'session.refreshingClaims · api.unauthorized #0': 'no page calls the API while the wizard refreshes the claims',
+  'session.refreshingClaims · api.unauthorized #1': 'no page calls the API while the wizard refreshes the claims',
   'session.signedOut · session.signIn #1': 'the form disables “Entrar” while it asks to wait: it never sends the sign-in',
   'session.signingOut · xstate.error.actor.signOut #0': 'Firebase signs out locally: it does not fail',
   'session · auth.changed #1': 'Firebase reports a change of user once: never the same user twice in a row',
@@ -62,11 +63,13 @@ const NOT_IN_BROWSER: Record<string, string> = {
   'session.healingClaims · xstate.done.actor.healClaims #1': 'e2e/stale-claims.spec.ts: the fresh token is still stale',
   'session.healingClaims · xstate.error.actor.healClaims #0': 'e2e/stale-claims.spec.ts: the refresh fails ("Sem acesso")',
   'session.healingClaims · api.unauthorized #0': 'no page calls the API while the claims are refreshed',
+  'session.healingClaims · api.unauthorized #1': 'no page calls the API while the claims are refreshed',
   'session.healingClaims · session.signOut #0': 'the healing takes a moment under the login form: no menu to sign out from',
   'session.findingCompany · xstate.done.actor.findOwnCompany #0': 'e2e/stale-claims.spec.ts: the server names the company',
   'session.findingCompany · xstate.done.actor.findOwnCompany #1': 'the demo people with stale claims all have a company',
   'session.findingCompany · xstate.error.actor.findOwnCompany #0': 'e2e/stale-claims.spec.ts: the server cannot be asked',
   'session.findingCompany · api.unauthorized #0': 'the machine-level model takes it: a 401 to /companies/me',
+  'session.findingCompany · api.unauthorized #1': 'the machine-level model takes it: a 401 to /companies/me',
   'session.findingCompany · session.signOut #0': 'the lookup takes a moment under the login form: no menu to sign out from',
 };
 
@@ -406,8 +409,12 @@ test.describe('the session, paths from its machine', () => {
               await expect(page.getByRole('button', { name: 'Entrar' }), at).toBeDisabled();
             }
           }
-          // A session that could not be recovered: back to the login, which returns to the page afterwards.
-          if (event.type === 'xstate.error.actor.recoverToken') await expect(page, at).toHaveURL(/[?&]next=/);
+          // A session that could not be recovered — the refresh refused, or a 401 again on the page its reload opened:
+          // back to the login, which says why and returns to the page afterwards.
+          if (event.type === 'xstate.error.actor.recoverToken' || event.type === 'api.unauthorized') {
+            await expect(page, at).toHaveURL(/[?&]next=/);
+            await expect(page.getByText('Sua sessão expirou. Entre novamente.'), at).toBeVisible();
+          }
         } else if (value === 'signingIn' && event.type === 'session.signIn') {
           await expect(page.getByRole('button', { name: 'Entrar' }), at).toHaveAttribute('aria-busy', 'true');
         } else if (value === 'loadingCompany' && event.type === 'company.select') {

@@ -54,7 +54,8 @@ const FAILURES = {
 type Call = keyof typeof FAILURES;
 const WAITING_STATUSES = (['awaiting_opening', 'opening', 'migrating'] as const).map((status) => COMPANY_STATUS_LABEL[status]);
 const PAYMENT_CANCELLED = 'O pagamento não foi concluído. Escolha o plano e tente de novo quando quiser.';
-const PAYMENT_PAGE_REFUSED = 'Não foi possível abrir a página de pagamento. Fale com a nossa equipe.';
+const PAYMENT_PAGE_REFUSED =
+  'Não foi possível abrir a página de pagamento. Nada foi pago e a cobrança continua em aberto: fale com a nossa equipe para concluir o pagamento.';
 
 /** What each step's screen is called, and the button that sends it. */
 const SCREEN: Record<StepId, { heading: string; submit?: string }> = {

@@ -195,8 +195,6 @@ const sessionSetup = setup({
     persistSession: (_, _params: { user: SessionUser | null; claims: Claims | null; accessToken: string | null }) => {},
     clearPersistedSession: () => {},
     reloadPage: (_, _params: { at: number }) => {},
-    /** The page that met a 401 tries its calls again (with the fresh token), without a reload. */
-    retryPage: () => {},
     redirectToLogin: () => {},
     /** A sign-out the person chose: the login page, without a page to return to. */
     showLogin: () => {},
@@ -237,7 +235,8 @@ const sessionSetup = setup({
       const found = (event as { output?: string | null }).output;
       return typeof found === 'string' && !context.refusedCompanyIds.includes(found);
     },
-    reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,
+    /** The page was reloaded moments ago by a 401's recovery (spec §9's 10-second guard): that recovery did not help. */
+    reloadedMomentsAgo: ({ context }) => context.lastReloadAt !== null && Date.now() - context.lastReloadAt < RELOAD_GUARD_MS,
     signInAllowed: ({ context }) => context.signInRetryAt === null || Date.now() >= context.signInRetryAt,
   },
   delays: {
@@ -264,6 +263,36 @@ const keepRefreshedToken = [
       accessToken: event.output.accessToken,
     }),
   },
+] as const;
+
+/** A session that cannot be recovered ends: nothing of it is kept, and the login page says it expired (with `next`). */
+const expireSession = [
+  'clearSession',
+  'clearCompany',
+  'clearPersistedSession',
+  { type: 'noteExpiry', params: { expired: true } },
+  'forgetStoredSession',
+  'redirectToLogin',
+] as const;
+
+/**
+ * A 401 of the main API (spec §8): a forced refresh, then a reload. Met again on the page that reload opened, the
+ * server refuses even a fresh token (an account disabled or revoked): the session ends — another refresh or a retry
+ * would only ask again, and again (docs/machines.md).
+ */
+const onUnauthorized = [
+  {
+    guard: 'reloadedMomentsAgo',
+    target: '#session.signedOut',
+    actions: [
+      {
+        type: 'logError',
+        params: { message: 'Session recovery failed', error: new Error('401 again after the recovery reloaded the page') },
+      },
+      ...expireSession,
+    ],
+  },
+  { target: '#session.recovering' },
 ] as const;
 
 /** A user is signed in: system admins skip company loading; others load the chosen company, if any (spec §4). */
@@ -357,7 +386,7 @@ export const sessionMachine = sessionSetup.createMachine({
           // The company actor keeps the error; the pages that need a company show it.
           { target: 'signedIn', actions: 'recheckGuards' },
         ],
-        'api.unauthorized': 'recovering',
+        'api.unauthorized': onUnauthorized,
         'session.signOut': 'signingOut',
       },
     },
@@ -370,7 +399,7 @@ export const sessionMachine = sessionSetup.createMachine({
           target: 'loadingCompany',
           actions: { type: 'selectCompany', params: ({ event }) => ({ companyId: event.companyId }) },
         },
-        'api.unauthorized': 'recovering',
+        'api.unauthorized': onUnauthorized,
         'session.refresh': 'refreshingClaims',
       },
       states: {
@@ -427,7 +456,7 @@ export const sessionMachine = sessionSetup.createMachine({
           actions: { type: 'logError', params: ({ event }) => ({ message: 'Claims refresh failed', error: event.error }) },
         },
       },
-      on: { 'api.unauthorized': 'recovering' },
+      on: { 'api.unauthorized': onUnauthorized },
     },
     /**
      * The server refused the company the claims named: claims gone stale (the server mirrors the database's into the
@@ -448,7 +477,7 @@ export const sessionMachine = sessionSetup.createMachine({
           actions: { type: 'logError', params: ({ event }) => ({ message: 'Claims refresh failed', error: event.error }) },
         },
       },
-      on: { 'api.unauthorized': 'recovering', 'session.signOut': 'signingOut' },
+      on: { 'api.unauthorized': onUnauthorized, 'session.signOut': 'signingOut' },
     },
     /** Asks the server which company is the person's; none: the guards send them where a person without one goes. */
     findingCompany: {
@@ -473,9 +502,9 @@ export const sessionMachine = sessionSetup.createMachine({
           ],
         },
       },
-      on: { 'api.unauthorized': 'recovering', 'session.signOut': 'signingOut' },
+      on: { 'api.unauthorized': onUnauthorized, 'session.signOut': 'signingOut' },
     },
-    /** A 401 from the main API: force a refresh, then reload; further 401s are swallowed meanwhile. */
+    /** A 401 from the main API: force a refresh, then reload (once); further 401s are swallowed meanwhile. */
     recovering: {
       tags: 'busy',
       on: {
@@ -486,28 +515,15 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: 'recoverToken',
         src: 'refreshToken',
-        onDone: [
-          {
-            guard: 'reloadAllowed',
-            target: 'reloading',
-            actions: { type: 'storeToken', params: ({ event }) => event.output },
-          },
-          {
-            // Reloaded moments ago: no reload loop; the page's calls are tried again instead.
-            target: 'signedIn',
-            actions: [{ type: 'storeToken', params: ({ event }) => event.output }, 'retryPage'],
-          },
-        ],
+        onDone: {
+          target: 'reloading',
+          actions: { type: 'storeToken', params: ({ event }) => event.output },
+        },
         onError: {
           target: 'signedOut',
           actions: [
             { type: 'logError', params: ({ event }) => ({ message: 'Session recovery failed', error: event.error }) },
-            'clearSession',
-            'clearCompany',
-            'clearPersistedSession',
-            { type: 'noteExpiry', params: { expired: true } },
-            'forgetStoredSession',
-            'redirectToLogin',
+            ...expireSession,
           ],
         },
       },

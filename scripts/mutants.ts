@@ -42,15 +42,15 @@ const MUTANTS: Mutant[] = [
   {
     file: 'session.machine.ts',
     kind: 'guard',
-    what: 'a 401 reloads the page even moments after the last reload (a reload loop)',
-    from: 'reloadAllowed: ({ context }) => context.lastReloadAt === null || Date.now() - context.lastReloadAt >= RELOAD_GUARD_MS,',
-    to: 'reloadAllowed: () => true,',
+    what: 'a 401 met moments after the recovery reloaded the page starts another recovery (a request storm)',
+    from: 'context.lastReloadAt !== null && Date.now() - context.lastReloadAt < RELOAD_GUARD_MS,',
+    to: 'false,',
   },
   {
     file: 'session.machine.ts',
     kind: 'transition',
     what: 'a 401 while signed in is ignored',
-    from: "        'api.unauthorized': 'recovering',\n        'session.refresh': 'refreshingClaims',",
+    from: "        'api.unauthorized': onUnauthorized,\n        'session.refresh': 'refreshingClaims',",
     to: "        'session.refresh': 'refreshingClaims',",
   },
   {
@@ -64,8 +64,8 @@ const MUTANTS: Mutant[] = [
     file: 'session.machine.ts',
     kind: 'effect',
     what: 'a 401 that cannot be recovered does not send the person to the login page',
-    from: "            'forgetStoredSession',\n            'redirectToLogin',",
-    to: "            'forgetStoredSession',",
+    from: "  'forgetStoredSession',\n  'redirectToLogin',",
+    to: "  'forgetStoredSession',",
   },
   {
     file: 'session.machine.ts',
@@ -76,10 +76,10 @@ const MUTANTS: Mutant[] = [
   },
   {
     file: 'session.machine.ts',
-    kind: 'effect',
-    what: 'a 401 recovered without a reload leaves the page on its error',
-    from: "actions: [{ type: 'storeToken', params: ({ event }) => event.output }, 'retryPage'],",
-    to: "actions: [{ type: 'storeToken', params: ({ event }) => event.output }],",
+    kind: 'target',
+    what: 'a 401 met moments after the recovery reloaded the page keeps the person signed in',
+    from: "    guard: 'reloadedMomentsAgo',\n    target: '#session.signedOut',",
+    to: "    guard: 'reloadedMomentsAgo',\n    target: '#session.signedIn',",
   },
   {
     file: 'session.machine.ts',

@@ -3,6 +3,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BUILD_CHECK_INTERVAL_MS } from '@domain';
+import { followCompanyStatus } from './api/company-status';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
@@ -18,13 +19,14 @@ const queryClient = new QueryClient({
   },
 });
 
+followCompanyStatus(queryClient);
+
 const router = createRouter({
   routeTree,
   context: {
     queryClient,
     session: createSessionHandle(queryClient, {
       navigate: (href) => router.history.push(href),
-      reloadPage: () => void router.invalidate(),
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
     }),

@@ -8,11 +8,13 @@ import type { BankConnection, BankSyncResult } from '@domain';
 import { CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
 import type { AppDeps, BankConnectionDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { coraRedirectUri } from '../config';
 import type { DbExecutor } from '../db/companies';
 import { companyExists } from '../db/companies';
 import { importStatement } from '../db/bankStatements';
 import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { atOwnAddress, ownBaseUrl } from '../http/own-address';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import type { CoraTokens } from '../services/cora';
@@ -76,7 +78,19 @@ function coraFailure(error: unknown): never {
 }
 
 /** Spec §7 Bank statements, connections: the Cora authorization-code flow, the connection, and its sync. */
-export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps) {
+export function bankConnectionsRoutes({ db, identity, bank, features, config }: AppDeps) {
+  /**
+   * Cora's sign-in at the person's own address of this server: our local stand-in (under PUBLIC_URL) is given, and
+   * sends them back, at the address the request came to (http/own-address.ts); a real Cora keeps its registered return.
+   */
+  const coraAddress = (c: Context<AppEnv>, cora: BankConnectionDeps['cora']) => {
+    const base = ownBaseUrl(c.req.url, config.publicUrl);
+    const standIn = cora.authorizeUrl('').startsWith(`${config.publicUrl}/`);
+    return {
+      redirectUri: standIn && base !== config.publicUrl ? coraRedirectUri({ publicUrl: base }) : undefined,
+      own: (url: string) => atOwnAddress(url, config.publicUrl, base),
+    };
+  };
   /** The Cora calls exist only for the people the flag names, and only where Cora is configured. */
   const requireCora = async (c: Context<AppEnv>): Promise<BankConnectionDeps> => {
     if (!bank) throw new HttpError(503, 'unavailable', 'A conexão com a Cora não está configurada neste ambiente.');
@@ -97,7 +111,8 @@ export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps)
       const state = randomBytes(24).toString('base64url');
       await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
       await db.insert(oauthStates).values({ state, provider: 'cora', companyId, userId: c.var.identity.uid });
-      return c.json({ data: { url: cora.cora.authorizeUrl(state) } });
+      const address = coraAddress(c, cora.cora);
+      return c.json({ data: { url: address.own(cora.cora.authorizeUrl(state, address.redirectUri)) } });
     })
     .post('/bank-statements/connections/oauth/cora', valid('query', CoraCallbackQuerySchema), async (c) => {
       const cora = await requireCora(c);
@@ -117,7 +132,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features }: AppDeps)
       let tokens: CoraTokens;
       let summary;
       try {
-        tokens = await cora.cora.exchangeCode(code);
+        tokens = await cora.cora.exchangeCode(code, coraAddress(c, cora.cora).redirectUri);
         summary = await pullStatement(db, cora, companyId, tokens.accessToken, new Date(Date.now() - FIRST_SYNC_DAYS * DAY));
       } catch (error) {
         coraFailure(error);

@@ -22,6 +22,7 @@ import { valid } from '../http/validate';
 import { simplePdf } from '../seed/pdf';
 import { PaymentProviderError } from '../services/payments';
 import { contentDisposition } from '../http/content-disposition';
+import { atOwnAddress } from '../http/own-address';
 
 const PAYMENT_NOT_FOUND = 'Cobrança não encontrada.';
 const ReceiptQuery = v.object({ companyId: v.optional(v.pipe(v.string(), v.uuid('Empresa inválida.'))) });
@@ -35,12 +36,15 @@ const brDate = (day: string) => day.split('-').reverse().join('/');
 export async function checkoutOpenCharge(
   { db, payments: provider, config, logger }: Pick<AppDeps, 'db' | 'payments' | 'config' | 'logger'>,
   charge: PaymentRow,
-  options: { planId: string; returnPath?: string; customerEmail?: string },
+  options: { planId: string; returnPath?: string; customerEmail?: string; baseUrl?: string },
 ): Promise<{ paymentId: string; paymentUrl: string }> {
+  // The person's own address of this server (own-address.ts): where they return, and our stand-in's page.
+  const base = options.baseUrl ?? config.publicUrl;
+  const own = (url: string) => atOwnAddress(url, config.publicUrl, base);
   if (charge.provider === provider.name) {
     // Seeded or expired checkouts are unknown to the provider: that is not an error, just a new checkout.
     const current = await provider.getCheckout(charge.providerCheckoutId).catch(() => null);
-    if (current?.status === 'pending') return { paymentId: charge.id, paymentUrl: charge.checkoutUrl };
+    if (current?.status === 'pending') return { paymentId: charge.id, paymentUrl: own(charge.checkoutUrl) };
   }
   const plan = findPlan(options.planId);
   const month = chargeMonthLabel(charge.dueDate ? saoPauloDay(charge.dueDate) : null);
@@ -50,7 +54,7 @@ export async function checkoutOpenCharge(
       reference: charge.id,
       amountCents: charge.amountCents,
       description: `Contábil — plano ${plan?.name ?? options.planId}, mensalidade${month ? ` de ${month}` : ''}`,
-      returnUrl: `${config.publicUrl}${options.returnPath ?? '/app/user/my-billing'}`,
+      returnUrl: `${base}${options.returnPath ?? '/app/user/my-billing'}`,
       notificationUrl: `${config.publicUrl}/api/webhooks/payments/${provider.name}`,
       customerEmail: options.customerEmail,
     });
@@ -62,7 +66,7 @@ export async function checkoutOpenCharge(
   if (!(await repointCharge(db, charge.id, { provider: provider.name, id: checkout.id, url: checkout.url }))) {
     throw conflict('Esta cobrança não está mais em aberto.');
   }
-  return { paymentId: charge.id, paymentUrl: checkout.url };
+  return { paymentId: charge.id, paymentUrl: own(checkout.url) };
 }
 
 /** Spec §7 Other: the company's payments (GET /v1/ecommerce/payments), its plan, and receipts. */

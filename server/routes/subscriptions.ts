@@ -10,6 +10,7 @@ import { cancelOpenFirstCharges, findOpenCharge } from '../db/billing';
 import { payments, subscriptions } from '../db/schema';
 import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
+import { atOwnAddress, ownBaseUrl } from '../http/own-address';
 import { valid } from '../http/validate';
 import { applyPaymentNotification } from '../services/onboarding';
 import { PaymentProviderError, PaymentSignatureError } from '../services/payments';
@@ -29,6 +30,9 @@ export function subscriptionsRoutes(deps: AppDeps) {
       valid('json', PayChargeSchema),
       async (c) => {
         const body = c.req.valid('json');
+        // The person's own address of this server: where the provider returns them, and our stand-in's page.
+        const baseUrl = ownBaseUrl(c.req.url, config.publicUrl);
+        const own = (url: string) => atOwnAddress(url, config.publicUrl, baseUrl);
         const [subscription] = await db
           .select()
           .from(subscriptions)
@@ -45,6 +49,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
             planId: subscription.planId,
             returnPath: body.returnPath,
             customerEmail: c.var.identity.email ?? undefined,
+            baseUrl,
           });
           return c.json({ data });
         }
@@ -65,7 +70,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
           .limit(1);
         if (open) {
           const checkout = await provider.getCheckout(open.providerCheckoutId).catch(() => null);
-          if (checkout?.status === 'pending') return c.json({ data: { paymentId: open.id, paymentUrl: open.checkoutUrl } });
+          if (checkout?.status === 'pending') return c.json({ data: { paymentId: open.id, paymentUrl: own(open.checkoutUrl) } });
         }
 
         const plan = findPlan(subscription.planId);
@@ -77,7 +82,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
             reference: paymentId,
             amountCents: subscription.priceCents,
             description: `Contábil — plano ${plan?.name ?? subscription.planId}, mensalidade`,
-            returnUrl: `${config.publicUrl}${returnPath}`,
+            returnUrl: `${baseUrl}${returnPath}`,
             notificationUrl: `${config.publicUrl}/api/webhooks/payments/${provider.name}`,
             customerEmail: c.var.identity.email ?? undefined,
           });
@@ -99,7 +104,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
             amountCents: subscription.priceCents,
           });
         });
-        return c.json({ data: { paymentId, paymentUrl: checkout.url } });
+        return c.json({ data: { paymentId, paymentUrl: own(checkout.url) } });
       },
     )
     .post('/webhooks/payments/:provider', async (c) => {

@@ -2,8 +2,9 @@ import type { ImportedTransaction } from '../db/bankStatements';
 
 /** Cora's partner API: the authorization-code flow and the statement (facts in shared/reference/external-apis.md). */
 export interface CoraClient {
-  authorizeUrl(state: string): string;
-  exchangeCode(code: string): Promise<CoraTokens>;
+  /** `redirectUri`: where Cora sends the person back, when not the configured one (the same in `exchangeCode`). */
+  authorizeUrl(state: string, redirectUri?: string): string;
+  exchangeCode(code: string, redirectUri?: string): Promise<CoraTokens>;
   refresh(refreshToken: string): Promise<CoraTokens>;
   statement(accessToken: string, range: { start: string; end: string }): Promise<ImportedTransaction[]>;
 }
@@ -130,17 +131,18 @@ export function createCoraClient(options: CoraOptions): CoraClient {
   }
 
   return {
-    authorizeUrl(state) {
+    authorizeUrl(state, redirectUri = options.redirectUri) {
       const url = new URL(`${base}/oauth/authorize`);
       url.searchParams.set('client_id', options.clientId);
       url.searchParams.set('response_type', 'code');
-      url.searchParams.set('redirect_uri', options.redirectUri);
+      url.searchParams.set('redirect_uri', redirectUri);
       // Cora's parameter is "scopes", plural.
       url.searchParams.set('scopes', SCOPES);
       url.searchParams.set('state', state);
       return url.toString();
     },
-    exchangeCode: (code) => token({ grant_type: 'authorization_code', code, redirect_uri: options.redirectUri }),
+    exchangeCode: (code, redirectUri = options.redirectUri) =>
+      token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refresh: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     async statement(accessToken, range) {
       const perPage = options.perPage ?? 100;

@@ -16,6 +16,7 @@ import type {
   TrackId,
 } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
+import { statusHistoryKey } from './company-status';
 import { mainApi } from './clients';
 import { mainUpload } from './uploads';
 import { saveDownload } from './download';
@@ -52,7 +53,7 @@ export function fetchRegistration(companyId: string) {
 export const onboardingQueries = {
   statusHistory: (companyId: string) =>
     queryOptions({
-      queryKey: ['companies', companyId, 'status-history'],
+      queryKey: statusHistoryKey(companyId),
       queryFn: () =>
         mainApi<{ data: StatusChange<CompanyStatus>[] }>(`/companies/${companyId}/status-history`).then((r) => r.data),
     }),

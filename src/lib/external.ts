@@ -21,6 +21,13 @@ export function externalNavigationTarget(
   return sameOrigin || allow || allowedHosts.includes(target.host) ? target : null;
 }
 
+/**
+ * A payment page the rule refused: the charge was created (and stays open), so the person is told that nothing was
+ * paid and what to do, not only that the page failed (docs/configuration.md).
+ */
+export const PAYMENT_PAGE_BLOCKED =
+  'Não foi possível abrir a página de pagamento. Nada foi pago e a cobrança continua em aberto: fale com a nossa equipe para concluir o pagamento.';
+
 /** Navigates away if the rule allows it; answers whether it did. */
 export function navigateExternal(url: string, options: { allow?: boolean } = {}): boolean {
   const target = externalNavigationTarget(url, window.location.href, appConfig.allowedExternalHosts, options.allow);

@@ -39,13 +39,21 @@ export async function requireSystemAdmin(args: GuardArgs): Promise<SessionActor>
  * "Tentar novamente" on the error page, or the next navigation, recovers without reloading the browser; only a second
  * failure reaches the error page.
  */
-async function settledCompany(actor: SessionActor) {
+async function settledCompany(actor: SessionActor, location: ParsedLocation) {
   const company = companyActorOf(actor);
+  // A load under way (another guard's retry) decides: read meanwhile, the company is still none, and a customer whose
+  // company is active was sent to the opening wizard.
+  await waitFor(company, (snapshot) => snapshot.value !== 'loading');
   if (company.getSnapshot().value === 'failed') {
     company.send({ type: 'company.reload' });
     await waitFor(company, (snapshot) => snapshot.value === 'loaded' || snapshot.value === 'failed');
   }
   const snapshot = company.getSnapshot();
+  if (snapshot.value === 'failed' && snapshot.context.errorStatus === 401) {
+    // Refused for the session's token: the session recovers (the page reloads) or ends (the login page, spec §8).
+    const session = await waitFor(actor, (state) => !state.hasTag('busy'));
+    if (!session.context.user) throw redirect({ href: loginHref(location) });
+  }
   if (snapshot.value === 'failed') {
     // With its status: a company the server refuses (403) is shown as "Sem acesso", not as a server error.
     throw Object.assign(new Error(snapshot.context.error ?? 'Não foi possível carregar sua empresa.'), {
@@ -58,7 +66,7 @@ async function settledCompany(actor: SessionActor) {
 /** The company-requirements guard: see `companyRequirementRedirect` in domain/ for the rule. */
 export async function requireCompany(args: GuardArgs): Promise<SessionActor> {
   const actor = await requireAuth(args);
-  const company = await settledCompany(actor);
+  const company = await settledCompany(actor, args.location);
   const target = companyRequirementRedirect({
     claims: actor.getSnapshot().context.claims,
     company: company.context.company ?? null,
@@ -71,7 +79,7 @@ export async function requireCompany(args: GuardArgs): Promise<SessionActor> {
 /** The wizard guard: see `wizardRedirect` in domain/ for the rule. */
 export async function requireWizard(args: GuardArgs): Promise<SessionActor> {
   const actor = await requireAuth(args);
-  const company = await settledCompany(actor);
+  const company = await settledCompany(actor, args.location);
   const target = wizardRedirect(args.location.pathname, {
     claims: actor.getSnapshot().context.claims,
     company: company.context.company,

@@ -18,8 +18,16 @@ export const LIVE_KEY = 'contabil.inspect';
 /** localStorage: '1' also sends the stream to Stately's inspector window (stately.ai), for a developer. */
 export const STATELY_KEY = 'contabil.inspect.stately';
 
-/** What crosses the channel: an inspection event of one tab, or the statechart page asking tabs to say it again. */
-export type LiveMessage = { type: 'inspection'; tab: string; event: StatelyInspectionEvent; replay?: boolean } | { type: 'who' };
+/**
+ * What crosses the channel: an inspection event of one tab; the statechart page asking the tabs where their machines
+ * are (`who`; each answers `here`, then its latest events again); a tab going away (`gone`: reloaded or closed, its
+ * actors with it).
+ */
+export type LiveMessage =
+  | { type: 'inspection'; tab: string; event: StatelyInspectionEvent; replay?: boolean }
+  | { type: 'who' }
+  | { type: 'here'; tab: string }
+  | { type: 'gone'; tab: string };
 
 const stored = (storage: Storage, key = LIVE_KEY) => {
   try {
@@ -129,9 +137,14 @@ function start() {
   channel = new BroadcastChannel(LIVE_CHANNEL);
   channel.onmessage = (message: MessageEvent<LiveMessage>) => {
     if (!enabled || message.data.type !== 'who') return;
+    channel?.postMessage({ type: 'here', tab } satisfies LiveMessage);
     for (const event of latest.values())
       channel?.postMessage({ type: 'inspection', tab, event, replay: true } satisfies LiveMessage);
   };
+  // Reloaded or closed: this tab's actors go with it (a page kept in the back-forward cache comes back with them).
+  window.addEventListener('pagehide', (event) => {
+    if (enabled && !event.persisted) channel?.postMessage({ type: 'gone', tab } satisfies LiveMessage);
+  });
   // The switch turned in another tab.
   window.addEventListener('storage', (event) => {
     if (event.key === LIVE_KEY) enabled = liveInspectionOn();

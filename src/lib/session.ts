@@ -13,13 +13,9 @@ import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
-/**
- * What the session asks of the app's router: go to a page, load the current one again (its errors cleared), or run
- * the pages' guards again (who may be where changed).
- */
+/** What the session asks of the app's router: go to a page, or run the pages' guards again (who may be where changed). */
 export interface SessionRouter {
   navigate(href: string): void;
-  reloadPage(): void;
   recheckGuards(): void;
 }
 
@@ -124,12 +120,6 @@ export function createSessionActor(
       clearPersistedSession: () => {
         sessionCookies.clear();
         queryClient.clear();
-      },
-      retryPage: () => {
-        // Failed calls are forgotten (asked again when their page shows), the others refreshed, the page's error cleared.
-        queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-        void queryClient.invalidateQueries();
-        router.reloadPage();
       },
       reloadPage: (_, { at }) => {
         sessionStorage.setItem(LAST_RELOAD_KEY, String(at));

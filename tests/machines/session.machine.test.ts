@@ -161,16 +161,31 @@ describe('session machine', () => {
     expect(effects.reloadPage).toEqual([Date.now()]);
   });
 
-  it('reloads at most once in 10 seconds', async () => {
+  it('ends the session when a 401 meets the page its recovery reloaded moments ago: one refresh, one reload', async () => {
+    // The server refuses every call (a disabled account): the reload's fresh token did not help either.
     const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - RELOAD_GUARD_MS + 1000 });
+    auth(customer);
+    expect(actor.getSnapshot().value).toBe('loadingCompany');
+    actor.send({ type: 'api.unauthorized' });
+    actor.send({ type: 'api.unauthorized' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(pending.count('refreshToken')).toBe(0);
+    expect(effects.reloadPage).toEqual([]);
+    expect(effects.redirectToLogin).toBe(1);
+    expect(effects.forgetStoredSession).toBe(1);
+    expect(effects.clearPersistedSession).toBe(1);
+    // The login page says "Sua sessão expirou. Entre novamente."
+    expect(actor.getSnapshot().context.sessionExpired).toBe(true);
+  });
+
+  it('recovers a 401 again with a reload once the last reload is 10 seconds old', async () => {
+    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - RELOAD_GUARD_MS });
     auth(admin);
     actor.send({ type: 'api.unauthorized' });
     pending.resolve('refreshToken', refreshed);
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
-    expect(effects.reloadPage).toEqual([]);
-    // The page that met the 401 tries its calls again with the fresh token, instead of showing the error.
-    expect(effects.retryPage).toBe(1);
+    expect(actor.getSnapshot().value).toBe('reloading');
+    expect(effects.reloadPage).toEqual([Date.now()]);
   });
 
   it('when recovery fails clears everything and goes to the login page', async () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankConnections } from '@server/db/schema';
@@ -114,7 +115,44 @@ describe('Cora connection', () => {
     });
     expect(detail.body.data).toMatchObject({ status: 'error', lastError: sync.body.error.message });
   });
+
+  it('connects again at the other address of this machine: Cora’s stand-in and the way back at that address', async () => {
+    // PUBLIC_URL here is 127.0.0.1; the person uses localhost (as `npm start`'s 127.0.0.1 beside a localhost PUBLIC_URL).
+    const { port } = new URL(server.baseUrl);
+    const start = await callAs(`localhost:${port}`, 'GET', `/api/bank-statements/connections/oauth/cora?companyId=${companyId}`);
+    expect(start.status).toBe(200);
+    const url = new URL(start.body.data.url);
+    expect(url.origin).toBe(`http://localhost:${port}`);
+    expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:${port}/app/auth/cora/callback`);
+    url.hostname = '127.0.0.1';
+    const page = await (await fetch(url)).text();
+    const back = new URL(page.match(/class="approve" href="([^"]+)"/)![1].replace(/&amp;/g, '&'));
+    expect(back.origin).toBe(`http://localhost:${port}`);
+    const code = back.searchParams.get('code')!;
+    const state = back.searchParams.get('state')!;
+    const connected = await callAs(
+      `localhost:${port}`,
+      'POST',
+      `/api/bank-statements/connections/oauth/cora?companyId=${companyId}&code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    );
+    expect(connected.status).toBe(201);
+  });
 });
+
+/** Calls the test server under another host name (fetch sends its own Host header, whatever it is given). */
+function callAs(host: string, method: string, path: string, token = customer.token): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const call = request({ hostname, port, path, method, headers: { host, authorization: `Bearer ${token}` } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
 
 describe('Cora entries', () => {
   it('reads short offsets and the counterparty at either level', () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, subscriptions } from '@server/db/schema';
@@ -214,5 +215,76 @@ describe('paying an open charge', () => {
       token: other.token,
     });
     expect(wrongCompany.status).toBe(404);
+  });
+});
+
+/** POST to the test server under another host name (fetch sends its own Host header, whatever it is given). */
+function postAs(host: string, path: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    call.on('error', reject);
+    call.end(JSON.stringify(body));
+  });
+}
+
+describe('the payment page at either address of this machine', () => {
+  // `npm start` prints http://127.0.0.1:3000 while PUBLIC_URL defaults to localhost: the person must go to the payment
+  // page and come back at the address they use, or the browser refuses to leave (another host) and, back, they
+  // would be signed out (their session lives at the other origin). Here PUBLIC_URL is 127.0.0.1, the person on localhost.
+  it('gives the stand-in’s payment page and the way back at the address the request came to', async () => {
+    const port = new URL(server.baseUrl).port;
+    const pendingCompanyId = await server.createCompany({ status: 'pending', alias: 'Padaria Nova' });
+    const person = await server.createUser({ companyIds: [pendingCompanyId] });
+    const [subscription] = await server.db
+      .insert(subscriptions)
+      .values({ companyId: pendingCompanyId, planId: 'essencial', status: 'pending', priceCents: 24900 })
+      .returning();
+
+    const first = await postAs(`localhost:${port}`, `/api/subscriptions/${subscription.id}`, person.token, {
+      returnPath: '/app/wizard/company-opening',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data.paymentUrl).toMatch(new RegExp(`^http://localhost:${port}/fakes/payments/checkout/chk_[0-9a-f]+$`));
+    // The same charge asked for again, now at 127.0.0.1: its page at that address.
+    const again = await server.call(`/api/subscriptions/${subscription.id}`, { method: 'POST', token: person.token, body: {} });
+    expect(again.body.data.paymentId).toBe(first.body.data.paymentId);
+    expect(again.body.data.paymentUrl).toBe(first.body.data.paymentUrl.replace('localhost', '127.0.0.1'));
+
+    const paid = await fetch(`${again.body.data.paymentUrl}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ method: 'pix' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(
+      new RegExp(`^http://localhost:${port}/app/wizard/company-opening\\?status=paid&checkout=chk_`),
+    );
+  });
+
+  it('keeps PUBLIC_URL for a request that came under a name that is not this machine’s', async () => {
+    const otherCompanyWithCharge = await server.createCompany({ status: 'pending' });
+    const person = await server.createUser({ companyIds: [otherCompanyWithCharge] });
+    const [subscription] = await server.db
+      .insert(subscriptions)
+      .values({ companyId: otherCompanyWithCharge, planId: 'essencial', status: 'pending', priceCents: 24900 })
+      .returning();
+    const answer = await postAs('contabil.example.com', `/api/subscriptions/${subscription.id}`, person.token, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.paymentUrl.startsWith(`${server.baseUrl}/fakes/payments/checkout/`)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import toast from '@/lib/toast';
 import type { Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE, PAYMENT_METHOD_LABEL, chargeMonthLabel, formatMoney } from '@domain';
 import { billingQueries, downloadReceipt, payCharge } from '../../api/billing';
-import { navigateExternal } from '../../lib/external';
+import { PAYMENT_PAGE_BLOCKED, navigateExternal } from '../../lib/external';
 import { formatDate } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/Card';
@@ -18,7 +18,9 @@ function PayButton({ payment }: { payment: Payment }) {
     mutationFn: () => payCharge(payment),
     onSuccess: ({ paymentUrl }) => {
       if (!navigateExternal(paymentUrl)) {
-        toast.error('Não foi possível abrir a página de pagamento. Fale com a nossa equipe.');
+        toast.error(PAYMENT_PAGE_BLOCKED);
+        // Not leaving after all: the button works again.
+        pay.reset();
       }
     },
     onError: (error) => toast.error(error.message),

@@ -8,6 +8,7 @@ import type { Track, TrackId } from '@domain';
 import { TRACK_LABEL, newTrack } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { PageHeader } from '@/components/ui/Card';
+import { PAYMENT_PAGE_BLOCKED } from '@/lib/external';
 import { inspectAll, machineLog } from '@/lib/machine-log';
 import { appInspect, useSessionActor } from '@/lib/session-handle';
 import { wizardInput, wizardMachineFor } from '@/lib/wizard';
@@ -80,7 +81,7 @@ export function Wizard({ trackId, paymentReturn }: { trackId: TrackId; paymentRe
         session,
         queryClient,
         navigate: (to) => navigate({ to }),
-        onPaymentPageBlocked: () => toast.error('Não foi possível abrir a página de pagamento. Fale com a nossa equipe.'),
+        onPaymentPageBlocked: () => toast.error(PAYMENT_PAGE_BLOCKED),
       }),
     [trackId, session, queryClient, navigate],
   );

@@ -4,6 +4,8 @@ import type { LiveMessage } from '@/lib/live-inspection';
 import { LIVE_CHANNEL } from '@/lib/live-inspection';
 
 const LOG_SIZE = 40;
+/** How often the page asks the tabs where their machines are; a tab silent for two rounds is gone (closed, crashed). */
+const ROLL_CALL_MS = 5_000;
 
 /** Where a running machine stands, read from Stately's inspection events. */
 export interface LiveSnapshot {
@@ -51,9 +53,16 @@ export function machineIdOf(event: StatelyInspectionEvent): string | null {
   }
 }
 
+/** The actors listed without those of a tab that went away. */
+export function withoutTab<T>(actors: ReadonlyMap<string, T>, tab: string): Map<string, T> {
+  return new Map([...actors].filter(([key]) => !key.startsWith(`${tab}:`)));
+}
+
 /**
  * The app's running machines in this browser's other tabs (src/lib/live-inspection.ts): the last report of each (one
- * per tab and machine: a control started again replaces the one before) and the latest events, newest first.
+ * per tab and machine: a control started again replaces the one before) and the latest events, newest first. A tab
+ * reloaded or closed says so (`gone`), and one that stops answering the page's roll call is dropped too: only the
+ * machines that run now are listed.
  */
 export function useLiveMachines(): { actors: LiveActor[]; log: LiveSnapshot[] } {
   const [actors, setActors] = useState<Map<string, LiveSnapshot>>(new Map());
@@ -63,7 +72,16 @@ export function useLiveMachines(): { actors: LiveActor[]; log: LiveSnapshot[] } 
     const channel = new BroadcastChannel(LIVE_CHANNEL);
     /** Each tab's actors (by session id) and the machine they run: only machines are followed. */
     const machines = new Map<string, string>();
+    /** When each tab was last heard from. */
+    const heard = new Map<string, number>();
+    const forget = (tab: string) => {
+      heard.delete(tab);
+      for (const actor of machines.keys()) if (actor.startsWith(`${tab}:`)) machines.delete(actor);
+      setActors((current) => withoutTab(current, tab));
+    };
     channel.onmessage = ({ data }: MessageEvent<LiveMessage>) => {
+      if (data.type === 'gone') return forget(data.tab);
+      if (data.type === 'here' || data.type === 'inspection') heard.set(data.tab, Date.now());
       if (data.type !== 'inspection') return;
       const { event } = data;
       const actor = `${data.tab}:${event.sessionId}`;
@@ -90,9 +108,16 @@ export function useLiveMachines(): { actors: LiveActor[]; log: LiveSnapshot[] } 
       });
       if (!data.replay) setLog((current) => [snapshot, ...current].slice(0, LOG_SIZE));
     };
-    // Tabs opened before this page say where their machines are.
+    // Tabs opened before this page say where their machines are; asked again and again, the silent ones are gone.
     channel.postMessage({ type: 'who' } satisfies LiveMessage);
-    return () => channel.close();
+    const rollCall = setInterval(() => {
+      for (const [tab, at] of heard) if (Date.now() - at > 2 * ROLL_CALL_MS + 1_000) forget(tab);
+      channel.postMessage({ type: 'who' } satisfies LiveMessage);
+    }, ROLL_CALL_MS);
+    return () => {
+      clearInterval(rollCall);
+      channel.close();
+    };
   }, []);
   return { actors: [...actors].map(([key, last]) => ({ key, last })), log };
 }
