@@ -52,12 +52,19 @@ describe('ActivityIndex', () => {
     expect(share, misses.map((m) => m.description).join('\n')).toBeGreaterThanOrEqual(0.97);
   });
 
-  it('finds an accepted code among the first three for ≥ 98 % of the walk descriptions (sentences, actions, misspellings)', () => {
-    const items = readSet('walk');
-    expect(items.length).toBeGreaterThanOrEqual(100);
-    const misses = items.filter((item) => !top(item.description).some((code) => item.accepted.includes(code)));
-    expect(1 - misses.length / items.length, misses.map((m) => m.description).join('\n')).toBeGreaterThanOrEqual(0.98);
-  });
+  // `walk` was tuned on; `fresh` was written after that tuning and never tuned on.
+  it.each([
+    ['walk', 100, 0.98],
+    ['fresh', 30, 0.95],
+  ] as const)(
+    'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
+    (set, size, share) => {
+      const items = readSet(set);
+      expect(items.length).toBeGreaterThanOrEqual(size);
+      const misses = items.filter((item) => !top(item.description).some((code) => item.accepted.includes(code)));
+      expect(1 - misses.length / items.length, misses.map((m) => m.description).join('\n')).toBeGreaterThanOrEqual(share);
+    },
+  );
 
   // What is done outweighs what it is done to; a misspelling that is itself a word is read as the word that fits; a
   // word is read in the sense the description uses; how the business is paid says what it sells.
