@@ -318,6 +318,7 @@ export class ActivityIndex {
     }
 
     const keysOfText = new Map<string, string[]>();
+    const servedOfText = new Map<string, Set<string>>();
     this.entries = sources.map(({ activity, texts }) => {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
@@ -326,7 +327,13 @@ export class ActivityIndex {
         if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
         if (keys.length === 0) continue;
         phrases.push({ keys, weight: FIELD_WEIGHT[field] });
-        for (const key of keys) weights.set(key, Math.max(weights.get(key) ?? 0, FIELD_WEIGHT[field]));
+        // In a name too, what follows "para" is whom it serves: "móveis para salão de beleza" sells furniture.
+        const served = servedOfText.get(text) ?? new Set(this.keysServed(wordsOfText(text)));
+        servedOfText.set(text, served);
+        for (const key of keys) {
+          const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
+          weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+        }
       }
       const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
       const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
@@ -423,6 +430,14 @@ export class ActivityIndex {
   }
 
   /** The stems of a text of the index (its words as written, filler left out). */
+  /** The stems of a text of the index that come only after "para" in it (whom the thing named is for). */
+  private keysServed(words: string[]): string[] {
+    const at = words.findIndex((word) => FOR_WHOM_WORDS.has(plain(word)));
+    if (at <= 0) return [];
+    const before = new Set(this.keysOfText(words.slice(0, at)));
+    return this.keysOfText(words.slice(at + 1)).filter((key) => !before.has(key));
+  }
+
   private keysOfText(words: string[]): string[] {
     return words
       .filter((word) => !isStopWord(word))

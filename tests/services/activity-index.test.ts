@@ -105,6 +105,9 @@ describe('ActivityIndex', () => {
     ['assinatura de software', ['6022', '6141', '6142', '6143']],
     ['sistema de agendamento online para barbearias, cobrado por assinatura', ['4761', '6022']],
     ['planto verduras sem agrotóxico e vendo na feira', ['4683', '2051']],
+    // Named for whom it is in the index ("montagem de móveis para mudança", "produtos para consultório odontológico").
+    ['transporte de mudanças', ['3329501']],
+    ['sou dentista e vou abrir meu consultório odontológico', ['46']],
   ])('%j has none of %j among the first three', (description, unrelated) => {
     const found = top(description);
     expect(found.filter((code) => unrelated.some((prefix) => code.startsWith(prefix)))).toEqual([]);
