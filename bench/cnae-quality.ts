@@ -1,12 +1,17 @@
 /**
  * `npm run bench:cnae`: how well the activity search understands people. Businesses described in plain words, each
  * with the CNAE subclasses an accountant would accept as its main activity (tests/fixtures/cnae-descriptions: `dev`,
- * the set the ranking may be tuned on, and `holdout`, written apart and never tuned on), asked of every place that
- * searches activities by words — luca's suggester (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades")
- * and the public search (`GET /api/cnaes?search=`, `/tools/cnae` and the wizard's "busque pelo nome") — and, beside
- * them, a baseline that knows only the table's own words: subclasses ranked by how many of the description's words
- * (accents and case aside) their text, MEI occupations and hierarchy contain.
- * Prints top-1 and top-3 accuracy and p50/p95 latency per set; `CNAE_MISSES=dev` (or `holdout`, `all`) lists misses.
+ * the set the ranking may be tuned on; `holdout`, written apart and never tuned on; `walk`, plain sentences with
+ * actions, misspellings and ways of earning, tuned on when the action was weighed over the object; `fresh`, written
+ * after that tuning and never tuned on), asked of every place that searches activities by words — luca's suggester
+ * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
+ * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
+ * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
+ * occupations and hierarchy contain.
+ * Prints top-1 and top-3 accuracy, how many descriptions have a code of a division none of their accepted codes is in
+ * among the first three ("other div.": a rough sign of unrelated codes, since making, selling and repairing one thing
+ * sit in different divisions), and p50/p95 latency per set (each description's median of three runs);
+ * `CNAE_MISSES=dev` (or `holdout`, `walk`, `fresh`, `all`) lists misses.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +28,7 @@ export interface Described {
 }
 
 const FIXTURES = join(import.meta.dirname, '../tests/fixtures/cnae-descriptions');
-export const DESCRIPTION_SETS = ['dev', 'holdout'] as const;
+export const DESCRIPTION_SETS = ['dev', 'holdout', 'walk', 'fresh'] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
   return JSON.parse(readFileSync(join(FIXTURES, `${set}.json`), 'utf8')) as Described[];
@@ -37,12 +42,22 @@ async function evaluate(rank: Ranker, items: Described[]) {
   const times: number[] = [];
   let top1 = 0;
   let top3 = 0;
+  let otherDivision = 0;
   const misses: { item: Described; found: string[] }[] = [];
   for (const item of items) {
-    const started = performance.now();
-    const found = await rank(item.description);
-    times.push(performance.now() - started);
+    // Each description is asked three times and its median kept: on a shared machine one pause of another process
+    // would otherwise stand for the ranking's own cost.
+    const runs: number[] = [];
+    let found: string[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      found = await rank(item.description);
+      runs.push(performance.now() - started);
+    }
+    times.push(runs.sort((a, b) => a - b)[1]);
     if (item.accepted.includes(found[0])) top1++;
+    const divisions = new Set(item.accepted.map((code) => code.slice(0, 2)));
+    if (found.slice(0, 3).some((code) => !divisions.has(code.slice(0, 2)))) otherDivision++;
     if (found.slice(0, 3).some((code) => item.accepted.includes(code))) top3++;
     else misses.push({ item, found: found.slice(0, 3) });
   }
@@ -50,6 +65,7 @@ async function evaluate(rank: Ranker, items: Described[]) {
   return {
     top1: top1 / items.length,
     top3: top3 / items.length,
+    otherDivision,
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
     misses,
@@ -87,7 +103,7 @@ export async function benchCnaeQuality(db: Database) {
   ];
   const showMisses = process.env.CNAE_MISSES ?? '';
   console.log(
-    `  ${'ranking'.padEnd(30)} ${'set'.padEnd(8)} ${'n'.padStart(4)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`,
+    `  ${'ranking'.padEnd(30)} ${'set'.padEnd(8)} ${'n'.padStart(4)} ${'top-1'.padStart(7)} ${'top-3'.padStart(7)} ${'other div.'.padStart(10)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`,
   );
   for (const set of DESCRIPTION_SETS) {
     const items = describedBusinesses(set);
@@ -97,7 +113,7 @@ export async function benchCnaeQuality(db: Database) {
       const result = await evaluate(rank, items);
       const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
       console.log(
-        `  ${name.padEnd(30)} ${set.padEnd(8)} ${String(items.length).padStart(4)} ${pct(result.top1).padStart(7)} ${pct(result.top3).padStart(7)} ${`${result.p50.toFixed(1)} ms`.padStart(8)} ${`${result.p95.toFixed(1)} ms`.padStart(8)}`,
+        `  ${name.padEnd(30)} ${set.padEnd(8)} ${String(items.length).padStart(4)} ${pct(result.top1).padStart(7)} ${pct(result.top3).padStart(7)} ${String(result.otherDivision).padStart(10)} ${`${result.p50.toFixed(1)} ms`.padStart(8)} ${`${result.p95.toFixed(1)} ms`.padStart(8)}`,
       );
       if ((showMisses === set || showMisses === 'all') && !name.startsWith('baseline')) {
         for (const { item, found } of result.misses) {

@@ -130,6 +130,34 @@ test('CNAE search as you type → detail', async ({ page }) => {
   await expect(page.getByText(/Sujeita ao Fator R/)).toBeVisible();
 });
 
+test('CNAE search reads a sentence by what the business does, not by the objects it names', async ({ page }) => {
+  await openSitePage(page, '/tools/cnae');
+  await acceptNecessaryCookies(page);
+  const search = page.getByLabel('Atividade ou código');
+  const list = page.locator('#cnae-results');
+  const firstThree = async () => (await list.getByRole('link').allInnerTexts()).slice(0, 3).join('\n');
+
+  // Once answered with telecom construction and toy shops: the repair shop comes first, no building site or shop.
+  await search.fill('eu faço conserto de celular aqui no bairro');
+  await expect(list.getByRole('link').first()).toContainText('Reparação e manutenção de equipamentos de comunicação');
+  expect(await firstThree()).not.toMatch(/Construção|Obras|brinquedos|Comércio/);
+
+  await search.fill('eu vendo bolo de pote que faço em casa pra ajudar na renda');
+  await expect(list.getByRole('link').first()).toContainText(
+    /Fabricação de produtos de padaria e confeitaria|Fornecimento de alimentos preparados/,
+  );
+  expect(await firstThree()).not.toMatch(/brinquedos|têxteis|Construção|Obras/);
+
+  // A misspelling that is itself a word ("concerto") is read as the word the rest of the sentence goes with.
+  await search.fill('concerto de relógio');
+  await expect(list.getByRole('link').first()).toContainText('Reparação de relógios');
+  expect(await firstThree()).not.toMatch(/espetáculos|artes cênicas/);
+
+  // Nonsense gives nothing.
+  await search.fill('asdf qwer zxcv');
+  await expect(page.getByText(/Nenhuma atividade encontrada para “asdf qwer zxcv”/)).toBeVisible();
+});
+
 test('the tag manager loads only after consent, and the answer is kept a year', async ({ page, context }) => {
   const gtmRequests: string[] = [];
   page.on('request', (request) => {

@@ -11,15 +11,12 @@ import { ActivityIndex, readLexicon } from './activity-index';
 export interface ActivityCatalog {
   /**
    * Words as someone types them in a search box (the last one may be unfinished): the subclasses that answer them,
-   * best first, leaving out those far below the best (`RELEVANCE_FLOOR`).
+   * best first (the index leaves out those far below the best, for the suggester too).
    */
   search(text: string, page: { limit: number; offset: number; isActive?: boolean }): Page<CnaeRow>;
   /** A business described in everyday words: the active subclasses that fit best, each with its score. */
   match(text: string, limit: number): CnaeMatch[];
 }
-
-/** A search lists the subclasses scoring at least this share of the best one: the rest answer a stray word. */
-export const RELEVANCE_FLOOR = 0.25;
 
 const catalogs = new WeakMap<Database, Promise<ActivityCatalog>>();
 
@@ -57,11 +54,9 @@ async function buildCatalog(db: Database): Promise<ActivityCatalog> {
   const rowOf = (hit: ActivityHit) => rows.get(hit.code)!;
   return {
     search(text, { limit, offset, isActive }) {
-      const hits = index
+      const relevant = index
         .search(text, { prefix: true })
         .filter((hit) => isActive === undefined || rowOf(hit).is_active === isActive);
-      const floor = (hits[0]?.score ?? 0) * RELEVANCE_FLOOR;
-      const relevant = hits.filter((hit) => hit.score >= floor);
       return { total: relevant.length, data: relevant.slice(offset, offset + limit).map(rowOf) };
     },
     match(text, limit) {

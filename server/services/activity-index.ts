@@ -16,6 +16,15 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * times where the subclass holds it (its own names 1, class 0.35, group 0.2, division 0.1), and then the best of its
  * names that the description says most completely ("bolo de pote" whole beats a name that shares one word). The whole
  * index is in memory (about 1,300 subclasses, 20,000 names): a search costs a millisecond or two.
+ *
+ * What is done weighs more than what it is done to (docs/outside-services.md): the forms of an action are one key
+ * ("conserto", "consertar", "reparação", "manutenção"; "limpar", "limpeza", "faxina"; "vendo", "comércio"); a
+ * description that repairs, cleans or washes something leaves the shops, factories and others that only share the
+ * object ("celular", "geladeira") far behind; selling alone names no business. A word that is another word misspelt
+ * by its sound ("concerto") is read as the one the rest of the description goes with; a stem met in another word
+ * ("agenda" for "agendamento") counts half; how one is paid ("assinatura") says a service; who it is for ("para
+ * barbearias") and what is left out ("sem agrotóxico") count less or nothing. Words the index does not know dilute
+ * the score, and a subclass far below the best or below a floor is not listed at all: nonsense gives nothing.
  */
 
 /** A subclass as the index needs it. */
@@ -74,21 +83,51 @@ const STOP_WORDS = new Set(
     'também tb tbm pq porque quase sempre vez vezes hora horas casa meu minha aqui perto bairro cidade centro ' +
     'comecei começou comecar começar formalizar formalizando legalizar regularizar registrar abrir ' +
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
-    'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local'
+    'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
+    'poucas nenhum nenhuma'
   ).split(' '),
 );
 
 /**
- * Where and how people sell ("pela internet", "no insta", "pelo ifood"): said often, rarely what the activity is.
+ * Where and how people sell ("pela internet", "no insta", "pelo ifood", "a domicílio"): said often, rarely what the
+ * activity is.
  * They count a quarter of a word.
  */
 const CHANNEL_WORDS = new Set(
   (
     'internet online instagram insta whatsapp whats wpp zap zapzap facebook face tiktok shopee ifood olx elo7 amazon ' +
-    'magalu aiqfome rappi kwai youtube mercadolivre'
+    'magalu aiqfome rappi kwai youtube mercadolivre domicilio domicilios'
   ).split(' '),
 );
 const CHANNEL_WEIGHT = 0.25;
+
+/**
+ * How a business charges ("por assinatura", "mensalidade"): it says how the money comes, not what is done, and in the
+ * official texts it belongs to one trade ("televisão por assinatura"). Counted like a channel.
+ */
+const CHARGING_WORDS = new Set(
+  'assinatura assinaturas assinante assinantes mensalidade mensalidades mensal mensais recorrente recorrentes'.split(' '),
+);
+
+/**
+ * The action a description names, whatever the form — verb, deverbal noun or agent ("conserto", "consertar",
+ * "reparação", "manutenção"; "limpar", "limpeza", "faxina"; "vendo", "revenda", "comércio"): each family of stems is
+ * one key, so "limpar casa" meets "limpeza em domicílios" and "vendo" meets "comércio varejista".
+ */
+const ACTION_STEMS = new Map<string, string>([
+  ...['consert', 'repar', 'manuten', 'manutenco'].map((stem) => [stem, 'repar'] as const),
+  ...['limp', 'limpez', 'faxin', 'higieniz'].map((stem) => [stem, 'limp'] as const),
+  ...['lav', 'lavag', 'lavad'].map((stem) => [stem, 'lav'] as const),
+  ...['vend', 'revend', 'rev', 'comerci', 'comerc', 'comercializ'].map((stem) => [stem, 'vend'] as const),
+  ...['alug', 'aluguel', 'loc'].map((stem) => [stem, 'alug'] as const),
+]);
+/**
+ * Actions done to something people already have (repair, clean, wash): a business that only shares the object
+ * ("celular", "geladeira") is another one. Not "alugar", which says either side ("alugo uma cadeira no salão").
+ */
+const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav']);
+/** What a subclass that does not do the service action said counts for, per action. */
+const NOT_THE_SERVICE_FACTOR = 0.45;
 
 /** Diminutives that are words of their own ("cozinha" is no small "coza"). */
 const NOT_DIMINUTIVES = new Set(
@@ -155,8 +194,24 @@ interface Phrase {
   weight: number;
 }
 
+/** What kind of business a subclass is by its place in the CNAE: a shop, a factory, a building site, or other. */
+type Kind = 'trade' | 'make' | 'construct' | 'other';
+
+function kindOf(activity: IndexedActivity): Kind {
+  const division = Number(activity.code.slice(0, 2));
+  if (/^(comercio|representantes comerciais)/.test(plain(activity.text))) return 'trade';
+  if (division >= 10 && division <= 32) return 'make';
+  if (division >= 41 && division <= 43) return 'construct';
+  return 'other';
+}
+
 interface Entry {
   activity: IndexedActivity;
+  kind: Kind;
+  /** A wholesaler or a sales agent: selling to other businesses. */
+  wholesale: boolean;
+  /** The words of its texts as written (accents and a plural s aside). */
+  surfaces: Set<string>;
   phrases: Phrase[];
   /** The best weight at which the subclass holds each stem. */
   weights: Map<string, number>;
@@ -169,18 +224,48 @@ interface Entry {
 interface Concept {
   keys: { key: string; weight: number }[];
   weight: number;
+  /** The word as written (`surfaceOf`), to tell it from another word of the same stem ("agendamento", "agenda"). */
+  surface: string;
+}
+
+/** A description read: its concepts, and how many of its words the index does not know at all. */
+interface Reading {
+  concepts: Concept[];
+  unknown: number;
 }
 
 const MAX_QUERY_WORDS = 40;
 const MAX_PREFIX_EXPANSIONS = 40;
 /** What a word still being typed counts for itself, beside the words it begins. */
 const UNFINISHED_WORD_WEIGHT = 0.5;
+/** What a word that sounds like the one written counts for, beside it. */
+const HOMOPHONE_WEIGHT = 0.8;
+/** What the reading of a word that the rest of the description does not go with still counts for. */
+const UNCHOSEN_READING_WEIGHT = 0.3;
+/** What a wholesaler counts for when the description does not say it sells wholesale. */
+const WHOLESALE_UNSAID_FACTOR = 0.75;
+/** What a word counts for in a subclass that has its stem only in another word. */
+const OTHER_WORD_FACTOR = 0.5;
+/** Words that say for whom, after which the object is the customer's trade; and what such words count for. */
+const FOR_WHOM_WORDS = new Set(['para', 'pra', 'pro', 'pras', 'pros']);
+const FOR_WHOM_WEIGHT = 0.5;
+/**
+ * A subclass is listed only when it answers at least this share of what was said, and at least this share of the
+ * best one: below, it answers a stray word ("brinquedos" for "bolo", "pontes" for "celular").
+ */
+const MIN_SCORE = 0.12;
+const RELEVANCE_FLOOR = 0.3;
+const ACTION_KEYS = new Set(ACTION_STEMS.values());
+const SERVICE_KEY = stemOf('serviço');
+const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
 export class ActivityIndex {
   private readonly entries: Entry[];
   /** Every word of the index without accents → its most common spelling (with accents) and how many subclasses use it. */
   private readonly vocabulary = new Map<string, { spelling: string; subclasses: number }>();
   private readonly vocabularyByLength = new Map<number, string[]>();
+  /** Words of the index by how they sound (`soundOf`). */
+  private readonly vocabularyBySound = new Map<string, string[]>();
   private readonly postings = new Map<string, number[]>();
   private readonly idf = new Map<string, number>();
   private readonly keyCache = new Map<string, string | null>();
@@ -225,12 +310,15 @@ export class ActivityIndex {
       const subclasses = new Set([...bySpelling.values()].flatMap((codes) => [...codes])).size;
       this.vocabulary.set(key, { spelling: ranked[0][0], subclasses });
       if (isStopWord(key)) continue;
+      const sound = soundOf(key);
+      this.vocabularyBySound.set(sound, [...(this.vocabularyBySound.get(sound) ?? []), key]);
       const sameLength = this.vocabularyByLength.get(key.length);
       if (sameLength) sameLength.push(key);
       else this.vocabularyByLength.set(key.length, [key]);
     }
 
     const keysOfText = new Map<string, string[]>();
+    const servedOfText = new Map<string, Set<string>>();
     this.entries = sources.map(({ activity, texts }) => {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
@@ -239,9 +327,17 @@ export class ActivityIndex {
         if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
         if (keys.length === 0) continue;
         phrases.push({ keys, weight: FIELD_WEIGHT[field] });
-        for (const key of keys) weights.set(key, Math.max(weights.get(key) ?? 0, FIELD_WEIGHT[field]));
+        // In a name too, what follows "para" is whom it serves: "móveis para salão de beleza" sells furniture.
+        const served = servedOfText.get(text) ?? new Set(this.keysServed(wordsOfText(text)));
+        servedOfText.set(text, served);
+        for (const key of keys) {
+          const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
+          weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+        }
       }
-      return { activity, phrases, weights };
+      const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
+      const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
+      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights };
     });
     this.entries.forEach((entry, index) => {
       for (const key of entry.weights.keys()) {
@@ -256,8 +352,17 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const concepts = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown } = this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
+    this.chooseReadings(concepts);
+    // What is done to something (repair, clean, wash) and whether anything but actions was said.
+    const serviceActions = new Set(
+      concepts.flatMap((concept) =>
+        concept.keys.filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT).map(({ key }) => key),
+      ),
+    );
+    const objectSaid = concepts.some((concept) => qualifies(concept));
+    const wholesaleSaid = concepts.some((concept) => concept.keys.some(({ key }) => WHOLESALE_KEYS.has(key)));
     const candidates = new Set<number>();
     for (const concept of concepts)
       for (const { key } of concept.keys) for (const i of this.postings.get(key) ?? []) candidates.add(i);
@@ -265,24 +370,36 @@ export class ActivityIndex {
     const idf = (key: string) => this.idf.get(key) ?? 0;
     // What a subclass answering every word in its own names would get: the scale of the score.
     const strongest = (concept: Concept) => Math.max(...concept.keys.map(({ key, weight }) => idf(key) * weight));
-    const most = concepts.reduce((sum, concept) => sum + concept.weight * strongest(concept), 0) * 2;
+    // Words the index does not know were said too: a subclass answering the rest answers only part of it.
+    const most =
+      concepts.reduce((sum, concept) => sum + concept.weight * strongest(concept), 0) *
+      2 *
+      ((concepts.length + unknown) / concepts.length);
     const hits: ActivityHit[] = [];
     for (const index of candidates) {
       const entry = this.entries[index];
       if (query.activeOnly && !entry.activity.isActive) continue;
       let base = 0;
+      let objectAnswered = false;
       const said = new Map<string, number>();
       for (const concept of concepts) {
         let best = 0;
         for (const { key, weight: likely } of concept.keys) {
           const weight = entry.weights.get(key);
           if (weight === undefined) continue;
-          const value = idf(key) * concept.weight * likely;
+          // The same stem in another word is another sense, likely ("bolo" and "bola", "agendamento" and "agenda").
+          const sameWord = likely !== 1 || ACTION_KEYS.has(key) || entry.surfaces.has(concept.surface);
+          const value = idf(key) * concept.weight * likely * (sameWord ? 1 : OTHER_WORD_FACTOR);
           said.set(key, Math.max(said.get(key) ?? 0, value));
           best = Math.max(best, value * weight);
+          if (qualifies(concept) && !ACTION_KEYS.has(key)) objectAnswered = true;
         }
         base += best;
       }
+      // Selling names no business by itself ("vendo"): what is sold must be answered too. A subclass that is the
+      // service said ("faxina" for "limpeza em domicílios") may say its object otherwise ("residências").
+      const doesService = (action: string) => entry.weights.get(action) === 1 && entry.kind !== 'trade' && entry.kind !== 'make';
+      if (objectSaid && !objectAnswered && ![...serviceActions].some(doesService)) continue;
       // The name the description says most completely: its words said, and how much of it they are.
       let phrase = 0;
       for (const { keys, weight } of entry.phrases) {
@@ -297,13 +414,30 @@ export class ActivityIndex {
         }
         if (count > 0) phrase = Math.max(phrase, weight * matched * (count / keys.length));
       }
-      const score = base + phrase;
-      if (score > 0) hits.push({ code: entry.activity.code, score: Math.min(1, score / most) });
+      let score = base + phrase;
+      // Repairing a phone is neither selling, making nor building one, nor a phone line: a subclass that shares only
+      // the object weighs less. In a shop's or a factory's names the action qualifies the goods ("produtos de
+      // limpeza", "máquina de lavar"), so it never says that they do it.
+      for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
+      if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
+      if (score > 0) hits.push({ code: entry.activity.code, score: score / most });
     }
-    return hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+    // Ranked before the score is capped at 1, so that two subclasses above the scale keep their order.
+    hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+    const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELEVANCE_FLOOR);
+    return hits.filter((hit) => hit.score >= floor).map((hit) => ({ ...hit, score: Math.min(1, hit.score) }));
   }
 
   /** The stems of a text of the index (its words as written, filler left out). */
+  /** The stems of a text of the index that come only after "para" in it (whom the thing named is for). */
+  private keysServed(words: string[]): string[] {
+    const at = words.findIndex((word) => FOR_WHOM_WORDS.has(plain(word)));
+    if (at <= 0) return [];
+    const before = new Set(this.keysOfText(words.slice(0, at)));
+    return this.keysOfText(words.slice(at + 1)).filter((key) => !before.has(key));
+  }
+
   private keysOfText(words: string[]): string[] {
     return words
       .filter((word) => !isStopWord(word))
@@ -312,12 +446,26 @@ export class ActivityIndex {
   }
 
   /** A description's words as concepts: each word's stem, mistakes corrected, the last one as a prefix if asked. */
-  private conceptsOf(text: string, prefix: boolean): Concept[] {
-    const words = wordsOf(text.replace(/mercado\s+livre/giu, 'mercadolivre')).slice(0, MAX_QUERY_WORDS);
+  private conceptsOf(text: string, prefix: boolean): Reading {
+    // Words with the clause each is in: what "para" governs ends at a comma or a full stop.
+    const clauses = text.replace(/mercado\s+livre/giu, 'mercadolivre').split(/[,.;:!?()\n]+/u);
+    const placed = clauses.flatMap((clause, at) => wordsOf(clause).map((word) => ({ word, at }))).slice(0, MAX_QUERY_WORDS);
+    const words = placed.map(({ word }) => word);
     const concepts: Concept[] = [];
+    let unknown = 0;
     const seen = new Set<string>();
+    let forWhom = false;
+    let objectBefore = false;
+    let forWhomObject = false;
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
+      if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
+      // "sem agrotóxico", "sem glúten": what the business leaves out is not what it does.
+      if (i > 0 && plain(words[i - 1]) === 'sem' && placed[i].at === placed[i - 1].at) return;
+      if (FOR_WHOM_WORDS.has(plain(word))) {
+        forWhom = objectBefore;
+        forWhomObject = false;
+      }
       if (isStopWord(word) && !last) return;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
@@ -327,12 +475,57 @@ export class ActivityIndex {
       if (known && !isStopWord(word)) keys.set(known, finished ? 1 : UNFINISHED_WORD_WEIGHT);
       if (!finished)
         for (const { key, weight } of this.prefixKeys(plain(word))) keys.set(key, Math.max(keys.get(key) ?? 0, weight));
+      else if (known && !isStopWord(word))
+        for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
       const fresh = [...keys].filter(([key]) => this.idf.has(key) && !seen.has(key)).map(([key, weight]) => ({ key, weight }));
-      if (fresh.length === 0) return;
+      if (fresh.length === 0) {
+        if (!last && !isStopWord(word) && !(known && this.idf.has(known)) && !seen.has(known ?? '')) unknown++;
+        return;
+      }
       fresh.forEach(({ key }) => seen.add(key));
-      concepts.push({ keys: fresh, weight: CHANNEL_WORDS.has(plain(word)) ? CHANNEL_WEIGHT : 1 });
+      const action = fresh.every(({ key }) => ACTION_KEYS.has(key));
+      // A new action after whom it was for ("… pra pagar a faculdade vendo trufa") starts what the business does
+      // again; one right after "para" is the purpose ("pra revender em lanchonete").
+      if (action && forWhomObject) forWhom = false;
+      if (!action && forWhom) forWhomObject = true;
+      if (!forWhom && !action) objectBefore = true;
+      const charging = CHARGING_WORDS.has(plain(word));
+      // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
+      if (charging && this.idf.has(SERVICE_KEY)) fresh.push({ key: SERVICE_KEY, weight: 1 });
+      const modifier = CHANNEL_WORDS.has(plain(word)) || charging;
+      // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
+      const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
+      concepts.push({ keys: fresh, weight, surface: surfaceOf(word) });
     });
-    return concepts;
+    return { concepts, unknown };
+  }
+
+  /**
+   * A word written as another that sounds the same stands for the one the rest of the description goes with: the
+   * reading whose subclasses also hold another of the description's words ("concerto de relógio": "conserto", as in
+   * "conserto de relógio", not "concerto", which no subclass says with "relógio"). The other reading stays, weak.
+   */
+  private chooseReadings(concepts: Concept[]): void {
+    for (const concept of concepts) {
+      if (concept.keys.length < 2 || !concept.keys.some(({ weight }) => weight === HOMOPHONE_WEIGHT)) continue;
+      const others = concepts.filter((other) => other !== concept && qualifies(other)).flatMap((other) => other.keys);
+      if (others.length === 0) continue;
+      const support = (key: string) =>
+        (this.postings.get(key) ?? []).filter((i) => others.some(({ key: other }) => this.entries[i].weights.has(other))).length;
+      const ranked = concept.keys.map((reading) => ({ reading, support: support(reading.key) }));
+      const best = ranked.reduce((a, b) => (b.support > a.support ? b : a));
+      if (best.support === 0 || best.reading.weight === 1) continue;
+      concept.keys = concept.keys.map(({ key }) => ({ key, weight: key === best.reading.key ? 1 : UNCHOSEN_READING_WEIGHT }));
+    }
+  }
+
+  /** The stems of the other words of the index that sound like this one ("concerto" → "conserto"). */
+  private homophoneKeys(key: string): string[] {
+    if (key.length < 5) return [];
+    return (this.vocabularyBySound.get(soundOf(key)) ?? [])
+      .filter((word) => word !== key)
+      .map((word) => this.keyOf(word))
+      .filter((stem): stem is string => stem !== null);
   }
 
   /**
@@ -408,6 +601,16 @@ export class ActivityIndex {
   }
 }
 
+/** A word as written, for telling words of one stem apart: lower case, no accents, no plural s. */
+function surfaceOf(word: string): string {
+  return plain(word).replace(/s$/, '');
+}
+
+/** A concept that says what the business deals with: a word of full weight (not where or how one sells). */
+function qualifies(concept: Concept): boolean {
+  return concept.weight === 1 && concept.keys.some(({ key }) => !ACTION_KEYS.has(key));
+}
+
 /** What a subclass does, without what it leaves out ("Criação de aves, exceto galináceos"). */
 function ownText(text: string): string {
   const at = plain(text).indexOf('exceto');
@@ -420,10 +623,33 @@ function ownText(text: string): string {
  * stemmer keeps it ("criaçã" → "cri", like "criador").
  */
 function stemOf(word: string): string {
-  const stemmed = stemmer(word);
+  const stem = snowballStem(word);
+  return ACTION_STEMS.get(stem) ?? stem;
+}
+
+function snowballStem(word: string): string {
+  // The adjective is its noun's ("limpeza residencial" of residências, "essencial" of essência).
+  const stemmed = stemmer(word.replace(/encia(l|is)$/u, 'ência'));
   if (stemmed.endsWith('çã') && stemmed.length >= 6) return plain(stemmed.slice(0, -2)).replace(/[aiu]$/, '');
   const stem = plain(stemmed);
   if (stem.length >= 6 && stem.endsWith('eir')) return stem.slice(0, -3);
   if (stem.length >= 7 && /(ador|edor|idor)$/.test(stem)) return stem.slice(0, -4);
+  // The verb keeps the i its noun drops ("gerencio" → "gerenci", "gerenciamento" → "gerenc"; "anuncio", "anúncio").
+  if (stem.length >= 6 && stem.endsWith('ci')) return stem.slice(0, -1);
   return stem;
+}
+
+/**
+ * How a word (accents already off) sounds, so that a word written as another that sounds the same ("concerto" for
+ * "conserto", "sessão" for "seção") is read both ways: c before e/i, ss, sc and z all sound like s; g before e/i
+ * like j; an initial h is silent; doubled letters are one.
+ */
+function soundOf(key: string): string {
+  return key
+    .replace(/^h/, '')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/[sx]c(?=[ei])/g, 's')
+    .replace(/c(?=[ei])/g, 's')
+    .replace(/z/g, 's')
+    .replace(/g(?=[ei])/g, 'j');
 }

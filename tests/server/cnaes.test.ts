@@ -144,6 +144,29 @@ describe(`GET /api/cnaes (${engine})`, () => {
     expect(codesOf(await search({ search: 'acougue' }))[0]).toBe(codesOf(await search({ search: 'açougue' }))[0]);
   });
 
+  it('reads what is done before what it is done to, in the search and the suggester alike', async () => {
+    const user = await server.createUser();
+    // Described in a sentence, the repair shop and the home-made sweets once brought construction and toy shops.
+    for (const [description, accepted, unrelated] of [
+      ['eu faço conserto de celular aqui no bairro', ['9512600'], ['41', '43', '4752', '4763']],
+      ['eu vendo bolo de pote que faço em casa pra ajudar na renda', ['1091102', '5620104'], ['41', '42', '43', '4763']],
+    ] as const) {
+      const found = codesOf(await search({ search: description, limit: '20' })).slice(0, 3);
+      const match = await server.call('/api/luca/cnaes/match', {
+        method: 'POST',
+        token: user.token,
+        body: { intent: description },
+      });
+      expect((match.body.data as CnaeRow[]).map((row) => row.code).slice(0, 3)).toEqual(found);
+      expect(
+        found.some((code) => (accepted as readonly string[]).includes(code)),
+        found.join(', '),
+      ).toBe(true);
+      expect(found.filter((code) => unrelated.some((prefix) => code.startsWith(prefix)))).toEqual([]);
+    }
+    expect(await search({ search: 'asdf qwer zxcv' })).toEqual({ total: 0, data: [] });
+  });
+
   it('answers an empty page when nothing matches', async () => {
     expect(await search({ search: 'xyzwq' })).toEqual({ total: 0, data: [] });
     expect(await search({ search: '!!!' })).toEqual({ total: 0, data: [] });
