@@ -138,6 +138,29 @@ test('a customer asks for an invoice to a tomador abroad: its NIF reason, countr
   await expect(detail).toContainText('Alemanha');
 });
 
+test('a tomador’s CEP the postal service does not know: the city is chosen from the state’s', async ({ page }) => {
+  const description = `Consultoria em Brasiléia ${Date.now()}`;
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/invoices?novo=true');
+  await page.getByLabel('CNPJ do tomador').pressSequentially('48391725000184');
+  await page.getByLabel('Nome ou razão social').fill('Cooperativa do Alto Acre');
+  await page.getByLabel('Valor do serviço (R$)').pressSequentially('850,00');
+  await page.getByLabel('Descrição do serviço').fill(description);
+  await page.getByLabel('CEP').pressSequentially('69932999');
+  await expect(page.getByText('CEP não encontrado: confira o número ou escolha a UF e a cidade.')).toBeVisible();
+  await page.getByLabel('UF', { exact: true }).selectOption('AC');
+  await page.getByLabel('Cidade', { exact: true }).selectOption({ label: 'Brasiléia' });
+  await page.getByLabel('Logradouro').fill('Avenida Prefeito Rolando Moreira');
+  await page.getByLabel('Número', { exact: true }).fill('200');
+  await page.getByLabel('Bairro').fill('Centro');
+  await page.getByRole('button', { name: 'Solicitar nota' }).click();
+  await expect(page.getByText('Solicitação enviada!')).toBeVisible();
+  await page.getByRole('searchbox').fill(description);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('row').filter({ hasText: description }).getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Nota fiscal' })).toContainText('Brasiléia/AC');
+});
+
 test('a customer deletes a request the team has not started, and filters the list', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/invoices?novo=true');
