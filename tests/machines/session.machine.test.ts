@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RELOAD_GUARD_MS, TOKEN_REFRESH_INTERVAL_MS } from '@domain';
 import { admin, customer, loadedCompany, newcomer, refreshed, sessionHarness } from './session.harness';
+
+// Literal times from the specification, not the constants under test: a token refresh every 50 minutes, at most one
+// reload in 10 seconds (docs/rules.md). Changing a constant must fail these tests.
+const FIFTY_MINUTES = 50 * 60 * 1000;
+const TEN_SECONDS = 10 * 1000;
 
 beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') }));
 afterEach(() => vi.useRealTimers());
@@ -109,33 +113,33 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ user: null, claims: null, accessToken: null });
     expect(company()?.getSnapshot().context).toMatchObject({ company: null, track: null });
     expect(effects.clearPersistedSession).toBe(1);
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 2);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES * 2);
     expect(pending.count('refreshToken')).toBe(0);
   });
 
   it('forces a token refresh every 50 minutes while signed in', async () => {
     const { actor, auth, pending } = sessionHarness();
     auth(admin);
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES - 1);
     expect(pending.count('refreshToken')).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(pending.count('refreshToken')).toBe(1);
     pending.resolve('refreshToken', refreshed);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.accessToken).toBe('token-refreshed');
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES);
     expect(pending.count('refreshToken')).toBe(1);
   });
 
   it('logs a failed refresh and stops the timer', async () => {
     const { actor, auth, pending, effects } = sessionHarness();
     auth(admin);
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES);
     pending.reject('refreshToken');
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshStopped' });
     expect(effects.logError).toEqual(['Token refresh failed']);
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 3);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES * 3);
     expect(pending.count('refreshToken')).toBe(0);
   });
 
@@ -144,7 +148,7 @@ describe('session machine', () => {
     auth(admin);
     actor.send({ type: 'page.unload' });
     expect(actor.getSnapshot().status).toBe('done');
-    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS * 2);
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES * 2);
     expect(pending.count('refreshToken')).toBe(0);
   });
 
@@ -163,7 +167,7 @@ describe('session machine', () => {
 
   it('ends the session when a 401 meets the page its recovery reloaded moments ago: one refresh, one reload', async () => {
     // The server refuses every call (a disabled account): the reload's fresh token did not help either.
-    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - RELOAD_GUARD_MS + 1000 });
+    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - TEN_SECONDS + 1000 });
     auth(customer);
     expect(actor.getSnapshot().value).toBe('loadingCompany');
     actor.send({ type: 'api.unauthorized' });
@@ -179,7 +183,7 @@ describe('session machine', () => {
   });
 
   it('recovers a 401 again with a reload once the last reload is 10 seconds old', async () => {
-    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - RELOAD_GUARD_MS });
+    const { actor, auth, pending, effects } = sessionHarness({ lastReloadAt: Date.now() - TEN_SECONDS });
     auth(admin);
     actor.send({ type: 'api.unauthorized' });
     pending.resolve('refreshToken', refreshed);
