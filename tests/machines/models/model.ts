@@ -54,15 +54,46 @@ function atTime<T>(now: number | undefined, run: () => T): T {
   }
 }
 
+/**
+ * How many steps (a state tried with an event) one scenario's walk may take. The largest model (the session's) needs
+ * under 200,000; a machine whose context grows without end (a counter that never stops, a re-send forever) has an
+ * infinite graph, and the walk would hang the suite instead of failing a test.
+ */
+export const MAX_MODEL_STATES = 200_000;
+
+/** Walks a scenario's graph within `MAX_MODEL_STATES`, failing with the machine's and scenario's names beyond it. */
+function bounded<T>(model: MachineModel, scenario: Scenario, walk: () => T, limit = MAX_MODEL_STATES): T {
+  try {
+    return walk();
+  } catch (error) {
+    if (error instanceof Error && error.message === 'Traversal limit exceeded') {
+      throw new Error(
+        `The model of machine "${model.machine.id}" (scenario "${scenario.name}") passed ${limit} steps: its graph ` +
+          'does not end. A loop that never stops, or context that grows on every event? Bound it, or tell the model ' +
+          'which snapshots are the same state (serializeState).',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
 /** The shortest path to every state the model can tell apart, for each scenario. */
-export function modelPaths(model: MachineModel): ModelPath[] {
+export function modelPaths(model: MachineModel, limit = MAX_MODEL_STATES): ModelPath[] {
   return model.scenarios.flatMap((scenario) =>
     atTime(scenario.now, () =>
-      getShortestPaths(model.walked ?? model.machine, {
-        events: scenario.events as never,
-        input: scenario.input,
-        ...(scenario.serializeState ? { serializeState: scenario.serializeState as never } : {}),
-      }),
+      bounded(
+        model,
+        scenario,
+        () =>
+          getShortestPaths(model.walked ?? model.machine, {
+            events: scenario.events as never,
+            input: scenario.input,
+            limit,
+            ...(scenario.serializeState ? { serializeState: scenario.serializeState as never } : {}),
+          }),
+        limit,
+      ),
     ).map((path) => ({ scenario, path })),
   );
 }
@@ -145,9 +176,16 @@ export function candidatePaths(model: MachineModel): { moving: ModelPath[]; tryi
   for (const scenario of model.scenarios) {
     atTime(scenario.now, () => {
       const serialize = (scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string;
-      const options = { events: scenario.events as never, input: scenario.input, serializeState: serialize as never };
-      const shortest = new Map(getShortestPaths(machine, options).map((path) => [serialize(path.state), path]));
-      const adjacency = getAdjacencyMap(machine, options);
+      const options = {
+        events: scenario.events as never,
+        input: scenario.input,
+        serializeState: serialize as never,
+        limit: MAX_MODEL_STATES,
+      };
+      const shortest = new Map(
+        bounded(model, scenario, () => getShortestPaths(machine, options)).map((path) => [serialize(path.state), path]),
+      );
+      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options));
       const recorder = transitionRecorder(machine);
       for (const [key, { state, transitions }] of Object.entries(adjacency)) {
         const to = shortest.get(key);
