@@ -1,9 +1,18 @@
 import * as v from 'valibot';
+import { versionAt } from './taxes/periods';
+import { SIMEI_RULES, type SimeiRules } from './taxes/meiTables';
 
-/** The MEI's yearly gross revenue ceiling (LC 123/2006, art. 18-A): R$ 81.000,00. */
+/** The MEI's yearly gross revenue ceiling (LC 123/2006, art. 18-A) in force since 2018: R$ 81.000,00. */
 export const MEI_ANNUAL_LIMIT_CENTS = 8_100_000;
 /** A twelfth of it, the ceiling for each month of activity in the opening year: R$ 6.750,00. */
 export const MEI_MONTHLY_LIMIT_CENTS = 675_000;
+
+/** The SIMEI rules of a year (docs/taxes.md); a year before the first version takes the first one. */
+export function simeiRulesOf(year: number): SimeiRules {
+  const first = SIMEI_RULES.reduce((a, b) => (a.from <= b.from ? a : b));
+  const competence = `${String(year).padStart(4, '0')}-01`;
+  return (competence < first.from ? first : versionAt(SIMEI_RULES, competence)).value;
+}
 
 /**
  * The MEI revenue limit of a calendar year. In the year the company opened it is proportional: R$ 6.750,00 for
@@ -12,14 +21,15 @@ export const MEI_MONTHLY_LIMIT_CENTS = 675_000;
  * @param openedOn the opening date (YYYY-MM-DD, São Paulo), or null when unknown (the full limit applies)
  */
 export function meiLimitCents(year: number, openedOn: string | null): number {
-  if (openedOn === null) return MEI_ANNUAL_LIMIT_CENTS;
+  const { annualLimitCents, monthlyLimitCents } = simeiRulesOf(year);
+  if (openedOn === null) return annualLimitCents;
   const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(openedOn);
   if (!match) throw new RangeError(`Invalid opening date: ${openedOn}`);
   const openedYear = Number(match[1]);
   const openedMonth = Number(match[2]);
-  if (year > openedYear) return MEI_ANNUAL_LIMIT_CENTS;
+  if (year > openedYear) return annualLimitCents;
   if (year < openedYear) return 0;
-  return MEI_MONTHLY_LIMIT_CENTS * (12 - openedMonth + 1);
+  return monthlyLimitCents * (12 - openedMonth + 1);
 }
 
 export const MEI_LIMIT_LEVELS = ['ok', 'attention', 'over', 'excluded'] as const;
