@@ -1,3 +1,4 @@
 export * from './periods';
 export * from './simplesNacionalTables';
 export * from './meiTables';
+export * from './simplesNacional';
