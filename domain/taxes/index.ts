@@ -2,3 +2,4 @@ export * from './periods';
 export * from './simplesNacionalTables';
 export * from './meiTables';
 export * from './simplesNacional';
+export * from './meiDas';
