@@ -3,3 +3,4 @@ export * from './simplesNacionalTables';
 export * from './meiTables';
 export * from './simplesNacional';
 export * from './meiDas';
+export * from './simplesNacionalTool';
