@@ -199,11 +199,12 @@ export interface DasResult {
 }
 
 /**
- * The Fator R (LC 123 art. 18 §§ 5-J, 5-M, 24): payroll of 12 months ÷ RBT12, with the PGDAS-D's conventions when
- * there was no revenue: 28 % with payroll, 1 % without.
+ * The Fator R (LC 123 art. 18 §§ 5-J, 5-M, 24): payroll of 12 months ÷ RBT12, with the PGDAS-D's conventions: no
+ * payroll counts as 1 %, and a payroll with no revenue as 28 %.
  */
 export function fatorR(payroll12Cents: number, rbt12Cents: number): number {
-  if (rbt12Cents === 0) return payroll12Cents > 0 ? 0.28 : 0.01;
+  if (payroll12Cents === 0) return 0.01;
+  if (rbt12Cents === 0) return 0.28;
   return payroll12Cents / rbt12Cents;
 }
 

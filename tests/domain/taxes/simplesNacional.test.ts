@@ -219,6 +219,12 @@ describe('the Fator R', () => {
     expect(noPayroll.fatorR).toBe(0.01);
   });
 
+  it('without payroll in the 12 months counts as 1 % (PGDAS-D), whatever the revenue', () => {
+    const result = das({ annex: 'V', rbt12: 50_000_000, revenueCents: 1_000_000, payroll12Cents: 0 });
+    expect(result.annex).toBe('V');
+    expect(result.fatorR).toBe(0.01);
+  });
+
   it('is not applied to Anexos I, II and IV', () => {
     expect(das({ annex: 'IV', rbt12: 50_000_000, revenueCents: 1_000_000, payroll12Cents: 0 }).annex).toBe('IV');
   });
