@@ -32,3 +32,4 @@ export * from './appConfig';
 export * from './companyStatus';
 export * from './history';
 export * from './registration';
+export * from './taxes';

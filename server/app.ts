@@ -23,6 +23,7 @@ import { partnersRoutes } from './routes/partners';
 import { referralsRoutes } from './routes/referrals';
 import { bankStatementsRoutes } from './routes/bank-statements';
 import { cnaesRoutes } from './routes/cnaes';
+import { toolsRoutes } from './routes/tools';
 import { companiesRoutes } from './routes/companies';
 import { documentsRoutes } from './routes/documents';
 import { invoicesRoutes } from './routes/invoices';
@@ -136,6 +137,7 @@ export function createApp(appDeps: AppDeps) {
     .route('/', usersRoutes(deps))
     .route('/', companiesRoutes(deps))
     .route('/', cnaesRoutes(deps))
+    .route('/', toolsRoutes())
     .route('/', lucaRoutes(deps))
     .route('/', adminUsersRoutes(deps))
     .route('/', stepsRoutes(deps))

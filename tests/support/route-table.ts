@@ -334,6 +334,12 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET',
+    path: '/api/tools/simples-nacional',
+    access: 'public',
+    sample: async () => ({ path: '/api/tools/simples-nacional?annex=III&rbt12Cents=50000000&revenueCents=1000000' }),
+  },
+  {
+    method: 'GET',
     path: '/api/cnpj-exists',
     access: 'public',
     sample: async () => ({ path: '/api/cnpj-exists?cnpj=11.222.333/0001-81' }),

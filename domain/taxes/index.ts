@@ -1,0 +1,6 @@
+export * from './periods';
+export * from './simplesNacionalTables';
+export * from './meiTables';
+export * from './simplesNacional';
+export * from './meiDas';
+export * from './simplesNacionalTool';
