@@ -23,6 +23,7 @@ export * from './nfsCustomers';
 export * from './nfsTaker';
 export * from './mei';
 export * from './bankStatements';
+export * from './bidi';
 export * from './features';
 export * from './leads';
 export * from './billing';

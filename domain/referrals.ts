@@ -142,6 +142,23 @@ export function resendAvailableAt(invitation: { sentCount: number; lastSentAt: D
   return new Date(invitation.lastSentAt.getTime() + INVITATION_RESEND_AFTER_HOURS * 3_600_000);
 }
 
+const resendTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/**
+ * Why the same e-mail cannot be invited again, pointing to what its row in the list offers right now: the "Reenviar"
+ * button exists only once the wait after the last sending is over, and never after the last allowed sending.
+ */
+export function duplicateInvitationMessage(invitation: { sentCount: number; lastSentAt: Date }, now: Date): string {
+  const availableAt = resendAvailableAt({ ...invitation, signedUp: false });
+  if (!availableAt) {
+    return `Você já convidou este e-mail, e o convite já foi enviado ${INVITATION_MAX_SENDS} vezes: não é possível reenviá-lo.`;
+  }
+  if (now < availableAt) {
+    return `Você já convidou este e-mail. O convite poderá ser reenviado pela lista de convites a partir de ${resendTime.format(availableAt)}.`;
+  }
+  return INVITATION_MESSAGES.duplicate;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -173,4 +173,6 @@ test('an unknown route shows the 404 page, on the site and in the app', async ({
   expect(app?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await expect(page.getByText('/app/pagina-que-nao-existe')).toBeVisible();
+  // The tab says so too, not the home's title.
+  await expect(page).toHaveTitle('Página não encontrada | Contábil');
 });

@@ -64,3 +64,20 @@ test('a state change in the app reaches the team’s live statechart, with nothi
   await expect(team.getByRole('button', { name: /companyStatusMachine/ })).toHaveCount(0, { timeout: 20_000 });
   await context.close();
 });
+
+test('on a phone the machines’ cards line up: one width, one height', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto('/app/admin/machines');
+  const cards = page.getByRole('navigation', { name: 'Máquinas' }).getByRole('link');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  const boxes = await cards.evaluateAll((links) =>
+    links.map((link) => {
+      const { width, height } = link.getBoundingClientRect();
+      return { width: Math.round(width), height: Math.round(height) };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(5);
+  expect(new Set(boxes.map((box) => box.width)).size, JSON.stringify(boxes)).toBe(1);
+  expect(new Set(boxes.map((box) => box.height)).size, JSON.stringify(boxes)).toBe(1);
+});

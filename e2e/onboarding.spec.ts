@@ -10,7 +10,7 @@ async function signUp(page: Page, track: 'create-company' | 'migrate-company', n
   await page.goto(`/app/login?mode=signup&track=${track}`);
   await page.getByLabel('Nome completo').fill(name);
   await page.getByLabel('E-mail').fill(email);
-  if (phone) await page.getByLabel('Celular').pressSequentially(phone);
+  if (phone) await page.getByLabel('Telefone').pressSequentially(phone);
   await page.getByLabel('Senha').fill('senha-forte-123');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(track === 'create-company' ? '/app/wizard/company-opening' : '/app/wizard/company-migration');
@@ -181,6 +181,11 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   await page.getByLabel('E-mail').fill('ricardo@aurora.com.br');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
+  // The Receita knows this CNPJ as an ME, an LTDA: the MEI plan is not offered, the others are.
+  await expect(page.getByRole('heading', { name: 'Plano e pagamento' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^MEI/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /^Essencial/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Completo/ })).toBeVisible();
   await payForPlan(page, 'Essencial', 'R$ 249,00');
 
   // What the Receita Federal has, to confirm.
@@ -315,4 +320,20 @@ test('a customer who picked the wrong size goes back from the plans, fixes it, a
   await page.getByLabel('Celular').pressSequentially('31999998888');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByRole('heading', { name: 'Estamos preparando a guia de registro' })).toBeVisible();
+});
+
+test('the team sees a plan that does not fit the company: an LTDA on the MEI plan', async ({ browser }) => {
+  const admin = await asAdmin(browser);
+  // Demo data (server/seed/demo.ts): a migrated LTDA that chose the MEI plan before plans had to fit the CNPJ.
+  await admin.goto(`/app/admin/companies?q=${encodeURIComponent('Nogueira')}`);
+  await admin.getByRole('link', { name: /Nogueira & Prado/ }).first().click();
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Nogueira & Prado');
+  await expect(admin.getByRole('alert').filter({ hasText: 'O plano MEI não atende Microempresa (ME).' })).toContainText(
+    'Confira o porte e a natureza jurídica da empresa e o plano contratado com o cliente.',
+  );
+  // A company whose plan fits shows no such warning.
+  await admin.goto(`/app/admin/companies?q=${encodeURIComponent('Pão Dourado')}`);
+  await admin.getByRole('link', { name: /Pão Dourado/ }).first().click();
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Pão Dourado');
+  await expect(admin.getByText(/^O plano .* não atende/)).toHaveCount(0);
 });

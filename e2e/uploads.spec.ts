@@ -96,3 +96,17 @@ test('an upload shows its progress, can be cancelled, and a failed one tried aga
   await (await held.next()).continue();
   await expect(page.getByTestId('ofx-import-summary')).toContainText('itau.ofx');
 });
+
+test('a statement the server cannot read offers another file, not "Tentar de novo"', async ({ page }) => {
+  // An .ofx by its name whose content is no statement: the real server refuses it (400), and would again.
+  await page
+    .getByLabel('Escolher arquivo OFX')
+    .setInputFiles({ name: 'planilha.ofx', mimeType: 'application/x-ofx', buffer: Buffer.from('data;valor\n01/10;10,00\n') });
+  await expect(page.getByText('Escolha outro arquivo para enviar.')).toBeVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0);
+  // Another file goes as any file does.
+  await page.getByLabel('Escolher arquivo OFX').setInputFiles(OFX);
+  await expect(page.getByTestId('ofx-import-summary')).toContainText('itau.ofx');
+  await expect(page.getByText('Escolha outro arquivo para enviar.')).toHaveCount(0);
+});

@@ -11,3 +11,13 @@ export function errorStatus(error: unknown): number | null {
   const value = typeof status === 'number' ? status : statusCode;
   return typeof value === 'number' && value >= 400 ? value : null;
 }
+
+/**
+ * Whether a failed call was the server refusing what was sent (bad input, a duplicate, too large, a file it cannot read):
+ * sending the same thing again ends the same way, so the person is offered another file or a corrected form, not a retry.
+ * A dropped connection, a timeout, a 401 the session recovers, a rate limit or a 5xx may pass on a second try.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status !== null && [400, 409, 413, 415, 422].includes(status);
+}

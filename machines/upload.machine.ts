@@ -2,14 +2,15 @@ import type { SnapshotFrom } from 'xstate';
 import { assign, fromCallback, setup } from 'xstate';
 import type { UploadKind } from '@domain';
 import { UPLOAD_MESSAGES, uploadProblem } from '@domain';
-import { errorMessage } from './errors';
+import { errorMessage, refusedForGood } from './errors';
 
 /**
  * One file on its way to the server — every upload of the app runs this machine: company documents, the person's own
  * documents, the guide receipt, the migration's handover files and the OFX import. A file chosen is checked for its
  * kind and size before anything travels (`refused`); a good one is sent at once, or when the form asks (`chosen`);
  * while it travels (`sending`) the machine keeps its progress and may be cancelled; a failure keeps the file, so
- * "Tentar de novo" sends it again. How the file travels is the app's (the `send` actor, through the session's client:
+ * "Tentar de novo" sends it again — unless the server refused the file or its form for good (`rejected`: a statement
+ * it cannot read, a file too large, a field to correct), where only another file or the corrected form is sent. How the file travels is the app's (the `send` actor, through the session's client:
  * a 401 starts the session's recovery like any other call); what happens once it arrived too (the `sent` action).
  */
 
@@ -76,10 +77,15 @@ export const uploadMachine = setup({
   actions: {
     /** The file arrived: the app registers it, refreshes its lists, shows what was imported. */
     sent: (_, _params: { output: unknown }) => {},
+    keepFailure: assign({
+      error: ({ event }) => errorMessage((event as Extract<UploadSendEvent, { type: 'upload.failed' }>).error),
+      fieldErrors: ({ event }) => fieldErrorsOf((event as Extract<UploadSendEvent, { type: 'upload.failed' }>).error),
+    }),
   },
   guards: {
     fileRefused: ({ context, event }) => event.type === 'file.choose' && uploadProblem(event.file, context.kind) !== null,
     sendsOnChoice: ({ context }) => context.sendsOnChoice,
+    refusedForGood: ({ event }) => event.type === 'upload.failed' && refusedForGood(event.error),
   },
 }).createMachine({
   id: 'upload',
@@ -141,19 +147,20 @@ export const uploadMachine = setup({
             { type: 'sent', params: ({ event }) => ({ output: event.output }) },
           ],
         },
-        'upload.failed': {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => errorMessage(event.error),
-            fieldErrors: ({ event }) => fieldErrorsOf(event.error),
-          }),
-        },
+        'upload.failed': [
+          { guard: 'refusedForGood', target: 'rejected', actions: 'keepFailure' },
+          { target: 'failed', actions: 'keepFailure' },
+        ],
         'upload.cancel': 'cancelled',
       },
     },
     sent: {},
     failed: {
       on: { 'upload.retry': 'sending', 'upload.start': 'sending' },
+    },
+    // The same file would be refused again: no retry. A form may be corrected and sent again with it.
+    rejected: {
+      on: { 'upload.start': 'sending' },
     },
     cancelled: {
       on: { 'upload.retry': 'sending', 'upload.start': 'sending' },

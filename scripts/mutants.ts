@@ -195,6 +195,13 @@ const MUTANTS: Mutant[] = [
   },
   {
     file: 'upload.machine.ts',
+    kind: 'guard',
+    what: 'a file the server refused for good is offered "Tentar de novo", to be refused again',
+    from: "refusedForGood: ({ event }) => event.type === 'upload.failed' && refusedForGood(event.error),",
+    to: 'refusedForGood: () => false,',
+  },
+  {
+    file: 'upload.machine.ts',
     kind: 'effect',
     what: 'a file that arrived is never handed over (the document not registered, the import not shown)',
     from: "            { type: 'sent', params: ({ event }) => ({ output: event.output }) },\n",

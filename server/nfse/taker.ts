@@ -3,7 +3,7 @@
  * that flow maps a request in one line.
  */
 import type { NfsEmissionType, NfsNoNifReason, TakerAddress } from '@domain';
-import { formatTakerAddress, formatTakerDocument } from '@domain';
+import { formatTakerAddress, formatTakerDocument, isolateText } from '@domain';
 import type { NfsRequestForDps } from './dps';
 
 type TakerRow = {
@@ -45,7 +45,8 @@ export function takerSummary(row: TakerRow): [string, string][] {
       ? `no exterior, ${document}`
       : `no exterior, sem NIF: ${value.charAt(0).toLowerCase()}${value.slice(1)}`;
   }
-  const lines: [string, string][] = [['Tomador', `${row.customerName} (${document})`]];
+  // The name is the customer's text inside our sentence: isolated, a direction override in it stays in it.
+  const lines: [string, string][] = [['Tomador', `${isolateText(row.customerName)} (${document})`]];
   if (row.customerAddress) lines.push(['Endereço do tomador', formatTakerAddress(row.customerAddress).join(' · ')]);
   return lines;
 }

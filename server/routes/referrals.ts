@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import {
+  duplicateInvitationMessage,
   INVITATIONS_PER_DAY,
   INVITATION_MESSAGES,
   InvitationListQuerySchema,
@@ -95,11 +96,13 @@ export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
             throw new HttpError(409, 'conflict', INVITATION_MESSAGES.alreadyUser, { email: INVITATION_MESSAGES.alreadyUser });
           }
           const [existing] = await tx
-            .select({ id: invitations.id })
+            .select({ sentCount: invitations.sentCount, lastSentAt: invitations.lastSentAt })
             .from(invitations)
             .where(and(eq(invitations.userId, uid), eq(invitations.email, input.email)));
-          if (existing)
-            throw new HttpError(409, 'conflict', INVITATION_MESSAGES.duplicate, { email: INVITATION_MESSAGES.duplicate });
+          if (existing) {
+            const message = duplicateInvitationMessage(existing, now);
+            throw new HttpError(409, 'conflict', message, { email: message });
+          }
           if ((await invitationsSentSince(tx, uid, new Date(now.getTime() - DAY_MS))) >= INVITATIONS_PER_DAY) {
             throw rateLimited(INVITATION_MESSAGES.dailyLimit);
           }

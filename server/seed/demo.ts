@@ -323,6 +323,12 @@ function progressOf(trackId: TrackId, status: CompanyStatus): Pick<DemoCompany, 
   }
 }
 
+/**
+ * A migrated LTDA that chose the MEI plan before the plans were made to fit the CNPJ's record (docs/features.md, migration): its
+ * page shows the team the mismatch to settle with the customer.
+ */
+const PLAN_CHOSEN_BEFORE_THE_RULE: Record<string, string> = { 'Advocacia Nogueira & Prado': 'mei' };
+
 function otherCompanies(): DemoCompany[] {
   return OTHER_COMPANIES.map(([name, alias, size, type, trackId, status, createdDaysAgo], i) => {
     const registered = !['pending', 'awaiting_opening'].includes(status) || trackId === 'migrate-company';
@@ -336,7 +342,7 @@ function otherCompanies(): DemoCompany[] {
       status,
       address: null,
       createdDaysAgo,
-      planId: size === 'MEI' ? 'mei' : i % 3 === 0 ? 'completo' : 'essencial',
+      planId: PLAN_CHOSEN_BEFORE_THE_RULE[name] ?? (size === 'MEI' ? 'mei' : i % 3 === 0 ? 'completo' : 'essencial'),
       ...progressOf(trackId, status),
     };
   });

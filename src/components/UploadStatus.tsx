@@ -1,10 +1,13 @@
 import type { UploadHandle } from '../lib/upload';
 import { Button } from './ui/Button';
 
+/** The fields by which the API names the file itself (its bytes, its name, its upload's token). */
+const FILE_FIELDS = new Set(['file', 'filename', 'uploadToken']);
+
 /**
  * Where an upload stands, under its file input: the bar and "Cancelar envio" while the file travels, the reason and
- * "Tentar de novo" (the same file) after a failure or a cancellation. Refusals before sending show the reason only —
- * another file is what fixes them. `showError: false` when the screen shows the reason by its own field.
+ * "Tentar de novo" (the same file) after a failure or a cancellation. Refusals — before sending, or the server's for
+ * good (a file it cannot read) — show the reason and ask for another file: the same one would be refused again. `showError: false` when the screen shows the reason by its own field.
  */
 export function UploadStatus({
   upload,
@@ -21,7 +24,9 @@ export function UploadStatus({
   showError?: boolean;
   errorId?: string;
 }) {
-  const { busy, progress, error, cancelled, failed, actor } = upload;
+  const { busy, progress, error, cancelled, failed, rejected, fieldErrors, actor } = upload;
+  // A refusal naming the form's own fields is fixed in the form, not by another file.
+  const fileRefused = rejected && Object.keys(fieldErrors).every((field) => FILE_FIELDS.has(field));
   return (
     <>
       {busy && (
@@ -50,6 +55,7 @@ export function UploadStatus({
         </p>
       )}
       {cancelled && <p className="mt-2 text-xs text-slate-600">Envio cancelado.</p>}
+      {fileRefused && <p className="mt-2 text-xs text-slate-600">Escolha outro arquivo para enviar.</p>}
       {(failed || cancelled) && (
         <Button variant="secondary" className="mt-2 px-3 py-1.5 text-xs" onClick={() => actor.send({ type: 'upload.retry' })}>
           Tentar de novo

@@ -62,6 +62,7 @@ export function useUpload<T>({
       file: s.context.file as File | null,
       cancelled: s.matches('cancelled'),
       failed: s.matches('failed'),
+      rejected: s.matches('rejected'),
       sent: s.matches('sent'),
     }),
     shallowEqual,

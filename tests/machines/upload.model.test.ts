@@ -5,7 +5,7 @@ import type { UploadKind } from '@domain';
 import type { UploadEvent, UploadFile, UploadInput, UploadSendEvent } from '@machines/upload.machine';
 import { uploadMachine } from '@machines/upload.machine';
 import { describePath, transitionPaths, unreachedNodes } from './models/model';
-import { FILES, REFUSED_BY_FIELD, UNAVAILABLE, uploadModel } from './models/upload.model';
+import { DOWN, FILES, REFUSED_BY_FIELD, UNAVAILABLE, UNREADABLE, uploadModel } from './models/upload.model';
 
 /** What the person reads for each file, by kind of upload, written out here rather than read from the domain. */
 const NOT_ACCEPTED = 'Tipo de arquivo não aceito. Envie PDF, imagem (PNG, JPG, WEBP), XML, ZIP, OFX ou certificado A1 (.pfx).';
@@ -100,6 +100,21 @@ describe('upload machine', () => {
     expect(h.senders.map((s) => s.file)).toEqual([FILES.pdf, FILES.pdf, FILES.pdf]);
   });
 
+  it('offers no retry for a file the server refused for good, and keeps retry for a failure that may pass', () => {
+    const h = harness({ kind: 'ofx' });
+    h.actor.send({ type: 'file.choose', file: FILES.ofx });
+    h.running()[0].report({ type: 'upload.failed', error: UNREADABLE });
+    expect(h.actor.getSnapshot().value).toBe('rejected');
+    expect(h.actor.getSnapshot().can({ type: 'upload.retry' })).toBe(false);
+    h.actor.send({ type: 'upload.retry' });
+    expect(h.senders.length).toBe(1);
+    // Another file is sent as any file is.
+    h.actor.send({ type: 'file.choose', file: FILES.ofx });
+    h.running()[0].report({ type: 'upload.failed', error: DOWN });
+    expect(h.actor.getSnapshot().value).toBe('failed');
+    expect(h.actor.getSnapshot().can({ type: 'upload.retry' })).toBe(true);
+  });
+
   it('with a form, waits for it; sent without a file, says one is missing', () => {
     const h = harness({ kind: 'document', sendsOnChoice: false });
     h.actor.send({ type: 'upload.start' });
@@ -113,13 +128,14 @@ describe('upload machine', () => {
 
 /* ---------------------------------------------------------------- paths from the machine's graph */
 
-const STATES = ['idle', 'refused', 'chosen', 'sending', 'sent', 'failed', 'cancelled'] as const;
+const STATES = ['idle', 'refused', 'chosen', 'sending', 'sent', 'failed', 'rejected', 'cancelled'] as const;
 
 /**
  * What each state means, on the real actor after every step: busy exactly while one sender runs, with the file the
  * machine holds; a refusal says the domain's reason for that kind of file and nothing travels; a file waits for its
- * form only when asked; cancel stops the request and keeps the file; retry sends the same file; what arrived is
- * handed over once, when it arrives; a failure keeps the server's message and its fields.
+ * form only when asked; cancel stops the request and keeps the file; retry sends the same file, but never one the
+ * server refused for good (a 4xx refusal: only another file or the corrected form goes); what arrived is handed over
+ * once, when it arrives; a failure keeps the server's message and its fields.
  */
 function checkMeaning(
   h: Harness,
@@ -141,9 +157,9 @@ function checkMeaning(
   if (state === 'sending') expect(h.running()[0].file, `${at}: the file sent is the one held`).toBe(context.file);
   expect(Number.isInteger(context.progress) && context.progress >= 0 && context.progress <= 100, at).toBe(true);
   expect(context.error !== null, `${at}: a message exactly when refused or failed`).toBe(
-    state === 'refused' || state === 'failed',
+    state === 'refused' || state === 'failed' || state === 'rejected',
   );
-  if (['chosen', 'sending', 'failed', 'cancelled'].includes(state)) expect(context.file, at).not.toBeNull();
+  if (['chosen', 'sending', 'failed', 'rejected', 'cancelled'].includes(state)) expect(context.file, at).not.toBeNull();
   if (state === 'chosen') expect(input.sendsOnChoice, `${at}: a file waits only for a form`).toBe(false);
   if (event.type !== 'upload.sent') expect(arrived, `${at}: nothing handed over`).toEqual([]);
   if (state !== 'sending' && event.type !== 'upload.sent') {
@@ -173,7 +189,7 @@ function checkMeaning(
     case 'upload.start':
       if (before.state === 'idle') {
         expect([state, context.error, started.length], at).toEqual(['refused', 'Escolha um arquivo.', 0]);
-      } else if (['chosen', 'failed', 'cancelled'].includes(before.state)) {
+      } else if (['chosen', 'failed', 'rejected', 'cancelled'].includes(before.state)) {
         expect([state, started.map((s) => s.file)], at).toEqual(['sending', [before.file]]);
       } else {
         expect([state, started.length], at).toEqual([before.state, 0]);
@@ -211,9 +227,14 @@ function checkMeaning(
     }
     case 'upload.failed': {
       const { error } = event as Extract<UploadSendEvent, { type: 'upload.failed' }>;
-      expect([state, context.file], `${at}: the file kept for a retry`).toEqual(['failed', before.file]);
-      expect(context.error, at).toBe(error === REFUSED_BY_FIELD ? 'Revise os campos destacados.' : UNAVAILABLE);
-      expect(context.fieldErrors, at).toEqual(error === REFUSED_BY_FIELD ? REFUSED_BY_FIELD.fields : {});
+      // Written out per failure: the API's refusals (400) are for good; a 503 or a dropped connection may pass.
+      const expected = new Map<unknown, [string, string, Record<string, string>]>([
+        [REFUSED_BY_FIELD, ['rejected', 'Revise os campos destacados.', { dueDate: 'Informe uma data válida.' }]],
+        [UNREADABLE, ['rejected', 'O arquivo não parece um extrato OFX.', { file: 'O arquivo não parece um extrato OFX.' }]],
+        [DOWN, ['failed', UNAVAILABLE, {}]],
+      ]).get(error) ?? ['failed', UNAVAILABLE, {}];
+      expect([state, context.error, context.fieldErrors], at).toEqual(expected);
+      expect(context.file, `${at}: the file kept`).toBe(before.file);
       break;
     }
     default:

@@ -67,7 +67,7 @@ describe('the tomador in the DPS', () => {
       },
     });
     const { summary, dps } = await emitted(id);
-    expect(summary).toContainEqual(['Tomador', 'Estúdio Aurora Design Ltda (CNPJ 11.222.333/0001-81)']);
+    expect(summary).toContainEqual(['Tomador', '\u2068Estúdio Aurora Design Ltda\u2069 (CNPJ 11.222.333/0001-81)']);
     expect(summary).toContainEqual(['Endereço do tomador', 'Praça da Sé, 100, Sala 2 — Sé · São Paulo/SP · CEP 01001-000']);
     expect(dps).toContain(
       '<end><endNac><cMun>3550308</cMun><CEP>01001000</CEP></endNac><xLgr>Praça da Sé</xLgr><nro>100</nro><xCpl>Sala 2</xCpl><xBairro>Sé</xBairro></end>',
@@ -91,7 +91,7 @@ describe('the tomador in the DPS', () => {
       },
     });
     const { summary, dps } = await emitted(id);
-    expect(summary).toContainEqual(['Tomador', 'Acme Software Inc. (no exterior, NIF 98-7654321)']);
+    expect(summary).toContainEqual(['Tomador', '\u2068Acme Software Inc.\u2069 (no exterior, NIF 98-7654321)']);
     expect(summary).toContainEqual([
       'Endereço do tomador',
       'Market Street, 500 — SoMa · San Francisco, California · Código postal 94105 · Estados Unidos',
@@ -120,7 +120,7 @@ describe('the tomador in the DPS', () => {
       },
     });
     const { summary, dps } = await emitted(id);
-    expect(summary).toContainEqual(['Tomador', 'Lisboa Estúdio Lda (no exterior, sem NIF: não exigência do NIF)']);
+    expect(summary).toContainEqual(['Tomador', '\u2068Lisboa Estúdio Lda\u2069 (no exterior, sem NIF: não exigência do NIF)']);
     expect(dps).toContain('<toma><cNaoNIF>2</cNaoNIF><xNome>Lisboa Estúdio Lda</xNome>');
     expect(dps).toContain('<endExt><cPais>PT</cPais>');
   });

@@ -153,7 +153,16 @@ describe('invitations by e-mail', () => {
 
     const duplicate = await invite({ email: 'marina.costa@exemplo.com.br' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.error.fields.email).toBe('Você já convidou este e-mail. Use "Reenviar" na lista de convites.');
+    // Just sent, its row offers no "Reenviar" yet: the message says when it will.
+    expect(duplicate.body.error.fields.email).toMatch(
+      /^Você já convidou este e-mail\. O convite poderá ser reenviado pela lista de convites a partir de \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\.$/,
+    );
+    await server.db
+      .update(invitations)
+      .set({ lastSentAt: new Date(Date.now() - 25 * HOUR) })
+      .where(eq(invitations.id, body.data.id));
+    const later = await invite({ email: 'marina.costa@exemplo.com.br' });
+    expect(later.body.error.fields.email).toBe('Você já convidou este e-mail. Use "Reenviar" na lista de convites.');
     const listed = await server.call('/api/referrals/invitations', { token: referrer.token });
     expect(listed.body).toMatchObject({ total: 1, data: [{ id: body.data.id, email: 'marina.costa@exemplo.com.br' }] });
     const theirs = await server.call('/api/referrals/invitations', { token: other.token });

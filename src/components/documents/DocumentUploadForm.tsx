@@ -80,9 +80,10 @@ export function DocumentUploadForm({
   // Before sending, the reason a file was refused shows under it; after, the server's refusals by field (of the file
   // itself: its name, its upload token) — or, with none, its message above the form.
   const { filename, uploadToken, file: fileField, ...serverFields } = upload.fieldErrors;
-  const fileError = upload.failed ? (fileField ?? filename ?? uploadToken) : upload.error;
+  const answered = upload.failed || upload.rejected;
+  const fileError = answered ? (fileField ?? filename ?? uploadToken) : upload.error;
   const shown: FieldErrors = { ...errors, ...serverFields, ...(fileError ? { file: fileError } : {}) };
-  const problem = upload.failed && Object.keys(upload.fieldErrors).length === 0 ? upload.error : null;
+  const problem = answered && Object.keys(upload.fieldErrors).length === 0 ? upload.error : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();

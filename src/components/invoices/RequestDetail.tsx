@@ -133,7 +133,9 @@ export function RequestDetail({ id, onDeleted, actions }: { id: string; onDelete
         </section>
       )}
       <dl className="divide-y divide-slate-100">
-        <Row label="Tomador">{request.customerName}</Row>
+        <Row label="Tomador">
+          <bdi>{request.customerName}</bdi>
+        </Row>
         {request.emissionType === 'foreign' && <Row label="Local">Tomador no exterior</Row>}
         <Row label={takerDocument.label}>{takerDocument.value}</Row>
         {request.customerAddress && (

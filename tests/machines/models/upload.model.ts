@@ -15,10 +15,18 @@ export const FILES = {
 } as const;
 
 export const UNAVAILABLE = 'O serviço está indisponível no momento. Tente novamente em instantes.';
-/** A refusal by field, as the API answers a registration with a wrong due date. */
+/** A refusal by field, as the API answers a registration with a wrong due date (400). */
 export const REFUSED_BY_FIELD = Object.assign(new Error('Revise os campos destacados.'), {
+  status: 400,
   fields: { dueDate: 'Informe uma data válida.' },
 });
+/** A file the server cannot read, as the API answers a statement that is not OFX inside (400): sending it again cannot help. */
+export const UNREADABLE = Object.assign(new Error('O arquivo não parece um extrato OFX.'), {
+  status: 400,
+  fields: { file: 'O arquivo não parece um extrato OFX.' },
+});
+/** A server's failure that may pass on a second try (503). */
+export const DOWN = Object.assign(new Error(UNAVAILABLE), { status: 503 });
 
 const events: (UploadEvent | UploadSendEvent)[] = [
   ...Object.values(FILES).map((file) => ({ type: 'file.choose' as const, file })),
@@ -32,6 +40,8 @@ const events: (UploadEvent | UploadSendEvent)[] = [
   { type: 'upload.sent', output: { id: 'doc-1' } },
   { type: 'upload.failed', error: new Error(UNAVAILABLE) },
   { type: 'upload.failed', error: REFUSED_BY_FIELD },
+  { type: 'upload.failed', error: UNREADABLE },
+  { type: 'upload.failed', error: DOWN },
 ];
 
 /**

@@ -129,17 +129,18 @@ export function MachinesPage({ selected, audience }: { selected: string | undefi
       ) : (
         <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
           <nav aria-label="Máquinas" className="lg:self-start">
-            <ul className="flex flex-wrap gap-2 lg:flex-col">
+            {/* A grid, not a wrapping row: on a phone each card took its text's width and height, a ragged pile. */}
+            <ul className="grid auto-rows-fr grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
               {machines.map((machine) => {
                 const summary = chartSummary(machine.chart);
                 const active = machine.name === current?.name;
                 return (
-                  <li key={`${machine.file}:${machine.exportName}`}>
+                  <li key={`${machine.file}:${machine.exportName}`} className="min-w-0">
                     <Link
                       to="/app/dev/machines"
                       search={{ machine: machine.name }}
                       aria-current={active ? 'page' : undefined}
-                      className={`block min-w-0 rounded-lg [overflow-wrap:anywhere] border px-3 py-2 text-sm ${
+                      className={`block h-full min-w-0 rounded-lg [overflow-wrap:anywhere] border px-3 py-2 text-sm ${
                         active
                           ? 'border-brand-600 bg-brand-50 text-brand-900'
                           : 'border-slate-200 bg-white text-slate-800 hover:bg-slate-50'

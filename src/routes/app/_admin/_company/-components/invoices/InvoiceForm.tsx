@@ -220,7 +220,11 @@ export function InvoiceForm({
             <Alert tone="info">
               <p>
                 Este {{ cnpj: 'CNPJ', cpf: 'CPF', foreign: 'NIF' }[values.emissionType]} é de{' '}
-                <strong>{known.customer.name}</strong>, para quem você já pediu notas, e não de “{values.customerName.trim()}”.
+                {/* Typed names inside our sentence: <bdi> keeps a direction override in them from turning it around. */}
+                <strong>
+                  <bdi>{known.customer.name}</bdi>
+                </strong>
+                , para quem você já pediu notas, e não de “<bdi>{values.customerName.trim()}</bdi>”.
                 Confira o nome antes de enviar.
               </p>
               <Button variant="secondary" className="mt-2" onClick={() => takeCustomer(known.customer)}>

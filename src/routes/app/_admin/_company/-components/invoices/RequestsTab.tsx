@@ -150,7 +150,7 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
                     className="text-left font-semibold text-slate-900 hover:text-brand-700"
                     onClick={() => go({ request: request.id })}
                   >
-                    {request.customerName}
+                    <bdi>{request.customerName}</bdi>
                   </button>
                 </td>
                 <td className="max-w-xs truncate px-4 py-3 text-slate-600">{request.description}</td>

@@ -152,7 +152,9 @@ function QueuePage() {
                       {request.companyName ?? 'Empresa'}
                     </button>
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{request.customerName}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <bdi>{request.customerName}</bdi>
+                  </td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
