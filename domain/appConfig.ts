@@ -9,6 +9,6 @@ export interface PublicConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   authEmulatorUrl: string | null;
   allowedExternalHosts: string[];
-  /** The postal-code service the browser calls (spec §7). */
+  /** The postal-code service the browser calls (docs/api.md). */
   viaCepUrl: string;
 }

@@ -1,6 +1,6 @@
 import type { Role, TrackId } from './enums';
 
-/** Custom claims the server keeps on each Firebase user (spec §3, §6). */
+/** Custom claims the server keeps on each Firebase user (docs/rules.md, docs/security.md). */
 export interface Claims {
   roles?: Role[];
   /** Companies the user may act on. */
@@ -11,7 +11,7 @@ export interface Claims {
   trackId?: TrackId;
 }
 
-/** The generic role check of spec §6. */
+/** The generic role check of docs/security.md. */
 export function hasRole(claims: Claims | null | undefined, role: Role | string): boolean {
   return Array.isArray(claims?.roles) && (claims.roles as string[]).includes(role);
 }
@@ -32,7 +32,7 @@ export function canAccessCompany(claims: Claims | null | undefined, companyId: s
 }
 
 /**
- * Spec §4: the company to load after sign-in, taken in order from the stored company (when the user may still
+ * docs/machines.md: the company to load after sign-in, taken in order from the stored company (when the user may still
  * access it), the first of the `companies` claim, then the `companyId` claim.
  */
 export function chooseCompanyId(storedCompanyId: string | null | undefined, claims: Claims | null | undefined): string | null {

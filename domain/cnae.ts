@@ -31,7 +31,7 @@ export interface CnaeRow {
   is_active: boolean;
 }
 
-/** A CNAE subclass on the client, with the names of spec §3. */
+/** A CNAE subclass on the client, with the names of docs/rules.md. */
 export interface Cnae {
   code: string;
   formatted: string;

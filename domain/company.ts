@@ -45,7 +45,7 @@ export interface Company {
   createdAt: string;
 }
 
-/** Spec §4: a company has an active subscription when its current subscription status is active. */
+/** docs/machines.md: a company has an active subscription when its current subscription status is active. */
 export function hasActiveSubscription(company: Pick<Company, 'currentSubscription'> | null | undefined): boolean {
   return company?.currentSubscription?.status === 'active';
 }
@@ -77,7 +77,7 @@ export const CompanyCreateSchema = v.object({
   trackId: v.optional(v.picklist(TRACK_IDS, 'Escolha entre abrir uma empresa ou trocar de contador.')),
 });
 
-/** The team's edit of a company (spec §6 admin company update). */
+/** The team's edit of a company (docs/security.md admin company update). */
 export const CompanyUpdateSchema = v.pipe(
   v.object({
     name: optionalText(150),

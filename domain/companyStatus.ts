@@ -11,7 +11,7 @@ export interface StatusTransition {
 }
 
 /**
- * The company status lifecycle (our design; spec §4 lists the statuses only):
+ * The company status lifecycle (our design; docs/machines.md lists the statuses only):
  * pending → awaiting_opening (opening track) | migrating (migration track); awaiting_opening → opening;
  * opening → active (once it has a CNPJ); migrating → active; active ⇄ overdue; any → disabled;
  * disabled → the status it had before. `machines/companyStatus.machine.ts` is drawn from this table, the server

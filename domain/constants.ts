@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of docs/rules.md. */
 
 const MINUTE = 60_000;
 

@@ -232,7 +232,7 @@ export const PersonalDocumentRegisterSchema = v.object({
 
 const DocumentTypeQuery = v.picklist(DOCUMENT_TYPES, 'Tipo de documento inválido.');
 const DocumentStatusQuery = v.picklist(DOCUMENT_STATUSES, 'Situação inválida.');
-/** A query parameter that may repeat (`type=a&type=b`, spec §7). */
+/** A query parameter that may repeat (`type=a&type=b`, docs/api.md). */
 const repeated = <T extends v.GenericSchema<string, string>>(item: T, message: string) =>
   v.optional(
     v.pipe(

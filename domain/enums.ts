@@ -1,4 +1,4 @@
-/** Enumerations of spec §3–§4. Each list is the single source for types, schemas and database enums. */
+/** Enumerations of docs/rules.md and docs/machines.md. Each list is the single source for types, schemas and database enums. */
 
 export const COMPANY_STATUSES = ['pending', 'awaiting_opening', 'migrating', 'opening', 'active', 'overdue', 'disabled'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -24,7 +24,7 @@ export type StepId = (typeof STEP_IDS)[number];
 
 export const ROLES = ['system-admin', 'company-admin'] as const;
 export type Role = (typeof ROLES)[number];
-/** Role given to users created by an administrator when none is chosen (spec §6). */
+/** Role given to users created by an administrator when none is chosen (docs/security.md). */
 export const DEFAULT_ROLE: Role = 'company-admin';
 
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'overdue', 'cancelled'] as const;

@@ -1,4 +1,4 @@
-/** Spec §6 feature flags: `panel` (the feature panel, one listed admin) and `cora` (the bank connection). */
+/** docs/security.md feature flags: `panel` (the feature panel, one listed admin) and `cora` (the bank connection). */
 export const FEATURE_NAMES = ['cora', 'panel'] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

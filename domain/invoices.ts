@@ -72,7 +72,7 @@ export const NFS_MESSAGES = {
   alreadySigned: 'A DPS desta solicitação já foi assinada e pode ter sido enviada: ela não pode mais ser corrigida.',
 } as const;
 
-/** The minimum invoice value, in reais (spec §9). */
+/** The minimum invoice value, in reais (docs/rules.md). */
 export const MIN_INVOICE_VALUE = 1;
 /** A ceiling against typing mistakes (an extra zero or two). */
 export const MAX_INVOICE_VALUE = 10_000_000;
@@ -130,7 +130,7 @@ const invoiceFields = {
 type DocumentFields = { emissionType: NfsEmissionType; cnpj?: string; cpf?: string; nif?: string };
 
 /**
- * Spec §5: the document of the chosen type is required ("CNPJ precisa ser definido."), then it must be valid. Partial
+ * docs/rules.md: the document of the chosen type is required ("CNPJ precisa ser definido."), then it must be valid. Partial
  * checks, so these messages show together with those of the other fields.
  */
 const cnpjGiven = (input: DocumentFields) => input.emissionType !== 'cnpj' || !!input.cnpj;
@@ -158,7 +158,7 @@ const CompetenceSchema = v.pipe(
   v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de competência.'),
 );
 
-/** Spec §3/§5 invoice request: `POST /nfs/requests?companyId`. */
+/** docs/rules.md invoice request: `POST /nfs/requests?companyId`. */
 export const NfsRequestSchema = v.pipe(
   v.object({
     ...invoiceFields,
@@ -203,7 +203,7 @@ export const NfsRequestCorrectionSchema = v.object({
 export type NfsRequestCorrection = v.InferOutput<typeof NfsRequestCorrectionSchema>;
 
 /**
- * Spec §3/§5 invoice schedule. The original rule on the day of the month could never fail; this one is enforced:
+ * docs/rules.md invoice schedule. The original rule on the day of the month could never fail; this one is enforced:
  * the team issues the month's invoices in its first twelve days.
  */
 const DayOfMonthSchema = v.pipe(
@@ -301,7 +301,7 @@ export const NfsListQuerySchema = v.object({
   ...paginationQuery(PAGE_SIZE.invoices),
 });
 
-/** The team's search across companies (spec §7 `GET /nfs/requests/search`). */
+/** The team's search across companies (docs/api.md `GET /nfs/requests/search`). */
 export const NfsSearchQuerySchema = v.object({
   query: searchText,
   status: StatusFilter,

@@ -11,7 +11,7 @@ export const LEAD_MESSAGES = {
 } as const;
 
 /**
- * Spec §3/§5 lead: name, e-mail ("E-mail inválido"), phone — if given, typed with the mask, so at least 17
+ * docs/rules.md lead: name, e-mail ("E-mail inválido"), phone — if given, typed with the mask, so at least 17
  * characters ("+55 (11) 9999-9999"), else "Celular inválido" — and the plan of interest.
  */
 export const LeadSchema = v.object({

@@ -92,7 +92,7 @@ export const REPORT_MIN_YEAR = 2000;
 export const REPORT_MAX_YEAR = 2100;
 const YEAR_MESSAGE = `Ano inválido: informe um ano entre ${REPORT_MIN_YEAR} e ${REPORT_MAX_YEAR} (ex.: 2026).`;
 
-/** Spec §7 `GET /reports/anual-billing-by-company?companyId&year`; no year means the current one (São Paulo). */
+/** docs/api.md `GET /reports/anual-billing-by-company?companyId&year`; no year means the current one (São Paulo). */
 export const AnnualBillingQuerySchema = v.object({
   companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')),
   year: v.optional(

@@ -75,6 +75,6 @@ export const CNPJ_NOT_FOUND = {
   code: 'cnpj_not_found',
   message: 'Não encontramos este CNPJ na Receita Federal.',
   field: 'Não encontramos este CNPJ na Receita Federal. Confira o número.',
-  /** The lookup failed: spec §8 treats it as not existing, but the customer is told the truth. */
+  /** The lookup failed: docs/rules.md treats it as not existing, but the customer is told the truth. */
   unavailable: 'Não conseguimos consultar a Receita Federal agora. Confira o número e tente de novo, ou continue com ele.',
 } as const;

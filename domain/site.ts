@@ -11,7 +11,7 @@ export const SIGNUP_LINKS = {
   migrate: '/app/login?mode=signup&track=migrate-company',
 } as const;
 
-/** Blog list page size (spec §9: the content API's page size). */
+/** Blog list page size (docs/rules.md: the content API's page size). */
 export const BLOG_PAGE_SIZE = PAGE_SIZE.contentStories;
 
 /** `/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda`. */
@@ -158,7 +158,7 @@ export function ofCity(city: { ibgeCode: string; name: string }, name = city.nam
   return `${article ? OF_ARTICLE[article] : 'de'} ${name}`;
 }
 
-/* ---------------------------------------------------------------- consent (spec §9) */
+/* ---------------------------------------------------------------- consent (docs/rules.md) */
 
 /** The optional cookies a visitor may allow; the strictly necessary ones need no consent. */
 export const OPTIONAL_COOKIES = [{ id: 'analytics', loads: 'tag-manager' }] as const;
@@ -191,7 +191,7 @@ export interface ConsentCookieAttributes {
 }
 
 /**
- * The two cookies to write for a choice, with the one-year expiry of spec §9; `protocol` is the page's
+ * The two cookies to write for a choice, with the one-year expiry of docs/rules.md; `protocol` is the page's
  * (`location.protocol`).
  */
 export function consentCookies(

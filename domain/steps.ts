@@ -421,7 +421,7 @@ export type StepDrafts = { [S in StepId]?: StepDraft<S> };
 
 /* ---------------------------------------------------------------- rules across steps */
 
-/** Individual entrepreneurs and SLUs have one owner; an LTDA needs two or more (spec §4 single-partner rule). */
+/** Individual entrepreneurs and SLUs have one owner; an LTDA needs two or more (docs/machines.md single-partner rule). */
 export function partnerCountProblem(type: CompanyType | null | undefined, count: number): string | null {
   if (type === 'on_person' || type === 'private_limited') {
     return count === 1 ? null : 'Empresário individual e SLU têm um único titular: cadastre só uma pessoa.';
@@ -441,10 +441,7 @@ export function planSizeProblem(plan: Plan, size: CompanySize | null | undefined
  * an MEI). The same rule for an opening, where the customer chose both, and a migration, where the Receita Federal's
  * record gives them.
  */
-export function planFitProblem(
-  plan: Plan,
-  company: { size?: CompanySize | null; type?: CompanyType | null },
-): string | null {
+export function planFitProblem(plan: Plan, company: { size?: CompanySize | null; type?: CompanyType | null }): string | null {
   const sizeProblem = planSizeProblem(plan, company.size);
   if (sizeProblem) return sizeProblem;
   const { type } = company;

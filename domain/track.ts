@@ -39,12 +39,12 @@ export function currentStep(track: Track): TrackStep | undefined {
   return track.steps.find((step) => step.status !== 'done');
 }
 
-/** The step whose partners list decides whether a company is single-partner (spec §4). */
+/** The step whose partners list decides whether a company is single-partner (docs/machines.md). */
 export function partnerStepOf(trackId: TrackId): StepId {
   return trackId === 'create-company' ? 'partner-registration' : 'partner-registration-basic';
 }
 
-/** Spec §4: a single-partner company has exactly one entry in the relevant step's partners list. */
+/** docs/machines.md: a single-partner company has exactly one entry in the relevant step's partners list. */
 export function isSinglePartnerCompany(track: Track | null | undefined): boolean {
   if (!track) return false;
   const step = track.steps.find((s) => s.stepId === partnerStepOf(track.trackId));

@@ -64,7 +64,7 @@ export function contentMatchesExtension(extension: string, head: Uint8Array): bo
   }
 }
 
-/* ---------------------------------------------------------------- signed links (spec §7 Other) */
+/* ---------------------------------------------------------------- signed links (docs/api.md Other) */
 
 /** How long a signed link works: long enough for a slow upload to start, short enough to be useless once leaked. */
 export const UPLOAD_LINK_TTL_SECONDS = 10 * 60;

@@ -6,7 +6,7 @@ import { MIN_ADMIN_PHONE_LENGTH, MIN_PASSWORD_LENGTH, PAGE_SIZE } from './consta
 import { paginationQuery, searchText } from './pagination';
 import { DEFAULT_ROLE, ROLES, TRACK_IDS } from './enums';
 
-/** Spec §5: letters, digits, dot, underscore or hyphen, then @, then a domain whose ending has 1 to 4 letters. */
+/** docs/rules.md: letters, digits, dot, underscore or hyphen, then @, then a domain whose ending has 1 to 4 letters. */
 export const SIGNUP_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{1,4}$/;
 /** A standard e-mail pattern (HTML's own), for forms that are not signup. */
 export const STANDARD_EMAIL_PATTERN =
@@ -35,7 +35,7 @@ const name = v.pipe(
   v.maxLength(120, 'O nome pode ter no máximo 120 caracteres.'),
 );
 
-/** A new password (sign-up, or a change): spec §5's minimum length. */
+/** A new password (sign-up, or a change): docs/rules.md's minimum length. */
 const password = v.pipe(
   v.string(MESSAGES.shortPassword),
   v.minLength(MIN_PASSWORD_LENGTH, MESSAGES.shortPassword),
@@ -104,8 +104,8 @@ export type UserUpdateInput = v.InferInput<typeof UserUpdateSchema>;
 export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>;
 
 /**
- * Spec §5: phone, when given, has at least 11 characters ("Celular inválido"); it must also hold a phone number's
- * 10 or 11 digits, which are what is stored. The default role is company-admin (spec §6).
+ * docs/rules.md: phone, when given, has at least 11 characters ("Celular inválido"); it must also hold a phone number's
+ * 10 or 11 digits, which are what is stored. The default role is company-admin (docs/security.md).
  */
 export const AdminUserCreateSchema = v.pipe(
   v.object({

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { layout, sideMenu, signInFromLogin } from './support';
 
-/** Every route of spec §2 answers with its layout and guard (routes with parameters use a sample value). */
+/** Every route of docs/features.md answers with its layout and guard (routes with parameters use a sample value). */
 const PUBLIC_ROUTES = [
   '/',
   '/abrir-empresa',

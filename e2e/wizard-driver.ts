@@ -329,7 +329,7 @@ export class WizardDriver {
         }
         this.failure = FAILURES[call];
         await failWith(await this.calls[call].next(), call);
-        // A failed read is tried once more by the API client (spec §9): the service is still down.
+        // A failed read is tried once more by the API client (docs/rules.md): the service is still down.
         if (call === 'loadRegistration') await failWith(await this.calls[call].next(), call);
         return;
       }

@@ -3,7 +3,7 @@ import type { Company, Track } from '@domain';
 import { hasActiveSubscription, isSinglePartnerCompany } from '@domain';
 import { errorMessage, errorStatus } from './errors';
 
-/** What `fetchCompany` answers: the company and its track (spec §7 `GET /companies/{id}` and `/steps`). */
+/** What `fetchCompany` answers: the company and its track (docs/api.md `GET /companies/{id}` and `/steps`). */
 export interface LoadedCompany {
   company: Company;
   track: Track | null;
@@ -60,7 +60,7 @@ export const companyMachine = setup({
       error: errorMessage(params.error),
       errorStatus: errorStatus(params.error),
     })),
-    /** Remembers the selection (the session cookies of spec §9); provided by the app. */
+    /** Remembers the selection (the session cookies of docs/rules.md); provided by the app. */
     persistSelection: (_, _params: { companyId: string; trackId: string | null }) => {},
     notifyLoaded: sendParent({ type: 'company.loaded' } satisfies CompanyParentEvent),
     notifyFailed: sendParent(

@@ -14,7 +14,7 @@ import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
 import { errorMessage } from './errors';
 
-/** The user fields kept after sign-in (spec §3). */
+/** The user fields kept after sign-in (docs/rules.md). */
 export interface SessionUser {
   uid: string;
   email: string | null;
@@ -105,7 +105,7 @@ function providerCode(error: unknown): string | undefined {
 }
 
 /**
- * Spec §4 "Authentication" and §8 (401 handling): who is signed in, which company is loaded, the 50-minute forced
+ * docs/machines.md "Authentication" and docs/rules.md "Errors" (401 handling): who is signed in, which company is loaded, the 50-minute forced
  * token refresh and recovery from a 401 of the main API. Every effect is a named actor or action the app provides.
  */
 const sessionSetup = setup({
@@ -235,7 +235,7 @@ const sessionSetup = setup({
       const found = (event as { output?: string | null }).output;
       return typeof found === 'string' && !context.refusedCompanyIds.includes(found);
     },
-    /** The page was reloaded moments ago by a 401's recovery (spec §9's 10-second guard): that recovery did not help. */
+    /** The page was reloaded moments ago by a 401's recovery (docs/rules.md's 10-second guard): that recovery did not help. */
     reloadedMomentsAgo: ({ context }) => context.lastReloadAt !== null && Date.now() - context.lastReloadAt < RELOAD_GUARD_MS,
     signInAllowed: ({ context }) => context.signInRetryAt === null || Date.now() >= context.signInRetryAt,
   },
@@ -276,7 +276,7 @@ const expireSession = [
 ] as const;
 
 /**
- * A 401 of the main API (spec §8): a forced refresh, then a reload. Met again on the page that reload opened, the
+ * A 401 of the main API (docs/rules.md): a forced refresh, then a reload. Met again on the page that reload opened, the
  * server refuses even a fresh token (an account disabled or revoked): the session ends — another refresh or a retry
  * would only ask again, and again (docs/machines.md).
  */
@@ -295,7 +295,7 @@ const onUnauthorized = [
   { target: '#session.recovering' },
 ] as const;
 
-/** A user is signed in: system admins skip company loading; others load the chosen company, if any (spec §4). */
+/** A user is signed in: system admins skip company loading; others load the chosen company, if any (docs/machines.md). */
 const whenSignedIn = [
   { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },
   // The guards decide again once the company has loaded.

@@ -52,7 +52,7 @@ export interface ServerConfig {
   };
   /** Seals bank tokens at rest. */
   tokenEncryptionKey: string;
-  /** Spec §6 feature flags: who sees the Cora connection. */
+  /** docs/security.md feature flags: who sees the Cora connection. */
   features: { coraEmails: string[]; panelEmails: string[] };
   /** The public site: where its content comes from and the tag manager loaded after consent. */
   site: SiteConfig;
@@ -81,7 +81,7 @@ export interface SiteConfig {
   storyblok: { url: string; token: string } | null;
   /** How long content and rendered pages are reused; the folder's content never changes while running. */
   contentCacheSeconds: number;
-  /** Spec §9 tag manager; the local stand-in's script when the demo's container is used. */
+  /** docs/rules.md tag manager; the local stand-in's script when the demo's container is used. */
   tagManager: { id: string; scriptUrl: string } | null;
 }
 

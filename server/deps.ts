@@ -42,7 +42,7 @@ export interface AppDeps {
    * without it the emission and the certificate upload answer 503.
    */
   nfse?: NfseDeps;
-  /** Spec §6 feature flags: who sees what; every flag off when not given. */
+  /** docs/security.md feature flags: who sees what; every flag off when not given. */
   features?: FeatureFlagService;
   /** The public site (pages, sitemap, short links, the functions API); without it those addresses answer 404. */
   site?: Site;

@@ -13,7 +13,7 @@ import { routeTree } from './routeTree.gen';
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    // The HTTP clients already retry what spec §9 says may be retried.
+    // The HTTP clients already retry what docs/rules.md says may be retried.
     queries: { retry: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
@@ -45,9 +45,9 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
   interface StaticDataRouteOption {
-    /** Hides the side menu of the admin layout (spec §2). */
+    /** Hides the side menu of the admin layout (docs/features.md). */
     hideSideMenu?: boolean;
-    /** Hides the company selector of the admin layout (spec §2). */
+    /** Hides the company selector of the admin layout (docs/features.md). */
     hideCompanySelector?: boolean;
   }
 }

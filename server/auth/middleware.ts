@@ -25,7 +25,7 @@ export function authenticate(identity: IdentityService) {
   });
 }
 
-/** Admin-only routes (spec §6) answer 403 to everyone else. */
+/** Admin-only routes (docs/security.md) answer 403 to everyone else. */
 export function requireRole(role: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!hasRole(c.var.identity.claims, role)) throw forbidden('Acesso restrito à equipe contábil.');

@@ -43,7 +43,7 @@ export interface CnaeSearch {
 }
 
 /**
- * Spec §7 `GET /cnaes` by code (with or without punctuation, or its beginning), or without a search every subclass by
+ * docs/api.md `GET /cnaes` by code (with or without punctuation, or its beginning), or without a search every subclass by
  * code. Words are searched by the activity index (`services/activity-index.ts`), not here.
  */
 export async function searchCnaesByCode(db: Database, { search, isActive, limit, offset }: CnaeSearch): Promise<Page<CnaeRow>> {

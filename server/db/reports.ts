@@ -24,7 +24,7 @@ async function companyOpening(db: DbExecutor, companyId: string) {
 }
 
 /**
- * Spec §7 annual billing: the company's issued invoices of the year by competence month, each counted once
+ * docs/api.md annual billing: the company's issued invoices of the year by competence month, each counted once
  * (cancelled, refused and pending ones are no revenue), and for a MEI where the year stands on its limit.
  * Undefined when the company does not exist.
  */

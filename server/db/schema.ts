@@ -801,7 +801,7 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_created_idx').on(t.createdAt)],
 );
 
-/** People who left their contact on the public site (spec §3 Lead). */
+/** People who left their contact on the public site (docs/rules.md Lead). */
 export const leads = pgTable(
   'leads',
   {

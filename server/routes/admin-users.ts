@@ -21,7 +21,7 @@ const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 /** A password nobody knows: the person chooses their own through the link the team hands over. */
 const temporaryPassword = () => randomBytes(24).toString('base64url');
 
-/** Spec §7 Users, the team's side: list, create and read (admin-only, spec §6). */
+/** docs/api.md Users, the team's side: list, create and read (admin-only, docs/security.md). */
 export function adminUsersRoutes({ db, identity, config, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/admin/*', authenticate(identity), requireRole('system-admin'))

@@ -77,7 +77,7 @@ function coraFailure(error: unknown): never {
   throw error;
 }
 
-/** Spec §7 Bank statements, connections: the Cora authorization-code flow, the connection, and its sync. */
+/** docs/api.md Bank statements, connections: the Cora authorization-code flow, the connection, and its sync. */
 export function bankConnectionsRoutes({ db, identity, bank, features, config }: AppDeps) {
   /**
    * Cora's sign-in at the person's own address of this server: our local stand-in (under PUBLIC_URL) is given, and

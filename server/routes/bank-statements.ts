@@ -60,7 +60,7 @@ function validId(message: string) {
   });
 }
 
-/** Spec §7 Bank statements: OFX import, accounts, movements, categories and rules, exports. */
+/** docs/api.md Bank statements: OFX import, accounts, movements, categories and rules, exports. */
 export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
   return (
     new Hono<AppEnv>()

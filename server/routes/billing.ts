@@ -69,7 +69,7 @@ export async function checkoutOpenCharge(
   return { paymentId: charge.id, paymentUrl: own(checkout.url) };
 }
 
-/** Spec §7 Other: the company's payments (GET /v1/ecommerce/payments), its plan, and receipts. */
+/** docs/api.md Other: the company's payments (GET /v1/ecommerce/payments), its plan, and receipts. */
 export function billingRoutes({ db, identity }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/v1/ecommerce/*', authenticate(identity))

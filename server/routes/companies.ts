@@ -41,7 +41,7 @@ function validCompanyId() {
   });
 }
 
-/** Spec §7 Companies: reading, creating and changing companies, their track and status. */
+/** docs/api.md Companies: reading, creating and changing companies, their track and status. */
 export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
   return (
     new Hono<AppEnv>()

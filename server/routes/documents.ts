@@ -61,7 +61,7 @@ function assertMayDelete(c: Context<AppEnv>, document: DocumentRow) {
   if (document.uploadedBy !== c.var.identity.uid) throw forbidden('Você só pode excluir documentos que você mesmo enviou.');
 }
 
-/** Spec §7 Documents: list, upload, register an uploaded file, publish, status, delete, download; and personal ones. */
+/** docs/api.md Documents: list, upload, register an uploaded file, publish, status, delete, download; and personal ones. */
 export function documentsRoutes(deps: AppDeps) {
   const { db, identity, storage } = deps;
 

@@ -6,7 +6,7 @@ import { authenticate } from '../auth/middleware';
 import { forbidden } from '../http/errors';
 import type { AppEnv } from '../http/types';
 
-/** `GET /features`: the feature flags of the person signed in (spec §6); every flag off without a flag service. */
+/** `GET /features`: the feature flags of the person signed in (docs/security.md); every flag off without a flag service. */
 export function featuresRoutes({ identity, features }: AppDeps) {
   return (
     new Hono<AppEnv>()

@@ -96,7 +96,7 @@ const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.t
 export const contentRefused = (message: string) => new HttpError(422, 'unprocessable', message, { file: message });
 
 /**
- * Spec §7 Other: `GET /upload/{filename}` gives a signed upload link (10 min) and `GET /download/{documentId}` a signed
+ * docs/api.md Other: `GET /upload/{filename}` gives a signed upload link (10 min) and `GET /download/{documentId}` a signed
  * download URL (5 min); `/files/{token}` receives and serves the bytes for the local store.
  */
 export function filesRoutes(deps: AppDeps) {

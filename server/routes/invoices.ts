@@ -187,7 +187,7 @@ function correctionNote(
   return changes.length ? `Corrigida pela equipe: ${changes.join('; ')}.` : null;
 }
 
-/** Spec §7 Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
+/** docs/api.md Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
 export function invoicesRoutes(deps: AppDeps) {
   const { db, identity } = deps;
   const uploads = uploadRegistration(deps);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { createLocalLuca } from '../services/luca';
 
-/** Spec §7 Luca: activities and trade names suggested from the business described in the person's own words. */
+/** docs/api.md Luca: activities and trade names suggested from the business described in the person's own words. */
 export function lucaRoutes({ db, identity, luca = createLocalLuca(db) }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/luca/*', authenticate(identity))

@@ -6,7 +6,7 @@ import { listOrders } from '../db/orders';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
-/** Spec §7: the team's queues of companies being opened and migrated (admin-only, spec §6). */
+/** docs/api.md: the team's queues of companies being opened and migrated (admin-only, docs/security.md). */
 export function ordersRoutes({ db, identity }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/companies/orders/*', authenticate(identity), requireRole('system-admin'))

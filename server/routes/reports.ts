@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
-/** Spec §7 Reports: the company's billing, for the customer and the team. */
+/** docs/api.md Reports: the company's billing, for the customer and the team. */
 export function reportsRoutes({ db, identity }: AppDeps) {
   return (
     new Hono<AppEnv>()

@@ -11,7 +11,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
 
-/** Public routes of the site (spec §7 keeps their names: `/api/cnpj-exists`, `/api/city-search`), and leads. */
+/** Public routes of the site (docs/api.md keeps their names: `/api/cnpj-exists`, `/api/city-search`), and leads. */
 export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
   return (
     new Hono<AppEnv>()
@@ -21,7 +21,7 @@ export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
         try {
           return c.json({ exists: (await cnpjLookup.find(parsed.output)) !== null });
         } catch (error) {
-          // Spec §8: a failed lookup is treated as not existing.
+          // docs/rules.md: a failed lookup is treated as not existing.
           if (!(error instanceof CnpjLookupUnavailable)) logger.error('CNPJ lookup failed', error);
           return c.json({ exists: false });
         }
@@ -50,7 +50,7 @@ export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
         const data: CitySearchResult[] = rows.map((row) => ({ ...row, slug: `${row.slug}-${row.state.toLowerCase()}` }));
         return c.json({ data, total: data.length });
       })
-      // Spec §7 `POST /leads`: a visitor's contact from the site's forms.
+      // docs/api.md `POST /leads`: a visitor's contact from the site's forms.
       .post('/leads', valid('json', LeadSchema), async (c) => {
         const lead = c.req.valid('json');
         const [row] = await db

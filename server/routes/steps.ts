@@ -10,7 +10,7 @@ import { actorOf, submitStep } from '../services/onboarding';
 
 const Uuid = v.pipe(v.string(), v.uuid());
 
-/** Spec §7 `POST /companies/{id}/steps/{stepId}`: one step of the company's track. */
+/** docs/api.md `POST /companies/{id}/steps/{stepId}`: one step of the company's track. */
 export function stepsRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
   return new Hono<AppEnv>().post(
     '/companies/:id/steps/:stepId',

@@ -16,7 +16,7 @@ import { applyPaymentNotification } from '../services/onboarding';
 import { PaymentProviderError, PaymentSignatureError } from '../services/payments';
 import { checkoutOpenCharge } from './billing';
 
-/** Spec §7 `POST /subscriptions/{id}`: a payment URL at the provider; and the provider's notifications. */
+/** docs/api.md `POST /subscriptions/{id}`: a payment URL at the provider; and the provider's notifications. */
 export function subscriptionsRoutes(deps: AppDeps) {
   const { db, identity, payments: provider, config, logger } = deps;
   return new Hono<AppEnv>()

@@ -58,7 +58,7 @@ async function updateIdentity(identity: AppDeps['identity'], uid: string, change
   }
 }
 
-/** Spec §7 Users: signup (public), the profile (read, update, photo) and account deletion. */
+/** docs/api.md Users: signup (public), the profile (read, update, photo) and account deletion. */
 export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) {
   const removeFiles = async (keys: string[]) => {
     for (const key of keys) {

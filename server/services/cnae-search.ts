@@ -7,7 +7,7 @@ import { activityCatalog } from './activity-catalog';
 export type CnaeSearchService = (query: CnaeSearch) => Promise<Page<CnaeRow>>;
 
 /**
- * The CNAE search people use (spec §7 `GET /cnaes`, the site's CNAE tool, the wizard's "busque pelo nome"): a code
+ * The CNAE search people use (docs/api.md `GET /cnaes`, the site's CNAE tool, the wizard's "busque pelo nome"): a code
  * (or its beginning) is searched as a code; words — the table's ("comércio varejista de calçados") or everyday ones
  * ("vendo bolo de pote pela internet", "salão de beleza") — by the same ranking as luca's suggester, the last word read
  * as still being typed; without a search, every subclass by code.

@@ -37,7 +37,7 @@ export interface ContentQuery {
   [filter: `filter_query[${string}]`]: string | undefined;
 }
 
-/** Spec §8: a non-2xx answer raises an error with message, status and response. */
+/** docs/rules.md: a non-2xx answer raises an error with message, status and response. */
 export class ContentApiError extends Error {
   constructor(
     message: string,
@@ -52,7 +52,7 @@ export interface ContentClientOptions {
   /** https://api.storyblok.com/v2 (or a region's host), or the local fake. */
   baseUrl: string;
   token: string;
-  /** OAuth (management) tokens get a lower rate (spec §9: 3/s instead of 5/s). */
+  /** OAuth (management) tokens get a lower rate (docs/rules.md: 3/s instead of 5/s). */
   oauth?: boolean;
   fetch?: typeof fetch;
   /** Waits between attempts; tests make it instant. */
@@ -70,14 +70,14 @@ export interface ContentClient {
     fullSlug: string,
     query?: Pick<ContentQuery, 'version' | 'language' | 'resolve_relations' | 'resolve_links'>,
   ): Promise<Story<T> | null>;
-  /** Stories by uuid, asked in batches of 50 (spec §9), in the order given. */
+  /** Stories by uuid, asked in batches of 50 (docs/rules.md), in the order given. */
   storiesByUuids<T = Record<string, unknown>>(uuids: readonly string[]): Promise<Story<T>[]>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The marketing-content client with the behaviour spec §9 fixes: page size 25, `by_uuids` in batches of 50, at most
+ * The marketing-content client with the behaviour docs/rules.md fixes: page size 25, `by_uuids` in batches of 50, at most
  * 5 requests a second (3 with OAuth), up to 5 retries on 429 (honouring Retry-After), `version=published` by
  * default (the common SDK defaults to draft), and the cache version (`cv`) the API redirects to, kept and sent.
  */

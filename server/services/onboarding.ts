@@ -51,7 +51,7 @@ export interface OnboardingDeps {
 export const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabilidade. Se ela é sua, fale com a nossa equipe.';
 
 /**
- * Spec §5: in production only, a company is created with a CNPJ the Receita Federal knows ("CNPJ não existe"; a
+ * docs/rules.md: in production only, a company is created with a CNPJ the Receita Federal knows ("CNPJ não existe"; a
  * failed lookup counts as not existing) — unless the customer confirmed a CNPJ it does not know (`CNPJ_NOT_FOUND`).
  */
 async function assertCnpjExists(deps: OnboardingDeps, cnpj: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed links (spec §7 "Other": `GET /upload/{filename}`, `GET /download/{filename}`): short-lived capabilities to
+ * Signed links (docs/api.md "Other": `GET /upload/{filename}`, `GET /download/{filename}`): short-lived capabilities to
  * put or get one file without the session token, bound to a company (or to a person) and to one storage key.
  *
  * A link has two parts: the **grant** (what may be done, signed here with HMAC-SHA256 and verified by our API when a

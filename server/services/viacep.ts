@@ -6,7 +6,7 @@ export interface ViaCepOptions {
   baseUrl: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** Told why a lookup came back empty (network, status, body); spec §8 wants it logged and nothing more. */
+  /** Told why a lookup came back empty (network, status, body); docs/rules.md wants it logged and nothing more. */
   onError?: (error: unknown) => void;
 }
 
@@ -14,7 +14,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
  * The address of a CEP, or null when it is malformed, unknown, or ViaCEP cannot be reached: an address lookup only
- * pre-fills a form, so its failure never stops the person (spec §8).
+ * pre-fills a form, so its failure never stops the person (docs/rules.md).
  */
 export async function lookupCep(cep: string, options: ViaCepOptions): Promise<Address | null> {
   const digits = normalizeCep(cep);

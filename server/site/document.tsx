@@ -25,7 +25,7 @@ export interface SiteShell {
   publicUrl: string;
   /** Where the enhancement scripts call the API. */
   apiUrl: string;
-  /** Tag-manager container (spec §9), loaded only after consent; null when none is configured. */
+  /** Tag-manager container (docs/rules.md), loaded only after consent; null when none is configured. */
   tagManager: { id: string; scriptUrl: string } | null;
   /** Links in the footer: profession pages and the main cities. */
   footer: { areas: { slug: string; profession: string }[] };
@@ -148,7 +148,10 @@ function Footer({ areas }: SiteShell['footer']) {
         />
         <FooterColumn
           title="Cidades"
-          links={FOOTER_CITIES.map((city) => ({ href: `/contabilidade-em/${city.slug}`, label: `Contabilidade ${inCity(city)}` }))}
+          links={FOOTER_CITIES.map((city) => ({
+            href: `/contabilidade-em/${city.slug}`,
+            label: `Contabilidade ${inCity(city)}`,
+          }))}
         />
         <FooterColumn
           title="Conteúdo"
@@ -172,7 +175,7 @@ function Footer({ areas }: SiteShell['footer']) {
   );
 }
 
-/** Spec §9 cookie consent (pt and en): necessary cookies always, the tag manager only when allowed. */
+/** docs/rules.md cookie consent (pt and en): necessary cookies always, the tag manager only when allowed. */
 function ConsentBanner() {
   return (
     <section
@@ -308,7 +311,7 @@ export interface RenderedPage {
   inlineStyles: string[];
 }
 
-/** A whole public page as HTML: the institutional layout (spec §2) around `body`. */
+/** A whole public page as HTML: the institutional layout (docs/features.md) around `body`. */
 export function renderPage(shell: SiteShell, meta: PageMeta, body: ReactNode): RenderedPage {
   const html = renderToStaticMarkup(
     <html

@@ -56,7 +56,7 @@ const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 const PageQuery = v.object({ page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number)), '1') });
 
 /**
- * The public site (spec §2, institutional layout): every page rendered here as complete HTML — title, description,
+ * The public site (docs/features.md, institutional layout): every page rendered here as complete HTML — title, description,
  * canonical, Open Graph, h1 and text — before any script runs. A few small scripts (`src/site/`) enhance forms and
  * search; React, the router, Firebase and the app's code never load here.
  */
@@ -305,7 +305,7 @@ export function createSite(deps: SiteDeps) {
     return c.body(body);
   }
 
-  /** The functions API (spec §7: `GET /areas/{slug}`, `GET /links/{alias}`), mounted under `/fn`. */
+  /** The functions API (docs/api.md: `GET /areas/{slug}`, `GET /links/{alias}`), mounted under `/fn`. */
   const functions = new Hono<AppEnv>()
     .get('/areas/:slug', async (c) => {
       const area = await content.area(c.req.param('slug'));

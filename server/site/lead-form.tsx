@@ -22,8 +22,8 @@ function Field({ name, label, children, hint }: { name: string; label: string; c
 }
 
 /**
- * The contact form (spec §7 `POST /leads`). Rendered here, sent by `src/site/islands/lead-form.ts` with the domain's
- * `LeadSchema`, so its messages are the spec's (§5) in the browser and on the server.
+ * The contact form (docs/api.md `POST /leads`). Rendered here, sent by `src/site/islands/lead-form.ts` with the domain's
+ * `LeadSchema`, so its messages (docs/rules.md) are the same in the browser and on the server.
  */
 export function LeadForm({
   source,

@@ -113,7 +113,7 @@ export const bankQueries = {
 };
 
 /**
- * The features the signed-in person may see (spec §6 feature flags). Per person: the session clears the query cache
+ * The features the signed-in person may see (docs/security.md feature flags). Per person: the session clears the query cache
  * on sign-out, so the key needs no user id.
  */
 /** After movements change category: their lists, the accounts' counts and the chart. */

@@ -4,7 +4,7 @@ import { PAYMENTS_PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 import { saveDownload } from './download';
 
-/** Spec §7 Other: the company's payments, its plan, and paying an open charge. */
+/** docs/api.md Other: the company's payments, its plan, and paying an open charge. */
 
 export const billingQueries = {
   all: () => ['billing'] as const,

@@ -5,7 +5,7 @@ import { appConfig } from '../config';
 import { externalApi, mainApi } from './clients';
 
 /**
- * The public postal-code service (spec §7); an error is only logged and the result is empty (spec §8). The city's
+ * The public postal-code service (docs/api.md); an error is only logged and the result is empty (docs/rules.md). The city's
  * IBGE code comes along when the service gives it (an NFS-e's tomador address needs it).
  */
 export async function lookupCep(value: string): Promise<(Address & { state: Uf; cityIbgeCode?: string }) | null> {

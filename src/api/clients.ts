@@ -7,7 +7,7 @@ import { toApiError } from './errors';
 interface AuthBridge {
   /** The current ID token, or null when signed out. */
   token(): string | null;
-  /** Called on a 401 of the main API (spec §8). */
+  /** Called on a 401 of the main API (docs/rules.md). */
   unauthorized(): void;
 }
 
@@ -20,7 +20,7 @@ export function connectAuth(bridge: AuthBridge) {
 
 const retryStatusCodes = [...HTTP_RETRY.statusCodes];
 
-/** Spec §9: one retry on the listed statuses, none for the methods that change data. */
+/** docs/rules.md: one retry on the listed statuses, none for the methods that change data. */
 function applyRetryPolicy(options: FetchOptions) {
   // A retry comes back through here with its remaining count already set.
   if (options.retry !== undefined) return;
@@ -46,7 +46,7 @@ export interface ClientOptions {
   onUnauthorized?: () => void;
 }
 
-/** An ofetch client with the retry policy of spec §9 whose failures are ApiErrors. */
+/** An ofetch client with the retry policy of docs/rules.md whose failures are ApiErrors. */
 export function createApiClient({ baseURL, bearer, onUnauthorized }: ClientOptions = {}): Fetcher {
   return normalized(
     ofetch.create({
@@ -64,7 +64,7 @@ export function createApiClient({ baseURL, bearer, onUnauthorized }: ClientOptio
   );
 }
 
-/** The main API: bearer token on every request; a 401 starts the session's recovery (spec §8). */
+/** The main API: bearer token on every request; a 401 starts the session's recovery (docs/rules.md). */
 export const mainApi = createApiClient({
   baseURL: appConfig.apiUrl,
   bearer: () => auth.token(),

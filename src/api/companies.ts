@@ -9,7 +9,7 @@ export interface CompanyListParams {
   page: number;
 }
 
-/** Query options of the company calls (spec §7 Companies). */
+/** Query options of the company calls (docs/api.md Companies). */
 export const companyQueries = {
   all: () => ['companies'] as const,
   detail: (companyId: string) =>

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 import { linkUpload } from './uploads';
 
-/** Spec §7 Documents and "Other" (signed upload and download links). */
+/** docs/api.md Documents and "Other" (signed upload and download links). */
 
 export interface DocumentListParams {
   companyId: string;

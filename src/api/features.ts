@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureFlags, FeatureName } from '@domain';
 import { mainApi } from './clients';
 
-/** The signed-in person's flags (spec §6); the session clears the cache on sign-out. */
+/** The signed-in person's flags (docs/security.md); the session clears the cache on sign-out. */
 export const featureFlagsQuery = () =>
   queryOptions({
     queryKey: ['features'],

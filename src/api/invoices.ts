@@ -3,7 +3,7 @@ import type { NfsCustomer, NfsRequest, NfsRequestStatus, NfsSchedule, Page, Stat
 import { PAGE_SIZE } from '@domain';
 import { mainApi } from './clients';
 
-/** Spec §7 Invoices. */
+/** docs/api.md Invoices. */
 
 export type NfsRequestDetail = NfsRequest & { history: StatusChange<NfsRequestStatus>[] };
 export type NfsRequestRow = NfsRequest & { companyName: string | null };

@@ -21,7 +21,7 @@ import { mainApi } from './clients';
 import { mainUpload } from './uploads';
 import { saveDownload } from './download';
 
-/** Spec §7 Companies and Other calls of the onboarding wizards. */
+/** docs/api.md Companies and Other calls of the onboarding wizards. */
 
 export function createCompany(input: { trackId: TrackId; cnpj?: string }) {
   return mainApi<{ data: Company }>('/companies', { method: 'POST', body: input }).then((r) => r.data);

@@ -35,7 +35,7 @@ export type Uploader = <T>(upload: FormUpload) => Promise<T>;
 
 /**
  * The one way a file travels: a multipart POST by XMLHttpRequest, because fetch cannot report an upload's progress.
- * It keeps the clients' manners (spec §8–9): the bearer token when there is one, a 401 hands over to the session's
+ * It keeps the clients' manners (docs/rules.md–9): the bearer token when there is one, a 401 hands over to the session's
  * recovery, every failure is an ApiError with a pt-BR message; it is never retried (it changes data), and aborting
  * the signal stops it.
  */

@@ -83,7 +83,7 @@ export function deleteAccount(id: string) {
   }).then((r) => r.data);
 }
 
-/** The team's user calls (spec §7, admin-only). */
+/** The team's user calls (docs/api.md, admin-only). */
 export const adminUserQueries = {
   all: () => ['admin-users'] as const,
   list: ({ page, q, companyId }: AdminUserListParams) =>

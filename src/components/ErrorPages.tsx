@@ -17,7 +17,7 @@ function ErrorLayout({ status, title, children }: { status: number; title: strin
   );
 }
 
-/** 404 "Page Not Found" (spec §2, §8), with the path that was asked for. */
+/** 404 "Page Not Found" (docs/features.md, docs/rules.md), with the path that was asked for. */
 export function NotFoundPage({ path }: { path?: string }) {
   const location = useLocation();
   return (
@@ -62,7 +62,7 @@ export function ForbiddenPage({ error }: { error: unknown }) {
   );
 }
 
-/** The generic 500 page (spec §8: "Internal Server Error", status defaulting to 500). */
+/** The generic 500 page (docs/rules.md: "Internal Server Error", status defaulting to 500). */
 export function ServerErrorPage({ error, status = 500 }: { error: unknown; status?: number }) {
   const router = useRouter();
   const message = error instanceof Error && error.message ? error.message : null;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FEATURE_LABEL, FEATURE_NAMES } from '@domain';
 import { featureAudiencesQuery, useFeature } from '../api/features';
 
-/** Spec §6 "feature panel": who sees each feature, shown only to the account the `panel` flag names. */
+/** docs/security.md "feature panel": who sees each feature, shown only to the account the `panel` flag names. */
 export function FeaturePanel() {
   const enabled = useFeature('panel');
   const audiences = useQuery({ ...featureAudiencesQuery(), enabled });

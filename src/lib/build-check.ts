@@ -1,5 +1,5 @@
 /**
- * Spec §9 "build check every 60 minutes": the page asks the server for the id of the build it serves; when it is not
+ * docs/rules.md "build check every 60 minutes": the page asks the server for the id of the build it serves; when it is not
  * the one running here, a new version was deployed and the person is offered a reload.
  */
 export interface BuildCheckOptions {

@@ -14,7 +14,7 @@ function write(name: string, value: unknown) {
   else Cookies.set(name, typeof value === 'string' ? value : JSON.stringify(value), options());
 }
 
-/** The session cookies of spec §9 (user, claims, token, selected company, track), SameSite=Lax. */
+/** The session cookies of docs/rules.md (user, claims, token, selected company, track), SameSite=Lax. */
 export const sessionCookies = {
   writeSession(user: SessionUser | null, claims: Claims | null, accessToken: string | null) {
     write(SESSION_COOKIES.user, user);

@@ -1,7 +1,7 @@
 import { appConfig } from '../config';
 
 /**
- * Spec §2: leaving the app for another site is blocked unless that host is allowed by configuration or the caller
+ * docs/features.md: leaving the app for another site is blocked unless that host is allowed by configuration or the caller
  * allows it explicitly. Only http(s) targets are ever followed.
  */
 export function externalNavigationTarget(

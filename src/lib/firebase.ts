@@ -91,7 +91,7 @@ export async function signOut(): Promise<void> {
   await firebaseSignOut(auth);
 }
 
-/** Forces a new ID token (spec §4: every 50 minutes, and after a 401). */
+/** Forces a new ID token (docs/machines.md: every 50 minutes, and after a 401). */
 export async function refreshToken(): Promise<RefreshedToken> {
   if (!auth.currentUser) throw new Error('No signed-in user to refresh');
   return tokenOf(auth.currentUser, true);

@@ -11,7 +11,7 @@ interface GuardArgs {
   location: ParsedLocation;
 }
 
-/** /app/login keeping the current query and adding `next` with the page asked for (spec §2). */
+/** /app/login keeping the current query and adding `next` with the page asked for (docs/features.md). */
 export function loginHref(location: ParsedLocation): string {
   const params = new URLSearchParams(location.searchStr);
   if (location.pathname !== '/app/login') params.set('next', location.href);
@@ -50,7 +50,7 @@ async function settledCompany(actor: SessionActor, location: ParsedLocation) {
   }
   const snapshot = company.getSnapshot();
   if (snapshot.value === 'failed' && snapshot.context.errorStatus === 401) {
-    // Refused for the session's token: the session recovers (the page reloads) or ends (the login page, spec §8).
+    // Refused for the session's token: the session recovers (the page reloads) or ends (the login page, docs/rules.md).
     const session = await waitFor(actor, (state) => !state.hasTag('busy'));
     if (!session.context.user) throw redirect({ href: loginHref(location) });
   }

@@ -1,6 +1,6 @@
 import type { MaskInputOptions, MaskTokens } from 'maska';
 
-/** Input masks (maska: `#` digit, `@` letter, `*` letter or digit, spec §5), shared by every form. */
+/** Input masks (maska: `#` digit, `@` letter, `*` letter or digit, docs/rules.md), shared by every form. */
 
 export const CPF_MASK = '###.###.###-##';
 export const PHONE_MASK = ['(##) ####-####', '(##) #####-####'];
@@ -12,7 +12,7 @@ export const CEP_MASK = '#####-###';
 export const CNPJ_TOKENS: MaskTokens = { A: { pattern: /[0-9A-Za-z]/, transform: (char: string) => char.toUpperCase() } };
 export const CNPJ_MASK = 'AA.AAA.AAA/AAAA-##';
 
-/** A lead's phone with the country code, as the site's forms type it (spec §5: at least 17 characters). */
+/** A lead's phone with the country code, as the site's forms type it (docs/rules.md: at least 17 characters). */
 export const LEAD_PHONE_MASK = ['+55 (##) ####-####', '+55 (##) #####-####'];
 
 /**

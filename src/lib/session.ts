@@ -42,7 +42,7 @@ function readLastReload(): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-/** Where the login page sends the user back to (spec §2): the query is kept and `next` added. */
+/** Where the login page sends the user back to (docs/features.md): the query is kept and `next` added. */
 export function loginRedirectHref(location: Location): string {
   const params = new URLSearchParams(location.search);
   if (location.pathname !== '/app/login') params.set('next', location.pathname + location.search + location.hash);
@@ -150,7 +150,7 @@ export function createSessionActor(
     token: () => actor.getSnapshot().context.accessToken,
     unauthorized: () => actor.send({ type: 'api.unauthorized' }),
   });
-  // The refresh timer must not outlive the page (spec §4).
+  // The refresh timer must not outlive the page (docs/machines.md).
   window.addEventListener('pagehide', (event) => {
     if (!event.persisted) actor.send({ type: 'page.unload' });
   });

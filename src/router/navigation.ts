@@ -30,7 +30,7 @@ const globalMiddleware: Middleware[] = [
 ];
 
 /**
- * Spec §2 navigation: page-validity check (404), redirect lookup, global middleware; the route's own guards run
+ * docs/features.md navigation: page-validity check (404), redirect lookup, global middleware; the route's own guards run
  * after this, in its `beforeLoad`.
  */
 export function runNavigationPipeline(location: ParsedLocation): void {

@@ -2,7 +2,7 @@
 const root = document.documentElement;
 
 export const siteEnv = {
-  /** The main API (spec §7), e.g. /api. */
+  /** The main API (docs/api.md), e.g. /api. */
   apiUrl: root.dataset.api ?? '/api',
   /** The tag-manager container and its script, when one is configured. */
   tagManager: root.dataset.gtmId && root.dataset.gtmSrc ? { id: root.dataset.gtmId, src: root.dataset.gtmSrc } : null,

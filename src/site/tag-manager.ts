@@ -6,7 +6,7 @@ declare global {
   }
 }
 
-/** Loads the tag manager (spec §9), once, and only when called: the consent script calls it after consent. */
+/** Loads the tag manager (docs/rules.md), once, and only when called: the consent script calls it after consent. */
 export function loadTagManager(): boolean {
   const config = siteEnv.tagManager;
   if (!config || document.querySelector('script[data-tag-manager]')) return false;

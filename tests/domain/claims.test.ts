@@ -18,7 +18,7 @@ describe('claims', () => {
     expect(canAccessCompany({ roles: ['system-admin'] }, 'z')).toBe(true);
   });
 
-  it('chooses the stored company, then the first of companies, then companyId (spec §4)', () => {
+  it('chooses the stored company, then the first of companies, then companyId (docs/machines.md)', () => {
     const claims = { companies: ['a', 'b'], companyId: 'c' };
     expect(chooseCompanyId('b', claims)).toBe('b');
     expect(chooseCompanyId(null, claims)).toBe('a');

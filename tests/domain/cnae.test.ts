@@ -22,7 +22,7 @@ const row: CnaeRow = {
 };
 
 describe('cnaeFromRow', () => {
-  it('renames the snake_case row of the server to the names of spec §3', () => {
+  it('renames the snake_case row of the server to the names of docs/rules.md', () => {
     expect(cnaeFromRow(row)).toEqual({
       code: '6920601',
       formatted: '6920-6/01',
@@ -58,7 +58,7 @@ describe('formatCnaeCode', () => {
 });
 
 describe('CnaeSearchQuerySchema', () => {
-  it('pages by 10 from the start unless told otherwise (spec §9)', () => {
+  it('pages by 10 from the start unless told otherwise (docs/rules.md)', () => {
     expect(validate(CnaeSearchQuerySchema, {})).toEqual({ ok: true, value: { limit: 10, offset: 0 } });
     expect(validate(CnaeSearchQuerySchema, { search: ' contábil ', limit: '25', offset: '50', isActive: 'false' })).toEqual({
       ok: true,

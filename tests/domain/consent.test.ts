@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consentCookies } from '@domain';
 
-/** Spec §9 consent cookies: a year, the whole site, Lax — and Secure whenever the site is served over https. */
+/** docs/rules.md consent cookies: a year, the whole site, Lax — and Secure whenever the site is served over https. */
 describe('the consent cookies', () => {
   it('carry Secure when the site is served over https', () => {
     for (const cookie of consentCookies(['analytics'], 'https:')) {

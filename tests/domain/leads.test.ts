@@ -3,7 +3,7 @@ import { LeadSchema, validate } from '@domain';
 
 const lead = { name: 'Beatriz Souza', email: 'beatriz@exemplo.com.br' };
 
-describe('lead rules (spec §5)', () => {
+describe('lead rules (docs/rules.md)', () => {
   it('keeps the page the lead came from', () => {
     const result = validate(LeadSchema, { ...lead, source: '/lp/irpf/2025' });
     expect(result.ok && result.value.source).toBe('/lp/irpf/2025');

@@ -3,7 +3,7 @@ import { AdminUserCreateSchema, UserSignupSchema, formatPhone, validate } from '
 
 const valid = { name: 'Maria Souza', email: 'maria.souza@empresa.com.br', password: 'segredo123' };
 
-describe('signup rules (spec §5)', () => {
+describe('signup rules (docs/rules.md)', () => {
   it('accepts a well-formed signup and keeps only digits of the phone', () => {
     const result = validate(UserSignupSchema, { ...valid, phone: '(11) 98765-4321', trackId: 'migrate-company' });
     expect(result).toEqual({ ok: true, value: { ...valid, phone: '11987654321', trackId: 'migrate-company' } });
@@ -45,7 +45,7 @@ describe('signup rules (spec §5)', () => {
   });
 });
 
-describe('admin user rules (spec §5)', () => {
+describe('admin user rules (docs/rules.md)', () => {
   it('refuses a phone shorter than 11 characters and defaults the role', () => {
     const bad = validate(AdminUserCreateSchema, { email: 'a@b.com', name: 'Ana Lima', phone: '1199999' });
     expect(bad.ok).toBe(false);

@@ -183,7 +183,7 @@ function checkMeaning(
     expect(top, `${at}: recovering`).toBe('recovering');
   }
   if (unrecoverable) {
-    // Spec §8: one refresh, one reload; the call still refused means the session is over — no second refresh (nor
+    // docs/rules.md: one refresh, one reload; the call still refused means the session is over — no second refresh (nor
     // a retry of the page: with a server that refuses every call that was a request storm), the login with `next`.
     expect(top, `${at}: the session ends, no second refresh running`).toBe('signedOut');
     expect(did('reloadPage'), `${at}: no second reload`).toBe(0);

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('admin-only user reads (spec §6)', () => {
+describe('admin-only user reads (docs/security.md)', () => {
   it('answers 403 to a customer and 401 without a token', async () => {
     for (const path of ['/api/admin/users', `/api/admin/users/${customer.uid}`]) {
       const denied = await server.call(path, { token: customer.token });

@@ -33,7 +33,7 @@ describe(`GET /api/cnaes (${engine})`, () => {
     expect(codesOf(page)).toEqual([...codesOf(page)].sort());
   });
 
-  it('answers { total, data } with the rows in snake_case (spec §3, conventions)', async () => {
+  it('answers { total, data } with the rows in snake_case (docs/rules.md, conventions)', async () => {
     const { body } = await server.call('/api/cnaes?search=6920601');
     expect(Object.keys(body).sort()).toEqual(['data', 'total']);
     expect(Object.keys(body.data[0]).sort()).toEqual(

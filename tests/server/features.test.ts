@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('feature flags by account (spec §6)', () => {
+describe('feature flags by account (docs/security.md)', () => {
   it('give each person their own flags', async () => {
     expect((await server.call('/api/features', { token: admin.token })).body.data).toEqual({ cora: false, panel: true });
     expect((await server.call('/api/features', { token: otherAdmin.token })).body.data).toEqual({ cora: false, panel: false });

@@ -60,7 +60,7 @@ const namesOf = async (company: string, token: string) =>
     (d: { name: string }) => d.name,
   ) as string[];
 
-describe('invoice requests (spec §5 rules)', () => {
+describe('invoice requests (docs/rules.md rules)', () => {
   it('answers the exact messages of the spec', async () => {
     const noCnpj = await create({ ...valid, cnpj: undefined, totalValue: 0.5 });
     expect(noCnpj.status).toBe(400);

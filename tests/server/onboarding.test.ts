@@ -604,7 +604,7 @@ describe('tenants, files and notifications', () => {
 });
 
 describe('in production', () => {
-  it('creates a company only with a CNPJ the Receita Federal knows (spec §5)', async () => {
+  it('creates a company only with a CNPJ the Receita Federal knows (docs/rules.md)', async () => {
     const production = await startTestServer({ environment: 'production' });
     try {
       const user = await production.createUser();

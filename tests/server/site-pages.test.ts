@@ -184,7 +184,7 @@ describe('public pages are complete HTML before any script runs', () => {
     }
   });
 
-  it('has the home page of spec §1, with plans and the lead form', async () => {
+  it('has the home page of docs/features.md, with plans and the lead form', async () => {
     const found = seo((await get('/')).html);
     expect(found.h1).toBe('Reimagine o controle da sua empresa');
     expect(found.description).toBe('Contabilidade sem burocracia, rápida e segura, tudo resolvido online pelo melhor preço.');

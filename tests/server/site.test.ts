@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('POST /api/leads (spec §5)', () => {
+describe('POST /api/leads (docs/rules.md)', () => {
   it('answers the exact messages and stores nothing for bad input', async () => {
     const bad = await server.call('/api/leads', { method: 'POST', body: { name: 'Ana', email: 'ana@', phone: '(11) 9999' } });
     expect(bad.status).toBe(400);

@@ -44,7 +44,7 @@ describe('POST /api/users (signup)', () => {
     expect(claims.companies).toBeUndefined();
   });
 
-  it('answers the exact messages of spec §5', async () => {
+  it('answers the exact messages of docs/rules.md', async () => {
     const { status, body } = await server.call('/api/users', {
       method: 'POST',
       body: { name: 'Ana', email: 'ana@empresa', password: '1234567' },

@@ -42,7 +42,7 @@ afterAll(async () => {
 const client = (server = cdn, extra = {}) =>
   createContentClient({ baseUrl: `${server.url}/v2`, token: TOKEN, sleep: async () => {}, ...extra });
 
-describe('the content client (spec §9)', () => {
+describe('the content client (docs/rules.md)', () => {
   it('pages 25 at a time, published only by default, and follows the cv redirect', async () => {
     const fetchSpy = vi.fn(fetch);
     const content = client(cdn, { fetch: fetchSpy });

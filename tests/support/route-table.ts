@@ -20,7 +20,7 @@ export type Access =
   | 'person'
   /** A company's data, whose id travels in the request (`scopeIn`): another company's → 403, the team → allowed. */
   | 'company'
-  /** The accounting team only (spec §6). */
+  /** The accounting team only (docs/security.md). */
   | 'admin'
   /** The team only, and never in production (the local outbox). */
   | 'dev'

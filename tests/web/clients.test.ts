@@ -29,7 +29,7 @@ beforeEach(() => {
   received = [];
 });
 
-describe('HTTP clients (spec §9)', () => {
+describe('HTTP clients (docs/rules.md)', () => {
   it('sends the bearer token when there is one', async () => {
     const client = createApiClient({ baseURL, bearer: () => 'abc' });
     await client('/x');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { externalNavigationTarget } from '@/lib/external';
 import { isValidPath } from '@/router/navigation';
 
-describe('external navigation (spec §2)', () => {
+describe('external navigation (docs/features.md)', () => {
   const here = 'https://contabil.com.br/app/panel';
 
   it('follows same-origin and allowed hosts only', () => {
@@ -20,7 +20,7 @@ describe('external navigation (spec §2)', () => {
   });
 });
 
-describe('page validity (spec §2)', () => {
+describe('page validity (docs/features.md)', () => {
   it.each(['/', '/app/panel', '/contabilidade-em/sao-paulo-sp', '/tools/cnae/6201501-desenvolvimento'])('accepts %s', (path) => {
     expect(isValidPath(path)).toBe(true);
   });

@@ -8,7 +8,7 @@ export const notFoundMeta = (path: string): PageMeta => ({
   noindex: true,
 });
 
-/** Spec §2 `/404` and every address the site does not have (answered with the 404 status). */
+/** docs/features.md `/404` and every address the site does not have (answered with the 404 status). */
 export function NotFoundPage({ path }: { path: string }) {
   return (
     <Container className="py-20 text-center">

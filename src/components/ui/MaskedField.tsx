@@ -32,7 +32,7 @@ export function useMask(
 }
 
 export interface MaskedFieldProps extends Omit<TextFieldProps, 'onChange' | 'value' | 'defaultValue' | 'inputRef'> {
-  /** maska pattern: `#` digit, `@` letter, `*` letter or digit (spec §5); several patterns pick by length. */
+  /** maska pattern: `#` digit, `@` letter, `*` letter or digit (docs/rules.md); several patterns pick by length. */
   mask: string | string[];
   /** Extra tokens, e.g. a letter-or-digit one that upper-cases (the alphanumeric CNPJ). */
   tokens?: MaskTokens;

@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { requireAuth } from '../../lib/guards';
 
-/** Default layout (spec §2): a plain page, used by the bank sign-in callback. */
+/** Default layout (docs/features.md): a plain page, used by the bank sign-in callback. */
 export const Route = createFileRoute('/app/_default')({
   beforeLoad: async (args) => {
     await requireAuth(args);

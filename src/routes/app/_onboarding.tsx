@@ -3,7 +3,7 @@ import { Brand } from '../../components/Brand';
 import { requireAuth } from '../../lib/guards';
 import { UserMenu } from './-components/UserMenu';
 
-/** Onboarding layout (spec §2): the wizards, without the side menu. */
+/** Onboarding layout (docs/features.md): the wizards, without the side menu. */
 export const Route = createFileRoute('/app/_onboarding')({
   beforeLoad: async (args) => {
     await requireAuth(args);

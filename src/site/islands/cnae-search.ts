@@ -34,7 +34,7 @@ function resultItem(cnae: Cnae): HTMLLIElement {
 }
 
 /**
- * Search as you type over `GET /cnaes?search&limit&offset&isActive` (spec §7: `{ total, data }` in snake_case, renamed
+ * Search as you type over `GET /cnaes?search&limit&offset&isActive` (docs/api.md: `{ total, data }` in snake_case, renamed
  * here), 10 at a time with "Mostrar mais"; the address keeps the search, so a reload or a shared link shows it too.
  */
 export function mount(form: HTMLElement): void {

@@ -5,7 +5,7 @@ import { CONSENT_COOKIES } from '@domain/constants';
 import { loadTagManager, removeAnalyticsCookies } from '../tag-manager';
 
 /**
- * The cookie banner (spec §9): "Aceitar todos", "Somente necessários" or a choice per kind; the answer is kept a
+ * The cookie banner (docs/rules.md): "Aceitar todos", "Somente necessários" or a choice per kind; the answer is kept a
  * year in `ncc_c` (answered) and `ncc_e` (the optional cookies allowed). The tag manager loads only when allowed.
  * "Preferências de cookies" in the footer opens it again.
  */

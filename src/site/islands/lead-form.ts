@@ -8,8 +8,8 @@ const FIELDS = ['name', 'email', 'phone', 'planId'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * The contact form (spec §7 `POST /leads`), checked here with the same schema as the server so the messages are
- * spec §5's ("E-mail inválido", "Celular inválido"); nothing typed is lost on an error.
+ * The contact form (docs/api.md `POST /leads`), checked here with the same schema as the server so the messages are
+ * docs/rules.md's ("E-mail inválido", "Celular inválido"); nothing typed is lost on an error.
  */
 export function mount(form: HTMLElement): void {
   if (!(form instanceof HTMLFormElement)) return;

@@ -12,7 +12,7 @@ import { ADMIN_MENU, CUSTOMER_MENU } from './menus';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
-/** The logged-in app shell: side menu per role, company selector and user menu (spec §2 admin layout). */
+/** The logged-in app shell: side menu per role, company selector and user menu (docs/features.md admin layout). */
 export function AdminShell() {
   const session = useSessionActor();
   const admin = useSelector(session, (s) => isSystemAdmin(s.context.claims));

@@ -7,7 +7,7 @@ import { usePopup } from '@/components/ui/usePopup';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from './useCompany';
 
-/** The customer's companies (spec §2 company selector); choosing one reloads it through the session. */
+/** The customer's companies (docs/features.md company selector); choosing one reloads it through the session. */
 export function CompanySelector() {
   const session = useSessionActor();
   const current = useCompanyState().company;

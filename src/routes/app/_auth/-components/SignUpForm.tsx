@@ -16,7 +16,7 @@ import { PHONE_MASK } from '@/lib/masks';
 import { referralCode } from '@/lib/referral';
 import { useSessionActor } from '@/lib/session-handle';
 
-/** POST /users with the rules of spec §5, then sign-in with the new account. */
+/** POST /users with the rules of docs/rules.md, then sign-in with the new account. */
 export function SignUpForm({ track, referral }: { track: TrackId; referral?: string }) {
   const session = useSessionActor();
   const form = useSchemaForm(UserSignupSchema, { name: '', email: '', phone: '', password: '', trackId: track as TrackId });

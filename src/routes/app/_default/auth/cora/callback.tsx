@@ -35,7 +35,7 @@ const MESSAGES = {
   missing: 'O banco não devolveu a autorização. Tente conectar de novo.',
 } as const;
 
-/** Where the Cora bank sends the customer back after signing in (spec §2; auth plus company-requirements). */
+/** Where the Cora bank sends the customer back after signing in (docs/features.md; auth plus company-requirements). */
 export const Route = createFileRoute('/app/_default/auth/cora/callback')({
   validateSearch: CoraCallbackSearch,
   beforeLoad: async (args) => {

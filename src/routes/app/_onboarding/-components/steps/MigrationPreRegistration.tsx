@@ -18,7 +18,7 @@ interface Values {
   reason: string;
 }
 
-/** Whether the Receita Federal knows the CNPJ (spec §7 /api/cnpj-exists): a hint while typing, not a verdict. */
+/** Whether the Receita Federal knows the CNPJ (docs/api.md /api/cnpj-exists): a hint while typing, not a verdict. */
 function CnpjCheck({ cnpj }: { cnpj: string }) {
   const complete = normalizeCnpj(cnpj).length === 14;
   const check = useQuery({

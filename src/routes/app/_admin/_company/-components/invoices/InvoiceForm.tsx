@@ -35,7 +35,7 @@ import { customerValues, nationalAddressError, takerAddressBody } from './invoic
 
 export type { InvoiceFormValues };
 
-/** The body the API takes: the value in reais (spec §3 `totalValue`), blanks left out. */
+/** The body the API takes: the value in reais (docs/rules.md `totalValue`), blanks left out. */
 export function invoiceBody(values: InvoiceFormValues, mode: 'request' | 'schedule') {
   return {
     emissionType: values.emissionType,
@@ -224,8 +224,8 @@ export function InvoiceForm({
                 <strong>
                   <bdi>{known.customer.name}</bdi>
                 </strong>
-                , para quem você já pediu notas, e não de “<bdi>{values.customerName.trim()}</bdi>”.
-                Confira o nome antes de enviar.
+                , para quem você já pediu notas, e não de “<bdi>{values.customerName.trim()}</bdi>”. Confira o nome antes de
+                enviar.
               </p>
               <Button variant="secondary" className="mt-2" onClick={() => takeCustomer(known.customer)}>
                 Usar {known.customer.name}
