@@ -4,4 +4,3 @@
  * (U+2068 … U+2069) is plain text's `<bdi>`: whatever the name holds stays inside it (docs/security.md).
  */
 export const isolateText = (text: string) => `\u2068${text}\u2069`;
-

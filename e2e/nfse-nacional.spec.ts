@@ -189,7 +189,12 @@ test('the customer picks one of the company’s services; the team corrects the 
 
   // The customer reads the correction in the invoice's history.
   await customer.goto(`/app/invoices?q=${encodeURIComponent(description)}`);
-  await customer.getByRole('row').filter({ hasText: brl(cents) }).getByRole('button').first().click();
+  await customer
+    .getByRole('row')
+    .filter({ hasText: brl(cents) })
+    .getByRole('button')
+    .first()
+    .click();
   await expect(customer.getByRole('dialog', { name: 'Nota fiscal' })).toContainText(
     'Corrigida pela equipe: serviço 01.07.01 → 01.08.01.',
   );

@@ -326,14 +326,20 @@ test('the team sees a plan that does not fit the company: an LTDA on the MEI pla
   const admin = await asAdmin(browser);
   // Demo data (server/seed/demo.ts): a migrated LTDA that chose the MEI plan before plans had to fit the CNPJ.
   await admin.goto(`/app/admin/companies?q=${encodeURIComponent('Nogueira')}`);
-  await admin.getByRole('link', { name: /Nogueira & Prado/ }).first().click();
+  await admin
+    .getByRole('link', { name: /Nogueira & Prado/ })
+    .first()
+    .click();
   await expect(admin.getByRole('heading', { level: 1 })).toContainText('Nogueira & Prado');
   await expect(admin.getByRole('alert').filter({ hasText: 'O plano MEI não atende Microempresa (ME).' })).toContainText(
     'Confira o porte e a natureza jurídica da empresa e o plano contratado com o cliente.',
   );
   // A company whose plan fits shows no such warning.
   await admin.goto(`/app/admin/companies?q=${encodeURIComponent('Pão Dourado')}`);
-  await admin.getByRole('link', { name: /Pão Dourado/ }).first().click();
+  await admin
+    .getByRole('link', { name: /Pão Dourado/ })
+    .first()
+    .click();
   await expect(admin.getByRole('heading', { level: 1 })).toContainText('Pão Dourado');
   await expect(admin.getByText(/^O plano .* não atende/)).toHaveCount(0);
 });

@@ -884,15 +884,29 @@ async function killDuringEmissions() {
     const profile = await call(victim, `/api/companies/${company.id}/fiscal-profile`, {
       method: 'PUT',
       token: team,
-      json: { municipalRegistration: '1234567', cityIbgeCode: '3550308', taxRegime: 'simples', serviceCode: '01.01.01', issRate: '2,5', simplesTaxRate: '6', dpsSeries: '1' },
+      json: {
+        municipalRegistration: '1234567',
+        cityIbgeCode: '3550308',
+        taxRegime: 'simples',
+        serviceCode: '01.01.01',
+        issRate: '2,5',
+        simplesTaxRate: '6',
+        dpsSeries: '1',
+      },
     });
     const a1 = standIn.issueCompanyCertificate({ cnpj: provider.cnpj, companyName: provider.name, password: 'senha-do-a1' });
     const form = new FormData();
     form.set('file', new File([Buffer.from(a1.pfx)], 'empresa.pfx'));
     form.set('password', 'senha-do-a1');
-    const certificate = await call(victim, `/api/companies/${company.id}/fiscal-profile/certificate`, { method: 'PUT', token: team, form });
+    const certificate = await call(victim, `/api/companies/${company.id}/fiscal-profile/certificate`, {
+      method: 'PUT',
+      token: team,
+      form,
+    });
     if (profile.status !== 200 || certificate.status !== 200) {
-      throw new Error(`the fiscal profile or certificate was refused: ${describeAnswer(profile)} / ${describeAnswer(certificate)}`);
+      throw new Error(
+        `the fiscal profile or certificate was refused: ${describeAnswer(profile)} / ${describeAnswer(certificate)}`,
+      );
     }
     providerIds.push(company.id);
   }
@@ -959,7 +973,8 @@ async function killDuringEmissions() {
         )}) and not exists (select 1 from nfse_emissions e where e.request_id = r.id)`,
       )
     : [];
-  for (const { id } of unrecorded) await call(survivor, `/api/nfs/requests/${id}/emission`, { method: 'POST', token: team, timeoutMs: 90_000 });
+  for (const { id } of unrecorded)
+    await call(survivor, `/api/nfs/requests/${id}/emission`, { method: 'POST', token: team, timeoutMs: 90_000 });
 
   // Then nobody acts: the servers alone must resolve every emission within the limit.
   const waiting = sql`select count(*) as n from nfs_requests where company_id in (${ofProviders}) and status not in ('issued', 'rejected')`;
@@ -971,7 +986,14 @@ async function killDuringEmissions() {
   }
   const resolvedAt = performance.now();
 
-  const requests = await query<{ id: string; status: string; access_key: string | null; dps_id: string | null; state: string | null; lease_token: string | null }>(
+  const requests = await query<{
+    id: string;
+    status: string;
+    access_key: string | null;
+    dps_id: string | null;
+    state: string | null;
+    lease_token: string | null;
+  }>(
     sql`select r.id, r.status, r.access_key, e.dps_id, e.state, e.lease_token
         from nfs_requests r left join nfse_emissions e on e.request_id = r.id
         where r.company_id in (${ofProviders})`,
@@ -1007,10 +1029,16 @@ async function killDuringEmissions() {
   const resumed = [...readdirSafe(workDir)]
     .filter((file) => file.startsWith('nfse-') && file.endsWith('.log'))
     .map((file) => readFileSync(join(workDir, file), 'utf8'))
-    .reduce((sum, log) => sum + [...log.matchAll(/NFS-e: (\d+) emission\(s\) resumed/g)].reduce((n, m) => n + Number(m[1]), 0), 0);
+    .reduce(
+      (sum, log) => sum + [...log.matchAll(/NFS-e: (\d+) emission\(s\) resumed/g)].reduce((n, m) => n + Number(m[1]), 0),
+      0,
+    );
   const takenOverInCalls = [...readdirSafe(workDir)]
     .filter((file) => file.startsWith('nfse-') && file.endsWith('.log'))
-    .reduce((sum, file) => sum + (readFileSync(join(workDir, file), 'utf8').match(/was taken over by another run/g) ?? []).length, 0);
+    .reduce(
+      (sum, file) => sum + (readFileSync(join(workDir, file), 'utf8').match(/was taken over by another run/g) ?? []).length,
+      0,
+    );
   const stats = standIn.stats();
   const ok = answers.size - cut.length;
 

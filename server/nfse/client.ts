@@ -224,7 +224,13 @@ export function createNfseClient(options: NfseClientOptions): NfseClient {
 
   /** The special regimes the city admits for the service that month, or undefined when its answer cannot be read. */
   async function admittedRegimes(city: string, service: string, month: string, competence: string) {
-    const answer = await call('GET', `${city}/${service}/${month}/regimes_especiais`, undefined, lookupTimeoutMs, parametersBase!);
+    const answer = await call(
+      'GET',
+      `${city}/${service}/${month}/regimes_especiais`,
+      undefined,
+      lookupTimeoutMs,
+      parametersBase!,
+    );
     if ('failed' in answer || answer.status !== 200) return undefined;
     return regimesAdmitted(answer.body, service, competence);
   }

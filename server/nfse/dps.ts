@@ -6,7 +6,13 @@
  */
 import { create } from 'xmlbuilder2';
 import type { FiscalProfile, RegTrib } from '@domain/fiscalProfile';
-import { companyServiceCodes, formatNationalServiceCode, profileForService, regTribFor, sendsIssRate } from '@domain/fiscalProfile';
+import {
+  companyServiceCodes,
+  formatNationalServiceCode,
+  profileForService,
+  regTribFor,
+  sendsIssRate,
+} from '@domain/fiscalProfile';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';

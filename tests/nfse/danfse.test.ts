@@ -195,10 +195,7 @@ describe('stored text is never markup nor turns the page around', () => {
     const typed = MEI_HOMOLOGATION.replace(
       "<xNome>Ana Souza d'Ávila</xNome>",
       '<xNome>Ana &lt;img src=x onerror=alert(1)&gt; \u202Ereverso</xNome>',
-    ).replace(
-      'Formatação do notebook "Dell"',
-      'Formatação &lt;img src=x onerror=alert(2)&gt; \u202Efdp.exe "Dell"',
-    );
+    ).replace('Formatação do notebook "Dell"', 'Formatação &lt;img src=x onerror=alert(2)&gt; \u202Efdp.exe "Dell"');
     const { text, outside } = await readPdf(await renderDanfse(typed, 'normal'));
     expect(outside).toEqual([]);
     expectAll(text, ['Ana <img src=x onerror=alert(1)>', 'reverso', 'Formatação <img src=x onerror=alert(2)>', 'fdp.exe']);
@@ -367,6 +364,8 @@ describe('the DANFSe v2.0 made from the NFS-e XML', () => {
     const png = join(folder, 'homologacao.png');
     expect((await readFile(png)).subarray(1, 4).toString()).toBe('PNG');
     const decoded = execFileSync('zbarimg', ['--quiet', '--raw', png], { encoding: 'utf8' }).trim();
-    expect(decoded).toBe('https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=35503082245678901000112000000000000426031234567891');
+    expect(decoded).toBe(
+      'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=35503082245678901000112000000000000426031234567891',
+    );
   });
 });

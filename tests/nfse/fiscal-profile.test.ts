@@ -48,7 +48,8 @@ describe('the fiscal profile', () => {
     });
     expect(parsed(['010401'])).toMatchObject({ ok: true, value: { otherServiceCodes: ['010401'] } });
     expect(parsed('')).toMatchObject({ ok: true, value: { otherServiceCodes: [] } });
-    const wrong = 'Outros serviços: informe códigos de tributação nacional de 6 dígitos separados por vírgula (ex.: 01.07.01, 17.01.01).';
+    const wrong =
+      'Outros serviços: informe códigos de tributação nacional de 6 dígitos separados por vírgula (ex.: 01.07.01, 17.01.01).';
     expect(parsed('01.07')).toMatchObject({ ok: false, fields: { otherServiceCodes: wrong } });
     expect(parsed('41.01.01')).toMatchObject({ ok: false, fields: { otherServiceCodes: wrong } });
   });

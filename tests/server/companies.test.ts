@@ -261,13 +261,21 @@ describe('the companies list, as PostgreSQL writes its JSON', () => {
       if (i % 3 === 1) {
         // Two subscriptions: the newest is the current one.
         await server.db.insert(subscriptions).values([
-          { companyId: ids[i], planId: 'essencial', status: 'cancelled', priceCents: 100, createdAt: new Date(Date.UTC(2031, 0, 1)) },
+          {
+            companyId: ids[i],
+            planId: 'essencial',
+            status: 'cancelled',
+            priceCents: 100,
+            createdAt: new Date(Date.UTC(2031, 0, 1)),
+          },
           { companyId: ids[i], planId: 'completo', status: 'active', priceCents: 200, createdAt: new Date(Date.UTC(2031, 0, 2)) },
         ]);
       }
     }
     // Microseconds PostgreSQL keeps and a JavaScript date cannot: .999999 must read .999.
-    await server.db.execute(sql`update companies set created_at = created_at + interval '999 microseconds' where name like 'JSON %' or name is null`);
+    await server.db.execute(
+      sql`update companies set created_at = created_at + interval '999 microseconds' where name like 'JSON %' or name is null`,
+    );
     const rows = await server.db.select().from(companies).orderBy(desc(companies.createdAt), asc(companies.id));
     const current = new Map<string, { id: string; planId: string; status: (typeof subscriptions.$inferSelect)['status'] }>();
     for (const row of await server.db.select().from(subscriptions).orderBy(asc(subscriptions.createdAt))) {
@@ -308,6 +316,8 @@ describe('the companies list, as PostgreSQL writes its JSON', () => {
       return listCompaniesJson(tx, { limit: 100, offset: 0 });
     });
     expect(JSON.parse(inSaoPaulo)).toEqual({ data: expected, total: expected.length });
-    expect((await server.db.select().from(companies).where(eq(companies.id, ids[0])))[0].createdAt.getUTCMilliseconds()).toBe(999);
+    expect((await server.db.select().from(companies).where(eq(companies.id, ids[0])))[0].createdAt.getUTCMilliseconds()).toBe(
+      999,
+    );
   });
 });

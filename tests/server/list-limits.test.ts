@@ -29,15 +29,13 @@ describe('lists a company can fill', () => {
   it(`keep at most ${MAX_CATEGORY_RULES} category rules, all in one page; the next is refused and nothing is written`, async () => {
     const company = await server.createCompany({ status: 'active' });
     const owner = await server.createUser({ companyIds: [company] });
-    await server.db
-      .insert(categoryRules)
-      .values(
-        Array.from({ length: MAX_CATEGORY_RULES }, (_, i) => ({
-          companyId: company,
-          contains: `regra ${i}`,
-          taxCategoryId: 'tarifas-bancarias',
-        })),
-      );
+    await server.db.insert(categoryRules).values(
+      Array.from({ length: MAX_CATEGORY_RULES }, (_, i) => ({
+        companyId: company,
+        contains: `regra ${i}`,
+        taxCategoryId: 'tarifas-bancarias',
+      })),
+    );
     const refused = await server.call(`/api/bank-statements/category-rules?companyId=${company}`, {
       method: 'POST',
       token: owner.token,

@@ -208,8 +208,9 @@ describe('substituting an NFS-e issued here', () => {
     expect(preview.dps.xml).toContain(`<chSubstda>${old.accessKey}</chSubstda>`);
     expect(preview.dps.xml).toContain('<cMotivo>05</cMotivo>');
     // The retry issues it, so the tests after find nothing pending.
-    expect((await server.call(`/api/nfs/requests/${fresh.id}/emission`, { method: 'POST', token: admin.token })).body.data)
-      .toMatchObject({ status: 'issued' });
+    expect(
+      (await server.call(`/api/nfs/requests/${fresh.id}/emission`, { method: 'POST', token: admin.token })).body.data,
+    ).toMatchObject({ status: 'issued' });
   });
 
   it('refuses in Portuguese, before anything is sent: reason 99 without text (E0078), a new value for ME/EPP (E0060)', async () => {

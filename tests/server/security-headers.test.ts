@@ -212,7 +212,6 @@ describe('the policy follows the configuration', () => {
   });
 });
 
-
 describe('HSTS, only over TLS', () => {
   const appWith = (options: Partial<SecurityOptions>) =>
     new Hono()

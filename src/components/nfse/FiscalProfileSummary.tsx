@@ -1,6 +1,11 @@
 import { ExclamationTriangleIcon, ShieldCheckIcon } from '@heroicons/react/20/solid';
 import { formatCnpj } from '@domain';
-import { SIMPLES_APPORTIONMENT_LABEL, SPECIAL_REGIME_LABEL, TAX_REGIME_LABEL, formatNationalServiceCode } from '@domain/fiscalProfile';
+import {
+  SIMPLES_APPORTIONMENT_LABEL,
+  SPECIAL_REGIME_LABEL,
+  TAX_REGIME_LABEL,
+  formatNationalServiceCode,
+} from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView } from '@domain/nfseEmission';
 import { formatDate } from '@/lib/format';
 import { formatIssRate, formatNbsCode } from '@/lib/nfse';

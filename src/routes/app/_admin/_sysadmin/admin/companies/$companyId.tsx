@@ -110,9 +110,7 @@ function CompanyDetailPage() {
       )}
       {planMismatch && (
         <div className="mb-6">
-          <Alert>
-            {planMismatch} Confira o porte e a natureza jurídica da empresa e o plano contratado com o cliente.
-          </Alert>
+          <Alert>{planMismatch} Confira o porte e a natureza jurídica da empresa e o plano contratado com o cliente.</Alert>
         </div>
       )}
       {waitingForTeam && (

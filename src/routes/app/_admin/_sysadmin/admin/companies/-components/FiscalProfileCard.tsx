@@ -198,7 +198,12 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
           hint="Códigos de tributação nacional separados por vírgula, ex.: 01.08.01, 17.01.01. O cliente escolhe entre eles e o principal ao pedir uma nota."
           {...text('otherServiceCodes')}
         />
-        <TextField label="Código NBS (opcional)" maxLength={12} hint="Ex.: 1.1502.10.00 (do serviço principal)." {...text('nbsCode')} />
+        <TextField
+          label="Código NBS (opcional)"
+          maxLength={12}
+          hint="Ex.: 1.1502.10.00 (do serviço principal)."
+          {...text('nbsCode')}
+        />
         <TextField
           label="Código de tributação municipal (opcional)"
           inputMode="numeric"

@@ -169,11 +169,7 @@ export function BulkEmissionDialog({
         </div>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
           {phase === 'running' ? (
-            <Button
-              variant="secondary"
-              disabled={stopping}
-              onClick={() => actor.send({ type: 'bulk.stop' })}
-            >
+            <Button variant="secondary" disabled={stopping} onClick={() => actor.send({ type: 'bulk.stop' })}>
               Parar
             </Button>
           ) : (
