@@ -127,20 +127,11 @@ export function AddressFields({
       />
       {choosingCity ? (
         <>
-          <SelectField
-            className="sm:col-span-1"
-            label="UF"
+          <UfField
             value={address.state ?? ''}
-            onChange={(e) => onChange({ ...address, state: e.target.value as AddressValue['state'], city: '', cityIbgeCode: '' })}
+            onChange={(state) => onChange({ ...address, state: state as AddressValue['state'], city: '', cityIbgeCode: '' })}
             error={error(`${prefix}.state`)}
-          >
-            <option value="">—</option>
-            {UFS.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SelectField
             className="sm:col-span-3"
             label="Cidade"
@@ -182,21 +173,22 @@ export function AddressFields({
         />
       )}
       {!cityFromCep && (
-        <SelectField
-          className="sm:col-span-1"
-          label="UF"
-          value={address.state ?? ''}
-          onChange={(e) => set('state', e.target.value)}
-          error={error(`${prefix}.state`)}
-        >
-          <option value="">—</option>
-          {UFS.map((uf) => (
-            <option key={uf} value={uf}>
-              {uf}
-            </option>
-          ))}
-        </SelectField>
+        <UfField value={address.state ?? ''} onChange={(state) => set('state', state)} error={error(`${prefix}.state`)} />
       )}
     </div>
+  );
+}
+
+/** The state, by its two letters. */
+function UfField({ value, onChange, error }: { value: string; onChange: (state: string) => void; error?: string }) {
+  return (
+    <SelectField className="sm:col-span-1" label="UF" value={value} onChange={(e) => onChange(e.target.value)} error={error}>
+      <option value="">—</option>
+      {UFS.map((uf) => (
+        <option key={uf} value={uf}>
+          {uf}
+        </option>
+      ))}
+    </SelectField>
   );
 }

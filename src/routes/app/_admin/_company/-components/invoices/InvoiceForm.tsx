@@ -14,9 +14,9 @@ import {
   normalizeCnpj,
   onlyDigits,
 } from '@domain';
-import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import { invoiceQueries } from '@/api/invoices';
 import { fiscalProfileQueries } from '@/api/nfse';
+import { ServiceOptions } from '@/components/nfse/ServiceOptions';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { CheckboxField, ChoiceCards } from '@/components/ui/choices';
@@ -350,12 +350,7 @@ export function InvoiceForm({
             error={errors.serviceCode}
             hint="Os serviços que a empresa presta, como estão no cadastro fiscal."
           >
-            {services.map((service, i) => (
-              <option key={service.code} value={i === 0 ? '' : service.code}>
-                {formatNationalServiceCode(service.code)}
-                {service.description ? ` — ${service.description}` : ''}
-              </option>
-            ))}
+            <ServiceOptions services={services} />
           </SelectField>
         )}
         {mode === 'request' ? (

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequest } from '@domain';
 import { NfsRequestCorrectionSchema, validate } from '@domain';
-import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import { ApiError } from '@/api/errors';
 import { correctRequest } from '@/api/invoices';
 import { fiscalProfileQueries } from '@/api/nfse';
+import { ServiceOptions } from '@/components/nfse/ServiceOptions';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { MonthField } from '@/components/ui/DateField';
@@ -81,12 +81,7 @@ function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: ()
           }}
         >
           {services.length === 0 && <option value="">Serviço principal do perfil fiscal</option>}
-          {services.map((service, i) => (
-            <option key={service.code} value={i === 0 ? '' : service.code}>
-              {formatNationalServiceCode(service.code)}
-              {service.description ? ` — ${service.description}` : ''}
-            </option>
-          ))}
+          <ServiceOptions services={services} />
         </SelectField>
         <TextAreaField
           label="Descrição do serviço"
