@@ -40,3 +40,8 @@ export function toApiError(error: unknown): ApiError {
   if (status === 0) return new ApiError('Sem conexão com o servidor. Verifique sua internet e tente novamente.', 0, 'network');
   return new ApiError(STATUS_MESSAGES[status] ?? 'Algo deu errado. Tente novamente.', status, 'error');
 }
+
+/** The per-field messages of a refusal, or null when the error is not about fields (it is said as a whole). */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  return error instanceof ApiError && Object.keys(error.fields).length > 0 ? error.fields : null;
+}

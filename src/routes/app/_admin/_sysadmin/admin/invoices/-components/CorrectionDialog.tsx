@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequest } from '@domain';
 import { NfsRequestCorrectionSchema, validate } from '@domain';
-import { ApiError } from '@/api/errors';
+import { fieldErrorsOf } from '@/api/errors';
 import { correctRequest } from '@/api/invoices';
 import { fiscalProfileQueries } from '@/api/nfse';
 import { ServiceOptions } from '@/components/nfse/ServiceOptions';
@@ -44,11 +44,9 @@ function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: ()
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-    },
+    onError: (error) => setErrors(fieldErrorsOf(error) ?? {}),
   });
-  const generalError = correct.error && !(correct.error instanceof ApiError && Object.keys(correct.error.fields).length);
+  const generalError = correct.error && !fieldErrorsOf(correct.error);
   const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   function submit(event: React.FormEvent) {

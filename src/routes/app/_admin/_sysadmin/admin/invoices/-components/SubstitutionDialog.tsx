@@ -12,7 +12,7 @@ import {
   SubstitutionSchema,
   substitutionKeepsValue,
 } from '@domain/nfseEmission';
-import { ApiError } from '@/api/errors';
+import { fieldErrorsOf } from '@/api/errors';
 import { fiscalProfileQueries, substituteNationalInvoice } from '@/api/nfse';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
@@ -59,11 +59,9 @@ function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: 
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-    },
+    onError: (error) => setErrors(fieldErrorsOf(error) ?? {}),
   });
-  const generalError = substitute.error && !(substitute.error instanceof ApiError && Object.keys(substitute.error.fields).length);
+  const generalError = substitute.error && !fieldErrorsOf(substitute.error);
   const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   function submit(event: React.FormEvent) {
