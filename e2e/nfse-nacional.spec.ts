@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { Held, signInFromLogin } from './support';
 
@@ -11,11 +11,15 @@ function thisMonth(): { typed: string; iso: string } {
   return { typed: `${month}/${year}`, iso: `${year}-${month}` };
 }
 
-/** The demo customer asks for an invoice to Padaria Pão Dourado; answers the customer's page, still signed in. */
-async function askForInvoice(browser: Browser, description: string, cents: number) {
+/**
+ * The demo customer asks for an invoice to Padaria Pão Dourado; answers the customer's page, still signed in.
+ * `onForm` runs on the open form first (to choose a service, say).
+ */
+async function askForInvoice(browser: Browser, description: string, cents: number, onForm?: (form: Page) => Promise<void>) {
   const customer = await (await browser.newContext()).newPage();
   await signInFromLogin(customer, 'cliente@demo.test');
   await customer.goto('/app/invoices?novo=true');
+  await onForm?.(customer);
   await customer.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
   await expect(customer.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
   await customer
@@ -145,25 +149,16 @@ test('the customer picks one of the company’s services; the team corrects the 
   const stamp = Date.now();
   const description = `Site institucional ${stamp}`;
   const cents = uniqueCents(stamp);
-  const customer = await (await browser.newContext()).newPage();
-  await signInFromLogin(customer, 'cliente@demo.test');
-  await customer.goto('/app/invoices?novo=true');
-  const service = customer.getByLabel('Serviço prestado');
-  // The demo company's services, as its fiscal profile lists them: the main one first.
-  await expect(service.locator('option')).toHaveText([
-    '01.01.01 — Análise e desenvolvimento de sistemas.',
-    /^01\.07\.01 — Suporte técnico em informática/,
-    '01.08.01 — Planejamento, confecção, manutenção e atualização de páginas eletrônicas.',
-  ]);
-  await service.selectOption('010701');
-  await customer.getByLabel('CNPJ do tomador').pressSequentially('36711088000105');
-  await expect(customer.getByLabel('Nome ou razão social')).toHaveValue('Padaria Pão Dourado Ltda');
-  await customer
-    .getByLabel('Valor do serviço (R$)')
-    .pressSequentially(`${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
-  await customer.getByLabel('Descrição do serviço').fill(description);
-  await customer.getByRole('button', { name: 'Solicitar nota' }).click();
-  await expect(customer.getByText('Solicitação enviada!')).toBeVisible();
+  const customer = await askForInvoice(browser, description, cents, async (form) => {
+    const service = form.getByLabel('Serviço prestado');
+    // The demo company's services, as its fiscal profile lists them: the main one first.
+    await expect(service.locator('option')).toHaveText([
+      '01.01.01 — Análise e desenvolvimento de sistemas.',
+      /^01\.07\.01 — Suporte técnico em informática/,
+      '01.08.01 — Planejamento, confecção, manutenção e atualização de páginas eletrônicas.',
+    ]);
+    await service.selectOption('010701');
+  });
 
   // The team sees the service was the wrong one: it corrects the request instead of refusing it.
   await signInFromLogin(page, 'admin@demo.test');
