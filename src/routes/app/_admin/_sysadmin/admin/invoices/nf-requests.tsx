@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
-import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '@domain';
+import { MONTH_KEY, MonthKeySchema, NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '@domain';
 import { invoiceQueries } from '@/api/invoices';
 import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
 import { filterControlClass } from '@/components/ui/Field';
@@ -34,7 +34,7 @@ const QueueSearch = v.object({
   /** One company's requests (its own list, where "Emitir todas" works). */
   companyId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   /** The competence, YYYY-MM. */
-  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
+  month: v.fallback(v.optional(MonthKeySchema()), undefined),
 });
 type QueueSearch = v.InferOutput<typeof QueueSearch>;
 
@@ -116,7 +116,7 @@ function QueuePage() {
             className={`mt-1 w-full ${filterControlClass}`}
             value={search.month ?? ''}
             onValueChange={(month) => {
-              if (month === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) go({ month: month || undefined, page: undefined });
+              if (month === '' || MONTH_KEY.test(month)) go({ month: month || undefined, page: undefined });
             }}
           />
         </div>
