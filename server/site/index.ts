@@ -226,7 +226,7 @@ export function createSite(deps: SiteDeps) {
         ? {
             kind: 'result',
             das: dasSimplesNacional(simplesNacionalToolInput(read.query, competence)),
-            chosenAnnex: form.annex ?? '',
+            payroll12Cents: read.query.payroll12Cents,
           }
         : { kind: 'invalid', fields: read.fields };
       const rendered = await page(outcome);

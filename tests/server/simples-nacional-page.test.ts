@@ -85,11 +85,11 @@ describe('GET /tools/simples-nacional', () => {
     const moved = await calculate({ ...base, payroll12: '140.000,00' });
     expect(moved.text).toContain('DAS de 10/2026: R$ 997,20');
     expect(moved.text).toContain('Anexo III, pelo Fator R');
-    expect(moved.text).toMatch(/= 28,00 % ?, igual ou acima de 28,00 %/);
+    expect(moved.text).toMatch(/= R\$ 140\.000,00 ÷ R\$ 500\.000,00 = 28,00 % ?, igual ou acima de 28,00 %/);
     // Manual example 5: Anexo V, (500.000 × 19,5 % − 9.900) ÷ 500.000 = 17,52 % → R$ 1.752,00.
     const stays = await calculate({ ...base, payroll12: '139.999,99' });
     expect(stays.text).toContain('DAS de 10/2026: R$ 1.752,00');
-    expect(stays.text).toMatch(/= 27,9999 % ?, abaixo de 28,00 %/);
+    expect(stays.text).toMatch(/= R\$ 139\.999,99 ÷ R\$ 500\.000,00 = 27,9999 % ?, abaixo de 28,00 %/);
     expect(stays.text).toContain('(R$ 500.000,00 × 19,50 % − R$ 9.900,00) ÷ R$ 500.000,00 = 17,52 %');
   });
 

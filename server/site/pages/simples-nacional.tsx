@@ -16,7 +16,7 @@ const CRUMBS: Crumb[] = [
 export type SimplesToolOutcome =
   | { kind: 'empty' }
   | { kind: 'invalid'; fields: Partial<Record<SimplesToolFormField, string>> }
-  | { kind: 'result'; das: DasResult; chosenAnnex: string };
+  | { kind: 'result'; das: DasResult; payroll12Cents?: number };
 
 export function simplesToolMeta(asked: boolean, publicUrl: string): PageMeta {
   return {
@@ -302,21 +302,22 @@ function PartCalculation({ part, das }: { part: DasPart; das: DasResult }) {
 }
 
 /** Why the annex is the one used: chosen, or the Fator R's comparison with 28 %. */
-function AnnexReason({ das, chosenAnnex }: { das: DasResult; chosenAnnex: string }) {
-  if (das.fatorR === null) return <>Anexo {das.annex}, o escolhido.</>;
+function AnnexReason({ das, payroll12Cents }: { das: DasResult; payroll12Cents?: number }) {
+  if (das.fatorR === null || payroll12Cents === undefined) return <>Anexo {das.annex}, o escolhido.</>;
   const threshold = versionAt(SIMPLES_NACIONAL_RULES, das.competence).value.fatorRThreshold;
   const reaches = das.annex === 'III';
+  const revenue12 = das.parts.filter((part) => part.kind !== 'issWithheld').reduce((sum, part) => sum + part.rbt12Cents, 0);
   return (
     <>
       Anexo {das.annex}, pelo Fator R: folha de salários de 12 meses ÷ receita de 12 meses (com as exportações) ={' '}
-      <strong>{percent(das.fatorR, 4, 'trunc')}</strong>, {reaches ? 'igual ou acima de' : 'abaixo de'} {share(threshold)}
-      {chosenAnnex === 'fator-r' ? '' : ` (escolhido: ${chosenAnnex})`}. Com {share(threshold)} ou mais a atividade paga pelo
-      Anexo III; abaixo, pelo Anexo V (LC 123/2006, art. 18, §§ 5º-J e 5º-M).
+      {money(payroll12Cents)} ÷ {money(revenue12)} = <strong>{percent(das.fatorR, 4, 'trunc')}</strong>,{' '}
+      {reaches ? 'igual ou acima de' : 'abaixo de'} {share(threshold)}. Com {share(threshold)} ou mais a atividade paga pelo Anexo
+      III; abaixo, pelo Anexo V (LC 123/2006, art. 18, §§ 5º-J e 5º-M).
     </>
   );
 }
 
-function Result({ das, chosenAnnex }: { das: DasResult; chosenAnnex: string }) {
+function Result({ das, payroll12Cents }: { das: DasResult; payroll12Cents?: number }) {
   const [year, month] = das.competence.split('-');
   return (
     <section aria-labelledby="resultado" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -325,7 +326,7 @@ function Result({ das, chosenAnnex }: { das: DasResult; chosenAnnex: string }) {
       </h2>
       <dl className="mt-4 divide-y divide-slate-100 border-y border-slate-100">
         <Row term="Anexo usado">
-          <AnnexReason das={das} chosenAnnex={chosenAnnex} />
+          <AnnexReason das={das} payroll12Cents={payroll12Cents} />
         </Row>
         {das.outsideDas.length > 0 && (
           <Row term="Sublimite">
@@ -366,12 +367,13 @@ export function SimplesNacionalToolPage({
         O DAS do mês calculado como o PGDAS-D da Receita calcula: a faixa pela receita dos últimos 12 meses, a alíquota efetiva, o
         Fator R entre os anexos III e V, as exportações à parte e cada imposto em reais.
       </p>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[24rem_minmax(0,1fr)]">
-        <div>
+      {/* minmax(0, …) and min-w-0: the long option labels and the taxes' table must not widen a phone's page. */}
+      <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[24rem_minmax(0,1fr)]">
+        <div className="min-w-0">
           <CalculatorForm form={form} errors={errors} competence={competence} />
         </div>
-        <div>
-          {outcome.kind === 'result' && <Result das={outcome.das} chosenAnnex={outcome.chosenAnnex} />}
+        <div className="min-w-0">
+          {outcome.kind === 'result' && <Result das={outcome.das} payroll12Cents={outcome.payroll12Cents} />}
           {outcome.kind === 'invalid' && (
             <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
               Corrija {Object.keys(errors).length === 1 ? 'o campo indicado' : 'os campos indicados'} para ver o cálculo.
