@@ -255,7 +255,7 @@ function PartCalculation({ part, das }: { part: DasPart; das: DasResult }) {
         </p>
       )}
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Cada tributo de {PART_TITLES[part.kind].toLowerCase()}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
@@ -283,7 +283,7 @@ function PartCalculation({ part, das }: { part: DasPart; das: DasResult }) {
                       : 'parte da diferença acima dos 5 % do ISS'
                     : `${money(part.revenueCents)} × ${effective} × ${share(bracket.shares[tax] ?? 0)}`}
                 </td>
-                <td className="py-2 text-right tabular-nums text-slate-900">{money(cents)}</td>
+                <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">{money(cents)}</td>
               </tr>
             ))}
           </tbody>
@@ -292,7 +292,9 @@ function PartCalculation({ part, das }: { part: DasPart; das: DasResult }) {
               <th scope="row" colSpan={2} className="py-2 pr-3 font-semibold text-slate-900">
                 Soma dos tributos, cada um arredondado ao centavo
               </th>
-              <td className="py-2 text-right font-semibold tabular-nums text-slate-900">{money(part.totalCents)}</td>
+              <td className="whitespace-nowrap py-2 text-right font-semibold tabular-nums text-slate-900">
+                {money(part.totalCents)}
+              </td>
             </tr>
           </tfoot>
         </table>
