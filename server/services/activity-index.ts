@@ -228,6 +228,8 @@ interface Entry {
   phrases: Phrase[];
   /** The best weight at which the subclass holds each stem. */
   weights: Map<string, number>;
+  /** Stems its names hold only as whom it serves ("salão" in "móveis para salão de beleza"). */
+  servedOnly: Set<string>;
 }
 
 /**
@@ -337,6 +339,8 @@ export class ActivityIndex {
     this.entries = sources.map(({ activity, texts }) => {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
+      const servedKeys = new Set<string>();
+      const ownKeys = new Set<string>();
       for (const { text, field } of texts) {
         let keys = keysOfText.get(text);
         if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
@@ -348,11 +352,13 @@ export class ActivityIndex {
         for (const key of keys) {
           const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
           weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+          if (field === 'name') (served.has(key) ? servedKeys : ownKeys).add(key);
         }
       }
+      const servedOnly = new Set([...servedKeys].filter((key) => !ownKeys.has(key)));
       const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
       const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
-      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights };
+      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly };
     });
     this.entries.forEach((entry, index) => {
       for (const key of entry.weights.keys()) {
@@ -406,6 +412,8 @@ export class ActivityIndex {
       if (query.activeOnly && !entry.activity.isActive) continue;
       let base = 0;
       let objectAnswered = false;
+      /** Whether the subclass answers anything but whom it serves. */
+      let answersItself = false;
       const said = new Map<string, number>();
       for (const concept of concepts) {
         let best = 0;
@@ -418,6 +426,7 @@ export class ActivityIndex {
           said.set(key, Math.max(said.get(key) ?? 0, value));
           best = Math.max(best, value * weight);
           if (qualifies(concept) && !ACTION_KEYS.has(key)) objectAnswered = true;
+          if (!entry.servedOnly.has(key) || concept.weight !== 1) answersItself = true;
         }
         base += best;
       }
@@ -452,6 +461,9 @@ export class ActivityIndex {
             ? entry.kind === 'trade'
             : doesService(mainAction));
       if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
+      // customer's supplier, not the business described.
+      if (!answersItself) score *= FOR_WHOM_WEIGHT;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.activity.code, score: score / most });

@@ -109,6 +109,8 @@ describe('ActivityIndex', () => {
     ['eu vendo bolo de pote que faço em casa pra ajudar na renda', ['4763', '13', '17', '41', '42', '43']],
     ['concerto de relógio', ['9003', '90']],
     ['conserto sapato e bolsa', ['6611']],
+    // A shop whose names hold the trade only as its customer ("móveis para salão de beleza") is not the trade.
+    ['salão de beleza', ['4754']],
     ['conserto de moto', ['4923', '5223']],
     ['faço faxina', ['4789005', '2062']],
     ['limpar casa', ['47', '68']],
