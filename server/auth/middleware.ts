@@ -1,9 +1,12 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { validator } from 'hono/validator';
+import type * as v from 'valibot';
 import type { Role } from '@domain';
 import { canAccessCompany, hasRole } from '@domain';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
+import { parsedWith } from '../http/validate';
 import type { IdentityService } from './identity';
 import { IdentityError } from './identity';
 
@@ -42,4 +45,20 @@ export function assertCompanyAccess(c: Context<AppEnv>, companyId: string): void
 export function assertSelfOrAdmin(c: Context<AppEnv>, userId: string): void {
   const { uid, claims } = c.var.identity;
   if (uid !== userId && !hasRole(claims, 'system-admin')) throw forbidden('Você só pode alterar a sua própria conta.');
+}
+
+/**
+ * `valid` for a request that names a company (its `companyId`): once the input is valid, the caller must be allowed
+ * that company, or the answer is 403 before the handler runs — the tenant check of the company-scoped routes, written
+ * once (docs/security.md). Authentication must come before it.
+ */
+export function validCompany<
+  TTarget extends 'json' | 'query' | 'param',
+  TSchema extends v.GenericSchema<unknown, { companyId: string }>,
+>(target: TTarget, schema: TSchema) {
+  return validator(target, (value, c: Context<AppEnv>) => {
+    const parsed = parsedWith(schema, value);
+    assertCompanyAccess(c, parsed.companyId);
+    return parsed;
+  });
 }

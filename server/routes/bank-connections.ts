@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { BankConnection, BankSyncResult } from '@domain';
 import { CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
 import type { AppDeps, BankConnectionDeps } from '../deps';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { authenticate, validCompany } from '../auth/middleware';
 import { coraRedirectUri } from '../config';
 import type { DbExecutor } from '../db/companies';
 import { companyExists } from '../db/companies';
@@ -16,7 +16,6 @@ import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { atOwnAddress, ownBaseUrl } from '../http/own-address';
 import type { AppEnv } from '../http/types';
-import { valid } from '../http/validate';
 import type { CoraTokens } from '../services/cora';
 import { CoraError } from '../services/cora';
 
@@ -103,10 +102,9 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
   return new Hono<AppEnv>()
     .use('/bank-statements/connections', authenticate(identity))
     .use('/bank-statements/connections/*', authenticate(identity))
-    .get('/bank-statements/connections/oauth/cora', valid('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections/oauth/cora', validCompany('query', CompanyQuery), async (c) => {
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
       const state = randomBytes(24).toString('base64url');
       await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
@@ -114,10 +112,9 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
       const address = coraAddress(c, cora.cora);
       return c.json({ data: { url: address.own(cora.cora.authorizeUrl(state, address.redirectUri)) } });
     })
-    .post('/bank-statements/connections/oauth/cora', valid('query', CoraCallbackQuerySchema), async (c) => {
+    .post('/bank-statements/connections/oauth/cora', validCompany('query', CoraCallbackQuerySchema), async (c) => {
       const cora = await requireCora(c);
       const { companyId, code, state } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       // The state is used once, by the person who started, for the same company, within its time (CSRF).
       const [started] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
       if (
@@ -160,16 +157,14 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
       const result: BankSyncResult = { connection: toConnectionDto(connection), import: summary };
       return c.json({ data: result }, 201);
     })
-    .get('/bank-statements/connections', valid('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections', validCompany('query', CompanyQuery), async (c) => {
       const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       // One per provider and company (a unique index), so never more than a page.
       const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId)).limit(MAX_PAGE_SIZE);
       return c.json({ data: rows.map(toConnectionDto), total: rows.length });
     })
-    .get('/bank-statements/connections/:id', connectionIdParam, valid('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections/:id', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
       const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       const [row] = await db
         .select()
         .from(bankConnections)
@@ -177,10 +172,9 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
       if (!row) throw notFound(CONNECTION_NOT_FOUND);
       return c.json({ data: toConnectionDto(row) });
     })
-    .post('/bank-statements/connections/:id/sync', connectionIdParam, valid('query', CompanyQuery), async (c) => {
+    .post('/bank-statements/connections/:id/sync', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       const [row] = await db
         .select()
         .from(bankConnections)

@@ -20,7 +20,7 @@ import {
   uncategorisedExportMessage,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { authenticate, validCompany } from '../auth/middleware';
 import {
   applyRules,
   exportSummary,
@@ -69,9 +69,8 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         const data = await listTaxCategories(db);
         return c.json({ data, total: data.length });
       })
-      .post('/bank-statements/ofx/upload', valid('query', CompanyQuery), async (c) => {
+      .post('/bank-statements/ofx/upload', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           throw badRequest('Envie o arquivo OFX como multipart/form-data no campo "file".');
@@ -104,28 +103,29 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           location: `/api/bank-statements/imports/${importId}?companyId=${companyId}`,
         });
       })
-      .get('/bank-statements/imports/:id', validId(BANK_MESSAGES.importNotFound), valid('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
-        const progress = await getImport(db, companyId, c.req.valid('param').id);
-        if (!progress) throw notFound(BANK_MESSAGES.importNotFound);
-        return c.json({ data: progress }, 200, { 'cache-control': 'private, no-store' });
-      })
-      .get('/bank-statements/accounts', valid('query', BankAccountsQuerySchema), async (c) => {
+      .get(
+        '/bank-statements/imports/:id',
+        validId(BANK_MESSAGES.importNotFound),
+        validCompany('query', CompanyQuery),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          const progress = await getImport(db, companyId, c.req.valid('param').id);
+          if (!progress) throw notFound(BANK_MESSAGES.importNotFound);
+          return c.json({ data: progress }, 200, { 'cache-control': 'private, no-store' });
+        },
+      )
+      .get('/bank-statements/accounts', validCompany('query', BankAccountsQuerySchema), async (c) => {
         const { companyId, limit, offset } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         return c.json(await listAccounts(db, { companyId, limit, offset }));
       })
-      .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+      .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const { data } = await listAccounts(db, { companyId, accountId: c.req.valid('param').id, limit: 1, offset: 0 });
         if (!data[0]) throw notFound(ACCOUNT_NOT_FOUND);
         return c.json({ data: data[0] });
       })
-      .delete('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+      .delete('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const account = await findAccount(db, companyId, c.req.valid('param').id);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         // Its movements go with it (ON DELETE CASCADE), in the same statement.
@@ -136,10 +136,9 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get(
         '/bank-statements/accounts/:id/export-summary',
         validId(ACCOUNT_NOT_FOUND),
-        valid('query', ExportSummaryQuerySchema),
+        validCompany('query', ExportSummaryQuerySchema),
         async (c) => {
           const { companyId, date } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const account = await findAccount(db, companyId, c.req.valid('param').id);
           if (!account) throw notFound(ACCOUNT_NOT_FOUND);
           return c.json({ data: await exportSummary(db, account.id, date) });
@@ -148,10 +147,9 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get(
         '/bank-statements/accounts/:id/exports/:type?',
         validId(ACCOUNT_NOT_FOUND),
-        valid('query', ExportQuerySchema),
+        validCompany('query', ExportQuerySchema),
         async (c) => {
           const { companyId, date, uncategorised } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const type = c.req.valid('param').type ?? 'txt';
           if (!v.is(v.picklist(EXPORT_TYPES), type)) throw badRequest('Formato de exportação inválido: use txt ou csv.');
           const account = await findAccount(db, companyId, c.req.valid('param').id);
@@ -183,9 +181,8 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           });
         },
       )
-      .get('/bank-statements/transactions', valid('query', BankTransactionsQuerySchema), async (c) => {
+      .get('/bank-statements/transactions', validCompany('query', BankTransactionsQuerySchema), async (c) => {
         const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const page = await transactionsPageJson(db, { companyId, accountId, withoutTaxCategory, month, limit, offset });
         if (page === undefined) throw notFound(ACCOUNT_NOT_FOUND);
         return jsonText(c, page);
@@ -193,11 +190,10 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       // Bulk: several selected movements into one category (or none).
       .post(
         '/bank-statements/transactions/tax-category',
-        valid('query', CompanyQuery),
+        validCompany('query', CompanyQuery),
         valid('json', BulkTaxCategoryBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const { ids, taxCategoryId } = c.req.valid('json');
           const updated = await db
             .update(bankTransactions)
@@ -210,11 +206,10 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .put(
         '/bank-statements/transactions/:id/tax-category',
         validId(TRANSACTION_NOT_FOUND),
-        valid('query', CompanyQuery),
+        validCompany('query', CompanyQuery),
         valid('json', TaxCategoryBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const { taxCategoryId } = c.req.valid('json');
           const [row] = await db
             .update(bankTransactions)
@@ -227,44 +222,45 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           return c.json({ data: toTransactionDto(row) });
         },
       )
-      .get('/bank-statements/category-rules', valid('query', CompanyQuery), async (c) => {
+      .get('/bank-statements/category-rules', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const rules = await listRules(db, companyId);
         return c.json({ data: rules.map(toRuleDto), total: rules.length });
       })
-      .post('/bank-statements/category-rules/apply', valid('query', CompanyQuery), async (c) => {
+      .post('/bank-statements/category-rules/apply', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         // Outside a transaction on purpose: each batch re-checks that a movement still has no category, and a long
         // transaction would hold the account's version row against every other write (a deadlock with a person's edit).
         const categorized = await applyRules(db, companyId);
         return c.json({ data: { categorized } });
       })
-      .post('/bank-statements/category-rules', valid('query', CompanyQuery), valid('json', CategoryRuleBodySchema), async (c) => {
+      .post(
+        '/bank-statements/category-rules',
+        validCompany('query', CompanyQuery),
+        valid('json', CategoryRuleBodySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
+          if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
+          const result = await db.transaction(async (tx) => {
+            if (!(await hasRoomFor(tx, categoryRules, categoryRules.companyId, companyId, MAX_CATEGORY_RULES))) {
+              throw new HttpError(422, 'unprocessable', BANK_MESSAGES.tooManyRules);
+            }
+            const [rule] = await tx
+              .insert(categoryRules)
+              .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
+              .onConflictDoNothing()
+              .returning();
+            return rule ?? null;
+          });
+          if (!result) throw conflict('Já existe uma regra com este texto.');
+          // Applied once the rule is saved, outside its transaction (see the route above).
+          const applied = applyNow ? await applyRules(db, companyId, [result]) : 0;
+          return c.json({ data: toRuleDto(result), applied }, 201);
+        },
+      )
+      .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
-        const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
-        if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
-        const result = await db.transaction(async (tx) => {
-          if (!(await hasRoomFor(tx, categoryRules, categoryRules.companyId, companyId, MAX_CATEGORY_RULES))) {
-            throw new HttpError(422, 'unprocessable', BANK_MESSAGES.tooManyRules);
-          }
-          const [rule] = await tx
-            .insert(categoryRules)
-            .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
-            .onConflictDoNothing()
-            .returning();
-          return rule ?? null;
-        });
-        if (!result) throw conflict('Já existe uma regra com este texto.');
-        // Applied once the rule is saved, outside its transaction (see the route above).
-        const applied = applyNow ? await applyRules(db, companyId, [result]) : 0;
-        return c.json({ data: toRuleDto(result), applied }, 201);
-      })
-      .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const [deleted] = await db
           .delete(categoryRules)
           .where(and(eq(categoryRules.companyId, companyId), eq(categoryRules.id, c.req.valid('param').id)))

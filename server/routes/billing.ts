@@ -12,7 +12,7 @@ import {
   formatMoney,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { assertCompanyAccess, authenticate, validCompany } from '../auth/middleware';
 import type { PaymentRow } from '../db/billing';
 import { billingSummary, findPayment, listPayments, repointCharge, saoPauloDay } from '../db/billing';
 import { findCompany } from '../db/companies';
@@ -73,14 +73,12 @@ export async function checkoutOpenCharge(
 export function billingRoutes({ db, identity }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/v1/ecommerce/*', authenticate(identity))
-    .get('/v1/ecommerce/payments', valid('query', PaymentsQuerySchema), async (c) => {
+    .get('/v1/ecommerce/payments', validCompany('query', PaymentsQuerySchema), async (c) => {
       const query = c.req.valid('query');
-      assertCompanyAccess(c, query.companyId);
       return c.json(await listPayments(db, query));
     })
-    .get('/v1/ecommerce/subscription', valid('query', BillingCompanyQuerySchema), async (c) => {
+    .get('/v1/ecommerce/subscription', validCompany('query', BillingCompanyQuerySchema), async (c) => {
       const { companyId } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       return c.json({ data: await billingSummary(db, companyId) });
     })
     .get(

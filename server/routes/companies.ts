@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -33,10 +34,14 @@ import { createCompany, setTrack } from '../services/onboarding';
 const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 const Uuid = v.pipe(v.string(), v.uuid());
 
-/** Ids are UUIDs; anything else cannot exist, so it answers 404 rather than reaching the database. */
+/**
+ * The company of the path: ids are UUIDs (anything else cannot exist, so it answers 404 rather than reaching the
+ * database), and one the caller may act on (403), as `validCompany` checks a `companyId`.
+ */
 function validCompanyId() {
-  return validator('param', (params: Record<string, string>) => {
+  return validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
     if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+    assertCompanyAccess(c, params.id);
     return { id: params.id };
   });
 }
@@ -84,7 +89,6 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       })
       .get('/companies/:id', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        assertCompanyAccess(c, id);
         const company = await findCompany(db, id);
         if (!company) throw notFound(COMPANY_NOT_FOUND);
         return c.json({ data: company });
@@ -116,21 +120,20 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       })
       .get('/companies/:id/steps', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        assertCompanyAccess(c, id);
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
         return c.json({ data: await findTrack(db, id) });
       })
       .put(
         '/companies/:id/track/:track',
-        validator('param', (params: Record<string, string>) => {
+        validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
           if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+          assertCompanyAccess(c, params.id);
           if (!v.is(v.picklist(TRACK_IDS), params.track))
             throw badRequest('Jornada inválida: use create-company ou migrate-company.');
           return { id: params.id, track: params.track as (typeof TRACK_IDS)[number] };
         }),
         async (c) => {
           const { id, track } = c.req.valid('param');
-          assertCompanyAccess(c, id);
           return c.json({ data: await setTrack(db, id, track) });
         },
       )
@@ -156,14 +159,12 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       )
       .get('/companies/:id/status-history', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        assertCompanyAccess(c, id);
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
         return c.json({ data: historyFor(c.var.identity.claims, await statusHistory(db, 'company', id)) });
       })
       // What the Receita Federal has on the company's CNPJ, for the customer to confirm (migration).
       .get('/companies/:id/registration', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        assertCompanyAccess(c, id);
         const company = await findCompany(db, id);
         if (!company) throw notFound(COMPANY_NOT_FOUND);
         if (!company.cnpj) throw conflict('A empresa ainda não tem CNPJ.');

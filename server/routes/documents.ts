@@ -23,7 +23,7 @@ import {
   validate,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { authenticate, requireRole, validCompany } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import type { DocumentRow } from '../db/documents';
 import {
@@ -113,15 +113,13 @@ export function documentsRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .use('/documents', authenticate(identity))
       .use('/documents/*', authenticate(identity))
-      .get('/documents', valid('query', DocumentListQuerySchema), async (c) => {
+      .get('/documents', validCompany('query', DocumentListQuerySchema), async (c) => {
         const { companyId, type, status, limit, offset } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const page = await listDocuments(db, { companyId, types: type, statuses: status, limit, offset });
         return c.json({ ...page, data: await documentsFor(db, c.var.identity.claims, page.data) });
       })
-      .post('/documents', valid('query', v.object(CompanyQuery)), async (c) => {
+      .post('/documents', validCompany('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         await assertCompanyExists(db, companyId);
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           throw badRequest('Envie o arquivo como multipart/form-data no campo "file".');
@@ -162,11 +160,15 @@ export function documentsRoutes(deps: AppDeps) {
           .returning();
         return c.json({ data: toDocumentDto(row) }, 201);
       })
-      .post('/documents/register', valid('query', v.object(CompanyQuery)), valid('json', DocumentRegisterSchema), async (c) => {
-        const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
-        return registerCompanyDocument(c, companyId, c.req.valid('json'));
-      })
+      .post(
+        '/documents/register',
+        validCompany('query', v.object(CompanyQuery)),
+        valid('json', DocumentRegisterSchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          return registerCompanyDocument(c, companyId, c.req.valid('json'));
+        },
+      )
       .post(
         '/documents/publish',
         requireRole('system-admin'),
@@ -243,10 +245,9 @@ export function documentsRoutes(deps: AppDeps) {
           }
           return { id: params.id, status: params.status as DocumentStatus };
         }),
-        valid('query', v.object(CompanyQuery)),
+        validCompany('query', v.object(CompanyQuery)),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const { id, status } = c.req.valid('param');
           const updated = await db.transaction(async (tx) => {
             const [document] = await tx
@@ -268,9 +269,8 @@ export function documentsRoutes(deps: AppDeps) {
           return c.json({ data: await documentFor(db, c.var.identity.claims, toDocumentDto(updated)) });
         },
       )
-      .delete('/documents/:id', documentId, valid('query', v.object(CompanyQuery)), async (c) => {
+      .delete('/documents/:id', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const document = await findDocument(db, companyId, c.req.valid('param').id);
         if (!document) throw notFound(NOT_FOUND);
         assertMayDelete(c, document);
@@ -282,9 +282,8 @@ export function documentsRoutes(deps: AppDeps) {
         await storage.remove(document.storageKey);
         return c.json({ data: { id: document.id } });
       })
-      .get('/documents/:id/file', documentId, valid('query', v.object(CompanyQuery)), async (c) => {
+      .get('/documents/:id/file', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const document = await findDocument(db, companyId, c.req.valid('param').id);
         if (!document) throw notFound(NOT_FOUND);
         const file = await storage.open(document.storageKey);

@@ -3,6 +3,7 @@
  * company's members read them. The certificate's file and password are sealed at rest and never answered back.
  */
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
@@ -25,8 +26,10 @@ const CERTIFICATE_MESSAGES = {
   unavailable: 'O envio de certificados não está disponível neste servidor.',
 } as const;
 
-const CompanyParam = validator('param', (params: Record<string, string>) => {
+/** The company of the path: a UUID (else 404) the caller may act on (else 403). */
+const CompanyParam = validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
   if (!v.is(v.pipe(v.string(), v.uuid()), params.companyId)) throw notFound('Empresa não encontrada.');
+  assertCompanyAccess(c, params.companyId!);
   return { companyId: params.companyId! };
 });
 
@@ -46,7 +49,6 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get(path, signedIn, CompanyParam, async (c) => {
       const { companyId } = c.req.valid('param');
-      assertCompanyAccess(c, companyId);
       await companyOf(companyId);
       return c.json({ data: await fiscalProfileView(db, companyId) });
     })

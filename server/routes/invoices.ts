@@ -26,7 +26,7 @@ import {
   validate,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { assertCompanyAccess, authenticate, requireRole, validCompany } from '../auth/middleware';
 import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
 import {
@@ -199,14 +199,12 @@ export function invoicesRoutes(deps: AppDeps) {
         const { query, status, date, limit, offset } = c.req.valid('query');
         return jsonText(c, await listRequestsJson(db, { query, status, date, limit, offset, order: 'oldest' }));
       })
-      .get('/nfs/requests', valid('query', NfsListQuerySchema), async (c) => {
+      .get('/nfs/requests', validCompany('query', NfsListQuerySchema), async (c) => {
         const { companyId, query, status, date, limit, offset } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         return jsonText(c, await listRequestsJson(db, { companyId, query, status, date, limit, offset, order: 'newest' }));
       })
-      .post('/nfs/requests', valid('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
+      .post('/nfs/requests', validCompany('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
         const fields = await storedFields(db, companyId, input);
@@ -242,9 +240,8 @@ export function invoicesRoutes(deps: AppDeps) {
         const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
         return c.json({ data: { ...toRequestDto(request, view), history } });
       })
-      .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+      .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const id = c.req.valid('param').id;
         // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
         await db.transaction(async (tx) => {
@@ -417,10 +414,9 @@ export function invoicesRoutes(deps: AppDeps) {
       )
       .get(
         '/nfs/customers',
-        valid('query', v.object({ ...CompanyQuery.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+        validCompany('query', v.object({ ...CompanyQuery.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
         async (c) => {
           const { companyId, query } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           return c.json({ data: await findCustomers(db, companyId, query ?? '') });
         },
       )
@@ -428,14 +424,12 @@ export function invoicesRoutes(deps: AppDeps) {
         const { limit, offset } = c.req.valid('query');
         return c.json(await listSchedules(db, { onlyActive: true, limit, offset }));
       })
-      .get('/nfs/schedulers', valid('query', CompanyQuery), async (c) => {
+      .get('/nfs/schedulers', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         return c.json(await listSchedules(db, { companyId, limit: MAX_SCHEDULES_PER_COMPANY, offset: 0 }));
       })
-      .post('/nfs/schedulers', valid('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
+      .post('/nfs/schedulers', validCompany('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
         const fields = await storedFields(db, companyId, input);
@@ -462,11 +456,10 @@ export function invoicesRoutes(deps: AppDeps) {
       .put(
         '/nfs/schedulers/:id',
         validId(SCHEDULE_NOT_FOUND),
-        valid('query', CompanyQuery),
+        validCompany('query', CompanyQuery),
         valid('json', NfsScheduleSchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          assertCompanyAccess(c, companyId);
           const existing = await findSchedule(db, c.req.valid('param').id);
           if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
           const input = c.req.valid('json');
@@ -487,9 +480,8 @@ export function invoicesRoutes(deps: AppDeps) {
           return c.json({ data: schedule });
         },
       )
-      .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), valid('query', CompanyQuery), async (c) => {
+      .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const existing = await findSchedule(db, c.req.valid('param').id);
         if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
         // Requests it already created stay: they are the company's invoices.
@@ -498,9 +490,8 @@ export function invoicesRoutes(deps: AppDeps) {
       })
       // "Gerar agora": this month's request at once, still once per month; asks first (409, `confirmation_required`)
       // when the customer already asked by hand for the tomador this month, and `confirm=true` makes it anyway.
-      .post('/nfs/schedulers/:id/generate', validId(SCHEDULE_NOT_FOUND), valid('query', GenerateNowQuery), async (c) => {
+      .post('/nfs/schedulers/:id/generate', validId(SCHEDULE_NOT_FOUND), validCompany('query', GenerateNowQuery), async (c) => {
         const { companyId, confirm } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const existing = await findSchedule(db, c.req.valid('param').id);
         if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
         await assertCanInvoice(db, companyId, undefined);

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { authenticate, validCompany } from '../auth/middleware';
 import { billingByCategory } from '../db/bankStatements';
 import { annualBillingByCompany } from '../db/reports';
 import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
-import { valid } from '../http/validate';
 
 /** docs/api.md Reports: the company's billing, for the customer and the team. */
 export function reportsRoutes({ db, identity }: AppDeps) {
@@ -14,17 +13,15 @@ export function reportsRoutes({ db, identity }: AppDeps) {
     new Hono<AppEnv>()
       .use('/reports/*', authenticate(identity))
       // The spec spells it "anual".
-      .get('/reports/anual-billing-by-company', valid('query', AnnualBillingQuerySchema), async (c) => {
+      .get('/reports/anual-billing-by-company', validCompany('query', AnnualBillingQuerySchema), async (c) => {
         const { companyId, year } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate(new Date()).year);
         if (!billing) throw notFound('Empresa não encontrada.');
         return c.json({ data: billing });
       })
       // Bank movements per tax category over a month, quarter or year.
-      .get('/reports/billing-by-category', valid('query', BillingByCategoryQuerySchema), async (c) => {
+      .get('/reports/billing-by-category', validCompany('query', BillingByCategoryQuerySchema), async (c) => {
         const { companyId, period } = c.req.valid('query');
-        assertCompanyAccess(c, companyId);
         return c.json({ data: await billingByCategory(db, companyId, period) });
       })
   );

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -15,14 +16,14 @@ export function stepsRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
   return new Hono<AppEnv>().post(
     '/companies/:id/steps/:stepId',
     authenticate(identity),
-    validator('param', (params: Record<string, string>) => {
+    validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
       if (!v.is(Uuid, params.id)) throw notFound('Empresa não encontrada.');
+      assertCompanyAccess(c, params.id);
       if (!v.is(v.picklist(STEP_IDS), params.stepId)) throw notFound('Etapa inexistente.');
       return { id: params.id, stepId: params.stepId as (typeof STEP_IDS)[number] };
     }),
     async (c) => {
       const { id, stepId } = c.req.valid('param');
-      assertCompanyAccess(c, id);
       // The body is validated against the schema of this step on this company's track.
       const payload = await c.req.json().catch(() => undefined);
       const submitted = await submitStep(
