@@ -34,3 +34,4 @@ export * from './companyStatus';
 export * from './history';
 export * from './registration';
 export * from './taxes';
+export * from './obligations';

@@ -4,3 +4,5 @@ export * from './meiTables';
 export * from './simplesNacional';
 export * from './meiDas';
 export * from './simplesNacionalTool';
+export * from './holidays';
+export * from './fatorRAdvice';
