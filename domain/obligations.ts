@@ -1,9 +1,10 @@
+import * as v from 'valibot';
 import { meiLimitCents, meiLimitStatus, type MeiLimitStatus } from './mei';
 import { nextBusinessDay } from './taxes/holidays';
-import { dasMei, type MeiActivityKind } from './taxes/meiDas';
+import { MEI_ACTIVITY_KINDS, dasMei, type MeiActivityKind } from './taxes/meiDas';
 import { addMonths } from './taxes/periods';
 import { dasSimplesNacional, rbt12FromHistory, type DasResult, type TaxCents } from './taxes/simplesNacional';
-import type { SimplesAnnex } from './taxes/simplesNacionalTables';
+import { SIMPLES_ANNEXES, type SimplesAnnex } from './taxes/simplesNacionalTables';
 
 /**
  * A company's obligations of a year (docs/taxes.md "Obligations"): the monthly guides and returns and the yearly
@@ -276,3 +277,113 @@ export function companyObligations(input: ObligationsInput): CompanyObligations 
 export function obligationsWindow(year: number): { from: string; to: string } {
   return { from: addMonths(`${year}-01`, -12), to: `${year}-12` };
 }
+
+/* ---------------------------------------------------------------- the API's payloads (docs/api.md Obligations) */
+
+export const OBLIGATIONS_MIN_YEAR = 2018;
+export const OBLIGATIONS_MAX_YEAR = 2100;
+const YEAR_MESSAGE = `Ano inválido: informe um ano entre ${OBLIGATIONS_MIN_YEAR} e ${OBLIGATIONS_MAX_YEAR} (ex.: 2026).`;
+const COMPANY = v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.'));
+const MONTH_MESSAGE = 'Informe o mês no formato AAAA-MM (ex.: 2026-05).';
+const MONTH = v.pipe(v.string(MONTH_MESSAGE), v.regex(/^(20[1-9]\d|2100)-(0[1-9]|1[0-2])$/, MONTH_MESSAGE));
+const DATE_MESSAGE = 'Informe a data no formato AAAA-MM-DD.';
+const DATE = v.pipe(
+  v.string(DATE_MESSAGE),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DATE_MESSAGE),
+  v.check(
+    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    DATE_MESSAGE,
+  ),
+);
+const CENTS_MESSAGE = 'Informe um valor em centavos, inteiro e não negativo.';
+const CENTS = v.pipe(
+  v.number(CENTS_MESSAGE),
+  v.integer(CENTS_MESSAGE),
+  v.minValue(0, CENTS_MESSAGE),
+  v.maxValue(1e13, CENTS_MESSAGE),
+);
+
+/** `GET /obligations?companyId&year`: no year means the current one (São Paulo). */
+export const ObligationsQuerySchema = v.object({
+  companyId: COMPANY,
+  year: v.optional(
+    v.pipe(
+      v.string(YEAR_MESSAGE),
+      v.regex(/^\d{4}$/, YEAR_MESSAGE),
+      v.transform(Number),
+      v.minValue(OBLIGATIONS_MIN_YEAR, YEAR_MESSAGE),
+      v.maxValue(OBLIGATIONS_MAX_YEAR, YEAR_MESSAGE),
+    ),
+  ),
+});
+
+/** `GET /obligations/team?competence`: every company's month, for the team. */
+export const TeamObligationsQuerySchema = v.object({ competence: v.optional(MONTH) });
+
+/** `PUT /obligations/tax-profile?companyId`: what the team states; null clears a field back to the inferred value. */
+export const TaxProfileSchema = v.object({
+  annex: v.optional(v.nullable(v.picklist(SIMPLES_ANNEXES, 'Escolha o anexo do Simples Nacional (I a V).'))),
+  fatorR: v.optional(v.nullable(v.boolean('Diga se a atividade está sujeita ao Fator R.'))),
+  meiActivity: v.optional(v.nullable(v.picklist(MEI_ACTIVITY_KINDS, 'Escolha comércio/indústria, serviços ou ambos.'))),
+  activityStart: v.optional(v.nullable(DATE)),
+});
+export type TaxProfileInput = v.InferOutput<typeof TaxProfileSchema>;
+
+/** `PUT /obligations/figures?companyId`: a month's payroll and revenue before joining us; null clears one. */
+export const MonthlyFiguresSchema = v.object({
+  competence: MONTH,
+  payrollCents: v.optional(v.nullable(CENTS)),
+  previousRevenueCents: v.optional(v.nullable(CENTS)),
+});
+export type MonthlyFiguresInput = v.InferOutput<typeof MonthlyFiguresSchema>;
+
+const YEAR_OR_MONTH_MESSAGE = 'Informe a competência: AAAA-MM para o mês ou AAAA para as declarações anuais.';
+
+/** `PUT /obligations/payments?companyId`: mark an obligation paid (or filed) and attach its guide and receipt. */
+export const ObligationPaymentSchema = v.pipe(
+  v.object({
+    kind: v.picklist(OBLIGATION_KINDS, 'Escolha a obrigação: DAS, DAS-MEI, PGDAS-D, DEFIS ou DASN-SIMEI.'),
+    competence: v.pipe(v.string(YEAR_OR_MONTH_MESSAGE), v.regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, YEAR_OR_MONTH_MESSAGE)),
+    /** The day it was paid (YYYY-MM-DD); null: not paid (the guide only). */
+    paidOn: v.optional(v.nullable(DATE)),
+    guideDocumentId: v.optional(v.nullable(v.pipe(v.string('Guia inválida.'), v.uuid('Guia inválida.')))),
+    receiptDocumentId: v.optional(v.nullable(v.pipe(v.string('Comprovante inválido.'), v.uuid('Comprovante inválido.')))),
+  }),
+  v.forward(
+    v.check(
+      (input) => /^\d{4}$/.test(input.competence) === (input.kind === 'dasn_simei' || input.kind === 'defis'),
+      YEAR_OR_MONTH_MESSAGE,
+    ),
+    ['competence'],
+  ),
+);
+export type ObligationPaymentInput = v.InferOutput<typeof ObligationPaymentSchema>;
+
+/** A row of the team's month: one company, its regime and what the month owes. */
+export interface TeamObligationRow {
+  companyId: string;
+  companyName: string;
+  regime: ObligationRegime;
+  competence: string;
+  dueDate: string;
+  /** The month's DAS or DAS-MEI, null when it cannot be computed. */
+  amountCents: number | null;
+  status: ObligationStatus;
+  /** Returns and guides of the month not yet done. */
+  pending: ObligationKind[];
+}
+
+/** What the company's obligations were computed from: stated by the team, or inferred from its CNAE and opening. */
+export interface ObligationsProfile {
+  annex: SimplesAnnex | null;
+  fatorR: boolean;
+  meiActivity: MeiActivityKind;
+  activityStart: string;
+}
+
+/** `GET /obligations?companyId&year`: `regime` null for a company outside the MEI and the Simples (nothing listed). */
+export type ObligationsAnswer = Omit<CompanyObligations, 'regime'> & {
+  companyId: string;
+  regime: ObligationRegime | null;
+  profile: ObligationsProfile | null;
+};
