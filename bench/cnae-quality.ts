@@ -3,7 +3,8 @@
  * with the CNAE subclasses an accountant would accept as its main activity (tests/fixtures/cnae-descriptions: `dev`,
  * the set the ranking may be tuned on; `holdout`, written apart and never tuned on; `walk`, plain sentences with
  * actions, misspellings and ways of earning, tuned on when the action was weighed over the object; `fresh`, written
- * after that tuning and never tuned on), asked of every place that searches activities by words — luca's suggester
+ * after that tuning and never tuned on; `fresh2`, `holdout2` and `holdout3`, 100 each, written later by someone who
+had not seen the ranking: `fresh2` read for causes, the holdouts only measured), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -11,7 +12,7 @@
  * Prints top-1 and top-3 accuracy, how many descriptions have a code of a division none of their accepted codes is in
  * among the first three ("other div.": a rough sign of unrelated codes, since making, selling and repairing one thing
  * sit in different divisions), and p50/p95 latency per set (each description's median of three runs);
- * `CNAE_MISSES=dev` (or `holdout`, `walk`, `fresh`, `all`) lists misses.
+ * `CNAE_MISSES=dev` (or another set's name, or `all`) lists misses.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export interface Described {
 }
 
 const FIXTURES = join(import.meta.dirname, '../tests/fixtures/cnae-descriptions');
-export const DESCRIPTION_SETS = ['dev', 'holdout', 'walk', 'fresh'] as const;
+export const DESCRIPTION_SETS = ['dev', 'holdout', 'walk', 'fresh', 'fresh2', 'holdout2', 'holdout3'] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
   return JSON.parse(readFileSync(join(FIXTURES, `${set}.json`), 'utf8')) as Described[];

@@ -6,7 +6,7 @@
  *   (Firebase, XState, the router).
  * - On the wire: each measured page's document as it is, in brotli and in gzip, and the CSS it inlines (target ≤ 10 KB).
  * - Lighthouse (npm `lighthouse`, Debian's Chromium, mobile preset with simulated throttling), BENCH_LIGHTHOUSE_RUNS
- *   runs (3) of `/`, a city page, a post and `/tools/cnae`, beside a static baseline page (a heading and a paragraph
+ *   runs (3) of `/`, a city page, a post, `/tools/cnae` and a Simples Nacional calculation, beside a static baseline page (a heading and a paragraph
  *   from a bare node:http server: the floor this machine allows): performance, LCP, FCP, TBT, CLS as median (min–max)
  *   (target: performance ≥ 98, LCP ≤ 1.2 s).
  * - Server rendering: time to answer a city page the first time (rendered) and again (cached).
@@ -29,6 +29,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The calculator with a result on the page: its largest shape (the Manual's example 6, two lines of taxes). */
+const SIMPLES_RESULT =
+  '/tools/simples-nacional?annex=I&rbt12=2.000.000,00&revenue=100.000,00&exportRbt12=1.000.000,00&exportRevenue=50.000,00';
 const PUBLIC_ROUTES = [
   '/',
   '/abrir-empresa',
@@ -39,9 +42,11 @@ const PUBLIC_ROUTES = [
   '/lp/irpf/2025',
   '/tools/cnae',
   '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
+  '/tools/simples-nacional',
+  SIMPLES_RESULT,
 ];
-/** The pages Lighthouse measures (docs/performance.md: the home page, a city page, a post and the CNAE search). */
-const LIGHTHOUSE_PAGES = ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae'];
+/** The pages Lighthouse measures (docs/performance.md: the home page, a city page, a post, the CNAE search, the calculator). */
+const LIGHTHOUSE_PAGES = ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae', SIMPLES_RESULT];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_ROUTES = ['/app/login', '/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts'];
 const APP_CODE = /firebase|@firebase|xstate|tanstack|createRouter/i;

@@ -4,6 +4,7 @@ import { daysInMonth } from './dates';
 import { foldText } from './digits';
 import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
+import { MonthKeySchema } from './validation';
 
 /** Where an account's movements come from: an OFX file the customer uploads, or a bank connection. */
 export const BANK_ACCOUNT_SOURCES = ['ofx', 'cora'] as const;
@@ -426,7 +427,7 @@ export const BankTransactionsQuerySchema = v.object({
   accountId: Uuid('Conta inválida.'),
   withoutTaxCategory: QueryFlag,
   /** Only the movements of one month (YYYY-MM). */
-  month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_MESSAGES.month))),
+  month: v.optional(MonthKeySchema(BANK_MESSAGES.month)),
   ...paginationQuery(PAGE_SIZE.transactions),
 });
 
@@ -469,7 +470,7 @@ export type UncategorisedExportChoice = (typeof UNCATEGORISED_EXPORT_CHOICES)[nu
 export const ExportSummaryQuerySchema = v.object({
   companyId: CompanyId,
   /** The month to export (YYYY-MM). */
-  date: v.pipe(v.string(BANK_MESSAGES.month), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, BANK_MESSAGES.month)),
+  date: MonthKeySchema(BANK_MESSAGES.month),
 });
 
 export const ExportQuerySchema = v.object({

@@ -15,6 +15,9 @@ export function saoPauloDate(now: Date): { year: number; month: number; day: num
 }
 
 /** A month as YYYY-MM. */
+/** A month key as the product writes it everywhere (a competence, a statement's month): AAAA-MM. */
+export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 export const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** How many days a month (1–12) of a year has, leap years told. */

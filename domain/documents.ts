@@ -11,6 +11,7 @@ import {
   STEP_IDS,
 } from './enums';
 import { paginationQuery } from './pagination';
+import { MonthKeySchema } from './validation';
 
 export const DOCUMENT_TYPE_LABEL: Record<DocumentType, string> = {
   contrato_social: 'Contrato social',
@@ -197,9 +198,7 @@ const documentFields = {
       v.maxValue(1_000_000_000, 'Valor acima do permitido. Confira o número.'),
     ),
   ),
-  competence: v.optional(
-    v.pipe(v.string(DOCUMENT_MESSAGES.competence), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, DOCUMENT_MESSAGES.competence)),
-  ),
+  competence: v.optional(MonthKeySchema(DOCUMENT_MESSAGES.competence)),
   description: optionalText(500),
 };
 

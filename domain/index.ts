@@ -35,3 +35,4 @@ export * from './history';
 export * from './registration';
 export * from './taxes';
 export * from './obligations';
+export * from './simplesNacionalForm';

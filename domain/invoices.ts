@@ -11,6 +11,7 @@ import { NFS_REQUEST_STATUSES } from './enums';
 import type { NfsNoNifReason, TakerAddress } from './nfsTaker';
 import { NifSchema, NoNifReasonSchema, TAKER_MESSAGES, TakerAddressInputSchema, takerCheck, takerOf } from './nfsTaker';
 import { paginationQuery, searchText } from './pagination';
+import { MonthKeySchema } from './validation';
 
 /** Who took the service: a company (CNPJ), a person (CPF), or someone abroad (with a NIF, or the reason for none). */
 export const NFS_EMISSION_TYPES = ['cnpj', 'cpf', 'foreign'] as const;
@@ -153,10 +154,7 @@ const normalizeDocument = <T extends DocumentFields & Parameters<typeof takerOf>
   };
 };
 
-const CompetenceSchema = v.pipe(
-  v.string('Informe o mês de competência.'),
-  v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês de competência.'),
-);
+const CompetenceSchema = MonthKeySchema('Informe o mês de competência.');
 
 /** docs/rules.md invoice request: `POST /nfs/requests?companyId`. */
 export const NfsRequestSchema = v.pipe(

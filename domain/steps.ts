@@ -16,7 +16,7 @@ import type { CompanySize, CompanyStatus, CompanyType, DocumentType, StepId, Tra
 import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from './enums';
 import { COMPANY_SIZE_LABEL, COMPANY_TYPE_LABEL, STEP_LABEL } from './labels';
 import type { FieldErrors, FormDraft, ValidationResult } from './validation';
-import { validate } from './validation';
+import { MonthKeySchema, validate } from './validation';
 import { onlyDigits } from './digits';
 import type { Plan } from './plans';
 import { PLANS } from './plans';
@@ -300,10 +300,7 @@ const HandoverItemSchema = v.pipe(
 export const MigrateAccountantSchema = v.object({
   certificateKind: v.picklist(['A1', 'A3', 'none'], 'Informe o tipo do certificado digital.'),
   /** The last month (YYYY-MM) the previous accountant answers for. */
-  lastResponsibleMonth: v.pipe(
-    v.string('Informe a última competência do contador anterior.'),
-    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe a última competência do contador anterior.'),
-  ),
+  lastResponsibleMonth: MonthKeySchema('Informe a última competência do contador anterior.'),
   items: v.object(
     Object.fromEntries(HANDOVER_ITEMS.map((item) => [item, HandoverItemSchema])) as Record<
       HandoverItem,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MONTH_KEY } from './dates';
 
 /**
  * Every rule of the domain carries its own pt-BR message; this answers for anything else (a wrong JSON type, say),
@@ -116,3 +117,6 @@ export function validate<TSchema extends v.GenericSchema>(
   const fields = fieldErrorsOf(result.issues);
   return { ok: false, fields, message: result.issues[0]?.message ?? 'Dados inválidos.' };
 }
+
+/** A month field (AAAA-MM), refused with the field's own message. */
+export const MonthKeySchema = (message?: string) => v.pipe(v.string(message), v.regex(MONTH_KEY, message));

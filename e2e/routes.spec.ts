@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = [
   '/lp/irpf/2025',
   '/tools/cnae',
   '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
+  '/tools/simples-nacional',
   '/trocar-contador',
   '/404',
 ];

@@ -130,6 +130,61 @@ test('CNAE search as you type → detail', async ({ page }) => {
   await expect(page.getByText(/Sujeita ao Fator R/)).toBeVisible();
 });
 
+test('Simples Nacional calculator: the DAS line by line, errors next to the field, and the same without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  await openSitePage(page, '/tools/simples-nacional');
+  await acceptNecessaryCookies(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calculadora do Simples Nacional');
+  const form = page.getByRole('form', { name: 'Calcular o DAS' });
+
+  // Money typed as people type it; a word where a value goes is refused under its field.
+  await form.getByLabel('Anexo da atividade').selectOption('fator-r');
+  await form.getByLabel('Receita bruta dos últimos 12 meses (RBT12), em R$').fill('quinhentos mil');
+  await form.getByLabel('Receita do mês, em R$').fill('10.000,00');
+  await form.getByLabel('Mês de apuração').fill('2026-10');
+  await form.getByRole('button', { name: 'Calcular o DAS' }).click();
+  const rbt12 = page
+    .getByRole('form', { name: 'Calcular o DAS' })
+    .getByLabel('Receita bruta dos últimos 12 meses (RBT12), em R$');
+  await expect(rbt12).toHaveAttribute('aria-invalid', 'true');
+  await expect(rbt12).toHaveAccessibleDescription(/Informe um valor em reais, como 1\.234,56\./);
+  await expect(
+    page.getByText('Informe a folha de salários dos últimos 12 meses (com o pró-labore) para calcular o Fator R.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Corrija os campos indicados para ver o cálculo.');
+
+  // The Manual do PGDAS-D's example 4, reached through the Fator R: 28 % of payroll moves Anexo V to III.
+  await rbt12.fill('500.000,00');
+  await page
+    .getByRole('form', { name: 'Calcular o DAS' })
+    .getByLabel(/Folha de salários/)
+    .fill('140.000,00');
+  await page.getByRole('form', { name: 'Calcular o DAS' }).getByRole('button', { name: 'Calcular o DAS' }).click();
+  await expect(page).toHaveURL(/[?&]annex=fator-r&/);
+  const result = page.getByRole('region', { name: /DAS de 10\/2026/ });
+  await expect(result.getByRole('heading', { level: 2 })).toHaveText('DAS de 10/2026: R$ 997,20');
+  await expect(result).toContainText('Anexo III, pelo Fator R');
+  await expect(result).toContainText('(R$ 500.000,00 × 13,50 % − R$ 17.640,00) ÷ R$ 500.000,00 = 9,972 %');
+  await expect(result.getByRole('row', { name: /^ISS/ })).toContainText('R$ 324,09');
+  await expect(result.getByRole('row', { name: /^CPP/ })).toContainText('R$ 432,78');
+
+  // Without JavaScript the form is the same GET and the server answers the calculation.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto('/tools/simples-nacional');
+  const plainForm = plain.getByRole('form', { name: 'Calcular o DAS' });
+  await plainForm.getByLabel('Anexo da atividade').selectOption('V');
+  await plainForm.getByLabel('Receita bruta dos últimos 12 meses (RBT12), em R$').fill('500.000,00');
+  await plainForm.getByLabel('Receita do mês, em R$').fill('10.000,00');
+  await plainForm.getByLabel('Mês de apuração').fill('2026-10');
+  await plainForm.getByRole('button', { name: 'Calcular o DAS' }).click();
+  // Manual example 5: Anexo V, (500.000 × 19,5 % − 9.900) ÷ 500.000 = 17,52 % → R$ 1.752,00.
+  await expect(plain.getByRole('heading', { level: 2, name: /DAS de 10\/2026/ })).toHaveText('DAS de 10/2026: R$ 1.752,00');
+  await context.close();
+});
+
 test('CNAE search reads a sentence by what the business does, not by the objects it names', async ({ page }) => {
   await openSitePage(page, '/tools/cnae');
   await acceptNecessaryCookies(page);

@@ -2,6 +2,7 @@ import type { IdentityService } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { SecurityOptions } from './http/security';
+import type { Logger } from './logger';
 import type { CnpjLookup } from './services/cnpj-lookup';
 import type { CoraClient } from './services/cora';
 import type { FeatureFlagService } from './services/features';
@@ -11,11 +12,6 @@ import type { PaymentProvider } from './services/payments';
 import type { TokenSealer } from './services/secrets';
 import type { FileStorage } from './services/storage';
 import type { Site } from './site';
-
-export interface Logger {
-  info(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
-}
 
 /** Bank connections: the Cora client and the sealer of its tokens. */
 export interface BankConnectionDeps {

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import type { Logger } from './deps';
+import type { Logger } from './logger';
 import { createFirebaseIdentity } from './auth/firebase';
 import { withVerifiedTokenCache } from './auth/token-cache';
 import { join } from 'node:path';

@@ -1,24 +1,7 @@
-import { versionAt, type Version } from './periods';
+import { inssProLabore } from './payroll';
+import { versionAt } from './periods';
 import { dasSimplesNacional } from './simplesNacional';
 import { SIMPLES_NACIONAL_RULES } from './simplesNacionalTables';
-
-/**
- * The partner's INSS on the pró-labore: 11 % of it, up to the ceiling of the salário de contribuição (Lei 8.212/1991,
- * art. 21 § 2 and art. 28 § 5; the ceiling by the year's interministerial portaria). The company's CPP on it is inside
- * the DAS in Anexos III and V, so it costs nothing apart.
- */
-export const PRO_LABORE_INSS_RATE = 1_100; // hundredths of a percent
-export const PRO_LABORE_INSS_CEILING: readonly Version<number>[] = [
-  { from: '2024-01', source: 'Portaria Interministerial MPS/MF 2/2024: R$ 7.786,02', value: 778_602 },
-  { from: '2025-01', source: 'Portaria Interministerial MPS/MF 6/2025: R$ 8.157,41', value: 815_741 },
-  { from: '2026-01', source: 'Portaria Interministerial MPS/MF 13/2026: R$ 8.475,55', value: 847_555 },
-];
-
-/** 11 % of a monthly pró-labore, capped at the ceiling, half up to the centavo. */
-export function proLaboreInssCents(competence: string, proLaboreCents: number): number {
-  const base = Math.min(proLaboreCents, versionAt(PRO_LABORE_INSS_CEILING, competence).value);
-  return Math.round((base * PRO_LABORE_INSS_RATE) / 10_000);
-}
 
 export interface FatorRAdvice {
   /** The Fator R now (payroll ÷ RBT12). */
@@ -57,7 +40,9 @@ export function fatorRAdvice(input: {
   if (rbt12Cents === 0 || payroll12Cents >= neededPayroll12Cents) return null;
   const iii = dasSimplesNacional({ competence, annex: 'III', rbt12: rbt12Cents, revenueCents });
   const monthlyProLaboreCents = Math.ceil((neededPayroll12Cents - payroll12Cents) / 12);
-  const monthlyInssCents = proLaboreInssCents(competence, monthlyProLaboreCents);
+  // The partner's 11 % up to the ceiling (domain/taxes/payroll.ts); the company's CPP on it is inside the DAS in
+  // Anexos III and V, so it costs nothing apart.
+  const monthlyInssCents = inssProLabore(competence, monthlyProLaboreCents).contributionCents;
   const savingCents = v.totalCents - iii.totalCents;
   return {
     fatorR: payroll12Cents === 0 ? 0 : payroll12Cents / rbt12Cents,

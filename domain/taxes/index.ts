@@ -6,3 +6,5 @@ export * from './meiDas';
 export * from './simplesNacionalTool';
 export * from './holidays';
 export * from './fatorRAdvice';
+export * from './payrollTables';
+export * from './payroll';

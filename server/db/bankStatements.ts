@@ -9,8 +9,8 @@ import type {
   TaxCategory,
 } from '@domain';
 import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@domain';
-import type { ImportedAccount } from '../services/statement-batches';
-import { categoryByRules, prepareAccounts } from '../services/statement-batches';
+import type { ImportedAccount } from './statementBatches';
+import { categoryByRules, prepareAccounts } from './statementBatches';
 import type { DbExecutor } from './companies';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
@@ -18,8 +18,8 @@ import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
 import { createImport, runImport, visibleAccount, visibleMovement } from './statementImports';
 
-export type { ImportedAccount, ImportedTransaction } from '../services/statement-batches';
-export { categoryByRules, dedupKeys } from '../services/statement-batches';
+export type { ImportedAccount, ImportedTransaction } from './statementBatches';
+export { categoryByRules, dedupKeys } from './statementBatches';
 
 type AccountRow = typeof bankAccounts.$inferSelect;
 type TransactionRow = typeof bankTransactions.$inferSelect;

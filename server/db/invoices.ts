@@ -21,7 +21,9 @@ import { preparedFor } from './prepared';
 import { companies, nfsCustomers, nfsRequests, nfsSchedules, nfseEmissions } from './schema';
 import { containing } from './like';
 
-type RequestRow = typeof nfsRequests.$inferSelect;
+/** An invoice request as stored. */
+export type NfsRequestRow = typeof nfsRequests.$inferSelect;
+type RequestRow = NfsRequestRow;
 type ScheduleRow = typeof nfsSchedules.$inferSelect;
 
 const documentFields = (emissionType: NfsEmissionType, document: string) => ({

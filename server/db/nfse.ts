@@ -10,7 +10,6 @@ import { certificateStatus, companyServiceCodes } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView, NfseEmissionView, SubstitutionLink } from '@domain/nfseEmission';
 import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
-import type { TokenSealer } from '../services/secrets';
 import type { DbExecutor } from './companies';
 import { isoTimestamp } from './json';
 import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';
@@ -70,7 +69,8 @@ export async function saveCertificate(
   db: DbExecutor,
   companyId: string,
   upload: { file: Uint8Array; password: string; certificate: A1Certificate; uploadedBy: string | null },
-  sealer: TokenSealer,
+  /** What seals secrets at rest (services/secrets.ts's `TokenSealer`): the database layer only stores its output. */
+  sealer: { seal(plain: string): string },
 ): Promise<void> {
   const { certificate } = upload;
   const columns = {

@@ -13,6 +13,7 @@ import {
   regTribFor,
   sendsIssRate,
 } from '@domain/fiscalProfile';
+import { MONTH_KEY } from '@domain/dates';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
@@ -450,7 +451,7 @@ export function serviceProfileOf(
 export function dpsDataFromRequest(context: DpsContext): DpsData {
   const { request } = context;
   const profile = serviceProfileOf(request, context.profile);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(request.competence)) {
+  if (!MONTH_KEY.test(request.competence)) {
     throw new DpsBuildError('competence', 'Informe o mês de competência (AAAA-MM).');
   }
   const issueMonth = saoPauloDateTime(context.issuedAt).slice(0, 7);

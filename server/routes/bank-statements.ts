@@ -42,7 +42,7 @@ import type { AppEnv } from '../http/types';
 import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { OfxParseError } from '../services/ofx';
-import type { PreparedImport } from '../services/statement-batches';
+import type { PreparedImport } from '../db/statementBatches';
 import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
 import { prepareOfxOffThread } from '../services/statement-prepare';
 import { contentDisposition } from '../http/content-disposition';

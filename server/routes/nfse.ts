@@ -17,7 +17,7 @@ import { emissionView, findEmission, findSubstitutionLinks } from '../db/nfse';
 import { HttpError, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import type { NfsRequestRow } from '../services/nfs-scheduler';
+import type { NfsRequestRow } from '../db/invoices';
 import type { NfseEmissionService } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 

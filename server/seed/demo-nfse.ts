@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { addMonthsToDay } from '@domain';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import type { Database } from '../db/client';
 import { profileColumns, saveCertificate } from '../db/nfse';
 import {

@@ -18,9 +18,10 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * index is in memory (about 1,300 subclasses, 20,000 names): a search costs a millisecond or two.
  *
  * What is done weighs more than what it is done to (docs/outside-services.md): the forms of an action are one key
- * ("conserto", "consertar", "reparação", "manutenção"; "limpar", "limpeza", "faxina"; "vendo", "comércio"); a
+ * ("conserto", "consertar", "reparação", "manutenção", "arrumar"; "limpar", "limpeza", "faxina"; "vendo", "comércio"); a
  * description that repairs, cleans or washes something leaves the shops, factories and others that only share the
- * object ("celular", "geladeira") far behind; selling alone names no business. A word that is another word misspelt
+ * object ("celular", "geladeira") far behind, unless they do the first action said (the main one); an action after
+ * goods ("produtos de limpeza") names the goods; selling alone names no business. A word that is another word misspelt
  * by its sound ("concerto") is read as the one the rest of the description goes with; a stem met in another word
  * ("agenda" for "agendamento") counts half; how one is paid ("assinatura") says a service; who it is for ("para
  * barbearias") and what is left out ("sem agrotóxico") count less or nothing. Words the index does not know dilute
@@ -89,14 +90,14 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * Where and how people sell ("pela internet", "no insta", "pelo ifood", "a domicílio"): said often, rarely what the
- * activity is.
+ * Where and how people sell ("pela internet", "no insta", "pelo ifood", "a domicílio", "sob encomenda"): said often,
+ * rarely what the activity is.
  * They count a quarter of a word.
  */
 const CHANNEL_WORDS = new Set(
   (
     'internet online instagram insta whatsapp whats wpp zap zapzap facebook face tiktok shopee ifood olx elo7 amazon ' +
-    'magalu aiqfome rappi kwai youtube mercadolivre domicilio domicilios'
+    'magalu aiqfome rappi kwai youtube mercadolivre domicilio domicilios encomenda encomendas'
   ).split(' '),
 );
 const CHANNEL_WEIGHT = 0.25;
@@ -115,17 +116,29 @@ const CHARGING_WORDS = new Set(
  * one key, so "limpar casa" meets "limpeza em domicílios" and "vendo" meets "comércio varejista".
  */
 const ACTION_STEMS = new Map<string, string>([
-  ...['consert', 'repar', 'manuten', 'manutenco'].map((stem) => [stem, 'repar'] as const),
+  // Everyday words for it too: "arrumo geladeira", "afinador de piano".
+  ...['consert', 'repar', 'manuten', 'manutenco', 'arrum', 'afin'].map((stem) => [stem, 'repar'] as const),
   ...['limp', 'limpez', 'faxin', 'higieniz'].map((stem) => [stem, 'limp'] as const),
   ...['lav', 'lavag', 'lavad'].map((stem) => [stem, 'lav'] as const),
   ...['vend', 'revend', 'rev', 'comerci', 'comerc', 'comercializ'].map((stem) => [stem, 'vend'] as const),
   ...['alug', 'aluguel', 'loc'].map((stem) => [stem, 'alug'] as const),
+  ['fabric', 'fabric'],
 ]);
 /**
  * Actions done to something people already have (repair, clean, wash): a business that only shares the object
  * ("celular", "geladeira") is another one. Not "alugar", which says either side ("alugo uma cadeira no salão").
  */
 const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav']);
+/**
+ * Goods named by what they are for ("produtos de limpeza", "máquina de lavar", "material de construção"): the action
+ * after them is the goods' kind, not what the business does.
+ */
+const GOODS_WORDS = new Set(
+  (
+    'produto produtos material materiais artigo artigos equipamento equipamentos maquina maquinas aparelho aparelhos ' +
+    'utensilio utensilios kit kits peca pecas acessorio acessorios insumo insumos ferramenta ferramentas item itens'
+  ).split(' '),
+);
 /** What a subclass that does not do the service action said counts for, per action. */
 const NOT_THE_SERVICE_FACTOR = 0.45;
 
@@ -215,6 +228,8 @@ interface Entry {
   phrases: Phrase[];
   /** The best weight at which the subclass holds each stem. */
   weights: Map<string, number>;
+  /** Stems its names hold only as whom it serves ("salão" in "móveis para salão de beleza"). */
+  servedOnly: Set<string>;
 }
 
 /**
@@ -226,6 +241,8 @@ interface Concept {
   weight: number;
   /** The word as written (`surfaceOf`), to tell it from another word of the same stem ("agendamento", "agenda"). */
   surface: string;
+  /** An action word that only says which goods ("produtos de limpeza"): not what the business does. */
+  goods?: boolean;
 }
 
 /** A description read: its concepts, and how many of its words the index does not know at all. */
@@ -322,6 +339,8 @@ export class ActivityIndex {
     this.entries = sources.map(({ activity, texts }) => {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
+      const servedKeys = new Set<string>();
+      const ownKeys = new Set<string>();
       for (const { text, field } of texts) {
         let keys = keysOfText.get(text);
         if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
@@ -333,11 +352,13 @@ export class ActivityIndex {
         for (const key of keys) {
           const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
           weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+          if (field === 'name') (served.has(key) ? servedKeys : ownKeys).add(key);
         }
       }
+      const servedOnly = new Set([...servedKeys].filter((key) => !ownKeys.has(key)));
       const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
       const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
-      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights };
+      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly };
     });
     this.entries.forEach((entry, index) => {
       for (const key of entry.weights.keys()) {
@@ -358,9 +379,19 @@ export class ActivityIndex {
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
     const serviceActions = new Set(
       concepts.flatMap((concept) =>
-        concept.keys.filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT).map(({ key }) => key),
+        concept.goods
+          ? []
+          : concept.keys
+              .filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT)
+              .map(({ key }) => key),
       ),
     );
+    // Every action said, in order: the first is the main activity ("fabrico e conserto palete": a factory first).
+    const actionsSaid = concepts
+      .filter((concept) => !concept.goods && concept.weight === 1)
+      .flatMap((concept) => concept.keys.filter(({ key, weight }) => ACTION_KEYS.has(key) && weight >= HOMOPHONE_WEIGHT))
+      .map(({ key }) => key);
+    const mainAction = actionsSaid[0];
     const objectSaid = concepts.some((concept) => qualifies(concept));
     const wholesaleSaid = concepts.some((concept) => concept.keys.some(({ key }) => WHOLESALE_KEYS.has(key)));
     const candidates = new Set<number>();
@@ -381,6 +412,8 @@ export class ActivityIndex {
       if (query.activeOnly && !entry.activity.isActive) continue;
       let base = 0;
       let objectAnswered = false;
+      /** Whether the subclass answers anything but whom it serves. */
+      let answersItself = false;
       const said = new Map<string, number>();
       for (const concept of concepts) {
         let best = 0;
@@ -393,6 +426,7 @@ export class ActivityIndex {
           said.set(key, Math.max(said.get(key) ?? 0, value));
           best = Math.max(best, value * weight);
           if (qualifies(concept) && !ACTION_KEYS.has(key)) objectAnswered = true;
+          if (!entry.servedOnly.has(key) || concept.weight !== 1) answersItself = true;
         }
         base += best;
       }
@@ -418,7 +452,18 @@ export class ActivityIndex {
       // Repairing a phone is neither selling, making nor building one, nor a phone line: a subclass that shares only
       // the object weighs less. In a shop's or a factory's names the action qualifies the goods ("produtos de
       // limpeza", "máquina de lavar"), so it never says that they do it.
-      for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      // A subclass that is the main action said keeps its score: the other actions are what else the business does.
+      const doesMain =
+        mainAction !== undefined &&
+        (mainAction === 'fabric'
+          ? entry.kind === 'make'
+          : mainAction === 'vend'
+            ? entry.kind === 'trade'
+            : doesService(mainAction));
+      if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
+      // customer's supplier, not the business described.
+      if (!answersItself) score *= FOR_WHOM_WEIGHT;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.activity.code, score: score / most });
@@ -484,6 +529,8 @@ export class ActivityIndex {
       }
       fresh.forEach(({ key }) => seen.add(key));
       const action = fresh.every(({ key }) => ACTION_KEYS.has(key));
+      const goods =
+        action && i >= 2 && ['de', 'para', 'pra'].includes(plain(words[i - 1])) && GOODS_WORDS.has(plain(words[i - 2]));
       // A new action after whom it was for ("… pra pagar a faculdade vendo trufa") starts what the business does
       // again; one right after "para" is the purpose ("pra revender em lanchonete").
       if (action && forWhomObject) forWhom = false;
@@ -495,7 +542,7 @@ export class ActivityIndex {
       const modifier = CHANNEL_WORDS.has(plain(word)) || charging;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
-      concepts.push({ keys: fresh, weight, surface: surfaceOf(word) });
+      concepts.push({ keys: fresh, weight, surface: surfaceOf(word), ...(goods ? { goods } : {}) });
     });
     return { concepts, unknown };
   }

@@ -63,24 +63,30 @@ function assertSendable(message: MailMessage) {
 
 const SIMPLE_ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
+/** Writes a message into the outbox (refused first if it cannot be sent); answers its id. */
+async function keepInOutbox(db: DbExecutor, message: MailMessage, transport: 'outbox' | 'smtp', sentAt: Date | null) {
+  assertSendable(message);
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      transport,
+      sentAt,
+    })
+    .returning({ id: outboxMessages.id });
+  return row.id;
+}
+
 /** Kept in the outbox only: the message counts as sent when it is written. */
 export function createOutboxMail(db: DbExecutor): MailService {
   return {
     transport: 'outbox',
     async send(message) {
-      assertSendable(message);
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          transport: 'outbox',
-          sentAt: new Date(),
-        })
-        .returning({ id: outboxMessages.id });
-      return { id: row.id, transport: 'outbox' };
+      const id = await keepInOutbox(db, message, 'outbox', new Date());
+      return { id, transport: 'outbox' };
     },
   };
 }
@@ -90,17 +96,7 @@ export function createSmtpMail(db: DbExecutor, options: SmtpOptions): MailServic
   return {
     transport: 'smtp',
     async send(message) {
-      assertSendable(message);
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          transport: 'smtp',
-        })
-        .returning({ id: outboxMessages.id });
+      const id = await keepInOutbox(db, message, 'smtp', null);
       try {
         await deliverSmtp(options, message);
       } catch (error) {
@@ -108,11 +104,11 @@ export function createSmtpMail(db: DbExecutor, options: SmtpOptions): MailServic
         await db
           .update(outboxMessages)
           .set({ error: reason.slice(0, 1000) })
-          .where(eq(outboxMessages.id, row.id));
+          .where(eq(outboxMessages.id, id));
         throw error instanceof MailDeliveryError ? error : new MailDeliveryError(reason, { cause: error });
       }
-      await db.update(outboxMessages).set({ sentAt: new Date(), error: null }).where(eq(outboxMessages.id, row.id));
-      return { id: row.id, transport: 'smtp' };
+      await db.update(outboxMessages).set({ sentAt: new Date(), error: null }).where(eq(outboxMessages.id, id));
+      return { id, transport: 'smtp' };
     },
   };
 }

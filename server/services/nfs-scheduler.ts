@@ -3,14 +3,13 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { NFS_STANDING_STATUSES, dueScheduleMonths, monthKey, saoPauloDate } from '@domain';
 import { DEFAULT_RECOVERY_INTERVAL_MS, DEFAULT_SCHEDULE_INTERVAL_MS } from '../config';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import type { Database } from '../db/client';
+import type { NfsRequestRow } from '../db/invoices';
 import { scheduleTiming } from '../db/invoices';
 import { nfsRequests, nfsSchedules } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { NfseEmissionService } from './nfse-emission';
-
-export type NfsRequestRow = typeof nfsRequests.$inferSelect;
 
 /** A month one schedule creates a request for (YYYY-MM). */
 interface DueMonth {

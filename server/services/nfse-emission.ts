@@ -40,11 +40,12 @@ import { dpsId } from '@domain/nfseNacional';
 import type { NfsRequestStatus } from '@domain';
 import { formatMoney } from '@domain';
 import type { EmissionProblem } from '@machines/nfseEmission.machine';
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import { takerForDps, takerSummary } from '../nfse/taker';
 import type { Database } from '../db/client';
 import type { DbExecutor } from '../db/companies';
 import { findCompany } from '../db/companies';
+import type { NfsRequestRow } from '../db/invoices';
 import { findRequest } from '../db/invoices';
 import type { CertificateRow, EmissionRow, FiscalProfileRow } from '../db/nfse';
 import {
@@ -76,7 +77,6 @@ import type { CityParameters } from '../nfse/rules';
 import { ruleMessage, serviceIncidence } from '../nfse/rules';
 import type { SignatureAlgorithmName } from '../nfse/signature';
 import { validateDpsBeforeSending } from '../nfse/validate';
-import type { NfsRequestRow } from './nfs-scheduler';
 import type { TokenSealer } from './secrets';
 import type { FileStorage } from './storage';
 

@@ -1,5 +1,7 @@
-import type { ImportedAccount } from './statement-batches';
-import type { OfxStatement } from './ofx';
+import type { ImportedAccount, PreparedImport, RuleOfImport } from '../db/statementBatches';
+import { prepareAccounts } from '../db/statementBatches';
+import type { OfxStatement, ParseOfxOptions } from './ofx';
+import { parseOfx } from './ofx';
 
 /** The accounts of a parsed OFX file as the database stores them. */
 export function accountsFromOfx(statement: OfxStatement): ImportedAccount[] {
@@ -24,4 +26,12 @@ export function accountsFromOfx(statement: OfxStatement): ImportedAccount[] {
       };
     }),
   }));
+}
+
+/** An OFX file read and prepared; throws `OfxParseError` (a message for the customer) for a file it refuses. */
+export function prepareOfx(
+  bytes: Uint8Array,
+  options: { rules: readonly RuleOfImport[]; parse?: ParseOfxOptions; batchSize?: number },
+): PreparedImport {
+  return prepareAccounts(accountsFromOfx(parseOfx(bytes, options.parse)), options.rules, options.batchSize);
 }

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseOfxOptions } from './ofx';
 import { OfxParseError } from './ofx';
-import type { PreparedImport, RuleOfImport } from './statement-batches';
-import { prepareOfx } from './statement-batches';
+import type { PreparedImport, RuleOfImport } from '../db/statementBatches';
+import { prepareOfx } from './statement-import';
 
 /**
  * Files from this size on are read in a worker thread: 200,000 movements take 1–2 s to parse, hash and lay out, which

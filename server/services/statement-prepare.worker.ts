@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { OfxParseError } from './ofx';
 import type { PrepareRequest, PrepareResult } from './statement-prepare';
-import { prepareOfx } from './statement-batches';
+import { prepareOfx } from './statement-import';
 
 const { bytes, rules, parse } = workerData as PrepareRequest;
 let result: PrepareResult;

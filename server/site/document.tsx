@@ -52,11 +52,13 @@ export const HEAD_SCRIPT =
   "d.addEventListener('DOMContentLoaded',function(){if(!p)requestAnimationFrame(function(){setTimeout(g)});setTimeout(g,3000)})" +
   '})(window,document,navigator)';
 
-const NAV = [
+/** The header's links; `wideOnly` ones fit the bar from the lg width on (the phone menu lists every one). */
+const NAV: { href: string; label: string; wideOnly?: boolean }[] = [
   { href: '/abrir-empresa', label: 'Abrir empresa' },
   { href: '/trocar-contador', label: 'Trocar de contador' },
   { href: '/blog', label: 'Blog' },
   { href: '/tools/cnae', label: 'Consulta CNAE' },
+  { href: '/tools/simples-nacional', label: 'Calculadora do Simples', wideOnly: true },
 ];
 
 const FOOTER_CITIES = [
@@ -77,7 +79,11 @@ function Header() {
         <Brand />
         <nav aria-label="Principal" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
           {NAV.map((item) => (
-            <a key={item.href} href={item.href} className="hover:text-brand-700">
+            <a
+              key={item.href}
+              href={item.href}
+              className={item.wideOnly ? 'hidden hover:text-brand-700 lg:inline' : 'hover:text-brand-700'}
+            >
               {item.label}
             </a>
           ))}
@@ -158,6 +164,7 @@ function Footer({ areas }: SiteShell['footer']) {
           links={[
             { href: '/blog', label: 'Blog' },
             { href: '/tools/cnae', label: 'Consulta CNAE' },
+            { href: '/tools/simples-nacional', label: 'Calculadora do Simples Nacional' },
             { href: '/app/login', label: 'Área do cliente' },
           ]}
         />

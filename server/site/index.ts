@@ -4,18 +4,23 @@ import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import * as v from 'valibot';
-import type { CityPageKind } from '@domain';
+import type { CityPageKind, SimplesToolForm } from '@domain';
 import {
   BLOG_PAGE_SIZE,
   CnaeSearchQuerySchema,
   PAGE_SIZE,
+  SIMPLES_TOOL_FORM_FIELDS,
   cityPath,
   citySlug,
   cnaeCodeOfSegment,
   cnaeFromRow,
   cnaePath,
+  dasSimplesNacional,
+  monthKey,
   parseCityStateSegment,
+  readSimplesToolForm,
   saoPauloDate,
+  simplesNacionalToolInput,
 } from '@domain';
 import type { Database } from '../db/client';
 import { CompressedText, sendText } from '../http/compression';
@@ -33,6 +38,8 @@ import { HomePage, homeMeta } from './pages/home';
 import { JourneyPage, journeyMeta } from './pages/journey';
 import { IRPF_YEARS, LandingPage, landingMeta } from './pages/landing';
 import { NotFoundPage, notFoundMeta } from './pages/not-found';
+import type { SimplesToolOutcome } from './pages/simples-nacional';
+import { SIMPLES_TOOL_PATH, SimplesNacionalToolPage, simplesToolMeta } from './pages/simples-nacional';
 import { TextPage, textPageMeta } from './pages/text';
 import { sitemapIndex, urlSet } from './sitemap';
 
@@ -199,6 +206,35 @@ export function createSite(deps: SiteDeps) {
       c.set('inlineStyles', rendered.inlineStyles);
       return c.html(rendered.html);
     })
+    .get(SIMPLES_TOOL_PATH, async (c) => {
+      const today = saoPauloDate(new Date());
+      const competence = monthKey(today.year, today.month);
+      const form: SimplesToolForm = {};
+      for (const field of SIMPLES_TOOL_FORM_FIELDS) {
+        const value = c.req.query(field);
+        if (value !== undefined) form[field] = value.slice(0, 100);
+      }
+      const page = (outcome: SimplesToolOutcome) =>
+        render(
+          simplesToolMeta(outcome.kind !== 'empty', publicUrl),
+          createElement(SimplesNacionalToolPage, { form, outcome, competence }),
+        );
+      // The empty calculator is one page for everyone; each set of figures is computed on request (nothing stored).
+      if (Object.keys(form).length === 0) return respond(c, async () => kept(200, await page({ kind: 'empty' })));
+      const read = readSimplesToolForm(form);
+      const outcome: SimplesToolOutcome = read.ok
+        ? {
+            kind: 'result',
+            das: dasSimplesNacional(simplesNacionalToolInput(read.query, competence)),
+            payroll12Cents: read.query.payroll12Cents,
+          }
+        : { kind: 'invalid', fields: read.fields };
+      const rendered = await page(outcome);
+      // A result depends only on the address and the month's rules: caches may keep it a while, never an error.
+      c.header('Cache-Control', read.ok ? 'public, max-age=300' : 'no-cache');
+      c.set('inlineStyles', rendered.inlineStyles);
+      return c.html(rendered.html, read.ok ? 200 : 400);
+    })
     .get('/tools/cnae/:codeText', (c) =>
       respond(c, async () => {
         const segment = c.req.param('codeText');
@@ -253,6 +289,7 @@ export function createSite(deps: SiteDeps) {
             { path: '/trocar-contador' },
             { path: '/blog' },
             { path: '/tools/cnae' },
+            { path: SIMPLES_TOOL_PATH },
             { path: '/privacidade' },
             ...IRPF_YEARS.map((year) => ({ path: `/lp/irpf/${year}` })),
             ...areas.map((area) => ({ path: `/areas/${area.slug}`, lastModified: area.updatedAt })),

@@ -1,4 +1,4 @@
-import type { Logger } from '../deps';
+import type { Logger } from '../logger';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { ContentClient } from '../services/content';

@@ -41,5 +41,19 @@ export function useSchemaForm<TSchema extends v.GenericSchema, TValues extends R
     return null;
   };
 
-  return { values, errors, set, check, setErrors };
+  type TextKey = { [K in keyof TValues]: TValues[K] extends string ? K : never }[keyof TValues] & string;
+  /** What a text input needs for one field — its value, its change and its message: `<TextField {...form.text('name')} />`. */
+  const text = <K extends TextKey>(field: K) => ({
+    value: values[field] as string,
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value as TValues[K]),
+    error: errors[field],
+  });
+  /** The same for a masked input, which reports its value itself: `<MaskedField {...form.masked('phone')} />`. */
+  const masked = <K extends TextKey>(field: K) => ({
+    value: values[field] as string,
+    onValueChange: (value: string) => set(field)(value as TValues[K]),
+    error: errors[field],
+  });
+
+  return { values, errors, set, check, setErrors, text, masked };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NfsCustomer } from '@domain';
 import { knownCustomerMatch } from '@domain';
+import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 const padaria: NfsCustomer = {
   emissionType: 'cnpj',
@@ -25,13 +26,7 @@ const acme: NfsCustomer = {
   email: null,
   address: {
     kind: 'foreign',
-    countryCode: 'US',
-    postalCode: '94105',
-    city: 'San Francisco',
-    region: 'California',
-    street: 'Market Street',
-    number: '500',
-    district: 'SoMa',
+    ...SAN_FRANCISCO_ADDRESS,
   },
   noNifReason: null,
 };

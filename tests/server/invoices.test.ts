@@ -8,6 +8,7 @@ import { companies, nfsRequests, nfsSchedules, nfseEmissions } from '@server/db/
 import { runDueSchedules } from '@server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
+import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 let server: TestServer;
 let admin: TestUser;
@@ -154,13 +155,7 @@ describe('the tomador’s address and a tomador abroad', () => {
     nif: '98-7654321',
     customerName: 'Acme Software Inc.',
     customerAddress: {
-      countryCode: 'US',
-      postalCode: '94105',
-      city: 'San Francisco',
-      region: 'California',
-      street: 'Market Street',
-      number: '500',
-      district: 'SoMa',
+      ...SAN_FRANCISCO_ADDRESS,
     },
   };
 
@@ -177,13 +172,7 @@ describe('the tomador’s address and a tomador abroad', () => {
       issWithheld: false,
       customerAddress: {
         kind: 'foreign',
-        countryCode: 'US',
-        postalCode: '94105',
-        city: 'San Francisco',
-        region: 'California',
-        street: 'Market Street',
-        number: '500',
-        district: 'SoMa',
+        ...SAN_FRANCISCO_ADDRESS,
       },
     });
     const known = await server.call(`/api/nfs/customers?companyId=${companyId}&query=Acme`, { token: customer.token });
@@ -195,13 +184,7 @@ describe('the tomador’s address and a tomador abroad', () => {
         email: 'financeiro@aurora.com.br',
         address: {
           kind: 'foreign',
-          countryCode: 'US',
-          postalCode: '94105',
-          city: 'San Francisco',
-          region: 'California',
-          street: 'Market Street',
-          number: '500',
-          district: 'SoMa',
+          ...SAN_FRANCISCO_ADDRESS,
         },
         noNifReason: null,
       },

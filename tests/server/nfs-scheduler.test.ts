@@ -1,6 +1,6 @@
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '@server/deps';
+import type { Logger } from '@server/logger';
 import type { Database } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
 import { listSchedules } from '@server/db/invoices';

@@ -9,6 +9,7 @@ import { nfseEmissions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import type { NfseWorld } from '../support/nfse-world';
 import { startNfseWorld } from '../support/nfse-world';
+import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 let server: TestServer;
 let admin: TestUser;
@@ -81,13 +82,7 @@ describe('the tomador in the DPS', () => {
       nif: '98-7654321',
       customerName: 'Acme Software Inc.',
       customerAddress: {
-        countryCode: 'US',
-        postalCode: '94105',
-        city: 'San Francisco',
-        region: 'California',
-        street: 'Market Street',
-        number: '500',
-        district: 'SoMa',
+        ...SAN_FRANCISCO_ADDRESS,
       },
     });
     const { summary, dps } = await emitted(id);

@@ -200,6 +200,7 @@ describe('public pages are complete HTML before any script runs', () => {
     '/lp/irpf/2024',
     '/lp/irpf/2025',
     '/tools/cnae',
+    '/tools/simples-nacional',
     '/blog',
     '/privacidade',
   ])('%s has its own title, h1 and description', async (path) => {

@@ -59,6 +59,8 @@ const PAGES = [
   '/tools/cnae',
   '/tools/cnae?q=contabilidade',
   '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
+  '/tools/simples-nacional',
+  '/tools/simples-nacional?annex=III&rbt12=500.000,00&revenue=10.000,00',
   '/areas/medicos',
   '/abrir-empresa',
   '/lp/irpf/2025',

@@ -87,6 +87,41 @@ describe(`GET /api/tools/simples-nacional (${engine})`, () => {
         'Informe também a receita de exportação dos últimos 12 meses (RBT12 das exportações).',
       ],
       [
+        { annex: 'I', rbt12Cents: '1', revenueCents: '1', exportRbt12Cents: '100' },
+        'exportRevenueCents',
+        'Informe também a receita de exportação do mês.',
+      ],
+      [
+        { annex: 'I', rbt12Cents: '1', revenueCents: '480000001' },
+        'revenueCents',
+        'A receita do mês passa de R$ 4.800.000,00, o limite anual do Simples Nacional.',
+      ],
+      [
+        { annex: 'III', rbt12Cents: '1', revenueCents: '1', payroll12Cents: '100000000001' },
+        'payroll12Cents',
+        'A folha de salários informada é grande demais.',
+      ],
+      [
+        { annex: 'III', rbt12Cents: '1', revenueCents: '1', payroll12Cents: '1e5' },
+        'payroll12Cents',
+        'Informe a folha de salários dos últimos 12 meses (com o pró-labore) em centavos, com um número inteiro.',
+      ],
+      [
+        { annex: 'I', rbt12Cents: '1', revenueCents: '1', exportRbt12Cents: '480000001', exportRevenueCents: '1' },
+        'exportRbt12Cents',
+        'A receita de exportação dos últimos 12 meses passa do limite de R$ 4.800.000,00.',
+      ],
+      [
+        { annex: 'I', rbt12Cents: '1', revenueCents: '1', exportRbt12Cents: '1', exportRevenueCents: '480000001' },
+        'exportRevenueCents',
+        'A receita de exportação do mês passa de R$ 4.800.000,00.',
+      ],
+      [
+        { annex: 'I', rbt12Cents: '1', revenueCents: '1', competence: '2026-13' },
+        'competence',
+        'Informe a competência no formato AAAA-MM (ex.: 2026-11).',
+      ],
+      [
         { annex: 'I', rbt12Cents: '1', revenueCents: '1', competence: '2017-12' },
         'competence',
         'As tabelas do Simples Nacional guardadas valem a partir de 2018-01.',

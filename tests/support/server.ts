@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import type { Claims, Role, AppEnvironment, PublicConfig } from '@domain';
-import type { Logger } from '@server/deps';
+import type { Logger } from '@server/logger';
 import { createApp } from '@server/app';
 import { createFirebaseIdentity } from '@server/auth/firebase';
 import type { Database } from '@server/db/client';

@@ -9,6 +9,7 @@ import {
   nationalAddressError,
   takerAddressBody,
 } from '@/routes/app/_admin/_company/-components/invoices/invoice-values';
+import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 const base = {
   ...emptyInvoice('2026-10'),
@@ -172,13 +173,7 @@ describe('the tomador shown in pt-BR', () => {
     expect(
       formatTakerAddress({
         kind: 'foreign',
-        countryCode: 'US',
-        postalCode: '94105',
-        city: 'San Francisco',
-        region: 'California',
-        street: 'Market Street',
-        number: '500',
-        district: 'SoMa',
+        ...SAN_FRANCISCO_ADDRESS,
       }),
     ).toEqual(['Market Street, 500 — SoMa', 'San Francisco, California · Código postal 94105', 'Estados Unidos']);
     expect(formatTakerDocument({ emissionType: 'foreign', cnpj: null, cpf: null, nif: null, customerNoNifReason: '1' })).toEqual({

@@ -209,6 +209,12 @@ export function CnaeDetailPage({ detail }: { detail: CnaeDetail }) {
               <p className="mt-3 text-sm text-slate-600">
                 Informação de referência: o enquadramento depende da atividade de fato exercida. Confirme com nosso contador.
               </p>
+              <a
+                href="/tools/simples-nacional"
+                className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Calcule o DAS do mês na Calculadora do Simples Nacional →
+              </a>
             </section>
           )}
 

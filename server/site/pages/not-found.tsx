@@ -28,6 +28,9 @@ export function NotFoundPage({ path }: { path: string }) {
         <a href="/tools/cnae" className={buttonClass('secondary')}>
           Consulta CNAE
         </a>
+        <a href="/tools/simples-nacional" className={buttonClass('secondary')}>
+          Calculadora do Simples
+        </a>
         <a href="/app/login" className={buttonClass('secondary')}>
           Área do cliente
         </a>

@@ -43,21 +43,8 @@ export function InvitationForm() {
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         {serverError && <Alert>{serverError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Nome (opcional)"
-            autoComplete="off"
-            value={form.values.name}
-            onChange={(e) => form.set('name')(e.target.value)}
-            error={form.errors.name}
-          />
-          <TextField
-            label="E-mail de quem você quer convidar"
-            type="email"
-            autoComplete="off"
-            value={form.values.email}
-            onChange={(e) => form.set('email')(e.target.value)}
-            error={form.errors.email}
-          />
+          <TextField label="Nome (opcional)" autoComplete="off" {...form.text('name')} />
+          <TextField label="E-mail de quem você quer convidar" type="email" autoComplete="off" {...form.text('email')} />
         </div>
         <Button type="submit" busy={send.isPending}>
           Enviar convite

@@ -57,31 +57,15 @@ export function CreateUserForm({ onCreated, onCancel }: { onCreated: (user: Crea
   const customer = form.values.role === 'company-admin';
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Novo usuário">
-      <TextField
-        label="Nome completo"
-        autoComplete="off"
-        value={form.values.name}
-        onChange={(e) => form.set('name')(e.target.value)}
-        error={form.errors.name}
-      />
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="off"
-        value={form.values.email}
-        onChange={(e) => form.set('email')(e.target.value)}
-        error={form.errors.email}
-        hint="Será o login da pessoa."
-      />
+      <TextField label="Nome completo" autoComplete="off" {...form.text('name')} />
+      <TextField label="E-mail" type="email" autoComplete="off" {...form.text('email')} hint="Será o login da pessoa." />
       <MaskedField
         label="Telefone (opcional)"
         hint="Celular ou fixo, com DDD."
         type="tel"
         inputMode="numeric"
         mask={PHONE_MASK}
-        value={form.values.phone}
-        onValueChange={form.set('phone')}
-        error={form.errors.phone}
+        {...form.masked('phone')}
       />
       <ChoiceCards
         legend="Perfil"

@@ -48,18 +48,14 @@ export function PasswordForm() {
         label="Senha atual"
         type="password"
         autoComplete="current-password"
-        value={form.values.currentPassword}
-        onChange={(e) => form.set('currentPassword')(e.target.value)}
-        error={form.errors.currentPassword}
+        {...form.text('currentPassword')}
         className="sm:col-span-2"
       />
       <TextField
         label="Nova senha"
         type="password"
         autoComplete="new-password"
-        value={form.values.newPassword}
-        onChange={(e) => form.set('newPassword')(e.target.value)}
-        error={form.errors.newPassword}
+        {...form.text('newPassword')}
         hint={`No mínimo ${MIN_PASSWORD_LENGTH} caracteres.`}
       />
       <TextField

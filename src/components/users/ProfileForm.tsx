@@ -38,14 +38,7 @@ export function ProfileForm({ user }: { user: User }) {
   const failure = save.error instanceof ApiError && !Object.keys(save.error.fields).length ? save.error.message : null;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Dados pessoais">
-      <TextField
-        label="Nome completo"
-        autoComplete="name"
-        value={form.values.name}
-        onChange={(e) => form.set('name')(e.target.value)}
-        error={form.errors.name}
-        className="sm:col-span-2"
-      />
+      <TextField label="Nome completo" autoComplete="name" {...form.text('name')} className="sm:col-span-2" />
       <MaskedField
         label="Telefone"
         type="tel"
@@ -53,9 +46,7 @@ export function ProfileForm({ user }: { user: User }) {
         inputMode="numeric"
         placeholder="(11) 98765-4321"
         mask={PHONE_MASK}
-        value={form.values.phone}
-        onValueChange={form.set('phone')}
-        error={form.errors.phone}
+        {...form.masked('phone')}
         hint="Celular ou fixo, com DDD. Deixe em branco para remover."
       />
       <TextField

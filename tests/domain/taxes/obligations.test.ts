@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthRevenue, Obligation, ObligationPayment } from '@domain';
-import { companyObligations, fatorRAdvice, nationalHoliday, nextBusinessDay, obligationKey, proLaboreInssCents } from '@domain';
+import { companyObligations, fatorRAdvice, nationalHoliday, nextBusinessDay, obligationKey } from '@domain';
 
 const revenue = (totalCents: number, extra: Partial<MonthRevenue> = {}): MonthRevenue => ({
   totalCents,
@@ -209,6 +209,8 @@ describe('the Fator R adviser', () => {
   });
 
   it('caps the INSS at 11 % of the 2026 ceiling, R$ 8.475,55 → R$ 932,31', () => {
-    expect(proLaboreInssCents('2026-05', 2_000_000)).toBe(93_231);
+    // RBT12 1.200.000 (4th bracket): 28 % is 336.000 a year, R$ 28.000,00 of pró-labore a month.
+    const advice = fatorRAdvice({ competence: '2026-05', rbt12Cents: 120_000_000, revenueCents: 10_000_000, payroll12Cents: 0 });
+    expect(advice).toMatchObject({ monthlyProLaboreCents: 2_800_000, monthlyInssCents: 93_231 });
   });
 });

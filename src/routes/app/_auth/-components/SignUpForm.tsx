@@ -76,30 +76,15 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
           ))}
         </div>
       </fieldset>
-      <TextField
-        label="Nome completo"
-        autoComplete="name"
-        value={form.values.name}
-        onChange={(e) => form.set('name')(e.target.value)}
-        error={form.errors.name}
-      />
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.set('email')(e.target.value)}
-        error={form.errors.email}
-      />
+      <TextField label="Nome completo" autoComplete="name" {...form.text('name')} />
+      <TextField label="E-mail" type="email" autoComplete="email" {...form.text('email')} />
       <MaskedField
         label="Telefone"
         type="tel"
         autoComplete="tel-national"
         inputMode="numeric"
         mask={PHONE_MASK}
-        value={form.values.phone}
-        onValueChange={form.set('phone')}
-        error={form.errors.phone}
+        {...form.masked('phone')}
         hint="Opcional. Celular ou fixo, com DDD: usamos para falar sobre o andamento da sua empresa."
       />
       <TextField

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import type { Company, NfsRequestStatus } from '@domain';
-import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
+import { PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { ApiError } from '@/api/errors';
 import { createRequest, invoiceQueries } from '@/api/invoices';
 import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
 import { Button } from '@/components/ui/Button';
+import { RequestStatusFilter } from '@/components/invoices/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState } from '@/components/ui/Card';
 import { MonthInput } from '@/components/ui/DateField';
@@ -102,19 +103,11 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         value={search.q}
         onSearch={(q) => go({ q, page: undefined })}
       >
-        <select
-          aria-label="Situação"
-          className={filterControlClass}
+        <RequestStatusFilter
+          first={{ value: '', label: 'Todas as situações' }}
           value={search.status ?? ''}
-          onChange={(e) => go({ status: (e.target.value || undefined) as NfsRequestStatus | undefined, page: undefined })}
-        >
-          <option value="">Todas as situações</option>
-          {NFS_REQUEST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {NFS_REQUEST_STATUS_LABEL[status]}
-            </option>
-          ))}
-        </select>
+          onChange={(status) => go({ status: status || undefined, page: undefined })}
+        />
         <MonthInput
           aria-label="Competência"
           className={filterControlClass}

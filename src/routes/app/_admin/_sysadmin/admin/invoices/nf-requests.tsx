@@ -3,9 +3,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
-import { NFS_REQUEST_STATUSES, NFS_REQUEST_STATUS_LABEL, PAGE_SIZE, formatMoney } from '@domain';
+import { MONTH_KEY, MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
 import { invoiceQueries } from '@/api/invoices';
 import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
+import { RequestStatusFilter } from '@/components/invoices/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Drawer } from '@/components/ui/Drawer';
@@ -34,7 +35,7 @@ const QueueSearch = v.object({
   /** One company's requests (its own list, where "Emitir todas" works). */
   companyId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   /** The competence, YYYY-MM. */
-  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
+  month: v.fallback(v.optional(MonthKeySchema()), undefined),
 });
 type QueueSearch = v.InferOutput<typeof QueueSearch>;
 
@@ -86,19 +87,11 @@ function QueuePage() {
         value={search.q}
         onSearch={(q) => go({ q, page: undefined })}
       >
-        <select
-          aria-label="Situação"
-          className={filterControlClass}
+        <RequestStatusFilter
+          first={{ value: 'open', label: 'Em aberto' }}
           value={search.status ?? 'open'}
-          onChange={(e) => go({ status: e.target.value as QueueSearch['status'], page: undefined })}
-        >
-          <option value="open">Em aberto</option>
-          {NFS_REQUEST_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {NFS_REQUEST_STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
+          onChange={(status) => go({ status, page: undefined })}
+        />
       </SearchForm>
       <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,20rem)_10rem_minmax(0,1fr)] md:items-end">
         <CompanyPicker
@@ -116,7 +109,7 @@ function QueuePage() {
             className={`mt-1 w-full ${filterControlClass}`}
             value={search.month ?? ''}
             onValueChange={(month) => {
-              if (month === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) go({ month: month || undefined, page: undefined });
+              if (month === '' || MONTH_KEY.test(month)) go({ month: month || undefined, page: undefined });
             }}
           />
         </div>

@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { MonthKeySchema } from '@domain';
 import { bankQueries } from '@/api/bankStatements';
 import { AccountHeader } from '@/components/bank/AccountHeader';
 import { ExportPanel } from '@/components/bank/ExportPanel';
@@ -15,7 +16,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/routes/app/-components/useCompany';
 
 const TransactionsSearch = v.object({
-  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
+  month: v.fallback(v.optional(MonthKeySchema()), undefined),
   semCategoria: v.fallback(v.optional(v.boolean()), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
 });

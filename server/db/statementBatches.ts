@@ -1,13 +1,10 @@
-// A statement made ready for the database, without touching it (pure: no I/O). The OFX upload runs this in a worker
-// thread for a large file (server/services/statement-prepare.ts), so parsing, hashing the dedup keys and writing the
-// batches' array literals never hold the server's event loop; the import then only sends each batch.
+// A statement's rows made ready for the database, without touching it (pure: no I/O). The OFX upload prepares a large
+// file in a worker thread (`prepareOfx`, server/services/statement-prepare.ts), so parsing, hashing the dedup keys and
+// writing the batches' array literals never hold the server's event loop; the import then only sends each batch.
 
 import { hash } from 'node:crypto';
 import type { BankAccountKind, BankAccountSource, CategoryRule } from '@domain';
 import { MAX_MOVEMENT_TEXT, cutText, foldText, ruleMatches } from '@domain';
-import type { ParseOfxOptions } from './ofx';
-import { parseOfx } from './ofx';
-import { accountsFromOfx } from './statement-import';
 
 /**
  * Movements per prepared chunk. The import sends a few chunks joined (`joinBatches`) per statement, as many as fit
@@ -145,12 +142,4 @@ export function prepareAccounts(
     return { ...account, count: movements.length, batches };
   });
   return { accounts: prepared, total };
-}
-
-/** An OFX file read and prepared; throws `OfxParseError` (a message for the customer) for a file it refuses. */
-export function prepareOfx(
-  bytes: Uint8Array,
-  options: { rules: readonly RuleOfImport[]; parse?: ParseOfxOptions; batchSize?: number },
-): PreparedImport {
-  return prepareAccounts(accountsFromOfx(parseOfx(bytes, options.parse)), options.rules, options.batchSize);
 }
