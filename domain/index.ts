@@ -34,4 +34,5 @@ export * from './companyStatus';
 export * from './history';
 export * from './registration';
 export * from './taxes';
+export * from './obligations';
 export * from './simplesNacionalForm';

@@ -32,6 +32,7 @@ import { nfseRoutes } from './routes/nfse';
 import { lucaRoutes } from './routes/luca';
 import { ordersRoutes } from './routes/orders';
 import { reportsRoutes } from './routes/reports';
+import { obligationsRoutes } from './routes/obligations';
 import { siteRoutes } from './routes/site';
 import { stepsRoutes } from './routes/steps';
 import { subscriptionsRoutes } from './routes/subscriptions';
@@ -149,6 +150,7 @@ export function createApp(appDeps: AppDeps) {
     .route('/', fiscalProfilesRoutes(deps))
     .route('/', siteRoutes(deps))
     .route('/', reportsRoutes(deps))
+    .route('/', obligationsRoutes(deps))
     .route('/', bankStatementsRoutes(deps))
     .route('/', bankConnectionsRoutes(deps))
     .route('/', featuresRoutes(deps))

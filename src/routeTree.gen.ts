@@ -21,6 +21,7 @@ import { Route as AppDevMachinesRouteImport } from './routes/app/dev/machines'
 import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
+import { Route as AppAdminCompanyTaxesRouteImport } from './routes/app/_admin/_company/taxes'
 import { Route as AppAdminPartnersDucaRouteImport } from './routes/app/_admin/partners/duca'
 import { Route as AppAdminUserDisabledRouteImport } from './routes/app/_admin/user/disabled'
 import { Route as AppAdminUserMyBillingRouteImport } from './routes/app/_admin/user/my-billing'
@@ -32,6 +33,7 @@ import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
 import { Route as AppAdminSysadminAdminLeadsRouteImport } from './routes/app/_admin/_sysadmin/admin/leads'
 import { Route as AppAdminSysadminAdminMachinesRouteImport } from './routes/app/_admin/_sysadmin/admin/machines'
+import { Route as AppAdminSysadminAdminObligationsRouteImport } from './routes/app/_admin/_sysadmin/admin/obligations'
 import { Route as AppAdminWizardPartnersDucaRouteImport } from './routes/app/_admin/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
@@ -99,6 +101,11 @@ const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
   path: '/panel',
   getParentRoute: () => AppAdminCompanyRoute,
 } as any)
+const AppAdminCompanyTaxesRoute = AppAdminCompanyTaxesRouteImport.update({
+  id: '/taxes',
+  path: '/taxes',
+  getParentRoute: () => AppAdminCompanyRoute,
+} as any)
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
   id: '/partners/duca',
   path: '/partners/duca',
@@ -159,6 +166,12 @@ const AppAdminSysadminAdminMachinesRoute =
   AppAdminSysadminAdminMachinesRouteImport.update({
     id: '/admin/machines',
     path: '/admin/machines',
+    getParentRoute: () => AppAdminSysadminRoute,
+  } as any)
+const AppAdminSysadminAdminObligationsRoute =
+  AppAdminSysadminAdminObligationsRouteImport.update({
+    id: '/admin/obligations',
+    path: '/admin/obligations',
     getParentRoute: () => AppAdminSysadminRoute,
   } as any)
 const AppAdminWizardPartnersDucaRoute =
@@ -235,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/taxes': typeof AppAdminCompanyTaxesRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/disabled': typeof AppAdminUserDisabledRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
@@ -246,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
+  '/app/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -265,6 +280,7 @@ export interface FileRoutesByTo {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/taxes': typeof AppAdminCompanyTaxesRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/disabled': typeof AppAdminUserDisabledRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
@@ -276,6 +292,7 @@ export interface FileRoutesByTo {
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
+  '/app/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
   '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -302,6 +319,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
+  '/app/_admin/_company/taxes': typeof AppAdminCompanyTaxesRoute
   '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/_admin/user/disabled': typeof AppAdminUserDisabledRoute
   '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
@@ -313,6 +331,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/_admin/_sysadmin/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
   '/app/_admin/_sysadmin/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
+  '/app/_admin/_sysadmin/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
   '/app/_admin/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/_sysadmin/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
@@ -334,6 +353,7 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
+    | '/app/taxes'
     | '/app/partners/duca'
     | '/app/user/disabled'
     | '/app/user/my-billing'
@@ -345,6 +365,7 @@ export interface FileRouteTypes {
     | '/app/user/my-referrals'
     | '/app/admin/leads'
     | '/app/admin/machines'
+    | '/app/admin/obligations'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
@@ -364,6 +385,7 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
+    | '/app/taxes'
     | '/app/partners/duca'
     | '/app/user/disabled'
     | '/app/user/my-billing'
@@ -375,6 +397,7 @@ export interface FileRouteTypes {
     | '/app/user/my-referrals'
     | '/app/admin/leads'
     | '/app/admin/machines'
+    | '/app/admin/obligations'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
@@ -400,6 +423,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/documents'
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
+    | '/app/_admin/_company/taxes'
     | '/app/_admin/partners/duca'
     | '/app/_admin/user/disabled'
     | '/app/_admin/user/my-billing'
@@ -411,6 +435,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/user/my-referrals'
     | '/app/_admin/_sysadmin/admin/leads'
     | '/app/_admin/_sysadmin/admin/machines'
+    | '/app/_admin/_sysadmin/admin/obligations'
     | '/app/_admin/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/_sysadmin/admin/companies/$companyId'
@@ -514,6 +539,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyPanelRouteImport
       parentRoute: typeof AppAdminCompanyRoute
     }
+    '/app/_admin/_company/taxes': {
+      id: '/app/_admin/_company/taxes'
+      path: '/taxes'
+      fullPath: '/app/taxes'
+      preLoaderRoute: typeof AppAdminCompanyTaxesRouteImport
+      parentRoute: typeof AppAdminCompanyRoute
+    }
     '/app/_admin/partners/duca': {
       id: '/app/_admin/partners/duca'
       path: '/partners/duca'
@@ -589,6 +621,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/machines'
       fullPath: '/app/admin/machines'
       preLoaderRoute: typeof AppAdminSysadminAdminMachinesRouteImport
+      parentRoute: typeof AppAdminSysadminRoute
+    }
+    '/app/_admin/_sysadmin/admin/obligations': {
+      id: '/app/_admin/_sysadmin/admin/obligations'
+      path: '/admin/obligations'
+      fullPath: '/app/admin/obligations'
+      preLoaderRoute: typeof AppAdminSysadminAdminObligationsRouteImport
       parentRoute: typeof AppAdminSysadminRoute
     }
     '/app/_admin/wizard/partners/duca': {
@@ -675,6 +714,7 @@ interface AppAdminCompanyRouteChildren {
   AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
+  AppAdminCompanyTaxesRoute: typeof AppAdminCompanyTaxesRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
   AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
@@ -686,6 +726,7 @@ const AppAdminCompanyRouteChildren: AppAdminCompanyRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyTaxesRoute: AppAdminCompanyTaxesRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,
@@ -702,6 +743,7 @@ const AppAdminCompanyRouteWithChildren = AppAdminCompanyRoute._addFileChildren(
 interface AppAdminSysadminRouteChildren {
   AppAdminSysadminAdminLeadsRoute: typeof AppAdminSysadminAdminLeadsRoute
   AppAdminSysadminAdminMachinesRoute: typeof AppAdminSysadminAdminMachinesRoute
+  AppAdminSysadminAdminObligationsRoute: typeof AppAdminSysadminAdminObligationsRoute
   AppAdminSysadminAdminCompaniesCompanyIdRoute: typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute: typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
   AppAdminSysadminAdminCompaniesOpeningOrdersRoute: typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
@@ -714,6 +756,7 @@ interface AppAdminSysadminRouteChildren {
 const AppAdminSysadminRouteChildren: AppAdminSysadminRouteChildren = {
   AppAdminSysadminAdminLeadsRoute: AppAdminSysadminAdminLeadsRoute,
   AppAdminSysadminAdminMachinesRoute: AppAdminSysadminAdminMachinesRoute,
+  AppAdminSysadminAdminObligationsRoute: AppAdminSysadminAdminObligationsRoute,
   AppAdminSysadminAdminCompaniesCompanyIdRoute:
     AppAdminSysadminAdminCompaniesCompanyIdRoute,
   AppAdminSysadminAdminCompaniesMigrationOrdersRoute:

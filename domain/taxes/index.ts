@@ -4,5 +4,7 @@ export * from './meiTables';
 export * from './simplesNacional';
 export * from './meiDas';
 export * from './simplesNacionalTool';
+export * from './holidays';
+export * from './fatorRAdvice';
 export * from './payrollTables';
 export * from './payroll';

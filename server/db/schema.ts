@@ -42,6 +42,9 @@ import {
   CATEGORY_SOURCES,
   TAX_CATEGORY_KINDS,
   BANK_CONNECTION_STATUSES,
+  MEI_ACTIVITY_KINDS,
+  OBLIGATION_KINDS,
+  SIMPLES_ANNEXES,
 } from '@domain';
 
 export const companyStatus = pgEnum('company_status', COMPANY_STATUSES);
@@ -829,4 +832,61 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * What the team states about a company's taxes (docs/taxes.md "Obligations"): the Simples Nacional annex and whether
+ * the Fator R applies, the MEI's kind of activity, and the day its activity started. Absent, each is inferred from
+ * the company's CNAE and opening.
+ */
+export const companyTaxProfiles = pgTable('company_tax_profiles', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  annex: text('annex', { enum: SIMPLES_ANNEXES }),
+  fatorR: boolean('fator_r'),
+  meiActivity: text('mei_activity', { enum: MEI_ACTIVITY_KINDS }),
+  /** YYYY-MM-DD. */
+  activityStart: text('activity_start'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/**
+ * A company's figures of a month the invoices do not give: the payroll (salaries, pró-labore, CPP, FGTS) for the
+ * Fator R, and the revenue of months before it joined us, for the RBT12. Centavos; null when not stated.
+ */
+export const companyMonthlyFigures = pgTable(
+  'company_monthly_figures',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** YYYY-MM. */
+    competence: text('competence').notNull(),
+    payrollCents: bigint('payroll_cents', { mode: 'number' }),
+    previousRevenueCents: bigint('previous_revenue_cents', { mode: 'number' }),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.competence] })],
+);
+
+/** What the team recorded of one obligation: paid (or filed) when and by whom, and its guide and receipt. */
+export const obligationPayments = pgTable(
+  'obligation_payments',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OBLIGATION_KINDS }).notNull(),
+    /** YYYY-MM, or YYYY for a yearly return. */
+    competence: text('competence').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    guideDocumentId: uuid('guide_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    receiptDocumentId: uuid('receipt_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.competence] })],
 );

@@ -12,6 +12,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoLeads } from './demo-leads';
+import { seedDemoObligations } from './demo-obligations';
 import { seedDemoUsers } from './demo-users';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -39,6 +40,13 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
     roles: ['company-admin'],
     trackId: 'create-company',
     description: 'cliente no meio da abertura de empresa',
+  },
+  {
+    email: 'mei@demo.test',
+    name: 'Rafael Souza',
+    roles: ['company-admin'],
+    trackId: 'create-company',
+    description: 'MEI de serviços ativo há mais de um ano (DAS-MEI e limite)',
   },
 ];
 
@@ -214,6 +222,39 @@ function photography(now: Date): DemoCompany {
     ],
   };
 }
+
+/** The MEI of mei@demo.test: services, opened with us over a year and a half ago, with a year of invoices. */
+const informatica: DemoCompany = {
+  name: 'Rafael Souza 52998224725',
+  alias: 'RS Informática',
+  cnpj: '34028316000103',
+  status: 'active',
+  size: 'MEI',
+  type: 'on_person',
+  address: saoPaulo,
+  trackId: 'create-company',
+  stepsDone: 5,
+  planId: 'mei',
+  subscriptionStatus: 'active',
+  createdDaysAgo: 560,
+  owner: 'mei@demo.test',
+  payloads: {
+    'pre-registration': {
+      type: 'on_person',
+      size: 'MEI',
+      alias: 'RS Informática',
+      mainActivity: '9511800',
+      secondaryActivities: [],
+      branchType: 'matriz',
+      address: saoPaulo,
+    },
+  },
+  history: [
+    { to: 'awaiting_opening', afterDays: 2, note: 'Cadastro concluído pelo cliente.' },
+    { to: 'opening', afterDays: 5, note: 'Formalização no Portal do Empreendedor.' },
+    { to: 'active', afterDays: 12, note: 'CNPJ do MEI emitido.' },
+  ],
+};
 
 /** Other customers, so the team's lists have something to page through. */
 const OTHER_COMPANIES: [string, string, CompanySize, CompanyType, TrackId, CompanyStatus, number][] = [
@@ -398,7 +439,7 @@ export async function seedDemoData(
 
     const photo = photography(now);
     const ids = new Map<string, string>();
-    for (const demo of [mendes, photo, rocha, ...otherCompanies()]) {
+    for (const demo of [mendes, photo, rocha, informatica, ...otherCompanies()]) {
       const createdAt = demo.createdOn ?? daysAgo(demo.createdDaysAgo, now);
       const steps = TRACK_STEPS[demo.trackId];
       const trackStatus: ProgressStatus = demo.stepsDone >= steps.length ? 'done' : 'in_progress';
@@ -482,6 +523,19 @@ export async function seedDemoData(
       options.storage,
       now,
     );
+    const startOf = (demo: DemoCompany, afterDays: number) => {
+      const day = saoPauloDate(new Date(daysAgo(demo.createdDaysAgo, now).getTime() + afterDays * DAY));
+      return monthKey(day.year, day.month);
+    };
+    await seedDemoObligations(tx, {
+      mendes: ids.get('Mendes Tech')!,
+      mei: ids.get('RS Informática')!,
+      mendesStart: startOf(mendes, 24),
+      meiStart: startOf(informatica, 12),
+      meiOwner: uids.get('mei@demo.test')!,
+      admin: uids.get('admin@demo.test')!,
+      now,
+    });
     await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
     await seedDemoBilling(tx, { companyIds: ids, uids, now });
     await seedDemoDocuments(tx, { companyIds: ids, uids, storage: options.storage, now });

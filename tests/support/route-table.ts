@@ -82,6 +82,8 @@ export const MIDDLEWARE_PATHS = [
   '/api/documents/*',
   '/api/nfs/*',
   '/api/reports/*',
+  '/api/obligations',
+  '/api/obligations/*',
   '/api/bank-statements/*',
   '/api/bank-statements/connections',
   '/api/bank-statements/connections/*',
@@ -577,6 +579,39 @@ export const ROUTES: RouteSpec[] = [
 
   /* ------------------------------------------------------------------ the team only */
   {
+    method: 'GET',
+    path: '/api/obligations/team',
+    access: 'admin',
+    sample: async () => ({ path: '/api/obligations/team?competence=2026-05' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/obligations/tax-profile',
+    access: 'admin',
+    scopeIn: 'query',
+    sample: async ({ companyId }) => ({ path: `/api/obligations/tax-profile?${q(companyId)}`, body: { annex: 'III' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/obligations/figures',
+    access: 'admin',
+    scopeIn: 'query',
+    sample: async ({ companyId }) => ({
+      path: `/api/obligations/figures?${q(companyId)}`,
+      body: { competence: '2026-04', payrollCents: 300_000 },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/obligations/payments',
+    access: 'admin',
+    scopeIn: 'query',
+    sample: async ({ companyId }) => ({
+      path: `/api/obligations/payments?${q(companyId)}`,
+      body: { kind: 'das', competence: '2026-04', paidOn: '2026-05-20' },
+    }),
+  },
+  {
     method: 'PUT',
     path: '/api/companies/:id',
     access: 'admin',
@@ -993,6 +1028,13 @@ export const ROUTES: RouteSpec[] = [
     access: 'company',
     scopeIn: 'query',
     sample: async ({ companyId }) => ({ path: `/api/reports/anual-billing-by-company?${q(companyId)}&year=2026` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/obligations',
+    access: 'company',
+    scopeIn: 'query',
+    sample: async ({ companyId }) => ({ path: `/api/obligations?${q(companyId)}&year=2026` }),
   },
   {
     method: 'GET',

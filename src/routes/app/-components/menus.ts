@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   BanknotesIcon,
+  CalculatorIcon,
   BuildingOffice2Icon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
@@ -39,6 +40,7 @@ export const CUSTOMER_MENU: MenuSection[] = [
       { to: '/app/panel', label: 'Painel', icon: ChartBarIcon },
       { to: '/app/invoices', label: 'Notas fiscais', icon: ReceiptPercentIcon },
       { to: '/app/bank-statements/accounts', label: 'Extratos bancários', icon: BanknotesIcon },
+      { to: '/app/taxes', label: 'Impostos', icon: CalculatorIcon },
       { to: '/app/documents', label: 'Documentos', icon: FolderIcon },
     ],
   },
@@ -72,6 +74,7 @@ export const ADMIN_MENU: MenuSection[] = [
     title: 'Operação',
     items: [
       { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NF', icon: DocumentTextIcon },
+      { to: '/app/admin/obligations', label: 'Impostos do mês', icon: CalculatorIcon },
       { to: '/app/admin/users', label: 'Usuários', icon: UsersIcon },
       { to: '/app/admin/leads', label: 'Contatos do site', icon: ChatBubbleLeftRightIcon },
       { to: '/app/admin/machines', label: 'Máquinas de estado', icon: CpuChipIcon },
