@@ -12,7 +12,7 @@ import {
   monthKey,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { authenticate, requireRole, validCompany } from '../auth/middleware';
 import { obligationsOfCompanies, teamMonth } from '../db/obligations';
 import { companies, companyMonthlyFigures, companyTaxProfiles, documents, obligationPayments } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -33,9 +33,8 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/obligations', authenticate(identity))
     .use('/obligations/*', authenticate(identity))
-    .get('/obligations', valid('query', ObligationsQuerySchema), async (c) => {
+    .get('/obligations', validCompany('query', ObligationsQuerySchema), async (c) => {
       const { companyId, year: asked } = c.req.valid('query');
-      assertCompanyAccess(c, companyId);
       const now = new Date();
       const year = asked ?? saoPauloDate(now).year;
       const found = (await obligationsOfCompanies(db, [companyId], year, now)).get(companyId);
@@ -62,7 +61,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       const data = await teamMonth(db, competence, now);
       return c.json({ data, total: data.length });
     })
-    .put('/obligations/tax-profile', team, valid('query', CompanyQuery), valid('json', TaxProfileSchema), async (c) => {
+    .put('/obligations/tax-profile', team, validCompany('query', CompanyQuery), valid('json', TaxProfileSchema), async (c) => {
       const { companyId } = c.req.valid('query');
       await assertCompany(companyId);
       const input = c.req.valid('json');
@@ -83,7 +82,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
         data: { annex: row.annex, fatorR: row.fatorR, meiActivity: row.meiActivity, activityStart: row.activityStart },
       });
     })
-    .put('/obligations/figures', team, valid('query', CompanyQuery), valid('json', MonthlyFiguresSchema), async (c) => {
+    .put('/obligations/figures', team, validCompany('query', CompanyQuery), valid('json', MonthlyFiguresSchema), async (c) => {
       const { companyId } = c.req.valid('query');
       await assertCompany(companyId);
       const input = c.req.valid('json');
@@ -102,55 +101,61 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
         data: { competence: row.competence, payrollCents: row.payrollCents, previousRevenueCents: row.previousRevenueCents },
       });
     })
-    .put('/obligations/payments', team, valid('query', CompanyQuery), valid('json', ObligationPaymentSchema), async (c) => {
-      const { companyId } = c.req.valid('query');
-      await assertCompany(companyId);
-      const input = c.req.valid('json');
-      // The guide and the receipt are the company's own documents (uploaded or published as any other).
-      const ids = [input.guideDocumentId, input.receiptDocumentId].filter((id): id is string => !!id);
-      if (ids.length) {
-        const owned = await db
-          .select({ id: documents.id })
-          .from(documents)
-          .where(and(inArray(documents.id, ids), eq(documents.companyId, companyId)));
-        for (const [field, id] of [
-          ['guideDocumentId', input.guideDocumentId],
-          ['receiptDocumentId', input.receiptDocumentId],
-        ] as const)
-          if (id && !owned.some((row) => row.id === id)) {
-            const message = 'Documento não encontrado entre os desta empresa.';
-            throw badRequest(message, { [field]: message });
-          }
-      }
-      const columns = {
-        // The day it was paid, at noon in São Paulo: the same day whatever the reader's time zone.
-        ...('paidOn' in input
-          ? {
-              paidAt: input.paidOn ? new Date(`${input.paidOn}T12:00:00-03:00`) : null,
-              paidBy: input.paidOn ? c.var.identity.uid : null,
+    .put(
+      '/obligations/payments',
+      team,
+      validCompany('query', CompanyQuery),
+      valid('json', ObligationPaymentSchema),
+      async (c) => {
+        const { companyId } = c.req.valid('query');
+        await assertCompany(companyId);
+        const input = c.req.valid('json');
+        // The guide and the receipt are the company's own documents (uploaded or published as any other).
+        const ids = [input.guideDocumentId, input.receiptDocumentId].filter((id): id is string => !!id);
+        if (ids.length) {
+          const owned = await db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(and(inArray(documents.id, ids), eq(documents.companyId, companyId)));
+          for (const [field, id] of [
+            ['guideDocumentId', input.guideDocumentId],
+            ['receiptDocumentId', input.receiptDocumentId],
+          ] as const)
+            if (id && !owned.some((row) => row.id === id)) {
+              const message = 'Documento não encontrado entre os desta empresa.';
+              throw badRequest(message, { [field]: message });
             }
-          : {}),
-        ...('guideDocumentId' in input ? { guideDocumentId: input.guideDocumentId ?? null } : {}),
-        ...('receiptDocumentId' in input ? { receiptDocumentId: input.receiptDocumentId ?? null } : {}),
-        updatedAt: new Date(),
-      };
-      const [row] = await db
-        .insert(obligationPayments)
-        .values({ companyId, kind: input.kind, competence: input.competence, ...columns })
-        .onConflictDoUpdate({
-          target: [obligationPayments.companyId, obligationPayments.kind, obligationPayments.competence],
-          set: columns,
-        })
-        .returning();
-      return c.json({
-        data: {
-          kind: row.kind,
-          competence: row.competence,
-          paidAt: row.paidAt?.toISOString() ?? null,
-          paidBy: row.paidBy,
-          guideDocumentId: row.guideDocumentId,
-          receiptDocumentId: row.receiptDocumentId,
-        },
-      });
-    });
+        }
+        const columns = {
+          // The day it was paid, at noon in São Paulo: the same day whatever the reader's time zone.
+          ...('paidOn' in input
+            ? {
+                paidAt: input.paidOn ? new Date(`${input.paidOn}T12:00:00-03:00`) : null,
+                paidBy: input.paidOn ? c.var.identity.uid : null,
+              }
+            : {}),
+          ...('guideDocumentId' in input ? { guideDocumentId: input.guideDocumentId ?? null } : {}),
+          ...('receiptDocumentId' in input ? { receiptDocumentId: input.receiptDocumentId ?? null } : {}),
+          updatedAt: new Date(),
+        };
+        const [row] = await db
+          .insert(obligationPayments)
+          .values({ companyId, kind: input.kind, competence: input.competence, ...columns })
+          .onConflictDoUpdate({
+            target: [obligationPayments.companyId, obligationPayments.kind, obligationPayments.competence],
+            set: columns,
+          })
+          .returning();
+        return c.json({
+          data: {
+            kind: row.kind,
+            competence: row.competence,
+            paidAt: row.paidAt?.toISOString() ?? null,
+            paidBy: row.paidBy,
+            guideDocumentId: row.guideDocumentId,
+            receiptDocumentId: row.receiptDocumentId,
+          },
+        });
+      },
+    );
 }
