@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { layout, sideMenu, signInFromLogin } from './support';
 
 /** Every route of docs/features.md answers with its layout and guard (routes with parameters use a sample value). */
+// Each test walks a whole list of pages, one load after another: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 const PUBLIC_ROUTES = [
   '/',
   '/abrir-empresa',
@@ -27,6 +29,7 @@ const ADMIN_ROUTES = [
   '/app/admin/invoices/nf-requests',
   '/app/admin/users',
   '/app/admin/leads',
+  '/app/admin/obligations',
 ];
 
 const COMPANY_ROUTES = [
@@ -35,6 +38,7 @@ const COMPANY_ROUTES = [
   '/app/documents',
   '/app/invoices',
   '/app/panel',
+  '/app/taxes',
   '/app/user/my-docs',
   '/app/user/my-profile',
   '/app/user/my-referrals',
