@@ -13,6 +13,8 @@ export interface OpenDatabase {
   db: Database;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: its files as one archive, to open copies of this database from (`loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -54,8 +56,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export type DatabaseTarget =
-  /** PGlite with its files in a folder, or in memory when no folder is given. */
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+  | {
+      kind: 'pglite';
+      /** Its files in this folder; in memory when none is given. */
+      dataDir?: string;
+      /**
+       * Starts from these files (PGlite's `dumpDataDir()` of a database already migrated) instead of an empty
+       * cluster: the server tests copy one migrated database per file (tests/support/pglite-template.ts).
+       */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
 
 /** Opens the database and brings its schema up to date (the same migrations on both engines). */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
@@ -91,13 +102,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     import('drizzle-orm/pglite/migrator'),
   ]);
   // Extensions must be loaded by this instance: Drizzle's migrator then runs CREATE EXTENSION on it.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: target.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const maintenance = startPgliteMaintenance(client, PGLITE_MAINTENANCE_MS);
   return {
     db: db as unknown as Database,
     engine: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await maintenance.stop();
       await client.close();
