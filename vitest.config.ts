@@ -49,7 +49,14 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { ...serverTest, name: 'server-postgres', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } },
+              test: {
+                ...serverTest,
+                name: 'server-postgres',
+                env: { TEST_DB: 'postgres' },
+                sequence: { groupOrder: 2 },
+                // One migrated database, copied by each file.
+                globalSetup: [...serverTest.globalSetup, 'tests/support/postgres-template.ts'],
+              },
             },
           ]
         : []),

@@ -42,8 +42,9 @@ export const TEST_SITE_ASSETS: SiteAssets = {
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh database for one test file: in-memory PGlite (a copy of the one migrated database the run's global setup
- * made, tests/support/pglite-template.ts), or a new PostgreSQL database dropped afterwards.
+ * A fresh database for one test file, a copy of the one migrated database the run's global setup made: in-memory
+ * PGlite (tests/support/pglite-template.ts), or a new PostgreSQL database dropped afterwards
+ * (tests/support/postgres-template.ts).
  */
 async function openTestDatabase() {
   if (engine === 'pglite') {
@@ -55,7 +56,9 @@ async function openTestDatabase() {
   const name = `contabil_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated database when the global setup made one (tests/support/postgres-template.ts).
+  const template = process.env.POSTGRES_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
