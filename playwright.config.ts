@@ -55,7 +55,8 @@ export default defineConfig({
   webServer: external
     ? undefined
     : Array.from({ length: servers }, (_, n) => ({
-        command: 'npx tsx scripts/start.ts',
+        // As `npm start`: the first builds the web app and the server's bundle if their sources changed.
+        command: n === 0 ? 'npx tsx scripts/build.ts && node dist-server/start.js' : 'node dist-server/start.js',
         url: `http://localhost:${port + n}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -35,14 +35,28 @@ export default defineConfig({
       // The server runs go one after the other: they share the emulator's accounts (the demo logins).
       {
         extends: true as const,
-        test: { ...serverTest, name: 'server-pglite', env: { TEST_DB: 'pglite' }, sequence: { groupOrder: 1 } },
+        test: {
+          ...serverTest,
+          name: 'server-pglite',
+          env: { TEST_DB: 'pglite' },
+          sequence: { groupOrder: 1 },
+          // One migrated PGlite, copied by each file.
+          globalSetup: [...serverTest.globalSetup, 'tests/support/pglite-template.ts'],
+        },
       },
       // The same suite against real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: true as const,
-              test: { ...serverTest, name: 'server-postgres', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } },
+              test: {
+                ...serverTest,
+                name: 'server-postgres',
+                env: { TEST_DB: 'postgres' },
+                sequence: { groupOrder: 2 },
+                // One migrated database, copied by each file.
+                globalSetup: [...serverTest.globalSetup, 'tests/support/postgres-template.ts'],
+              },
             },
           ]
         : []),

@@ -19,6 +19,7 @@ import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { buildIfChanged } from '../scripts/build-once';
+import { buildServerIfChanged } from '../scripts/build-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -92,9 +93,10 @@ async function waitForServer(child: ChildProcess) {
 }
 
 buildIfChanged(process.cwd(), DIST);
+await buildServerIfChanged(process.cwd());
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-bundles-'));
-const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SKIP_BUILD: '1', SCHEDULER_DISABLED: '1', DATABASE_URL: '' },
+const product = spawn(process.execPath, ['dist-server/start.js'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SCHEDULER_DISABLED: '1', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {

@@ -11,10 +11,10 @@
  *   (target: performance ≥ 98, LCP ≤ 1.2 s).
  * - Server rendering: time to answer a city page the first time (rendered) and again (cached).
  *
- * It starts the product (`scripts/start.ts`, which builds it unless SKIP_BUILD=1) on BENCH_PORT (3300) with a
+ * It starts the product as `npm start` does (scripts/build.ts, which builds it unless SKIP_BUILD=1, then the bundle) on BENCH_PORT (3300) with a
  * throwaway data folder, measures, and stops it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,7 +84,8 @@ function wire(path: string, acceptEncoding: string) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-site-'));
-const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
+const product = spawn(process.execPath, ['dist-server/start.js'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SCHEDULER_DISABLED: '1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

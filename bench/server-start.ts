@@ -1,15 +1,22 @@
 /**
- * `npm run bench:start`: what running the product costs the machine, printed, never asserted.
+ * `npm run bench:start`: what running the product costs the machine, product and floor side by side in one run,
+ * printed, never asserted (docs/performance.md, "Start and memory").
  *
- * - Start to first 200 (`GET /api/health`) of `npm start` when nothing needs building: the first start (migrations,
- *   reference data, demo seed into an empty data folder) and a restart on the same folder (target ≤ 10 s).
- * - Resident memory of the running server (VmRSS of its process) after it served a round of pages and API calls —
- *   the site, city pages, the CNAE search, an authenticated list — and its peak meanwhile (target ≤ 700 MB on
- *   PGlite, ≤ 300 MB with DATABASE_URL), beside two floors measured the same way in the same run: a bare Node process
- *   serving Hono, and PGlite alone with the product's migrations.
+ * - Start to first 200 (`GET /api/health`) of the server `npm start` runs (`node dist-server/start.js`, built ahead of
+ *   time) with the Auth emulator already up: the first start (migrations, reference data, demo seed into an empty
+ *   folder or database) and a restart on the same data (targets: ≤ 3 s on PostgreSQL, ≤ 8 s on PGlite), each with the
+ *   CPU time the server's process used until it answered — on a busy machine the wall time says how busy it was, the
+ *   CPU time what the start costs.
+ * - Resident memory (VmRSS) of the restarted server after BENCH_LOAD_SECONDS (60) of mixed load — public pages, city
+ *   pages, CNAE searches, the sitemap, and signed-in calls with a real emulator token (the customer's companies, one
+ *   company, its invoice requests and documents; the team's companies) — and its peak meanwhile (targets: ≤ 150 MB on PostgreSQL, ≤ 550 MB on
+ *   PGlite).
+ * - The floor, measured the same way in the same run: plain `node` serving a bare Hono app whose one route runs a
+ *   statement through pg (PostgreSQL) or PGlite (migrated, as the product's), under the same minute of load.
  *
  * The build is brought up to date first (outside the timings). Runs on PGlite in a throwaway folder; with
- * DATABASE_URL also against a throwaway database on that server. BENCH_PORT (3450) and the next one are used.
+ * DATABASE_URL also against a throwaway database on that server. BENCH_PORT (3450) and the next one are used; the Auth
+ * emulator is FIREBASE_AUTH_EMULATOR_HOST's (started here if none answers).
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -19,10 +26,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfChanged } from '../scripts/build-once';
+import { SERVER_DIST, buildServerIfChanged } from '../scripts/build-server';
+import { ensureAuthEmulator } from '../scripts/emulator';
 import { machineLine } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 
 const rssMb = (pid: number) => {
   try {
@@ -33,134 +43,201 @@ const rssMb = (pid: number) => {
   }
 };
 
-async function waitFor200(url: string, child: ChildProcess, timeoutMs = 240_000): Promise<number> {
+/** User + system CPU time of a process so far, in seconds (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
+interface Started {
+  child: ChildProcess;
+  seconds: number;
+  cpu: number;
+}
+
+async function startAndWait(args: string[], env: NodeJS.ProcessEnv, url: string, timeoutMs = 300_000): Promise<Started> {
   const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited (${child.exitCode})`);
     try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).status === 200) return performance.now() - started;
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).status === 200) {
+        return { child, seconds: (performance.now() - started) / 1000, cpu: cpuSeconds(child.pid!) };
+      }
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  child.kill('SIGKILL');
   throw new Error(`${url} did not answer 200 in ${timeoutMs / 1000} s`);
-}
-
-function startProduct(env: NodeJS.ProcessEnv): ChildProcess {
-  // The server runs in this very process (tsx's loader in it), so its pid is the one measured.
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, SKIP_BUILD: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-/** A round of what visitors and customers ask, sampling the server's memory meanwhile. */
-async function exercise(pid: number): Promise<{ after: number; peak: number }> {
-  let peak = rssMb(pid);
-  const sample = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
-  const base = `http://127.0.0.1:${PORT}`;
-  const paths = [
-    '/',
-    '/abrir-empresa',
-    '/blog',
-    '/blog/posts/como-abrir-mei',
-    '/tools/cnae',
-    '/app/login',
-    '/sitemap.xml',
-    ...['sao-paulo-sp', 'rio-de-janeiro-rj', 'belo-horizonte-mg', 'curitiba-pr', 'recife-pe'].map(
-      (c) => `/contabilidade-em/${c}`,
-    ),
-    ...['salão de beleza', 'vendo bolo de pote', 'contabil', '6201'].map((q) => `/api/cnaes?search=${encodeURIComponent(q)}`),
-    '/api/city-search?q=sao',
-  ];
-  for (let round = 0; round < 5; round++) for (const path of paths) await (await fetch(base + path)).arrayBuffer();
-  clearInterval(sample);
-  return { after: rssMb(pid), peak: Math.max(peak, rssMb(pid)) };
+/** A demo login's ID token from the emulator, as the browser gets it. */
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo12345', returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return ((await response.json()) as { idToken: string }).idToken;
 }
 
+const PUBLIC_PATHS = [
+  '/',
+  '/abrir-empresa',
+  '/blog',
+  '/blog/posts/como-abrir-mei',
+  '/tools/cnae',
+  '/app/login',
+  '/sitemap.xml',
+  ...['sao-paulo-sp', 'rio-de-janeiro-rj', 'belo-horizonte-mg', 'curitiba-pr', 'recife-pe'].map((c) => `/contabilidade-em/${c}`),
+  ...['salão de beleza', 'vendo bolo de pote', 'contabil', '6201'].map((q) => `/api/cnaes?search=${encodeURIComponent(q)}`),
+  '/api/city-search?q=sao',
+];
+
+/**
+ * `seconds` of requests from 4 callers at once, each going through `requests` in turn, sampling the process's memory
+ * every 100 ms. Answers the resident memory at the end, the peak, and how many requests were answered.
+ */
+async function load(pid: number, seconds: number, requests: { url: string; headers?: Record<string, string> }[]) {
+  let peak = rssMb(pid);
+  const sample = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  const until = performance.now() + seconds * 1000;
+  let answered = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, caller) => {
+      for (let i = caller; performance.now() < until; i++) {
+        const request = requests[i % requests.length]!;
+        try {
+          const response = await fetch(request.url, { headers: request.headers });
+          await response.arrayBuffer();
+          if (response.ok) answered++;
+          else failed++;
+        } catch {
+          // A kept-alive connection the server closed as the request left: counted, not fatal.
+          failed++;
+        }
+      }
+    }),
+  );
+  clearInterval(sample);
+  return {
+    after: rssMb(pid),
+    peak: Math.max(peak, rssMb(pid)),
+    answered: failed ? `${answered} answers, ${failed} failed` : `${answered} answers`,
+  };
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(6);
+
 async function measureProduct(label: string, env: NodeJS.ProcessEnv) {
-  const health = `http://127.0.0.1:${PORT}/api/health`;
-  const first = startProduct(env);
+  const base = `http://127.0.0.1:${PORT}`;
+  const productEnv = { ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, SCHEDULER_DISABLED: '1' };
+  const first = await startAndWait([join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
+  await stop(first.child);
+  const again = await startAndWait([join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
   try {
-    const firstMs = await waitFor200(health, first);
-    const memory = await exercise(first.pid!);
-    await stop(first);
-    const again = startProduct(env);
-    try {
-      const restartMs = await waitFor200(health, again);
-      console.log(
-        `  ${label.padEnd(34)} first start ${(firstMs / 1000).toFixed(1).padStart(5)} s   restart ${(restartMs / 1000).toFixed(1).padStart(5)} s   resident ${memory.after.toFixed(0).padStart(5)} MB (peak ${memory.peak.toFixed(0)} MB)`,
-      );
-    } finally {
-      await stop(again);
-    }
+    const idle = rssMb(again.child.pid!);
+    const customer = { authorization: `Bearer ${await signIn('cliente@demo.test')}` };
+    const team = { authorization: `Bearer ${await signIn('admin@demo.test')}` };
+    const [company] = ((await (await fetch(`${base}/api/companies`, { headers: customer })).json()) as { data: { id: string }[] })
+      .data;
+    const requests = [
+      ...PUBLIC_PATHS.map((path) => ({ url: base + path })),
+      { url: `${base}/api/companies`, headers: customer },
+      { url: `${base}/api/companies/${company!.id}`, headers: customer },
+      { url: `${base}/api/nfs/requests?companyId=${company!.id}`, headers: customer },
+      { url: `${base}/api/documents?companyId=${company!.id}`, headers: customer },
+      { url: `${base}/api/companies?query=a`, headers: team },
+    ];
+    const memory = await load(again.child.pid!, LOAD_SECONDS, requests);
+    console.log(
+      `  ${label.padEnd(30)} first start ${fmt(first.seconds)} s (cpu ${fmt(first.cpu)} s)   restart ${fmt(again.seconds)} s (cpu ${fmt(again.cpu)} s)   resident idle ${fmt(idle, 0)} MB, after ${LOAD_SECONDS} s of load ${fmt(memory.after, 0)} MB (peak ${memory.peak.toFixed(0)}, ${memory.answered})   load avg ${loadAverage()}`,
+    );
   } finally {
-    await stop(first);
+    await stop(again.child);
   }
 }
 
-/** A floor measured the same way: a script started as a process, its memory once it answers. */
-async function measureFloor(label: string, source: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], {
-    env: { ...process.env, PORT: String(PORT + 1) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** The floor: plain node, a bare Hono app whose one route runs `select 1` on the given engine, loaded the same way. */
+async function measureFloor(label: string, engine: { databaseUrl: string } | { pgliteDir: string }) {
+  const database =
+    'databaseUrl' in engine
+      ? `const { default: pg } = await import('pg');
+         const pool = new pg.Pool({ connectionString: ${JSON.stringify(engine.databaseUrl)}, max: 10 });
+         const query = () => pool.query('select 1 as one');`
+      : `const { PGlite } = await import('@electric-sql/pglite');
+         const db = await PGlite.create(${JSON.stringify(engine.pgliteDir)});
+         const query = () => db.query('select 1 as one');`;
+  const source = `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
+    ${database}
+    const app = new Hono().get('/', async (c) => c.json({ data: (await query()).rows }));
+    serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });`;
+  const url = `http://127.0.0.1:${PORT + 1}/`;
+  // Twice: the second start is the restart (PGlite's folder exists by then), as for the product.
+  const first = await startAndWait(['--input-type=module', '-e', source], { PORT: String(PORT + 1) }, url);
+  await stop(first.child);
+  const again = await startAndWait(['--input-type=module', '-e', source], { PORT: String(PORT + 1) }, url);
   try {
-    const ms = await waitFor200(`http://127.0.0.1:${PORT + 1}/`, child);
+    const idle = rssMb(again.child.pid!);
+    const memory = await load(again.child.pid!, LOAD_SECONDS, [{ url }]);
     console.log(
-      `  ${label.padEnd(34)} start ${(ms / 1000).toFixed(1).padStart(5)} s   resident ${rssMb(child.pid!).toFixed(0).padStart(5)} MB`,
+      `  ${label.padEnd(30)} first start ${fmt(first.seconds)} s (cpu ${fmt(first.cpu)} s)   restart ${fmt(again.seconds)} s (cpu ${fmt(again.cpu)} s)   resident idle ${fmt(idle, 0)} MB, after ${LOAD_SECONDS} s of load ${fmt(memory.after, 0)} MB (peak ${memory.peak.toFixed(0)}, ${memory.answered})   load avg ${loadAverage()}`,
     );
   } finally {
-    await stop(child);
+    await stop(again.child);
   }
 }
 
 if (!process.env.BENCH_CHILD) console.log(`Start and memory\n${machineLine()}\n`);
 buildIfChanged(process.cwd(), join(process.cwd(), 'dist'));
+await buildServerIfChanged(process.cwd());
+const emulator = await ensureAuthEmulator({ host: EMULATOR, projectId: 'demo-contabil' });
 
-await measureFloor(
-  'floor: Node serving Hono',
-  `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
-   serve({ fetch: new Hono().get('/', (c) => c.text('ok')).fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });`,
-);
-await measureFloor(
-  'floor: PGlite alone, migrated',
-  `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
-   import { openDatabase } from '${join(process.cwd(), 'server/db/client.ts')}';
-   await openDatabase({ kind: 'pglite' });
-   serve({ fetch: new Hono().get('/', (c) => c.text('ok')).fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });`,
-);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-start-'));
 try {
-  await measureProduct('product on PGlite, demo data', { DATA_DIR: dataDir, DATABASE_URL: '' });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const url = process.env.DATABASE_URL;
-if (url) {
-  const name = `contabil_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
   const folder = mkdtempSync(join(tmpdir(), 'contabil-bench-start-'));
   try {
-    await measureProduct('product on PostgreSQL, demo data', { DATA_DIR: folder, DATABASE_URL: target.toString() });
+    await measureFloor('floor: Hono + PGlite', { pgliteDir: join(folder, 'floor') });
+    await measureProduct('product on PGlite, demo data', { DATA_DIR: join(folder, 'product'), DATABASE_URL: '' });
   } finally {
     rmSync(folder, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
+
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `contabil_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const folder = mkdtempSync(join(tmpdir(), 'contabil-bench-start-'));
+    try {
+      await measureFloor('floor: Hono + pg', { databaseUrl: target.toString() });
+      await measureProduct('product on PostgreSQL, demo data', { DATA_DIR: folder, DATABASE_URL: target.toString() });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+} finally {
+  await emulator.stop();
 }

@@ -36,8 +36,13 @@ function filesOf(path: string): string[] {
 
 /** SHA-256 over every input file's path and bytes, in a stable order. */
 export function sourceHash(root: string): string {
+  return hashOf(root, BUILD_INPUTS);
+}
+
+/** SHA-256 over the path and bytes of every file of `inputs` (files or folders under `root`), in a stable order. */
+export function hashOf(root: string, inputs: string[]): string {
   const hash = createHash('sha256');
-  const files = BUILD_INPUTS.flatMap((input) => filesOf(join(root, input))).sort();
+  const files = inputs.flatMap((input) => filesOf(join(root, input))).sort();
   for (const file of files) {
     // The router plugin rewrites its generated tree during a build: it follows the routes, which are hashed.
     if (file.endsWith('routeTree.gen.ts')) continue;

@@ -1,11 +1,11 @@
 /**
- * `npm start`: builds the web app when its sources changed since the last build (in a process of its own), starts
- * the Firebase Auth emulator unless real Firebase is configured, then serves everything on one port (SPA, /api, /fn).
+ * The server `npm start` runs, built ahead of time into `dist-server/start.js` (scripts/build.ts builds it and the web
+ * app first): starts the Firebase Auth emulator unless real Firebase is configured, then serves everything on one port
+ * (SPA, /api, /fn). `tsx scripts/start.ts` runs the same from the sources.
  */
 import { join } from 'node:path';
 import { DEFAULT_EMULATOR_HOST } from '@server/config';
 import { exitOnStartupFailure, loadStartupConfig } from '@server/startup';
-import { buildIfChanged } from './build-once';
 import type { RunningEmulator } from './emulator';
 import { ensureAuthEmulator } from './emulator';
 
@@ -17,8 +17,6 @@ const config = (() => {
     return exitOnStartupFailure(error);
   }
 })();
-
-if (process.env.SKIP_BUILD !== '1') buildIfChanged(process.cwd(), config.distDir);
 
 let emulator: RunningEmulator | undefined;
 if (config.firebase.authEmulatorHost) {

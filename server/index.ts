@@ -19,14 +19,13 @@ import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
 import { createFeatureFlags, remoteConfigSource } from './services/features';
-import { createS3Storage } from './services/s3-storage';
 import { createLocalStorage } from './services/storage';
 import { builtSiteAssets, devSiteAssets } from './site/assets';
 import { buildSite } from './site/setup';
 import { mountSpa } from './spa';
 import type { NfseStandIn } from './fakes/nfse-nacional';
 import { STAND_IN_STATE_FILE, startNfseNacionalStandIn } from './fakes/nfse-nacional';
-import { loadOrCreateStandInCa } from './fakes/nfse-stand-in-ca';
+import { loadOrCreateStandInCa, loadOrIssueStandInKeys } from './fakes/nfse-stand-in-ca';
 import { ensureDemoCertificate, seedDemoNfse } from './seed/demo-nfse';
 import type { NfseDeps } from './services/nfse-emission';
 import { createNfseEmissionService, nfseEnvironmentFor } from './services/nfse-emission';
@@ -37,13 +36,29 @@ const logger: Logger = {
   error: (message, ...details) => console.error(message, ...details),
 };
 
+/**
+ * STARTUP_TRACE=1: each step of the start with the milliseconds since the process began and the CPU time it used
+ * (on a busy machine the second says more than the first; docs/performance.md).
+ */
+const trace = process.env.STARTUP_TRACE === '1';
+const mark = (step: string) => {
+  if (!trace) return;
+  const { user, system } = process.cpuUsage();
+  const cpu = ((user + system) / 1000).toFixed(0).padStart(6);
+  logger.info(`[start ${performance.now().toFixed(0).padStart(6)} ms, cpu ${cpu} ms] ${step}`);
+};
+
 /** Starts the product: database (migrated and seeded), API, functions API and the built SPA on one port. */
 export async function startServer(options: { serveSpa?: boolean } = {}) {
+  mark('modules loaded');
   const config = loadStartupConfig();
   for (const warning of config.warnings) logger.error(warning);
   // Each token verified once, then trusted until it expires (at most 5 min): server/auth/token-cache.ts.
   const identity = withVerifiedTokenCache(createFirebaseIdentity(config.firebase));
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
+  // The AWS SDK (~1.5 s to load here) only when S3 is configured.
+  const storage = config.s3
+    ? (await import('./services/s3-storage')).createS3Storage(config.s3)
+    : createLocalStorage(join(config.dataDir, 'files'));
   // The national NFS-e: the real Sefin when NFSE_NACIONAL_URL names it, the local stand-in otherwise (never in
   // production, which loadConfig refuses without the URL: the stand-in issues no real invoice). The stand-in's CA
   // and records live under DATA_DIR, so the demo's certificate and invoices outlive a restart.
@@ -51,11 +66,14 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   const sealer = createTokenSealer(config.tokenEncryptionKey);
   let standIn: NfseStandIn | undefined;
   if (!nfseUrl) {
+    const ca = loadOrCreateStandInCa(config.dataDir);
     standIn = await startNfseNacionalStandIn({
-      ca: loadOrCreateStandInCa(config.dataDir),
+      ca,
+      keys: loadOrIssueStandInKeys(config.dataDir, ca),
       stateFile: join(config.dataDir, STAND_IN_STATE_FILE),
     });
   }
+  mark('NFS-e stand-in');
   const signatureAlgorithm = config.services.nfseSignatureAlgorithm;
   const nfse: NfseDeps = standIn
     ? {
@@ -82,8 +100,6 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       issue: (request: { cnpj: string; companyName: string; password: string }) => standIn.issueCompanyCertificate(request),
     },
   };
-  // The schemas compile once (~0.5 s): now, not on the first emission.
-  preloadNfseSchemas();
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
@@ -92,6 +108,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     log: (line) => logger.error(line),
     // Servers started at once on one PostgreSQL take turns to migrate and seed.
     setup: async (db) => {
+      mark('database open and migrated');
       if (await seedReferenceData(db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
       if (config.seedDemo) {
         if (await isDatabaseEmpty(db)) {
@@ -107,6 +124,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       }
     },
   });
+  mark('reference data and demo checked');
   logger.info(`Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`);
   // Imports a dead server left half written are undone: on PGlite (this process alone opens its files) every unfinished
   // one; on PostgreSQL, which other servers share, those whose heartbeat stopped.
@@ -119,9 +137,8 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       ? `Files: S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}`
       : `Files: ${join(config.dataDir, 'files')}`,
   );
-  // The activity index is built in memory once (~0.3 s): now, not on the first search someone types.
-  void activityCatalog(database.db).catch((error) => logger.error('Could not build the activity index', error));
 
+  mark('interrupted imports checked');
   const { webhookSecret, apiKey } = config.services.payments;
   // `npm run dev` (no SPA here) lets Vite serve the site's scripts and styles with hot reload.
   const serveSpa = options.serveSpa ?? config.serveSpa;
@@ -159,6 +176,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       onError: (error) => logger.error('Remote Config unavailable; using the configured feature flags', error),
     }),
   });
+  mark('app built');
   const fakes = mountFakes(app, config);
   if (fakes.length) logger.info(`Local stand-ins under /fakes: ${fakes.join(', ')}.`);
   logger.info(
@@ -181,6 +199,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     }
     throw error;
   }
+  mark('listening');
   const emissions = createNfseEmissionService({ db: database.db, storage, nfse, logger });
   // Monthly invoices from the schedules; SCHEDULER_DISABLED=1 leaves that to another process.
   const scheduler = config.scheduler.enabled
@@ -215,6 +234,16 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     await standIn?.close();
     await database.close();
   };
+  // Warm-ups, once the server answers (docs/performance.md): the NFS-e schemas compile (~0.5–1.2 s) and the activity
+  // index is built in memory (~0.3–1.4 s) now, not on the first emission or the first search someone types.
+  // A second later, so that the first requests do not wait behind them.
+  setTimeout(() => {
+    if (closing) return;
+    preloadNfseSchemas();
+    void activityCatalog(database.db)
+      .then(() => mark('warm-ups done'))
+      .catch((error) => closing || logger.error('Could not build the activity index', error));
+  }, 1000).unref();
   return { url, close, config };
 }
 

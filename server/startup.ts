@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { DatabaseTarget, OpenDatabase } from './db/client';
 import { isDatabaseUnavailable, openDatabase, pgErrorOf } from './db/client';
 import type { ServerConfig } from './config';
@@ -87,6 +86,8 @@ export function databaseAddress(url: string): string {
 
 /** One connection, one round trip: whether PostgreSQL answers, within `timeoutMs` for the connection. */
 async function probe(url: string, timeoutMs: number): Promise<void> {
+  // pg loads only for PostgreSQL (server/db/client.ts).
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   // An error after connecting (the server going away) must not end the process: the next attempt reports.
   client.on('error', () => {});
@@ -178,6 +179,7 @@ const SETUP_LOCK_KEY = 4_172_017;
  * reads before it writes, which is safe for one process only. The lock is a session's: a process that dies frees it.
  */
 async function withSetupLock<T>(target: DatabaseTarget & { kind: 'postgres' }, setup: () => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: target.url });
   client.on('error', () => {});
   await client.connect();

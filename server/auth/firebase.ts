@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { App } from 'firebase-admin/app';
-import { initializeApp } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
-import { getAuth } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config';
 import type { IdentityService } from './identity';
 import { IdentityError, claimsFromToken } from './identity';
@@ -17,13 +14,17 @@ function codeOf(error: unknown): string {
  */
 export function createFirebaseIdentity(config: FirebaseConfig): IdentityService {
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
-  const app: App = initializeApp({ projectId: config.projectId }, `contabil-${randomUUID()}`);
-  const auth: Auth = getAuth(app);
+  // firebase-admin loads on the first call, not at start (~0.5 s of the start's CPU: docs/performance.md).
+  let auth: Promise<Auth> | undefined;
+  const authOf = () =>
+    (auth ??= Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]).then(
+      ([{ initializeApp }, { getAuth }]) => getAuth(initializeApp({ projectId: config.projectId }, `contabil-${randomUUID()}`)),
+    ));
 
   return {
     async verifyIdToken(token) {
       try {
-        const decoded = await auth.verifyIdToken(token);
+        const decoded = await (await authOf()).verifyIdToken(token);
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,
@@ -37,7 +38,7 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
     },
     async createUser({ email, password, displayName, uid }) {
       try {
-        const user = await auth.createUser({ email, password, displayName, ...(uid ? { uid } : {}) });
+        const user = await (await authOf()).createUser({ email, password, displayName, ...(uid ? { uid } : {}) });
         return { uid: user.uid };
       } catch (error) {
         const code = codeOf(error);
@@ -48,7 +49,7 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
     },
     async updateUser(uid, changes) {
       try {
-        await auth.updateUser(uid, changes);
+        await (await authOf()).updateUser(uid, changes);
       } catch (error) {
         if (codeOf(error) === 'auth/user-not-found') throw new IdentityError('user-not-found', uid);
         throw error;
@@ -56,14 +57,14 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
     },
     async deleteUser(uid) {
       try {
-        await auth.deleteUser(uid);
+        await (await authOf()).deleteUser(uid);
       } catch (error) {
         if (codeOf(error) !== 'auth/user-not-found') throw error;
       }
     },
     async findUserByEmail(email) {
       try {
-        const user = await auth.getUserByEmail(email);
+        const user = await (await authOf()).getUserByEmail(email);
         return { uid: user.uid };
       } catch (error) {
         if (codeOf(error) === 'auth/user-not-found') return null;
@@ -71,24 +72,24 @@ export function createFirebaseIdentity(config: FirebaseConfig): IdentityService 
       }
     },
     async setClaims(uid, claims) {
-      await auth.setCustomUserClaims(uid, { ...claims });
+      await (await authOf()).setCustomUserClaims(uid, { ...claims });
     },
     async passwordResetLink(email, continueUrl) {
       try {
-        return await auth.generatePasswordResetLink(email, continueUrl ? { url: continueUrl } : undefined);
+        return await (await authOf()).generatePasswordResetLink(email, continueUrl ? { url: continueUrl } : undefined);
       } catch (error) {
         const code = codeOf(error);
         if (code === 'auth/user-not-found' || code === 'auth/email-not-found') throw new IdentityError('user-not-found', email);
         // A continue URL outside the project's authorised domains is refused: the link works without it.
         if (continueUrl && (code === 'auth/unauthorized-continue-uri' || code === 'auth/invalid-continue-uri')) {
-          return auth.generatePasswordResetLink(email);
+          return (await authOf()).generatePasswordResetLink(email);
         }
         throw error;
       }
     },
     async findAccount(uid) {
       try {
-        const user = await auth.getUser(uid);
+        const user = await (await authOf()).getUser(uid);
         const iso = (value: string | undefined | null) => (value ? new Date(value).toISOString() : null);
         return {
           uid: user.uid,

@@ -47,7 +47,7 @@ import type { SubstitutionReasonCode } from '../nfse/event';
 import { SUBSTITUTION_EVENT_TYPE, buildSubstitutionEventXml } from '../nfse/event';
 import type { CityParameters, DpsFacts, RuleViolation } from '../nfse/rules';
 import { checkDpsRules, readDpsFacts, ruleMessage } from '../nfse/rules';
-import type { IssuedA1, TestCa } from '../nfse/test-ca';
+import type { IssuedA1, IssuedTls, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
 import type { NfseSchema } from '../nfse/xsd';
 import { validateAgainst } from '../nfse/xsd';
@@ -118,6 +118,11 @@ export type NfseStandInOptions = {
   /** 0 (the default) takes a free port. */
   port?: number;
   ca?: TestCa;
+  /**
+   * Its TLS certificate and the one it signs with, issued by `ca`; new ones at each start unless given (two RSA keys:
+   * ~1.5 s of a start on this machine, which `loadOrIssueStandInKeys` saves by keeping them under DATA_DIR).
+   */
+  keys?: StandInKeys;
   /** The environment it plays (`tpAmb` it accepts): restricted production by default. */
   environment?: NfseEnvironment;
   faults?: NfseStandInFaults;
@@ -283,11 +288,19 @@ const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 /** The XML declaration off a signed document, to embed it whole (its signature covers its bytes as they are). */
 const withoutDeclaration = (xml: string) => xml.replace(/^<\?xml[^>]*\?>\s*/, '');
 
+/** The stand-in's own certificates: its TLS server's, and the one the national system signs what it issues with. */
+export type StandInKeys = { tls: IssuedTls; signer: IssuedA1 };
+
+export function issueStandInKeys(ca: TestCa): StandInKeys {
+  return {
+    tls: issueTlsServerCertificate(ca),
+    signer: issueA1Certificate(ca, { cnpj: '99999999000191', companyName: 'Sefin Nacional Simulada', password: 'x' }),
+  };
+}
+
 export async function startNfseNacionalStandIn(options: NfseStandInOptions = {}): Promise<NfseStandIn> {
   const ca = options.ca ?? createTestCa();
-  const tls = issueTlsServerCertificate(ca);
-  // The national system signs what it issues: here with its own certificate from the same local CA.
-  const signer = issueA1Certificate(ca, { cnpj: '99999999000191', companyName: 'Sefin Nacional Simulada', password: 'x' });
+  const { tls, signer } = options.keys ?? issueStandInKeys(ca);
   const environment = options.environment ?? 'homologation';
   const tpAmb = NFSE_ENVIRONMENTS[environment];
   const now = options.now ?? (() => new Date());

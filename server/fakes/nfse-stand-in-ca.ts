@@ -10,8 +10,11 @@ import { dirname, join } from 'node:path';
 import forge from 'node-forge';
 import type { TestCa } from '../nfse/test-ca';
 import { createTestCa } from '../nfse/test-ca';
+import type { StandInKeys } from './nfse-nacional';
+import { issueStandInKeys } from './nfse-nacional';
 
 export const STAND_IN_CA_FILE = 'nfse-stand-in-ca.json';
+export const STAND_IN_KEYS_FILE = 'nfse-stand-in-keys.json';
 
 /** The CA kept in `dataDir`, or a new one written there (readable by this user only). */
 export function loadOrCreateStandInCa(dataDir: string): TestCa {
@@ -47,4 +50,32 @@ export function issuedBy(certificatePem: string, ca: Pick<TestCa, 'certificatePe
   } catch {
     return false;
   }
+}
+
+/** Still valid for a month, and issued by this CA (a new CA makes new keys). */
+const usable = (certificatePem: string, ca: TestCa) =>
+  issuedBy(certificatePem, ca) &&
+  new Date(new X509Certificate(certificatePem).validTo).getTime() > Date.now() + 30 * 24 * 3_600_000;
+
+/**
+ * The stand-in's TLS and signing certificates kept in `dataDir` beside its CA, or new ones written there: a restart
+ * then makes no RSA key (docs/performance.md, "Start and memory").
+ */
+export function loadOrIssueStandInKeys(dataDir: string, ca: TestCa): StandInKeys {
+  const file = join(dataDir, STAND_IN_KEYS_FILE);
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as StandInKeys & { signer: { pfx: string } };
+      const keys: StandInKeys = { tls: kept.tls, signer: { ...kept.signer, pfx: Buffer.from(kept.signer.pfx, 'base64') } };
+      if (usable(keys.tls.certificatePem, ca) && usable(keys.signer.certificatePem, ca)) return keys;
+    } catch {
+      // Unreadable: new ones below.
+    }
+  }
+  const keys = issueStandInKeys(ca);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ tls: keys.tls, signer: { ...keys.signer, pfx: keys.signer.pfx.toString('base64') } }), {
+    mode: 0o600,
+  });
+  return keys;
 }

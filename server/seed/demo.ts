@@ -551,15 +551,18 @@ export async function seedDemoData(
  * stopped cleanly): recreate any that are missing with the uid the database knows, and refresh their claims.
  */
 export async function ensureDemoIdentities(db: Database, identity: IdentityService): Promise<void> {
-  for (const login of DEMO_LOGINS) {
-    const [row] = await db.select().from(users).where(eq(users.email, login.email));
-    if (!row) continue;
-    const existing = await identity.findUserByEmail(login.email);
-    if (!existing) {
-      await identity.createUser({ uid: row.id, email: login.email, password: DEMO_PASSWORD, displayName: row.name });
-    } else if (existing.uid !== row.id) {
-      continue; // Someone else's account under this e-mail: leave it alone.
-    }
-    await syncClaims(db, identity, row.id);
-  }
+  // The logins side by side: each is a few calls to the emulator, most of a restart's wait for them.
+  await Promise.all(
+    DEMO_LOGINS.map(async (login) => {
+      const [row] = await db.select().from(users).where(eq(users.email, login.email));
+      if (!row) return;
+      const existing = await identity.findUserByEmail(login.email);
+      if (!existing) {
+        await identity.createUser({ uid: row.id, email: login.email, password: DEMO_PASSWORD, displayName: row.name });
+      } else if (existing.uid !== row.id) {
+        return; // Someone else's account under this e-mail: leave it alone.
+      }
+      await syncClaims(db, identity, row.id);
+    }),
+  );
 }

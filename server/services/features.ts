@@ -1,5 +1,3 @@
-import { initializeApp } from 'firebase-admin/app';
-import { getRemoteConfig } from 'firebase-admin/remote-config';
 import type { FeatureFlags, FeatureName } from '@domain';
 import { FEATURE_NAMES, REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS } from '@domain';
 
@@ -86,9 +84,12 @@ export function emailList(value: string | undefined | null): string[] {
  * `feature_panel_emails`, comma-separated e-mails. Credentials are the service account's, as for Auth.
  */
 export function remoteConfigSource(projectId: string): RemoteFeatureSource {
-  const app = initializeApp({ projectId }, 'contabil-remote-config');
+  // firebase-admin loads on the first fetch, not at start.
+  let app: Promise<import('firebase-admin/app').App> | undefined;
   return async () => {
-    const template = await getRemoteConfig(app).getTemplate();
+    app ??= import('firebase-admin/app').then(({ initializeApp }) => initializeApp({ projectId }, 'contabil-remote-config'));
+    const { getRemoteConfig } = await import('firebase-admin/remote-config');
+    const template = await getRemoteConfig(await app).getTemplate();
     const audiences: Partial<FeatureAudiences> = {};
     for (const name of FEATURE_NAMES) {
       const value = template.parameters[`feature_${name}_emails`]?.defaultValue;

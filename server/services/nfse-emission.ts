@@ -65,7 +65,6 @@ import { formatCnpj, readPkcs12 } from '../nfse/certificate';
 import type { NfseClient } from '../nfse/client';
 import { createNfseClient } from '../nfse/client';
 import type { DanfseStatus } from '../nfse/danfse';
-import { renderDanfse } from '../nfse/danfse';
 import { explainNationalError } from '../nfse/errors';
 import type { ApproximateTaxes, DpsContext } from '../nfse/dps';
 import { DpsBuildError, buildDpsFromRequest, serviceProfileOf } from '../nfse/dps';
@@ -79,6 +78,10 @@ import type { SignatureAlgorithmName } from '../nfse/signature';
 import { validateDpsBeforeSending } from '../nfse/validate';
 import type { TokenSealer } from './secrets';
 import type { FileStorage } from './storage';
+
+/** The DANFSe's PDF and QR code libraries (~2 s of a start on this machine) load with the first one drawn. */
+const renderDanfse: typeof import('../nfse/danfse').renderDanfse = async (...args) =>
+  (await import('../nfse/danfse')).renderDanfse(...args);
 
 /** How the server reaches the national system (or its local stand-in). */
 export interface NfseDeps {

@@ -20,9 +20,13 @@ export interface PrepareRequest {
 export type PrepareResult =
   { ok: true; prepared: PreparedImport } | { ok: false; refused: string } | { ok: false; crashed: string };
 
-const WORKER_FILE = new URL('./statement-prepare.worker.ts', import.meta.url).href;
-// The worker does not inherit a loader registered in this thread (tsx's, Vitest's): it registers tsx's itself.
-const WORKER_SOURCE = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_FILE)}); })`;
+// Built ahead of time (`npm start`, scripts/build-server.ts) this module sits in a .js bundle beside its worker's.
+const bundled = !import.meta.url.endsWith('.ts');
+const WORKER_FILE = new URL(`./statement-prepare.worker.${bundled ? 'js' : 'ts'}`, import.meta.url).href;
+// The worker does not inherit a loader registered in this thread (tsx's, Vitest's): from sources it registers tsx's.
+const WORKER_SOURCE = bundled
+  ? `import(${JSON.stringify(WORKER_FILE)})`
+  : `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_FILE)}); })`;
 
 /**
  * The OFX file read and prepared for the import (`prepareOfx`) off the server's thread when it is large. Throws

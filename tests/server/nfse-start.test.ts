@@ -12,7 +12,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCertificate } from '@server/db/nfse';
 import { companyCertificates } from '@server/db/schema';
-import { STAND_IN_CA_FILE, issuedBy, loadOrCreateStandInCa } from '@server/fakes/nfse-stand-in-ca';
+import {
+  STAND_IN_CA_FILE,
+  STAND_IN_KEYS_FILE,
+  issuedBy,
+  loadOrCreateStandInCa,
+  loadOrIssueStandInKeys,
+} from '@server/fakes/nfse-stand-in-ca';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
 import { readPkcs12 } from '@server/nfse/certificate';
 import { createNfseClient } from '@server/nfse/client';
@@ -98,6 +104,39 @@ describe('the stand-in’s CA under DATA_DIR', () => {
     const made = loadOrCreateStandInCa(dataDir);
     expect(made.certificatePem).not.toBe(first.certificatePem);
     expect(loadOrCreateStandInCa(dataDir).certificatePem).toBe(made.certificatePem);
+  });
+
+  it('keeps the stand-in’s TLS and signing certificates beside it, issued again only for another CA', async () => {
+    const dataDir = await tempDir('contabil-ca-');
+    const ca = loadOrCreateStandInCa(dataDir);
+    const first = loadOrIssueStandInKeys(dataDir, ca);
+    expect((await readdir(dataDir)).sort()).toEqual([STAND_IN_CA_FILE, STAND_IN_KEYS_FILE]);
+    expect((await stat(join(dataDir, STAND_IN_KEYS_FILE))).mode & 0o777).toBe(0o600);
+    expect(issuedBy(first.tls.certificatePem, ca)).toBe(true);
+    expect(issuedBy(first.signer.certificatePem, ca)).toBe(true);
+    const again = loadOrIssueStandInKeys(dataDir, ca);
+    expect(again.tls).toEqual(first.tls);
+    expect(again.signer.privateKeyPem).toBe(first.signer.privateKeyPem);
+    expect(again.signer.pfx.equals(first.signer.pfx)).toBe(true);
+
+    // The kept keys serve: a stand-in started with them answers over TLS trusted by the CA alone.
+    const a1 = issueA1Certificate(ca, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
+    const certificate = readPkcs12(a1.pfx, a1.password);
+    const standIn = await startNfseNacionalStandIn({ ca, keys: again });
+    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
+    try {
+      expect((await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate))).outcome).toBe(
+        'issued',
+      );
+    } finally {
+      client.close();
+      await standIn.close();
+    }
+
+    const otherCa = loadOrCreateStandInCa(await tempDir('contabil-ca-'));
+    const other = loadOrIssueStandInKeys(dataDir, otherCa);
+    expect(other.tls.certificatePem).not.toBe(first.tls.certificatePem);
+    expect(issuedBy(other.signer.certificatePem, otherCa)).toBe(true);
   });
 });
 

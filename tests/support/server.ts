@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -41,15 +41,24 @@ export const TEST_SITE_ASSETS: SiteAssets = {
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+/**
+ * A fresh database for one test file, a copy of the one migrated database the run's global setup made: in-memory
+ * PGlite (tests/support/pglite-template.ts), or a new PostgreSQL database dropped afterwards
+ * (tests/support/postgres-template.ts).
+ */
 async function openTestDatabase() {
-  if (engine === 'pglite') return openDatabase({ kind: 'pglite' });
+  if (engine === 'pglite') {
+    const template = process.env.PGLITE_TEMPLATE;
+    return openDatabase({ kind: 'pglite', loadDataDir: template ? new Blob([await readFile(template)]) : undefined });
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
   const name = `contabil_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated database when the global setup made one (tests/support/postgres-template.ts).
+  const template = process.env.POSTGRES_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
