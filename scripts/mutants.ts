@@ -6,7 +6,8 @@
  * the mutated file run against it. A mutant that passes them is a hole in the tests, and fails this script. The
  * unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
  *
- * `MUTANTS=<text>` judges only the mutants whose description contains the text (one at a time: `MUTANT_LANES=1`).
+ * `MUTANTS=<text>` judges only the mutants whose description contains the text (one at a time: `MUTANT_LANES=1`), and
+ * `MUTANT_TESTS=<text>` only against the model test files whose name contains it (a quick look while writing a test).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -530,7 +531,7 @@ const reachedBy = new Map(modelTestFiles.map((file) => [file, filesReached(file)
 /** The model test files that import the mutated file (directly or through other files): only they can kill it. */
 function testsOf(mutant: Mutant): string[] {
   const path = `${layerOf(mutant)}/${mutant.file}`;
-  const files = modelTestFiles.filter((file) => reachedBy.get(file)!.has(path));
+  const files = modelTestFiles.filter((file) => reachedBy.get(file)!.has(path) && file.includes(process.env.MUTANT_TESTS ?? ''));
   if (files.length === 0) throw new Error(`No model test imports ${path}: the mutant "${mutant.what}" cannot be judged.`);
   return files;
 }
