@@ -6,7 +6,7 @@
  * the mutated file run against it. A mutant that passes them is a hole in the tests, and fails this script. The
  * unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
  *
- * `MUTANTS=<text>` judges only the mutants whose description contains the text (one at a time: `MUTANT_LANES=1`), and
+ * `MUTANTS=<text>` judges only the mutants whose description contains the text (or one of `a|b`; one at a time: `MUTANT_LANES=1`), and
  * `MUTANT_TESTS=<text>` only against the model test files whose name contains it (a quick look while writing a test).
  */
 import { spawn } from 'node:child_process';
@@ -371,9 +371,9 @@ const MUTANTS: Mutant[] = [
   {
     file: 'onboarding.ts',
     kind: 'guard',
-    what: 'a report without a track is taken as the track moved past the payment or team step',
-    from: "event.type === 'track.updated' && !!event.track && currentStep(event.track)?.stepId !== params.stepId,",
-    to: "event.type === 'track.updated' && (!event.track || currentStep(event.track)?.stepId !== params.stepId),",
+    what: 'a payment cancelled on the provider’s page is waited for as if it were paid',
+    from: "paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',",
+    to: 'paymentReturnedPaid: ({ context }) => context.paymentReturn !== null,',
   },
   {
     file: 'steps.ts',
@@ -551,7 +551,7 @@ function modelTestsPass({ config }: Lane, files: string[] = modelTestFiles): Pro
 
 // Every mutant must still match its file, and be importable by some model test, before anything runs.
 const only = process.env.MUTANTS;
-const chosen = only ? MUTANTS.filter((mutant) => mutant.what.includes(only)) : MUTANTS;
+const chosen = only ? MUTANTS.filter((mutant) => only.split('|').some((text) => mutant.what.includes(text))) : MUTANTS;
 if (chosen.length === 0) throw new Error(`No mutant's description contains "${only}".`);
 for (const mutant of MUTANTS) mutated(readFileSync(join(root, layerOf(mutant), mutant.file), 'utf8'), mutant);
 const judged = chosen.map((mutant) => ({ mutant, files: testsOf(mutant) }));
