@@ -77,7 +77,8 @@ describe('company machine', () => {
           company: h.actor.getSnapshot().context.company,
         };
         const type = step.event.type;
-        if (type.startsWith('xstate.done')) h.pending.resolve('fetchCompany', (step.event as { output: LoadedCompany }).output);
+        if (type.startsWith('xstate.done'))
+          h.pending.resolve('fetchCompany', (step.event as unknown as { output: LoadedCompany }).output);
         else if (type.startsWith('xstate.error')) h.pending.reject('fetchCompany', new Error('Empresa não encontrada.'));
         else h.actor.send(step.event as never);
         await flush();
