@@ -209,17 +209,17 @@ export function transitionPaths(model: MachineModel): ModelPath[] {
  * Every candidate path: for each state the graph reaches and each event, the shortest path to the state and then
  * the event — `moving` when the event takes a transition, `trying` when the state refuses it.
  */
-export function candidatePaths(model: MachineModel): { moving: ModelPath[]; trying: ModelPath[] } {
+export function candidatePaths(model: MachineModel, limit = MAX_MODEL_STATES): { moving: ModelPath[]; trying: ModelPath[] } {
   // Walked once per model: the coverage tests ask for the same candidates again.
   const known = candidatesOf.get(model);
   if (known) return known;
-  const found = walkCandidates(model);
+  const found = walkCandidates(model, limit);
   candidatesOf.set(model, found);
   return found;
 }
 const candidatesOf = new WeakMap<MachineModel, { moving: ModelPath[]; trying: ModelPath[] }>();
 
-function walkCandidates(model: MachineModel): { moving: ModelPath[]; trying: ModelPath[] } {
+function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath[]; trying: ModelPath[] } {
   const machine = model.walked ?? model.machine;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
@@ -230,12 +230,12 @@ function walkCandidates(model: MachineModel): { moving: ModelPath[]; trying: Mod
         events: scenario.events as never,
         input: scenario.input,
         serializeState: serialize as never,
-        limit: MAX_MODEL_STATES,
+        limit,
       };
       const shortest = new Map(
-        bounded(model, scenario, () => getShortestPaths(machine, options)).map((path) => [serialize(path.state), path]),
+        bounded(model, scenario, () => getShortestPaths(machine, options), limit).map((path) => [serialize(path.state), path]),
       );
-      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options));
+      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options), limit);
       const recorder = transitionRecorder(machine);
       for (const [key, { state, transitions }] of Object.entries(adjacency)) {
         const to = shortest.get(key);
