@@ -1,17 +1,23 @@
 /**
- * `npm run test:mutants`: proves the model-based tests catch a wrong machine. Each mutant is a copy of machines/ with
- * one deliberate mistake — a broken guard, a dropped transition, a swapped target, a forgotten effect — and the model
- * tests (the tests in tests/machines whose names say "paths": paths generated from each machine's graph, checked
- * for what every state means) that import the mutated file run against it. A mutant that passes them is a hole in the
- * tests, and fails this script. The unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
+ * `npm run test:mutants`: proves the model-based tests catch a wrong machine. Each mutant is a copy of machines/ (and
+ * domain/, whose rules the machines call) with one deliberate mistake — a broken guard, a dropped transition, a swapped
+ * target, a forgotten effect, a wrong time, a rule wrong at its edge — and the model tests (the tests in tests/machines
+ * whose names say "paths": paths generated from each machine's graph, checked for what every state means) that import
+ * the mutated file run against it. A mutant that passes them is a hole in the tests, and fails this script. The
+ * unmutated copy must pass first, so a mutant is killed by its mistake, not by the copying.
+ *
+ * `MUTANTS=<text>` judges only the mutants whose description contains the text (or one of `a|b`; one at a time: `MUTANT_LANES=1`), and
+ * `MUTANT_TESTS=<text>` only against the model test files whose name contains it (a quick look while writing a test).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 interface Mutant {
+  /** The file under machines/, or under domain/ when `layer` says so. */
   file: string;
-  kind: 'guard' | 'transition' | 'target' | 'effect';
+  layer?: 'machines' | 'domain';
+  kind: 'guard' | 'transition' | 'target' | 'effect' | 'timer' | 'rule';
   what: string;
   from: string;
   to: string;
@@ -249,53 +255,235 @@ const MUTANTS: Mutant[] = [
     from: "onError: {\n          target: 'next',",
     to: "onError: {\n          target: 'stopped',",
   },
+  // Written for docs/testing.md's second round: bugs of the kinds the first suite let through (the context a path
+  // was taken in, times read from the constants, oracles that called the rule under test, fixtures without edges).
+  {
+    file: 'session.machine.ts',
+    kind: 'timer',
+    what: 'the token is refreshed a minute early, at 49 minutes instead of 50',
+    from: 'tokenRefresh: TOKEN_REFRESH_INTERVAL_MS,',
+    to: 'tokenRefresh: TOKEN_REFRESH_INTERVAL_MS - 60_000,',
+  },
+  {
+    file: 'constants.ts',
+    layer: 'domain',
+    kind: 'timer',
+    what: 'the reload guard lasts 15 seconds, not 10: a 401 met 10 s after the reload ends the session',
+    from: 'export const RELOAD_GUARD_MS = 10_000;',
+    to: 'export const RELOAD_GUARD_MS = 15_000;',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'effect',
+    what: 'a sign-out that failed leaves the company loaded on the company actor',
+    from: "message: 'Sign-out failed', error: event.error }) },\n            'clearSession',\n            'clearCompany',\n",
+    to: "message: 'Sign-out failed', error: event.error }) },\n            'clearSession',\n",
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'effect',
+    what: 'a 401 recovery whose refresh failed leaves the company loaded',
+    from: "message: 'Session recovery failed', error: event.error }) },\n            ...expireSession,",
+    to: "message: 'Session recovery failed', error: event.error }) },\n            ...expireSession.filter((action) => action !== 'clearCompany'),",
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'transition',
+    what: 'a system admin is treated as a customer at sign-in: a companies claim loads that company',
+    from: "  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },\n",
+    to: '',
+  },
+  {
+    file: 'claims.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'only a first role of "system-admin" makes a system admin (a customer who is also on the team loads a company)',
+    from: "  return hasRole(claims, 'system-admin');",
+    to: "  return claims?.roles?.[0] === 'system-admin';",
+  },
+  {
+    file: 'claims.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'the company chosen after sign-in is the companyId claim before the first of companies',
+    from: '  return claims?.companies?.[0] ?? claims?.companyId ?? null;',
+    to: '  return claims?.companyId ?? claims?.companies?.[0] ?? null;',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'guard',
+    what: 'the company selector loads any company asked for, not only the person’s',
+    from: 'chooseCompanyId(event.companyId, withoutRefused(context.claims, context.refusedCompanyIds)) === event.companyId,',
+    to: 'event.companyId !== context.requestedCompanyId,',
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'timer',
+    what: 'a failed token refresh restarts the 50-minute timer instead of stopping it',
+    from: "              target: 'refreshStopped',",
+    to: "              target: 'active',",
+  },
+  {
+    file: 'session.machine.ts',
+    kind: 'guard',
+    what: 'a system admin’s claims refresh loads the first company the fresh token names',
+    from: '      !isSystemAdmin(context.claims) &&\n',
+    to: '',
+  },
+  {
+    file: 'company.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a pending subscription is treated as active (the panel’s payment reminder never shows)',
+    from: "  return company?.currentSubscription?.status === 'active';",
+    to: "  return ['active', 'pending'].includes(company?.currentSubscription?.status ?? '');",
+  },
+  {
+    file: 'track.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a company whose partners list is empty counts as single-partner',
+    from: '  return Array.isArray(partners) && partners.length === 1;',
+    to: '  return Array.isArray(partners) && partners.length <= 1;',
+  },
+  {
+    file: 'track.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a migrating company’s partners are read from the opening’s step: one partner is never single-partner',
+    from: "  return trackId === 'create-company' ? 'partner-registration' : 'partner-registration-basic';",
+    to: "  return 'partner-registration';",
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'timer',
+    what: 'the slow-payment notice shows after 30 seconds instead of 90',
+    from: 'paymentConfirmation: 90_000,',
+    to: 'paymentConfirmation: 30_000,',
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'a company without a track is routed as finished (the team’s waiting page) instead of to the first step',
+    from: 'hasNoCompany: ({ context }) => !context.company || !context.track,',
+    to: 'hasNoCompany: ({ context }) => !context.company,',
+  },
+  {
+    file: 'onboarding.ts',
+    kind: 'guard',
+    what: 'a payment cancelled on the provider’s page is waited for as if it were paid',
+    from: "paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',",
+    to: 'paymentReturnedPaid: ({ context }) => context.paymentReturn !== null,',
+  },
+  {
+    file: 'steps.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'after the payment the company’s size and the plan may still be changed (the charge no longer matches)',
+    from: '    .filter((step) => !(paid && CHARGE_STEPS.includes(step.stepId)))\n',
+    to: '',
+  },
+  {
+    file: 'navigation.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a company still opening counts as operating: the wizard sends it to the panel too soon',
+    from: "  return company.status === 'active' || company.status === 'overdue';",
+    to: "  return company.status !== 'pending' && company.status !== 'awaiting_opening' && company.status !== 'disabled';",
+  },
+  {
+    file: 'upload.machine.ts',
+    kind: 'effect',
+    what: 'an upload’s progress is shown as reported, past 100 % or below 0',
+    from: 'progress: ({ event }) => Math.max(0, Math.min(100, Math.round(event.percent))) }),',
+    to: 'progress: ({ event }) => Math.round(event.percent) }),',
+  },
+  {
+    file: 'upload.machine.ts',
+    kind: 'effect',
+    what: 'a file sent again starts at the progress the last attempt reached',
+    from: 'entry: assign({ progress: 0, error: null, fieldErrors: {}, output: null }),',
+    to: 'entry: assign({ error: null, fieldErrors: {}, output: null }),',
+  },
+  {
+    file: 'uploads.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a file of exactly the size limit (10 MB, 25 MB for a statement) is refused as too large',
+    from: '  if (file.size > rules.maxBytes) return rules.tooLarge;',
+    to: '  if (file.size >= rules.maxBytes) return rules.tooLarge;',
+  },
+  {
+    file: 'companyStatus.ts',
+    layer: 'domain',
+    kind: 'rule',
+    what: 'a company without a track may be moved to "awaiting opening" (any track but the migration counts)',
+    from: "      return facts.trackId === 'create-company';",
+    to: "      return facts.trackId !== 'migrate-company';",
+  },
 ];
 
 const root = join(import.meta.dirname, '..');
-const workDir = join(root, 'node_modules', '.mutants');
+// In the checkout itself, not under node_modules: worktrees that share one node_modules must not share their copies.
+const workDir = join(root, '.mutants');
+const LAYERS = ['machines', 'domain'] as const;
+const layerOf = (mutant: Mutant) => mutant.layer ?? 'machines';
 /** Mutants judged at a time, each in its own copy (a vitest run on a file or two is mostly one core's start-up). */
 const LANES = Math.max(1, Number(process.env.MUTANT_LANES ?? 2));
 
-/** A lane: its own copy of machines/ and a vitest config pointing `@machines` at it. */
+/** A lane: its own copy of machines/ and domain/, and a vitest config pointing `@machines` and `@domain` at them. */
 function lane(index: number) {
   const dir = join(workDir, `lane-${index}`);
   const copy = join(dir, 'machines');
+  const domainCopy = join(dir, 'domain');
   const config = join(dir, 'vitest.config.ts');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     config,
     `import { defineConfig } from 'vitest/config';
-// The model tests, with @machines pointing at the mutated copy.
+// The model tests, with @machines and @domain pointing at the (mutated) copies.
 export default defineConfig({
   root: ${JSON.stringify(root)},
   resolve: {
     alias: [
       { find: /^@machines\\/(.*)$/, replacement: ${JSON.stringify(copy)} + '/$1' },
-      { find: /^@domain$/, replacement: ${JSON.stringify(join(root, 'domain', 'index.ts'))} },
-      { find: /^@domain\\/(.*)$/, replacement: ${JSON.stringify(join(root, 'domain'))} + '/$1' },
+      { find: /^@domain$/, replacement: ${JSON.stringify(join(domainCopy, 'index.ts'))} },
+      { find: /^@domain\\/(.*)$/, replacement: ${JSON.stringify(domainCopy)} + '/$1' },
     ],
     tsconfigPaths: true,
   },
-  test: { include: ['tests/machines/**/*.test.ts'], exclude: ['tests/machines/coverage.test.ts'], environment: 'node' },
+  test: {
+    include: ['tests/machines/**/*.test.ts'],
+    exclude: ['tests/machines/coverage.test.ts'],
+    environment: 'node',
+    // A test that runs out of time on a busy machine would count as a kill: only a failed check may.
+    testTimeout: 120_000,
+  },
 });
 `,
   );
-  return { copy, config };
+  return { dir, config };
 }
 type Lane = ReturnType<typeof lane>;
 
-function prepare({ copy }: Lane, mutant: Mutant | null) {
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy, { recursive: true });
-  cpSync(join(root, 'machines'), copy, { recursive: true });
+function prepare({ dir }: Lane, mutant: Mutant | null) {
+  for (const layer of LAYERS) {
+    rmSync(join(dir, layer), { recursive: true, force: true });
+    // Without the layer's tsconfig.json, which extends a base the copy has no path to (types are not checked here).
+    cpSync(join(root, layer), join(dir, layer), { recursive: true, filter: (from) => !from.endsWith('tsconfig.json') });
+  }
   if (!mutant) return;
-  const file = join(copy, mutant.file);
-  const source = readFileSync(file, 'utf8');
+  const file = join(dir, layerOf(mutant), mutant.file);
+  writeFileSync(file, mutated(readFileSync(file, 'utf8'), mutant));
+}
+
+/** The source with the mutant's mistake, which must match it exactly once. */
+function mutated(source: string, mutant: Mutant): string {
   const at = source.indexOf(mutant.from);
   if (at === -1 || source.indexOf(mutant.from, at + 1) !== -1) {
-    throw new Error(`The mutant "${mutant.what}" no longer matches ${mutant.file} exactly once: update it.`);
+    throw new Error(`The mutant "${mutant.what}" no longer matches ${layerOf(mutant)}/${mutant.file} exactly once: update it.`);
   }
-  writeFileSync(file, source.replace(mutant.from, mutant.to));
+  return source.replace(mutant.from, mutant.to);
 }
 
 rmSync(workDir, { recursive: true, force: true });
@@ -309,17 +497,21 @@ const modelTestFiles = readdirSync(testDir)
 
 const IMPORT = /(?:from|import)\s*\(?\s*'([^']+)'/g;
 
-/** The files under machines/ a test file reaches through its imports (relative ones and `@machines/…`). */
-function machineFilesReached(testFile: string): Set<string> {
+/**
+ * The files under machines/ and domain/ a test file reaches through its imports (relative ones, `@machines/…` and
+ * `@domain`), as `machines/<file>` and `domain/<file>`.
+ */
+function filesReached(testFile: string): Set<string> {
   const reached = new Set<string>();
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    if (file.startsWith(join(root, 'machines'))) reached.add(relative(join(root, 'machines'), file));
+    for (const layer of LAYERS) if (file.startsWith(join(root, layer, '/'))) reached.add(relative(root, file));
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const base = specifier!.startsWith('@machines/')
-        ? join(root, 'machines', specifier!.slice('@machines/'.length))
+      const alias = /^@(machines|domain)(?:\/(.*))?$/.exec(specifier!);
+      const base = alias
+        ? join(root, alias[1]!, alias[2] ?? 'index')
         : specifier!.startsWith('.')
           ? resolve(dirname(file), specifier!)
           : null;
@@ -334,13 +526,13 @@ function machineFilesReached(testFile: string): Set<string> {
   return reached;
 }
 
-const reachedBy = new Map(modelTestFiles.map((file) => [file, machineFilesReached(file)]));
+const reachedBy = new Map(modelTestFiles.map((file) => [file, filesReached(file)]));
 
 /** The model test files that import the mutated file (directly or through other files): only they can kill it. */
 function testsOf(mutant: Mutant): string[] {
-  const files = modelTestFiles.filter((file) => reachedBy.get(file)!.has(mutant.file));
-  if (files.length === 0)
-    throw new Error(`No model test imports machines/${mutant.file}: the mutant "${mutant.what}" cannot be judged.`);
+  const path = `${layerOf(mutant)}/${mutant.file}`;
+  const files = modelTestFiles.filter((file) => reachedBy.get(file)!.has(path) && file.includes(process.env.MUTANT_TESTS ?? ''));
+  if (files.length === 0) throw new Error(`No model test imports ${path}: the mutant "${mutant.what}" cannot be judged.`);
   return files;
 }
 
@@ -350,22 +542,28 @@ function modelTestsPass({ config }: Lane, files: string[] = modelTestFiles): Pro
     const run = spawn(
       'npx',
       ['vitest', 'run', '--config', config, '-t', 'paths', '--reporter=dot', ...files.map((file) => relative(root, file))],
-      { cwd: root, stdio: 'ignore' },
+      { cwd: root, stdio: process.env.MUTANTS_VERBOSE ? 'inherit' : 'ignore' },
     );
     run.once('error', () => resolvePass(false));
     run.once('close', (code) => resolvePass(code === 0));
   });
 }
 
-// Every mutant must still match its machine, and be importable by some model test, before anything runs.
-const judged = MUTANTS.map((mutant) => ({ mutant, files: testsOf(mutant) }));
+// Every mutant must still match its file, and be importable by some model test, before anything runs.
+const only = process.env.MUTANTS;
+const chosen = only ? MUTANTS.filter((mutant) => only.split('|').some((text) => mutant.what.includes(text))) : MUTANTS;
+if (chosen.length === 0) throw new Error(`No mutant's description contains "${only}".`);
+for (const mutant of MUTANTS) mutated(readFileSync(join(root, layerOf(mutant), mutant.file), 'utf8'), mutant);
+const judged = chosen.map((mutant) => ({ mutant, files: testsOf(mutant) }));
 prepare(lanes[0]!, null);
-if (!(await modelTestsPass(lanes[0]!))) {
-  console.error('The model tests fail on an unmutated copy of machines/: fix them before judging mutants.');
+if (!(await modelTestsPass(lanes[0]!, only ? [...new Set(judged.flatMap(({ files }) => files))] : modelTestFiles))) {
+  console.error('The model tests fail on unmutated copies of machines/ and domain/: fix them before judging mutants.');
   process.exit(1);
 }
 
-console.log(`${MUTANTS.length} mutants of machines/, each against the model tests that import its file (${LANES} at a time):`);
+console.log(
+  `${chosen.length} mutants of machines/ and domain/, each against the model tests that import its file (${LANES} at a time):`,
+);
 const killed: boolean[] = [];
 let next = 0;
 await Promise.all(
@@ -374,11 +572,14 @@ await Promise.all(
       const { mutant, files } = judged[i]!;
       prepare(own, mutant);
       killed[i] = !(await modelTestsPass(own, files));
-      console.log(`  ${killed[i] ? 'killed  ' : 'SURVIVED'}  ${mutant.file.padEnd(28)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
+      const path = `${layerOf(mutant)}/${mutant.file}`;
+      console.log(`  ${killed[i] ? 'killed  ' : 'SURVIVED'}  ${path.padEnd(36)} ${mutant.kind.padEnd(10)} ${mutant.what}`);
     }
   }),
 );
 rmSync(workDir, { recursive: true, force: true });
 const survived = killed.filter((wasKilled) => !wasKilled).length;
-console.log(`${MUTANTS.length - survived} killed, ${survived} survived`);
+console.log(
+  `${chosen.length - survived} killed, ${survived} survived (${Math.round((100 * (chosen.length - survived)) / chosen.length)} %)`,
+);
 process.exit(survived === 0 ? 0 : 1);

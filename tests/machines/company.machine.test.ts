@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { LoadedCompany } from '@machines/company.machine';
 import { companyMachine, selectHasActiveSubscription, selectIsSinglePartnerCompany } from '@machines/company.machine';
 import { PendingCalls } from '../support/deferred';
-import { companyModel } from './models/company.model';
+import { COMPANY_ANSWERS, companyModel } from './models/company.model';
 import { describePath, transitionPaths, unreachedNodes } from './models/model';
 import { flush, loadedCompany } from './session.harness';
 
@@ -77,7 +77,8 @@ describe('company machine', () => {
           company: h.actor.getSnapshot().context.company,
         };
         const type = step.event.type;
-        if (type.startsWith('xstate.done')) h.pending.resolve('fetchCompany', loadedCompany('c1'));
+        if (type.startsWith('xstate.done'))
+          h.pending.resolve('fetchCompany', (step.event as unknown as { output: LoadedCompany }).output);
         else if (type.startsWith('xstate.error')) h.pending.reject('fetchCompany', new Error('Empresa não encontrada.'));
         else h.actor.send(step.event as never);
         await flush();
@@ -86,6 +87,18 @@ describe('company machine', () => {
         expect(value, at).toEqual(step.state.value);
         const notified = h.notified.slice(before.notified);
         const selected = h.selections.slice(before.selections);
+        // What the pages read of the company on screen: the table's answer for it, never the rules' own.
+        const shown = COMPANY_ANSWERS.find((answer) => answer.loaded.company.name === context.company?.name);
+        if (context.company) {
+          expect(shown, `${at}: a company of the table`).toBeDefined();
+          expect(selectHasActiveSubscription(h.actor.getSnapshot()), `${at}: active subscription`).toBe(shown!.active);
+          expect(selectIsSinglePartnerCompany(h.actor.getSnapshot()), `${at}: single partner`).toBe(shown!.singlePartner);
+        } else {
+          expect(
+            [selectHasActiveSubscription(h.actor.getSnapshot()), selectIsSinglePartnerCompany(h.actor.getSnapshot())],
+            at,
+          ).toEqual([false, false]);
+        }
         switch (value) {
           case 'idle':
             // Nothing selected: nothing on screen, nobody told.
@@ -102,7 +115,7 @@ describe('company machine', () => {
             if (type === 'xstate.done.actor.fetchCompany') {
               // A first load tells the session and remembers the choice.
               expect(notified, at).toEqual(['loaded']);
-              expect(selected, at).toEqual([{ companyId: 'c1', trackId: 'create-company' }]);
+              expect(selected, at).toEqual([{ companyId: 'c1', trackId: shown!.trackId }]);
             } else if (type === 'xstate.done.actor.refetchCompany') {
               // A reload remembers the choice again, quietly.
               expect(notified, at).toEqual([]);

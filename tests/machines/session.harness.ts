@@ -5,9 +5,10 @@ import type { AuthState, RefreshedToken, SessionEvent, SessionInput } from '@mac
 import { sessionMachine } from '@machines/session.machine';
 import { PendingCalls } from '../support/deferred';
 
+/** A customer of two companies; the `companyId` claim names the second, so the order of choice shows (docs/machines.md). */
 export const customer: AuthState = {
   user: { uid: 'u1', email: 'cliente@demo.test', displayName: 'Cliente', phoneNumber: null, photoUrl: null, createdAt: null },
-  claims: { roles: ['company-admin'], companies: ['c1', 'c2'], companyId: 'c1' },
+  claims: { roles: ['company-admin'], companies: ['c1', 'c2'], companyId: 'c2' },
   accessToken: 'token-1',
 };
 export const newcomer: AuthState = {
@@ -15,9 +16,13 @@ export const newcomer: AuthState = {
   claims: { roles: ['company-admin'] },
   accessToken: 'token-2',
 };
+/**
+ * Someone of the team who is also a customer: `system-admin` is not the first role, and a `companies` claim names a
+ * company of their own. The team still starts with no company (docs/machines.md).
+ */
 export const admin: AuthState = {
   user: { ...customer.user, uid: 'u3', email: 'admin@demo.test' },
-  claims: { roles: ['system-admin'] },
+  claims: { roles: ['company-admin', 'system-admin'], companies: ['c7'] },
   accessToken: 'token-3',
 };
 export const refreshed: RefreshedToken = { accessToken: 'token-refreshed', claims: customer.claims };

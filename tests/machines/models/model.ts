@@ -21,6 +21,20 @@ export interface MachineModel {
    * their sender runs, so the model never tries them where it does not.
    */
   internalEvents?: string[];
+  /**
+   * The facts of context that change what a transition means (a company loaded or not, the role, a track present),
+   * as the class of a snapshot: the paths take every transition in every class of context it can be taken in.
+   */
+  context?: {
+    classOf: (snapshot: AnyMachineSnapshot) => string;
+    /** Every class `classOf` can answer. */
+    classes: string[];
+    /**
+     * The combinations no path can take, and why: transitions from a state node (its id: it and the nodes inside it;
+     * `transition`, `<event> #<branch>`, narrows it to one) in a class of context the machine is never in there.
+     */
+    unreachable: { from: string; transition?: string; class: string; why: string }[];
+  };
 }
 
 export interface Scenario {
@@ -145,6 +159,32 @@ export function transitionsOf(model: MachineModel, { scenario, path }: ModelPath
 }
 
 /**
+ * The transitions a path takes, each with the class of context it was taken in (`<transition> | <class>`, the class
+ * of the snapshot the step started from); without a `context` in the model, the transitions alone.
+ */
+export function transitionsInContextOf(model: MachineModel, plan: ModelPath): Set<string> {
+  const classOf = model.context?.classOf;
+  if (!classOf) return transitionsOf(model, plan);
+  const known = takenInContext.get(plan);
+  if (known) return known;
+  const { scenario, path } = plan;
+  const recorder = transitionRecorder(model.walked ?? model.machine);
+  return atTime(scenario.now, () => {
+    const taken = new Set<string>();
+    let snapshot = recorder.start(scenario.input);
+    recorder.drain().forEach((key) => taken.add(`${key} | ${classOf(snapshot)}`));
+    for (const step of path.steps) {
+      const from = classOf(snapshot);
+      snapshot = recorder.step(snapshot, step.event);
+      recorder.drain().forEach((key) => taken.add(`${key} | ${from}`));
+    }
+    takenInContext.set(plan, taken);
+    return taken;
+  });
+}
+const takenInContext = new WeakMap<ModelPath, Set<string>>();
+
+/**
  * Paths that together take every transition the model's events can reach, and try every event in every state the
  * machine can be in — so a test sees both what a state does and what it refuses. For each state the graph reaches
  * and each event, the candidate is the shortest path to the state, then that event. First the fewest paths that take
@@ -154,7 +194,7 @@ export function transitionsOf(model: MachineModel, { scenario, path }: ModelPath
  */
 export function transitionPaths(model: MachineModel): ModelPath[] {
   const { moving, trying } = candidatePaths(model);
-  const chosen = coveringPaths(model, moving);
+  const chosen = coveringPaths(model, moving, transitionsInContextOf);
   const tried = new Set(chosen.flatMap(triedPairs));
   for (const plan of [...moving, ...trying].sort((a, b) => a.path.steps.length - b.path.steps.length)) {
     const last = triedPairs(plan).at(-1);
@@ -169,7 +209,17 @@ export function transitionPaths(model: MachineModel): ModelPath[] {
  * Every candidate path: for each state the graph reaches and each event, the shortest path to the state and then
  * the event — `moving` when the event takes a transition, `trying` when the state refuses it.
  */
-export function candidatePaths(model: MachineModel): { moving: ModelPath[]; trying: ModelPath[] } {
+export function candidatePaths(model: MachineModel, limit = MAX_MODEL_STATES): { moving: ModelPath[]; trying: ModelPath[] } {
+  // Walked once per model: the coverage tests ask for the same candidates again.
+  const known = candidatesOf.get(model);
+  if (known) return known;
+  const found = walkCandidates(model, limit);
+  candidatesOf.set(model, found);
+  return found;
+}
+const candidatesOf = new WeakMap<MachineModel, { moving: ModelPath[]; trying: ModelPath[] }>();
+
+function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath[]; trying: ModelPath[] } {
   const machine = model.walked ?? model.machine;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
@@ -180,12 +230,12 @@ export function candidatePaths(model: MachineModel): { moving: ModelPath[]; tryi
         events: scenario.events as never,
         input: scenario.input,
         serializeState: serialize as never,
-        limit: MAX_MODEL_STATES,
+        limit,
       };
       const shortest = new Map(
-        bounded(model, scenario, () => getShortestPaths(machine, options)).map((path) => [serialize(path.state), path]),
+        bounded(model, scenario, () => getShortestPaths(machine, options), limit).map((path) => [serialize(path.state), path]),
       );
-      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options));
+      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options), limit);
       const recorder = transitionRecorder(machine);
       for (const [key, { state, transitions }] of Object.entries(adjacency)) {
         const to = shortest.get(key);
@@ -214,12 +264,19 @@ export function candidatePaths(model: MachineModel): { moving: ModelPath[]; tryi
   return { moving, trying };
 }
 
-/** The fewest of these paths that take every transition they can: longest first, a path adding nothing is dropped. */
-export function coveringPaths(model: MachineModel, candidates: ModelPath[]): ModelPath[] {
+/**
+ * The fewest of these paths that take every transition they can (by default; or whatever `takes` counts, e.g. each
+ * transition in each class of context): longest first, a path adding nothing is dropped.
+ */
+export function coveringPaths(
+  model: MachineModel,
+  candidates: ModelPath[],
+  takes: (model: MachineModel, plan: ModelPath) => Set<string> = transitionsOf,
+): ModelPath[] {
   const covered = new Set<string>();
   const chosen: ModelPath[] = [];
   for (const plan of [...candidates].sort((a, b) => b.path.steps.length - a.path.steps.length)) {
-    const taken = [...transitionsOf(model, plan)];
+    const taken = [...takes(model, plan)];
     if (chosen.length > 0 && taken.every((key) => covered.has(key))) continue;
     taken.forEach((key) => covered.add(key));
     chosen.push(plan);
@@ -231,6 +288,31 @@ export function coveringPaths(model: MachineModel, candidates: ModelPath[]): Mod
 function triedPairs({ scenario, path }: ModelPath): string[] {
   // A step's state is the one its event led to; the first step is the start (`xstate.init`).
   return path.steps.slice(1).map((step, i) => JSON.stringify([scenario.name, path.steps[i].state.value, step.event]));
+}
+
+/**
+ * How the paths cover (transition, class of context): the combinations the machine can take (some candidate path
+ * takes them), those the paths take, and every other combination with the model's reason, or none.
+ */
+export function contextCoverage(model: MachineModel, paths = transitionPaths(model)) {
+  const context = model.context!;
+  const reachable = new Set(candidatePaths(model).moving.flatMap((plan) => [...transitionsInContextOf(model, plan)]));
+  const taken = new Set(paths.flatMap((plan) => [...transitionsInContextOf(model, plan)]));
+  const others = allTransitions(model.machine).flatMap((transition) =>
+    context.classes
+      .filter((cls) => !reachable.has(`${transition.key} | ${cls}`))
+      .map((cls) => ({
+        combination: `${transition.key} | ${cls}`,
+        why:
+          context.unreachable.find(
+            (reason) =>
+              reason.class === cls &&
+              (transition.source === reason.from || transition.source.startsWith(`${reason.from}.`)) &&
+              (!reason.transition || `${transition.event} #${transition.branch}` === reason.transition),
+          )?.why ?? null,
+      })),
+  );
+  return { reachable, taken, others };
 }
 
 /** The transitions of the machine no path takes. */

@@ -4,11 +4,13 @@ import type { MachineModel } from './model';
 
 const MB = 1024 * 1024;
 
-/** Files a person may pick: the right kind, the wrong kind, too large, empty, a statement. */
+/** Files a person may pick: the right kind, the wrong kind, exactly at the limit, too large, empty, a statement. */
 export const FILES = {
   pdf: { name: 'contrato.pdf', size: 120_000 },
   exe: { name: 'programa.exe', size: 2_000 },
+  limitPdf: { name: 'no-limite.pdf', size: 10 * MB },
   hugePdf: { name: 'digitalizado.pdf', size: 11 * MB },
+  limitOfx: { name: 'no-limite.ofx', size: 25 * MB },
   empty: { name: 'vazio.png', size: 0 },
   ofx: { name: 'extrato.ofx', size: 40_000 },
   hugeOfx: { name: 'ano-inteiro.ofx', size: 26 * MB },
@@ -34,9 +36,11 @@ const events: (UploadEvent | UploadSendEvent)[] = [
   { type: 'upload.cancel' },
   { type: 'upload.retry' },
   { type: 'upload.reset' },
-  // What the sender reports while the file travels.
+  // What the sender reports while the file travels; a browser's counts can pass the edges (a size known late).
   { type: 'upload.progress', percent: 37.4 },
   { type: 'upload.progress', percent: 100 },
+  { type: 'upload.progress', percent: 140 },
+  { type: 'upload.progress', percent: -5 },
   { type: 'upload.sent', output: { id: 'doc-1' } },
   { type: 'upload.failed', error: new Error(UNAVAILABLE) },
   { type: 'upload.failed', error: REFUSED_BY_FIELD },

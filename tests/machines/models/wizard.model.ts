@@ -113,6 +113,10 @@ function events(trackId: TrackId) {
   };
 }
 
+const firstStepTyped = (trackId: TrackId) => () => [
+  draftChange(TRACK_STEPS[trackId][0], VALID_DRAFTS[trackId][TRACK_STEPS[trackId][0]] ?? {}) as EventObject,
+];
+
 /** The state as the model sees it: where the machine is, and the facts its guards read. */
 function serialize(snapshot: AnyMachineSnapshot) {
   const context = snapshot.context as WizardInput & { subscriptionId: string | null };
@@ -149,11 +153,19 @@ export function wizardModel(machine: AnyStateMachine, trackId: TrackId): Machine
       { ...base, company: company(trackId), track: trackAt(trackId, 3, { paid: false }), paymentReturn: 'cancelled' },
     ],
     ['waiting for the team', { ...base, company: company(trackId, 'opening'), track: trackAt(trackId, 5) }],
+    // The company came without its track (an answer without steps): the wizard starts at the first step.
+    ['a company without its track', { ...base, company: company(trackId), track: null }],
   ];
   return {
     machine,
     // The track watcher reports only while it runs (the payment, the team's steps, the end).
     internalEvents: ['track.updated'],
-    scenarios: inputs.map(([name, input]) => ({ name, input, events: events(trackId), serializeState: serialize })),
+    scenarios: inputs.map(([name, input]) => ({
+      name,
+      input,
+      // Without its track the wizard only opens at the first step: the form is typed there, nothing more to walk.
+      events: input.company && !input.track ? firstStepTyped(trackId) : events(trackId),
+      serializeState: serialize,
+    })),
   };
 }
