@@ -324,6 +324,8 @@ test('the team’s menu, a user, and an invoice request with its national emissi
 });
 
 test('a company for the team: its page, fiscal profile and publishing; one being opened; the app’s 404', async ({ page }) => {
+  // Five scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'admin@demo.test');
   await visit(page, '/app/admin/companies?q=mendes');
   await page.getByRole('link', { name: 'Mendes Tech' }).click();
