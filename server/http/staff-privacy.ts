@@ -48,3 +48,17 @@ export async function documentsFor(db: DbExecutor, claims: Claims, documents: Co
 export async function documentFor(db: DbExecutor, claims: Claims, document: CompanyDocument): Promise<CompanyDocument> {
   return (await documentsFor(db, claims, [document]))[0];
 }
+
+/** A year of obligations as the caller may see it: who recorded a payment is a team member, named to the team only. */
+export function obligationsFor<T extends { obligations: { payment: { paidBy: string | null } | null }[] }>(
+  claims: Claims,
+  answer: T,
+): T {
+  if (seesStaff(claims)) return answer;
+  return {
+    ...answer,
+    obligations: answer.obligations.map((obligation) =>
+      obligation.payment ? { ...obligation, payment: { ...obligation.payment, paidBy: null } } : obligation,
+    ),
+  };
+}

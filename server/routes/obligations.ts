@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps';
 import { authenticate, requireRole, validCompany } from '../auth/middleware';
 import { obligationsOfCompanies, teamMonth } from '../db/obligations';
 import { companies, companyMonthlyFigures, companyTaxProfiles, documents, obligationPayments } from '../db/schema';
+import { obligationsFor } from '../http/staff-privacy';
 import { badRequest, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
@@ -52,7 +53,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
             },
           }
         : { companyId, year, regime: null, obligations: [], months: [], mei: null, profile: null };
-      return c.json({ data });
+      return c.json({ data: obligationsFor(c.var.identity.claims, data) });
     })
     .get('/obligations/team', team, valid('query', TeamObligationsQuerySchema), async (c) => {
       const now = new Date();

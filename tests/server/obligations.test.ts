@@ -155,10 +155,14 @@ describe('a Simples Nacional company with its payroll stated (Fator R)', () => {
     });
     expect(response.status).toBe(200);
     const answer = await read();
+    // The customer sees when it was paid and its documents, never the team member's account (docs/security.md).
     expect(of(answer, 'das', '2025-01')).toMatchObject({
       status: 'paga',
-      payment: { paidAt: '2025-02-19T15:00:00.000Z', paidBy: team.uid, guideDocumentId: guide, receiptDocumentId: receipt },
+      payment: { paidAt: '2025-02-19T15:00:00.000Z', paidBy: null, guideDocumentId: guide, receiptDocumentId: receipt },
     });
+    expect(JSON.stringify(answer)).not.toContain(team.uid);
+    const asTeam = await server.call(`/api/obligations?companyId=${simplesId}&year=2025`, { token: team.token });
+    expect(of(asTeam.body.data as ObligationsAnswer, 'das', '2025-01').payment?.paidBy).toBe(team.uid);
     expect(of(answer, 'pgdas_d', '2025-01').status).toBe('paga');
     expect(of(answer, 'defis', '2025')).toMatchObject({ dueDate: '2026-03-31', status: 'atrasada' });
   });
