@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Claims, CompanyStatus, Track, TrackId } from '@domain';
 import { canChangeStatus, chooseCompanyId, hasActiveSubscription, isSinglePartnerCompany } from '@domain';
+import { lifecycleMoves } from '../support/lifecycle';
 
 describe('hasActiveSubscription, for every subscription status', () => {
   it.each([
@@ -71,23 +72,6 @@ describe('chooseCompanyId, for each combination of a stored company and claims',
 
 describe('canChangeStatus, the whole lifecycle table', () => {
   const statuses: CompanyStatus[] = ['pending', 'awaiting_opening', 'migrating', 'opening', 'active', 'overdue', 'disabled'];
-  // Allowed moves from each status, for a company on each track, with and without a CNPJ (docs/machines.md).
-  const allowed = (from: CompanyStatus, trackId: TrackId | null, cnpj: boolean, previous: CompanyStatus | null) => {
-    const table: Record<CompanyStatus, CompanyStatus[]> = {
-      pending: [
-        ...(trackId === 'create-company' ? (['awaiting_opening'] as const) : []),
-        ...(trackId === 'migrate-company' ? (['migrating'] as const) : []),
-        'disabled',
-      ],
-      awaiting_opening: ['opening', 'disabled'],
-      opening: [...(cnpj ? (['active'] as const) : []), 'disabled'],
-      migrating: ['active', 'disabled'],
-      active: ['overdue', 'disabled'],
-      overdue: ['active', 'disabled'],
-      disabled: previous ? [previous] : [],
-    };
-    return table[from];
-  };
   const cases = statuses.flatMap((from) =>
     (['create-company', 'migrate-company', null] as const).flatMap((trackId) =>
       [true, false].flatMap((cnpj) =>
@@ -100,6 +84,6 @@ describe('canChangeStatus, the whole lifecycle table', () => {
   it.each(cases)('from %s on track %s, CNPJ %s, before disabled %s', (from, trackId, cnpj, previous) => {
     const subject = { status: from, previousStatus: previous, trackId, cnpj: cnpj ? '11222333000181' : null };
     const moves = statuses.filter((to) => canChangeStatus(subject, to));
-    expect(moves.sort()).toEqual([...allowed(from, trackId, cnpj, previous)].sort());
+    expect(moves.sort()).toEqual([...lifecycleMoves(subject)].sort());
   });
 });

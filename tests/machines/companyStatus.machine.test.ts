@@ -5,28 +5,9 @@ import { COMPANY_STATUSES, canChangeStatus, nextStatuses, statusChangeRefusal } 
 import type { CompanyStatusContext, CompanyStatusEvent } from '@machines/companyStatus.machine';
 import { companyStatusMachine } from '@machines/companyStatus.machine';
 import { companyStatusModel } from './models/companyStatus.model';
+import { lifecycleMoves } from '../support/lifecycle';
 import { describePath, transitionPaths, unreachedNodes } from './models/model';
 
-/**
- * The lifecycle of docs/machines.md written out: where each status may go, for a company on each track (or none),
- * with or without a CNPJ — never read from the domain's table or `canChangeStatus`.
- */
-function LIFECYCLE({ status, trackId, cnpj, previousStatus }: StatusSubject): CompanyStatus[] {
-  const table: Record<CompanyStatus, CompanyStatus[]> = {
-    pending: [
-      ...(trackId === 'create-company' ? (['awaiting_opening'] as const) : []),
-      ...(trackId === 'migrate-company' ? (['migrating'] as const) : []),
-      'disabled',
-    ],
-    awaiting_opening: ['opening', 'disabled'],
-    opening: [...(cnpj ? (['active'] as const) : []), 'disabled'],
-    migrating: ['active', 'disabled'],
-    active: ['overdue', 'disabled'],
-    overdue: ['active', 'disabled'],
-    disabled: previousStatus ? [previousStatus] : [],
-  };
-  return table[status];
-}
 
 const opening = (status: CompanyStatus, extra: Partial<StatusSubject> = {}): StatusSubject => ({
   status,
@@ -132,7 +113,7 @@ describe('company status lifecycle', () => {
         };
         actor.send(step.event as CompanyStatusEvent);
         // The meaning of the state: the status the lifecycle table gives, whatever the machine's graph says.
-        expect(actor.getSnapshot().value, describePath(plan)).toBe(LIFECYCLE(subject).includes(to) ? to : from);
+        expect(actor.getSnapshot().value, describePath(plan)).toBe(lifecycleMoves(subject).includes(to) ? to : from);
       }
     }
   });
