@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
@@ -25,6 +26,22 @@ export function EmptyState({ title, children, action }: { title: string; childre
       {children && <div className="mx-auto mt-1 max-w-md text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-4">{action}</div>}
     </div>
+  );
+}
+
+/** A list or page that could not load: why (the error's pt-BR message) and a way to try again. */
+export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={title}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Tentar de novo
+        </Button>
+      }
+    >
+      {error.message}
+    </EmptyState>
   );
 }
 

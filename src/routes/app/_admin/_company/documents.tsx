@@ -10,7 +10,7 @@ import { documentQueries } from '@/api/documents';
 import { DocumentCard } from '@/components/documents/DocumentCard';
 import { Button } from '@/components/ui/Button';
 import { filterControlClass } from '@/components/ui/Field';
-import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
+import { Card, EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
@@ -127,16 +127,7 @@ function CompanyDocuments({ company }: { company: Company }) {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <EmptyState
-          title="Não foi possível carregar os arquivos"
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {list.error.message}
-        </EmptyState>
+        <LoadError title="Não foi possível carregar os arquivos" error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.data.length === 0 ? (
         <EmptyState
           title={filtered ? 'Nenhum arquivo encontrado' : 'Nenhum arquivo por aqui ainda'}

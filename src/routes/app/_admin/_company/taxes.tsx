@@ -4,8 +4,7 @@ import * as v from 'valibot';
 import type { Company } from '@domain';
 import { saoPauloDate } from '@domain';
 import { obligationQueries } from '@/api/obligations';
-import { Button } from '@/components/ui/Button';
-import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '../../-components/useCompany';
@@ -60,16 +59,7 @@ function CompanyTaxes({ company }: { company: Company }) {
       {query.isPending ? (
         <PageSpinner />
       ) : query.isError ? (
-        <EmptyState
-          title="Não foi possível carregar os impostos"
-          action={
-            <Button variant="secondary" onClick={() => query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {query.error.message}
-        </EmptyState>
+        <LoadError title="Não foi possível carregar os impostos" error={query.error} onRetry={() => query.refetch()} />
       ) : query.data.regime === null ? (
         <EmptyState title="Impostos calculados pela equipe">
           Por aqui calculamos os impostos de MEI e do Simples Nacional. Os desta empresa são apurados pela nossa equipe, que

@@ -4,8 +4,7 @@ import type { PersonalDocumentType } from '@domain';
 import { PERSONAL_DOCUMENT_TYPES } from '@domain';
 import { documentQueries } from '@/api/documents';
 import { PersonalDocumentSlot } from '@/components/documents/PersonalDocumentSlot';
-import { Button } from '@/components/ui/Button';
-import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { LoadError, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 
 export const Route = createFileRoute('/app/_admin/_company/user/my-docs')({
@@ -31,16 +30,7 @@ function MyDocsPage() {
       {personal.isPending ? (
         <PageSpinner />
       ) : personal.isError ? (
-        <EmptyState
-          title="Não foi possível carregar seus arquivos"
-          action={
-            <Button variant="secondary" onClick={() => personal.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {personal.error.message}
-        </EmptyState>
+        <LoadError title="Não foi possível carregar seus arquivos" error={personal.error} onRetry={() => personal.refetch()} />
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           {PERSONAL_DOCUMENT_TYPES.map((type) => (

@@ -6,7 +6,7 @@ import { OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey, saoPauloDate }
 import { obligationQueries, recordObligationPayment } from '@/api/obligations';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
@@ -76,16 +76,7 @@ function TeamObligationsPage() {
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
-        <EmptyState
-          title="Não foi possível carregar os impostos"
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          {list.error.message}
-        </EmptyState>
+        <LoadError title="Não foi possível carregar os impostos" error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.data.length === 0 ? (
         <EmptyState title="Nenhuma empresa com impostos nesta competência">
           Aparecem aqui as empresas ativas do MEI e do Simples Nacional.
