@@ -15,6 +15,12 @@ export function saoPauloDate(now: Date): { year: number; month: number; day: num
 }
 
 /** A month as YYYY-MM. */
+/** A moment as the São Paulo calendar day, YYYY-MM-DD: the day due dates and payments go by. */
+export function saoPauloDay(date: Date): string {
+  const { year, month, day } = saoPauloDate(date);
+  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
+}
+
 /** A month key as the product writes it everywhere (a competence, a statement's month): AAAA-MM. */
 export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -2,7 +2,7 @@ import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { ActivityCodeSchema, OptionalEmailSchema, requiredText } from './brazil';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
-import { daysInMonth, monthKey, saoPauloDate } from './dates';
+import { daysInMonth, monthKey, saoPauloDate, saoPauloDay } from './dates';
 import { normalizeCnpj, onlyDigits } from './digits';
 import type { NfsRequestStatus } from './enums';
 import { isNationalServiceCodeShape } from './fiscalProfile';
@@ -425,7 +425,7 @@ export interface ScheduleTiming {
 export function nextRunDate(schedule: ScheduleTiming, now: Date): string {
   const today = saoPauloDate(now);
   const since = saoPauloDate(new Date(schedule.activeSince));
-  const sinceDay = `${monthKey(since.year, since.month)}-${String(since.day).padStart(2, '0')}`;
+  const sinceDay = saoPauloDay(new Date(schedule.activeSince));
   let month = addMonths(monthKey(today.year, today.month), -1);
   if (schedule.lastMonth && schedule.lastMonth >= month) month = addMonths(schedule.lastMonth, 1);
   const sinceMonth = monthKey(since.year, since.month);
@@ -439,8 +439,7 @@ export function nextRunDate(schedule: ScheduleTiming, now: Date): string {
  * month whose `nextRunDate` has come. The runner creates exactly these.
  */
 export function dueScheduleMonths(schedule: ScheduleTiming, now: Date): string[] {
-  const today = saoPauloDate(now);
-  const todayKey = `${monthKey(today.year, today.month)}-${String(today.day).padStart(2, '0')}`;
+  const todayKey = saoPauloDay(now);
   const months: string[] = [];
   for (;;) {
     const next = nextRunDate({ ...schedule, lastMonth: months.at(-1) ?? schedule.lastMonth }, now);

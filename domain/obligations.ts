@@ -387,3 +387,33 @@ export type ObligationsAnswer = Omit<CompanyObligations, 'regime'> & {
   regime: ObligationRegime | null;
   profile: ObligationsProfile | null;
 };
+
+/**
+ * The regime the obligations follow: the fiscal profile's when the team filled it, else the company's size (a MEI,
+ * or an ME/EPP taken as Simples Nacional). Null for anyone else (Lucro Presumido or Real): no obligations here yet.
+ */
+export function obligationRegime(size: string | null, taxRegime: string | null): ObligationRegime | null {
+  if (taxRegime === 'mei' || taxRegime === 'simples') return taxRegime;
+  if (taxRegime === 'other') return null;
+  if (size === 'MEI') return 'mei';
+  if (size === 'ME' || size === 'EPP') return 'simples';
+  return null;
+}
+
+/** The annex the CNAE tax notes give ("III ou V": Anexo V, the Fator R deciding), or null. */
+export function annexFromCnaeNote(note: unknown): { annex: SimplesAnnex; fatorR: boolean } | null {
+  if (typeof note !== 'string') return null;
+  if (note.includes(' ou ')) return { annex: 'V', fatorR: true };
+  return (SIMPLES_ANNEXES as readonly string[]).includes(note) ? { annex: note as SimplesAnnex, fatorR: false } : null;
+}
+
+/** CNAE divisions 05–33 (industry) and 45–47 (commerce) pay the MEI's ICMS; everything else its ISS. */
+export function meiActivityOf(codes: string[]): MeiActivityKind {
+  const kinds = new Set(
+    codes.map((code) => {
+      const division = Number(code.slice(0, 2));
+      return (division >= 5 && division <= 33) || (division >= 45 && division <= 47) ? 'commerce' : 'services';
+    }),
+  );
+  return kinds.size === 2 ? 'both' : kinds.has('commerce') ? 'commerce' : 'services';
+}

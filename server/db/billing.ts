@@ -1,16 +1,10 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BillingSummary, Payment, PaymentStatus } from '@domain';
-import { findPlan, isChargeOverdue, monthKey, nextMonthlyDue, saoPauloDate } from '@domain';
+import { findPlan, isChargeOverdue, nextMonthlyDue, saoPauloDay } from '@domain';
 import type { DbExecutor } from './companies';
 import { payments, subscriptions } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** A moment as the São Paulo calendar day, YYYY-MM-DD. */
-export function saoPauloDay(date: Date): string {
-  const { year, month, day } = saoPauloDate(date);
-  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
-}
 
 export function toPaymentDto(row: PaymentRow, planId: string, today = saoPauloDay(new Date())): Payment {
   const dueDate = row.dueDate ? saoPauloDay(row.dueDate) : null;

@@ -1,15 +1,21 @@
 import { and, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type {
   CompanyObligations,
-  MeiActivityKind,
   MonthRevenue,
   ObligationPayment,
   ObligationRegime,
   ObligationsCompany,
-  SimplesAnnex,
   TeamObligationRow,
 } from '@domain';
-import { SIMPLES_ANNEXES, companyObligations, monthKey, obligationKey, obligationsWindow, saoPauloDate } from '@domain';
+import {
+  annexFromCnaeNote,
+  companyObligations,
+  meiActivityOf,
+  obligationKey,
+  obligationRegime,
+  obligationsWindow,
+  saoPauloDay,
+} from '@domain';
 import type { DbExecutor } from './companies';
 import {
   cnaes,
@@ -21,42 +27,6 @@ import {
   nfsRequests,
   obligationPayments,
 } from './schema';
-
-/** Today in São Paulo as YYYY-MM-DD. */
-export function saoPauloToday(now: Date): string {
-  const { year, month, day } = saoPauloDate(now);
-  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * The regime the obligations follow: the fiscal profile's when the team filled it, else the company's size (a MEI,
- * or an ME/EPP taken as Simples Nacional). Null for anyone else (Lucro Presumido or Real): no obligations here yet.
- */
-export function obligationRegime(size: string | null, taxRegime: string | null): ObligationRegime | null {
-  if (taxRegime === 'mei' || taxRegime === 'simples') return taxRegime;
-  if (taxRegime === 'other') return null;
-  if (size === 'MEI') return 'mei';
-  if (size === 'ME' || size === 'EPP') return 'simples';
-  return null;
-}
-
-/** The annex the CNAE tax notes give ("III ou V": Anexo V, the Fator R deciding), or null. */
-export function annexFromCnaeNote(note: unknown): { annex: SimplesAnnex; fatorR: boolean } | null {
-  if (typeof note !== 'string') return null;
-  if (note.includes(' ou ')) return { annex: 'V', fatorR: true };
-  return (SIMPLES_ANNEXES as readonly string[]).includes(note) ? { annex: note as SimplesAnnex, fatorR: false } : null;
-}
-
-/** CNAE divisions 05–33 (industry) and 45–47 (commerce) pay the MEI's ICMS; everything else its ISS. */
-function meiActivityOf(codes: string[]): MeiActivityKind {
-  const kinds = new Set(
-    codes.map((code) => {
-      const division = Number(code.slice(0, 2));
-      return (division >= 5 && division <= 33) || (division >= 45 && division <= 47) ? 'commerce' : 'services';
-    }),
-  );
-  return kinds.size === 2 ? 'both' : kinds.has('commerce') ? 'commerce' : 'services';
-}
 
 export interface TaxContext {
   companyId: string;
@@ -96,7 +66,7 @@ export async function taxContexts(db: DbExecutor, companyIds: string[]): Promise
     const regime = obligationRegime(row.size, row.taxRegime);
     // The opening: the first change to active, or the registration for those who arrived already open.
     const opened = row.activatedAt ? new Date(row.activatedAt) : row.createdAt;
-    const activityStart = row.activityStart ?? saoPauloToday(opened);
+    const activityStart = row.activityStart ?? saoPauloDay(opened);
     const inferred = annexFromCnaeNote(row.cnaeTaxRates?.simplesAnnex);
     const codes = [row.mainActivity, ...row.secondaryActivities].filter((code): code is string => !!code);
     contexts.set(row.id, {
@@ -219,7 +189,7 @@ export async function obligationsOfCompanies(
     monthlyFigures(db, companyIds, from, to),
     recordedPayments(db, companyIds, year),
   ]);
-  const today = saoPauloToday(now);
+  const today = saoPauloDay(now);
   const result = new Map<string, { context: TaxContext; obligations: CompanyObligations | null }>();
   for (const [companyId, context] of contexts) {
     if (!context.company) {

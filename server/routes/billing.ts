@@ -10,11 +10,12 @@ import {
   findPlan,
   formatCnpj,
   formatMoney,
+  saoPauloDay,
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, validCompany } from '../auth/middleware';
 import type { PaymentRow } from '../db/billing';
-import { billingSummary, findPayment, listPayments, repointCharge, saoPauloDay } from '../db/billing';
+import { billingSummary, findPayment, listPayments, repointCharge } from '../db/billing';
 import { findCompany } from '../db/companies';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStatus, DocumentType } from '@domain';
-import { formatMoney, monthKey, saoPauloDate } from '@domain';
+import { formatMoney, monthKey, saoPauloDate, saoPauloDay } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import { documents } from '../db/schema';
 import type { FileStorage } from '../services/storage';
@@ -17,12 +17,6 @@ export interface DemoDocumentsContext {
 }
 
 const DAY = 86_400_000;
-
-/** YYYY-MM-DD of a date in São Paulo. */
-const isoDay = (date: Date) => {
-  const { year, month, day } = saoPauloDate(date);
-  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
-};
 
 /** The month `back` months before `now`'s, as YYYY-MM. */
 function monthsBefore(now: Date, back: number): string {
@@ -128,7 +122,7 @@ export async function seedDemoDocuments(tx: DbExecutor, ctx: DemoDocumentsContex
     ];
   for (const guide of guides) {
     const competence = monthsBefore(now, guide.back);
-    const dueDate = isoDay(new Date(now.getTime() + guide.dueInDays * DAY));
+    const dueDate = saoPauloDay(new Date(now.getTime() + guide.dueInDays * DAY));
     await add({
       type: 'guia_das',
       name: `DAS ${competenceLabel(competence)} - Mendes Tech.pdf`,
@@ -151,7 +145,7 @@ export async function seedDemoDocuments(tx: DbExecutor, ctx: DemoDocumentsContex
     });
   }
   // Just published: "Novo" until Carlos opens it. A monthly installment of an old Simples Nacional debt, also a DAS.
-  const installmentDue = isoDay(new Date(now.getTime() + 18 * DAY));
+  const installmentDue = saoPauloDay(new Date(now.getTime() + 18 * DAY));
   await add({
     type: 'guia_das',
     name: 'DAS parcelamento 3 de 12 - Mendes Tech.pdf',

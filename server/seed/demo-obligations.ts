@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths, monthKey, nextBusinessDay, saoPauloDate } from '@domain';
+import { addMonths, monthKey, nextBusinessDay, saoPauloDate, saoPauloDay } from '@domain';
 import type { DbExecutor } from '../db/companies';
 import {
   companyMonthlyFigures,
@@ -45,7 +45,7 @@ export interface DemoObligationsContext {
 export async function seedDemoObligations(tx: DbExecutor, demo: DemoObligationsContext) {
   const today = saoPauloDate(demo.now);
   const current = monthKey(today.year, today.month);
-  const todayIso = `${current}-${String(today.day).padStart(2, '0')}`;
+  const todayIso = saoPauloDay(demo.now);
   const random = sequence(7);
 
   // The MEI: two to three services a month for the last twelve months, issued.

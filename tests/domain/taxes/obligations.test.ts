@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthRevenue, Obligation, ObligationPayment } from '@domain';
-import { companyObligations, fatorRAdvice, nationalHoliday, nextBusinessDay, obligationKey } from '@domain';
+import {
+  annexFromCnaeNote,
+  companyObligations,
+  fatorRAdvice,
+  meiActivityOf,
+  nationalHoliday,
+  nextBusinessDay,
+  obligationKey,
+  obligationRegime,
+} from '@domain';
 
 const revenue = (totalCents: number, extra: Partial<MonthRevenue> = {}): MonthRevenue => ({
   totalCents,
@@ -212,5 +221,41 @@ describe('the Fator R adviser', () => {
     // RBT12 1.200.000 (4th bracket): 28 % is 336.000 a year, R$ 28.000,00 of pró-labore a month.
     const advice = fatorRAdvice({ competence: '2026-05', rbt12Cents: 120_000_000, revenueCents: 10_000_000, payroll12Cents: 0 });
     expect(advice).toMatchObject({ monthlyProLaboreCents: 2_800_000, monthlyInssCents: 93_231 });
+  });
+});
+
+describe('what the obligations are computed from, read from the company', () => {
+  it.each([
+    ['MEI', null, 'mei'],
+    ['ME', null, 'simples'],
+    ['EPP', null, 'simples'],
+    ['ME', 'mei', 'mei'],
+    ['MEI', 'simples', 'simples'],
+    ['EPP', 'other', null],
+    [null, null, null],
+  ] as const)('size %s, fiscal profile %s → %s', (size, taxRegime, regime) => {
+    expect(obligationRegime(size, taxRegime)).toBe(regime);
+  });
+
+  it.each([
+    ['III', { annex: 'III', fatorR: false }],
+    ['III ou V', { annex: 'V', fatorR: true }],
+    ['VI', null],
+    [undefined, null],
+  ] as const)('the CNAE note %j gives %j', (note, annex) => {
+    expect(annexFromCnaeNote(note)).toEqual(annex);
+  });
+
+  it.each([
+    [['6201501'], 'services'],
+    [['4781400'], 'commerce'],
+    [['1091102', '5620104'], 'both'],
+    // The edges of the divisions that pay ICMS: 05 and 33 (industry), 45 and 47 (commerce); 36 and 49 do not.
+    [['0500301'], 'commerce'],
+    [['3314710'], 'commerce'],
+    [['3600601'], 'services'],
+    [['4511101', '4930202'], 'both'],
+  ] as const)('activities %j pay the MEI’s %s', (codes, kind) => {
+    expect(meiActivityOf([...codes])).toBe(kind);
   });
 });
