@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getInitialMicrosteps, getMicrosteps } from 'xstate';
-import type { StatePath } from 'xstate/graph';
+import type { AdjacencyValue, StatePath } from 'xstate/graph';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 import { allTransitions, transitionRecorder } from './transitions';
 
@@ -149,14 +149,24 @@ export function unreachedNodes(model: MachineModel, paths = modelPaths(model)): 
 export const describePath = ({ path }: ModelPath) => path.steps.map((step) => step.event.type).join(' → ') || '(initial)';
 
 /** The transitions a path takes, its start's eventless ones included. */
-export function transitionsOf(model: MachineModel, { scenario, path }: ModelPath): Set<string> {
+export function transitionsOf(model: MachineModel, plan: ModelPath): Set<string> {
+  const known = takenOf.get(plan);
+  if (known) return known;
+  const { scenario, path } = plan;
   const recorder = transitionRecorder(model.walked ?? model.machine);
   return atTime(scenario.now, () => {
     let snapshot = recorder.start(scenario.input);
     for (const step of path.steps) snapshot = recorder.step(snapshot, step.event);
-    return new Set(recorder.drain());
+    const taken = new Set(recorder.drain());
+    takenOf.set(plan, taken);
+    return taken;
   });
 }
+/**
+ * What each path takes, once known: the candidates' are filled in as the graph is walked (what the path to a state
+ * takes, replayed once per state, and the last step's), so choosing among tens of thousands of candidates replays none.
+ */
+const takenOf = new WeakMap<ModelPath, Set<string>>();
 
 /**
  * The transitions a path takes, each with the class of context it was taken in (`<transition> | <class>`, the class
@@ -221,6 +231,7 @@ const candidatesOf = new WeakMap<MachineModel, { moving: ModelPath[]; trying: Mo
 
 function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath[]; trying: ModelPath[] } {
   const machine = model.walked ?? model.machine;
+  const classOf = model.context?.classOf;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
   for (const scenario of model.scenarios) {
@@ -232,36 +243,98 @@ function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath
         serializeState: serialize as never,
         limit,
       };
-      const shortest = new Map(
-        bounded(model, scenario, () => getShortestPaths(machine, options), limit).map((path) => [serialize(path.state), path]),
-      );
-      const adjacency = bounded(model, scenario, () => getAdjacencyMap(machine, options), limit);
-      const recorder = transitionRecorder(machine);
+      const { logic, keysOf, startKeys } = recording(machine, scenario.input);
+      const adjacency = bounded(model, scenario, () => getAdjacencyMap(logic, options), limit) as Adjacency;
+      const shortest = shortestPaths(adjacency, serialize);
+      // What each shortest path takes, built along the breadth-first tree: a path takes what its parent's takes and
+      // its last step's transitions (in the class of context that step started from).
+      const toPlan = new Map<string, ModelPath>();
+      for (const [key, path] of shortest) {
+        const plan: ModelPath = { scenario, path };
+        toPlan.set(key, plan);
+        const parent = path.steps.length > 1 ? toPlan.get(serialize(path.steps.at(-2)!.state))! : null;
+        const last = parent ? keysOf(parent.path.state, path.steps.at(-1)!.event) : startKeys;
+        const from = parent ? parent.path.state : path.state;
+        takenOf.set(plan, new Set([...(parent ? takenOf.get(parent)! : []), ...last]));
+        if (classOf) {
+          const inContext = last.map((k) => `${k} | ${classOf(from)}`);
+          takenInContext.set(plan, new Set([...(parent ? takenInContext.get(parent)! : []), ...inContext]));
+        }
+      }
       for (const [key, { state, transitions }] of Object.entries(adjacency)) {
-        const to = shortest.get(key);
+        const to = toPlan.get(key);
         // A machine that is done takes no more events: what the graph computes past it never happens.
-        if (!to || (state as AnyMachineSnapshot).status !== 'active') continue;
-        for (const { event, state: next } of Object.values(transitions) as { event: EventObject; state: AnyMachineSnapshot }[]) {
-          recorder.step(state as AnyMachineSnapshot, event as EventObject);
+        if (!to || state.status !== 'active') continue;
+        const from = classOf?.(state);
+        for (const { event, state: next } of Object.values(transitions)) {
           const plan: ModelPath = {
             scenario,
-            path: {
-              state: next as AnyMachineSnapshot,
-              weight: to.steps.length + 1,
-              steps: [...to.steps, { state: next as AnyMachineSnapshot, event: event as EventObject }],
-            },
+            path: { state: next, weight: to.path.steps.length + 1, steps: [...to.path.steps, { state: next, event }] },
           };
-          const moves = recorder.drain().length > 0;
-          const type = (event as EventObject).type;
-          if (moves) moving.push(plan);
-          else if (!type.startsWith('xstate.') && !model.internalEvents?.includes(type)) trying.push(plan);
+          const keys = keysOf(state, event);
+          takenOf.set(plan, new Set([...takenOf.get(to)!, ...keys]));
+          if (classOf) takenInContext.set(plan, new Set([...takenInContext.get(to)!, ...keys.map((k) => `${k} | ${from}`)]));
+          if (keys.length > 0) moving.push(plan);
+          else if (!event.type.startsWith('xstate.') && !model.internalEvents?.includes(event.type)) trying.push(plan);
         }
       }
       // The start alone, for a machine whose first state takes no event.
-      for (const path of shortest.values()) if (path.steps.length === 0) moving.push({ scenario, path });
+      for (const plan of toPlan.values())
+        if (plan.path.steps.length === 1 && !adjacency[serialize(plan.path.state)]) moving.push(plan);
     });
   }
   return { moving, trying };
+}
+
+/**
+ * The machine as `getAdjacencyMap` walks it, noting which transitions each edge (a snapshot and an event, as the map
+ * holds them) takes: the graph is walked once, not again to learn what each step took.
+ */
+function recording(machine: AnyStateMachine, input: unknown) {
+  const recorder = transitionRecorder(machine);
+  recorder.start(input);
+  const startKeys = recorder.drain();
+  const taken = new WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>();
+  const transition = (snapshot: AnyMachineSnapshot, event: EventObject) => {
+    const next = recorder.step(snapshot, event);
+    if (!taken.has(snapshot)) taken.set(snapshot, new Map());
+    taken.get(snapshot)!.set(event, recorder.drain());
+    return next;
+  };
+  const keysOf = (snapshot: AnyMachineSnapshot, event: EventObject) => taken.get(snapshot)!.get(event)!;
+  const logic = new Proxy(machine, {
+    get: (target, property, receiver) => (property === 'transition' ? transition : Reflect.get(target, property, receiver)),
+  });
+  return { logic, keysOf, startKeys };
+}
+
+/** The map `getAdjacencyMap` answers, by state key (its keys are strings, branded). */
+type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
+
+/**
+ * The shortest path to each state of an adjacency map, by state key, as `getShortestPaths` answers them (breadth
+ * first, the first way found kept; the first step is the start, `xstate.init`), without walking the graph again.
+ */
+function shortestPaths(
+  adjacency: Adjacency,
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+): Map<string, StatePath<AnyMachineSnapshot, EventObject>> {
+  const paths = new Map<string, StatePath<AnyMachineSnapshot, EventObject>>();
+  const [startKey] = Object.keys(adjacency);
+  if (startKey === undefined) return paths;
+  const start = adjacency[startKey]!.state;
+  paths.set(startKey, { state: start, weight: 0, steps: [{ state: start, event: { type: 'xstate.init' } }] });
+  const queue = [startKey];
+  for (let at = 0; at < queue.length; at++) {
+    const from = paths.get(queue[at]!)!;
+    for (const { state, event } of Object.values(adjacency[queue[at]!]!.transitions)) {
+      const key = serialize(state);
+      if (paths.has(key)) continue;
+      paths.set(key, { state, weight: from.weight + 1, steps: [...from.steps, { state, event }] });
+      if (adjacency[key]) queue.push(key);
+    }
+  }
+  return paths;
 }
 
 /**
