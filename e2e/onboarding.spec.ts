@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { Held, signInFromLogin } from './support';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
 
@@ -186,6 +186,9 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   await expect(page.getByRole('radio', { name: /^MEI/ })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /^Essencial/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Completo/ })).toBeVisible();
+  // Postal-code lookups are held: the Receita's address, shown again, is no new CEP to look up.
+  const lookups = new Held();
+  await page.route('**/ws/*/json/', (route) => lookups.take(route));
   await payForPlan(page, 'Essencial', 'R$ 249,00');
 
   // What the Receita Federal has, to confirm.
@@ -193,6 +196,11 @@ test('a customer moves their company here: CNPJ, partners, payment, Receita data
   await expect(page.getByText('11.222.333/0001-81')).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar dados' }).click();
   await expect(page.getByText('Confirme que os dados estão corretos.')).toBeVisible();
+  // Had the form looked the CEP up when it opened, its answer would land now and wipe the problems shown.
+  await Promise.all(lookups.drain().map((route) => route.continue()));
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Confirme que os dados estão corretos.')).toBeVisible();
+  await page.unroute('**/ws/*/json/');
   await page.getByLabel('Confirmo que os dados acima estão corretos.').check();
   await page.getByRole('button', { name: 'Confirmar dados' }).click();
 
