@@ -8,6 +8,10 @@ const serverTest = {
   hookTimeout: 90_000,
   // Each file opens its own database (~0.5 GB for PGlite): two at a time fit the machine.
   maxWorkers: 2,
+  // A worker loads the server's modules once for all its files: each file builds its own app, database and accounts
+  // (tests/support/server.ts), so nothing of one file's reaches the next, and reloading the modules per file cost
+  // ~2 s of CPU each (docs/testing.md).
+  isolate: false,
 };
 
 export default defineConfig({
@@ -27,6 +31,8 @@ export default defineConfig({
             'tests/nfse/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: one, here. The main process mostly waits.
+          maxWorkers: 2,
           // Rendering PDFs and statecharts, signing and TLS take seconds on a busy 2-core machine.
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },
