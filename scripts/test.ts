@@ -2,7 +2,7 @@
  * `npm test`: the type check of every layer, the lint of the layers' boundaries, and every test. Prepares what it needs (Debian's Chromium, a Firebase Auth emulator), then runs the unit
  * and server suites (Vitest; PostgreSQL too when TEST_DATABASE_URL is set) and the browser suite (Playwright).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureAuthEmulator } from './emulator';
 
@@ -12,6 +12,15 @@ const EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9199';
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/** Runs a command beside others; resolves with its exit status. */
+function runBeside(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 }
 
 function ensureChromium() {
@@ -53,9 +62,9 @@ console.log(`Firebase Auth emulator for tests on ${EMULATOR_HOST}…`);
 const emulator = await ensureAuthEmulator({ host: EMULATOR_HOST, projectId: 'demo-contabil' });
 const env = { FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, CHROMIUM_PATH: CHROMIUM };
 
-// Types and boundaries first: they fail fast, before the slower suites.
-let status = run('npm', ['run', 'typecheck']);
-if (status === 0) status = run('npm', ['run', 'lint']);
+// Types and boundaries first: they fail fast, before the slower suites. Each keeps one core busy: both at once.
+const checks = await Promise.all([runBeside('npm', ['run', 'typecheck']), runBeside('npm', ['run', 'lint'])]);
+let status = checks.find((code) => code !== 0) ?? 0;
 if (status === 0) status = run('npx', ['vitest', 'run'], env);
 // The model tests must catch a wrong machine: each deliberate mistake in a copy of machines/ has to fail them.
 if (status === 0) status = run('npm', ['run', 'test:mutants']);
