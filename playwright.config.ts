@@ -51,25 +51,22 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  // Started one after the other: the first builds the app if its sources changed, the next ones serve that build.
-  webServer: external
-    ? undefined
-    : Array.from({ length: servers }, (_, n) => ({
-        // As `npm start`: the first builds the web app and the server's bundle if their sources changed.
-        command: n === 0 ? 'npx tsx scripts/build.ts && node dist-server/start.js' : 'node dist-server/start.js',
-        url: `http://localhost:${port + n}/api/health`,
-        timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: 'pipe' as const,
-        env: {
-          PORT: String(port + n),
-          DATA_DIR: join(process.env.E2E_DATA_DIR!, `server-${n + 1}`),
-          FIREBASE_AUTH_EMULATOR_HOST: emulatorOf(n),
-          SKIP_BUILD: n === 0 ? (process.env.SKIP_BUILD ?? '0') : '1',
-          // Every test signs up from this one address, far past the 20 an hour a visitor may: the limits have their
-          // own server tests (tests/server/rate-limits.test.ts).
-          RATE_LIMIT_SIGNUP: '1000/1h',
-          RATE_LIMIT_LEADS: '1000/1h',
-        },
-      })),
+  // All at once, after one build (e2e/servers.ts); each test file then drives the server of its worker.
+  globalSetup: external ? undefined : './e2e/servers.ts',
+  metadata: {
+    servers: external
+      ? []
+      : Array.from({ length: servers }, (_, n) => ({
+          url: `http://localhost:${port + n}`,
+          env: {
+            PORT: String(port + n),
+            DATA_DIR: join(process.env.E2E_DATA_DIR!, `server-${n + 1}`),
+            FIREBASE_AUTH_EMULATOR_HOST: emulatorOf(n),
+            // Every test signs up from this one address, far past the 20 an hour a visitor may: the limits have their
+            // own server tests (tests/server/rate-limits.test.ts).
+            RATE_LIMIT_SIGNUP: '1000/1h',
+            RATE_LIMIT_LEADS: '1000/1h',
+          },
+        })),
+  },
 });
