@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getInitialMicrosteps, getMicrosteps } from 'xstate';
 import type { AdjacencyValue, StatePath } from 'xstate/graph';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { getAdjacencyMap, getStateNodes, serializeSnapshot } from 'xstate/graph';
 import { allTransitions, transitionRecorder } from './transitions';
 
 /**
@@ -92,24 +92,9 @@ function bounded<T>(model: MachineModel, scenario: Scenario, walk: () => T, limi
   }
 }
 
-/** The shortest path to every state the model can tell apart, for each scenario. */
+/** The shortest path to every state the model can tell apart, for each scenario (from the one walk of its graph). */
 export function modelPaths(model: MachineModel, limit = MAX_MODEL_STATES): ModelPath[] {
-  return model.scenarios.flatMap((scenario) =>
-    atTime(scenario.now, () =>
-      bounded(
-        model,
-        scenario,
-        () =>
-          getShortestPaths(model.walked ?? model.machine, {
-            events: scenario.events as never,
-            input: scenario.input,
-            limit,
-            ...(scenario.serializeState ? { serializeState: scenario.serializeState as never } : {}),
-          }),
-        limit,
-      ),
-    ).map((path) => ({ scenario, path })),
-  );
+  return candidatePaths(model, limit).shortest;
 }
 
 /**
@@ -120,17 +105,24 @@ export function nodesPassed(model: MachineModel, paths = modelPaths(model)): Set
   const passed = new Set<string>();
   const machine = model.walked ?? model.machine;
   const note = (snapshot: AnyMachineSnapshot) => snapshot._nodes.forEach((node) => passed.add(node.id));
+  // Paths share their first steps (the same step objects): each step's microsteps are computed once.
+  const stepped = new WeakSet<object>();
+  const started = new Map<Scenario, AnyMachineSnapshot>();
   for (const { scenario, path } of paths) {
     atTime(scenario.now, () => {
-      const start = getInitialMicrosteps(machine, scenario.input as never);
-      start.forEach(([snapshot]) => note(snapshot));
-      let current = start.at(-1)![0];
+      if (!started.has(scenario)) {
+        const start = getInitialMicrosteps(machine, scenario.input as never);
+        start.forEach(([snapshot]) => note(snapshot));
+        started.set(scenario, start.at(-1)![0]);
+      }
+      let current = started.get(scenario)!;
       for (const step of path.steps) {
-        for (const [snapshot] of getMicrosteps(machine, current, step.event)) {
-          note(snapshot);
-          current = snapshot;
+        if (!stepped.has(step)) {
+          stepped.add(step);
+          for (const [snapshot] of getMicrosteps(machine, current, step.event)) note(snapshot);
+          note(step.state);
         }
-        note(step.state);
+        current = step.state;
       }
     });
   }
@@ -219,7 +211,7 @@ export function transitionPaths(model: MachineModel): ModelPath[] {
  * Every candidate path: for each state the graph reaches and each event, the shortest path to the state and then
  * the event — `moving` when the event takes a transition, `trying` when the state refuses it.
  */
-export function candidatePaths(model: MachineModel, limit = MAX_MODEL_STATES): { moving: ModelPath[]; trying: ModelPath[] } {
+export function candidatePaths(model: MachineModel, limit = MAX_MODEL_STATES): Candidates {
   // Walked once per model: the coverage tests ask for the same candidates again.
   const known = candidatesOf.get(model);
   if (known) return known;
@@ -227,13 +219,21 @@ export function candidatePaths(model: MachineModel, limit = MAX_MODEL_STATES): {
   candidatesOf.set(model, found);
   return found;
 }
-const candidatesOf = new WeakMap<MachineModel, { moving: ModelPath[]; trying: ModelPath[] }>();
+const candidatesOf = new WeakMap<MachineModel, Candidates>();
 
-function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath[]; trying: ModelPath[] } {
+/** A model's graph walked: the candidates, and the shortest path to each state (`modelPaths`). */
+interface Candidates {
+  moving: ModelPath[];
+  trying: ModelPath[];
+  shortest: ModelPath[];
+}
+
+function walkCandidates(model: MachineModel, limit: number): Candidates {
   const machine = model.walked ?? model.machine;
   const classOf = model.context?.classOf;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
+  const shortestOfAll: ModelPath[] = [];
   for (const scenario of model.scenarios) {
     atTime(scenario.now, () => {
       const serialize = (scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string;
@@ -252,6 +252,7 @@ function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath
       for (const [key, path] of shortest) {
         const plan: ModelPath = { scenario, path };
         toPlan.set(key, plan);
+        shortestOfAll.push(plan);
         const parent = path.steps.length > 1 ? toPlan.get(serialize(path.steps.at(-2)!.state))! : null;
         const last = parent ? keysOf(parent.path.state, path.steps.at(-1)!.event) : startKeys;
         const from = parent ? parent.path.state : path.state;
@@ -283,7 +284,7 @@ function walkCandidates(model: MachineModel, limit: number): { moving: ModelPath
         if (plan.path.steps.length === 1 && !adjacency[serialize(plan.path.state)]) moving.push(plan);
     });
   }
-  return { moving, trying };
+  return { moving, trying, shortest: shortestOfAll };
 }
 
 /**
