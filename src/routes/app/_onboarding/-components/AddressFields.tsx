@@ -1,7 +1,7 @@
 import type { AddressDraft } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { UFS } from '@domain';
+import { UFS, onlyDigits } from '@domain';
 import { lookupCep, municipalitiesQuery } from '@/api/cep';
 import { Spinner } from '@/components/ui/Spinner';
 import { CEP_MASK } from '@/lib/masks';
@@ -16,8 +16,6 @@ export type AddressValue = AddressDraft & { cityIbgeCode?: string };
  * An address with its CEP: a complete CEP fills street, district, city and state from the postal service; when the
  * lookup finds nothing (or fails) the fields stay for typing.
  */
-const digits = (text: string) => text.replace(/\D/g, '');
-
 export function AddressFields({
   value,
   onChange,
@@ -52,14 +50,14 @@ export function AddressFields({
     // The same digits masked (a CEP that came filled in, shown as 30130-010): no new CEP, nothing to look up or clear.
     // Looking it up again would overwrite the address it came with, and its answer, landing after "Continuar", would
     // wipe the problems just shown.
-    if (digits(zipCode) === digits(address.zipCode ?? '')) {
+    if (onlyDigits(zipCode) === onlyDigits(address.zipCode ?? '')) {
       if (zipCode !== address.zipCode) onChange({ ...address, zipCode });
       return;
     }
     const next = cityFromCep ? { ...address, zipCode, city: '', state: '' as const, cityIbgeCode: '' } : { ...address, zipCode };
     onChange(next);
     setNotFound(false);
-    if (digits(zipCode).length !== 8) return;
+    if (onlyDigits(zipCode).length !== 8) return;
     setLooking(true);
     const found = await lookupCep(zipCode);
     setLooking(false);
