@@ -23,9 +23,14 @@ export interface RunningProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Runs a TypeScript entry point (`server/index.ts`, `scripts/start.ts`) with tsx, as `npm start` does. */
+/** Runs a TypeScript entry point (`server/index.ts`, `scripts/start.ts`) with tsx. */
 export function runScript(script: string, env: Record<string, string | undefined>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  return runNode(['--import', 'tsx', script], env);
+}
+
+/** Runs node with these arguments (a built entry point: `dist-server/start.js`, as `npm start` does). */
+export function runNode(args: string[], env: Record<string, string | undefined>): RunningProcess {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stopping it stops what it started (the emulator).
