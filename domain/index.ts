@@ -35,4 +35,5 @@ export * from './history';
 export * from './registration';
 export * from './taxes';
 export * from './obligations';
+export * from './taxReminders';
 export * from './simplesNacionalForm';

@@ -90,13 +90,15 @@ export type UserSignupInput = v.InferInput<typeof UserSignupSchema>;
 export type UserSignup = v.InferOutput<typeof UserSignupSchema>;
 
 /**
- * PATCH /users/{id}: the person's name and phone ("Telefone": the one given at signup, a landline or a mobile). The photo has its own call (PUT /users/{id}/photo) and the e-mail
+ * PATCH /users/{id}: the person's name and phone ("Telefone": the one given at signup, a landline or a mobile), and
+ * whether they get the tax reminders by e-mail. The photo has its own call (PUT /users/{id}/photo) and the e-mail
  * is the sign-in identity, which this product does not change.
  */
 export const UserUpdateSchema = v.pipe(
   v.object({
     name: v.optional(name),
     phone: v.optional(v.nullable(landlineOrMobile(MESSAGES.invalidLandlineOrMobile, null))),
+    taxReminders: v.optional(v.boolean('Diga se quer receber os lembretes de impostos (sim ou não).')),
   }),
   v.check((value) => Object.values(value).some((field) => field !== undefined), 'Nada para atualizar.'),
 );

@@ -33,6 +33,23 @@ test('the MEI sees its DAS-MEI, the calendar with the late one, and the limit', 
   await noSidewaysScroll(page);
 });
 
+test('the tax reminders are turned off and on again from the Impostos page', async ({ page }) => {
+  await signInFromLogin(page, 'mei@demo.test');
+  await page.goto('/app/taxes');
+  await page.getByRole('link', { name: 'Ligar ou desligar em Meu perfil' }).click();
+  await expect(page).toHaveURL(/\/app\/user\/my-profile#avisos$/);
+  const box = page.getByRole('checkbox', { name: 'Lembretes de impostos por e-mail' });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(page.getByText('Lembretes de impostos desligados.')).toBeVisible();
+  await page.reload();
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(page.getByText('Lembretes de impostos ligados.')).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+});
+
 test('Mendes Tech sees its DAS line by line, the Fator R and the chart', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Impostos' }).click();

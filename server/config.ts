@@ -68,6 +68,10 @@ export interface ServerConfig {
   scheduler: { enabled: boolean; intervalMs: number };
   /** How often every server sweeps for NFS-e emissions to resume (`NFSE_RECOVERY_INTERVAL_MS`). */
   nfseRecovery: { intervalMs: number };
+  /** E-mail: SMTP when `SMTP_URL` is set, else the local outbox only; the sender (`MAIL_FROM`). */
+  mail: { smtpUrl?: string; from?: string };
+  /** How often every server looks for tax reminders to send (`TAX_REMINDERS_INTERVAL_MS`; docs/taxes.md "Reminders"). */
+  taxReminders: { intervalMs: number };
   /** Serve the built SPA too (`SERVE_SPA=0`: the API only, as `npm run dev` runs it behind Vite). */
   serveSpa: boolean;
   /** What the operator should know at start-up (an open port trusting the Auth emulator). */
@@ -133,6 +137,8 @@ function parametersUrlFor(nacionalUrl: string | undefined): string | null {
 
 /** How often the NFS-e recovery sweep runs (`NFSE_RECOVERY_INTERVAL_MS`): with the 45 s lease, within 2 minutes. */
 export const DEFAULT_RECOVERY_INTERVAL_MS = 15_000;
+/** Tax reminders are looked for every hour: they are due by the day. */
+export const DEFAULT_TAX_REMINDERS_INTERVAL_MS = 60 * 60_000;
 
 /** `SCHEDULER_INTERVAL_MS` as a number of milliseconds; anything but a positive number keeps the default. */
 export function scheduleIntervalFrom(value: string | undefined): number {
@@ -373,6 +379,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nfseRecovery: {
       intervalMs:
         Number(env.NFSE_RECOVERY_INTERVAL_MS) > 0 ? Number(env.NFSE_RECOVERY_INTERVAL_MS) : DEFAULT_RECOVERY_INTERVAL_MS,
+    },
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+    taxReminders: {
+      intervalMs:
+        Number(env.TAX_REMINDERS_INTERVAL_MS) > 0 ? Number(env.TAX_REMINDERS_INTERVAL_MS) : DEFAULT_TAX_REMINDERS_INTERVAL_MS,
     },
     serveSpa: flag(env.SERVE_SPA, true),
     warnings,

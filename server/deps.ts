@@ -30,7 +30,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** The activity assistant; the local one, built from `db`, when not given. */
   luca?: LucaService;
-  config: Pick<ServerConfig, 'environment' | 'publicUrl'>;
+  /** `mail`: SMTP or the outbox only (absent: the outbox only). */
+  config: Pick<ServerConfig, 'environment' | 'publicUrl'> & Partial<Pick<ServerConfig, 'mail'>>;
   /** Bank connections (Cora) and who may see them; without it those calls answer 503. */
   bank?: BankConnectionDeps;
   /**

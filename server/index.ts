@@ -14,7 +14,9 @@ import { IMPORT_STALE_MS, undoInterruptedImports } from './db/statementImports';
 import { activityCatalog } from './services/activity-catalog';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';
+import { createMailService } from './services/mail';
 import { startEmissionRecovery, startScheduleRunner } from './services/nfs-scheduler';
+import { startTaxReminders } from './services/tax-reminders';
 import { createCoraClient } from './services/cora';
 import { createSandboxPayments } from './services/payments';
 import { createTokenSealer } from './services/secrets';
@@ -112,7 +114,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
       if (await seedReferenceData(db)) logger.info('Reference data loaded (CNAE, MEI occupations, municipalities).');
       if (config.seedDemo) {
         if (await isDatabaseEmpty(db)) {
-          await seedDemoData(db, identity, { storage });
+          await seedDemoData(db, identity, { storage, appUrl: config.publicUrl });
           if (demoNfse) await seedDemoNfse(db, demoNfse);
           logger.info('Demo data created.');
         } else {
@@ -207,6 +209,14 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     : undefined;
   // Emissions a stopped server left, and retries due: every server sweeps, so any one of them resumes them.
   const recovery = startEmissionRecovery({ emissions, logger, intervalMs: config.nfseRecovery.intervalMs });
+  // Tax guides' reminders: every server runs them; each e-mail is claimed by one (docs/taxes.md "Reminders").
+  const reminders = startTaxReminders({
+    db: database.db,
+    mail: createMailService({ db: database.db, ...config.mail }),
+    appUrl: config.publicUrl,
+    logger,
+    intervalMs: config.taxReminders.intervalMs,
+  });
   const loopback = isLoopbackHost(config.host);
   const url = `http://${loopback ? 'localhost' : config.host}:${config.port}`;
   logger.info(!serveSpa ? `\nAPI running at ${url}/api` : `\nContábil is running at ${url}`);
@@ -231,6 +241,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     });
     await scheduler?.stop();
     await recovery.stop();
+    await reminders.stop();
     await standIn?.close();
     await database.close();
   };

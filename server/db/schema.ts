@@ -44,6 +44,7 @@ import {
   BANK_CONNECTION_STATUSES,
   MEI_ACTIVITY_KINDS,
   OBLIGATION_KINDS,
+  TAX_REMINDER_KINDS,
   SIMPLES_ANNEXES,
 } from '@domain';
 
@@ -86,6 +87,8 @@ export const users = pgTable(
     /** The partner programme that brought this customer (e.g. "duca"), and when. */
     partnerId: text('partner_id'),
     partnerAttributedAt: timestamp('partner_attributed_at', { withTimezone: true }),
+    /** E-mails before and after a tax guide's due date (docs/taxes.md "Reminders"); the person may turn them off. */
+    taxReminders: boolean('tax_reminders').notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -889,4 +892,31 @@ export const obligationPayments = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.competence] })],
+);
+
+/**
+ * The tax reminders sent (docs/taxes.md "Reminders"): one row per person, guide and kind of reminder. The key makes
+ * every server agree on who sends it; `claimedAt` is the lease of the server sending it, `sentAt` when the e-mail
+ * left, and a claim whose server died or whose delivery failed is taken again after the lease.
+ */
+export const obligationReminders = pgTable(
+  'obligation_reminders',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OBLIGATION_KINDS }).notNull(),
+    competence: text('competence').notNull(),
+    reminder: text('reminder', { enum: TAX_REMINDER_KINDS }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: text('due_date').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    outboxMessageId: uuid('outbox_message_id').references(() => outboxMessages.id, { onDelete: 'set null' }),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.competence, t.reminder, t.userId] })],
 );

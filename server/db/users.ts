@@ -19,6 +19,8 @@ export interface UserDto {
   roles: Role[];
   indicatedBy: string | null;
   trackId: TrackId | null;
+  /** E-mails before and after each tax guide's due date (docs/taxes.md "Reminders"). */
+  taxReminders: boolean;
   createdAt: string;
 }
 
@@ -32,6 +34,7 @@ export function toUserDto(row: UserRow): UserDto {
     roles: row.roles,
     indicatedBy: row.indicatedBy,
     trackId: row.trackId,
+    taxReminders: row.taxReminders,
     createdAt: row.createdAt.toISOString(),
   };
 }

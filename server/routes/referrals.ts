@@ -48,9 +48,8 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 
 /** The referral programme: a person's referral link, who signed up with it, and invitations by e-mail. */
 export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
-  // Built here until app.ts wires a mail service into AppDeps: the outbox by default, SMTP when SMTP_URL is set.
-  const smtpUrl = process.env.SMTP_URL || undefined;
-  const from = process.env.MAIL_FROM || undefined;
+  // The outbox by default, SMTP when SMTP_URL is set (server/config.ts).
+  const { smtpUrl, from } = config.mail ?? {};
 
   /** Sends within the caller's transaction: the e-mail is kept only if the invitation is, and vice versa. */
   async function sendMail(tx: DbExecutor, message: MailMessage) {

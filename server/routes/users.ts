@@ -117,6 +117,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
           .set({
             ...(changes.name !== undefined ? { name: changes.name } : {}),
             ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+            ...(changes.taxReminders !== undefined ? { taxReminders: changes.taxReminders } : {}),
             updatedAt: new Date(),
           })
           .where(eq(users.id, id))

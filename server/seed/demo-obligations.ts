@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths, monthKey, nextBusinessDay, saoPauloDate, saoPauloDay } from '@domain';
 import type { DbExecutor } from '../db/companies';
+import { createOutboxMail } from '../services/mail';
+import { sendDueTaxReminders } from '../services/tax-reminders';
 import {
   companyMonthlyFigures,
   companyTaxProfiles,
@@ -35,6 +37,8 @@ export interface DemoObligationsContext {
   meiOwner: string;
   admin: string;
   now: Date;
+  /** The address the reminders link to. */
+  appUrl: string;
 }
 
 /**
@@ -111,6 +115,24 @@ export async function seedDemoObligations(tx: DbExecutor, demo: DemoObligationsC
 
   // Paid a few days before the due date, except the DAS of two months ago: late.
   const late = addMonths(current, -2);
+
+  // The reminders of the last three guides, sent by the product's own runner at the moment it would have sent them
+  // (before the payments below are recorded): five days before each due date, and the late one's the day after.
+  const mail = createOutboxMail(tx);
+  const remind = (at: string) =>
+    sendDueTaxReminders({
+      db: tx,
+      mail,
+      appUrl: demo.appUrl,
+      now: new Date(`${at}T09:00:00-03:00`),
+      companyIds: [demo.mendes, demo.mei],
+    });
+  for (let c = addMonths(current, -4); c <= late; c = addMonths(c, 1)) {
+    const before = dayBefore(dueOf(c), 5);
+    if (before < todayIso) await remind(before);
+  }
+  const dayAfterLate = dayBefore(dueOf(late), -1);
+  if (dayAfterLate < todayIso) await remind(dayAfterLate);
   const payments = [];
   for (const [companyId, start, kind] of [
     [demo.mendes, demo.mendesStart, 'das'],

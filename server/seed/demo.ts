@@ -418,7 +418,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function seedDemoData(
   db: Database,
   identity: IdentityService,
-  options: { storage?: FileStorage; now?: Date } = {},
+  /** `appUrl`: the address the demo's e-mails link to. */
+  options: { storage?: FileStorage; now?: Date; appUrl?: string } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const uids = new Map<string, string>();
@@ -535,6 +536,7 @@ export async function seedDemoData(
       meiOwner: uids.get('mei@demo.test')!,
       admin: uids.get('admin@demo.test')!,
       now,
+      appUrl: options.appUrl ?? 'http://localhost:3000',
     });
     await seedDemoBank(tx, ids.get('Mendes Tech')!, uids.get('cliente@demo.test')!, now);
     await seedDemoBilling(tx, { companyIds: ids, uids, now });

@@ -304,7 +304,7 @@ export function startScheduleRunner({
 }
 
 /** Runs `run` now and then `intervalMs` after each run ended: never two at once in this process. */
-function every(intervalMs: number, run: () => Promise<void>): ScheduleRunner {
+export function every(intervalMs: number, run: () => Promise<void>): ScheduleRunner {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();

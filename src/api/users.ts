@@ -12,6 +12,8 @@ export interface User {
   roles: Role[];
   indicatedBy: string | null;
   trackId: string | null;
+  /** E-mails before and after each tax guide's due date. */
+  taxReminders: boolean;
   createdAt: string;
 }
 
@@ -60,7 +62,7 @@ export const userQueries = {
     }),
 };
 
-/** PATCH /users/{id}: name and mobile. */
+/** PATCH /users/{id}: name, phone, the tax reminders. */
 export function updateProfile(id: string, changes: UserUpdateInput) {
   return mainApi<{ data: User }>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }).then((r) => r.data);
 }

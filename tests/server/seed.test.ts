@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnaes, companies, documents, meiOccupations, municipalities, states, users } from '@server/db/schema';
+import {
+  cnaes,
+  companies,
+  documents,
+  meiOccupations,
+  municipalities,
+  obligationReminders,
+  outboxMessages,
+  states,
+  users,
+} from '@server/db/schema';
 import { claimsOfUser } from '@server/db/users';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
@@ -100,5 +110,15 @@ describe(`demo data (${engine})`, () => {
     const silva = await server.call('/api/companies?query=Irm%C3%A3os%20Silva', { token: adminToken });
     const members = await server.call(`/api/admin/users?companyId=${silva.body.data[0].id}`, { token: adminToken });
     expect(members.body.data.map((u: { name: string }) => u.name).sort()).toEqual(['Paulo Silva', 'Sérgio Silva']);
+
+    // The reminders of the last guides, as the runner sent them: to the MEI and to Mendes Tech, the late one too.
+    const reminders = await server.db
+      .select({ to: outboxMessages.toAddress, subject: outboxMessages.subject })
+      .from(outboxMessages)
+      .innerJoin(obligationReminders, eq(obligationReminders.outboxMessageId, outboxMessages.id));
+    const subjects = (to: string) => reminders.filter((r) => r.to === to).map((r) => r.subject);
+    expect(subjects('mei@demo.test').filter((s) => s.startsWith('DAS-MEI de ') && s.includes(': vence em '))).toHaveLength(3);
+    expect(subjects('mei@demo.test').filter((s) => s.includes(' em atraso: venceu em '))).toHaveLength(1);
+    expect(subjects('cliente@demo.test').filter((s) => s.startsWith('DAS de ')).length).toBeGreaterThan(0);
   });
 });

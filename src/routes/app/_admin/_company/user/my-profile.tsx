@@ -10,6 +10,7 @@ import { DeleteAccount } from '@/components/users/DeleteAccount';
 import { PasswordForm } from '@/components/users/PasswordForm';
 import { PhotoField } from '@/components/users/PhotoField';
 import { ProfileForm } from '@/components/users/ProfileForm';
+import { TaxRemindersSetting } from '@/components/users/TaxRemindersSetting';
 import { useSessionActor } from '@/lib/session-handle';
 
 export const Route = createFileRoute('/app/_admin/_company/user/my-profile')({
@@ -46,7 +47,7 @@ function Profile({ uid }: { uid: string }) {
   const { data: user } = useSuspenseQuery(userQueries.detail(uid));
   return (
     <div className="space-y-6">
-      <PageHeader title="Meu perfil" description="Seus dados de contato, sua foto e sua senha." />
+      <PageHeader title="Meu perfil" description="Seus dados de contato, sua foto, os avisos por e-mail e sua senha." />
       <Card>
         <h2 className="mb-4 text-lg font-bold text-slate-900">Dados pessoais</h2>
         <div className="space-y-6">
@@ -54,6 +55,12 @@ function Profile({ uid }: { uid: string }) {
           {/* Keyed by the saved values: after a save the form starts from what the server kept. */}
           <ProfileForm key={`${user.name}|${user.phone}`} user={user} />
         </div>
+      </Card>
+      <Card>
+        <h2 id="avisos" className="mb-4 text-lg font-bold text-slate-900">
+          Avisos por e-mail
+        </h2>
+        <TaxRemindersSetting user={user} />
       </Card>
       <Card>
         <h2 className="text-lg font-bold text-slate-900">Senha</h2>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MonthSummary, Obligation, ObligationsAnswer, SimplesTax } from '@domain';
-import { SIMPLES_TAXES, fatorRAdvice, formatMoney, monthKey, saoPauloDate } from '@domain';
+import { Link } from '@tanstack/react-router';
+import { SIMPLES_TAXES, TAX_REMINDER_DAYS_BEFORE, fatorRAdvice, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { Badge } from '@/components/ui/Badge';
 import { Card } from '@/components/ui/Card';
 import { STATUS_TONE, TAX_LABEL, competenceBr, dateBr, obligationTitle, percentBr, statusLabel } from './labels';
@@ -126,6 +127,13 @@ function NextDue({ pending }: { pending: Obligation[] }) {
           ))}
         </ul>
       )}
+      <p className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-600">
+        Lembretes por e-mail: {TAX_REMINDER_DAYS_BEFORE} dias antes de cada guia vencer, e no dia seguinte se ela não constar como
+        paga.{' '}
+        <Link to="/app/user/my-profile" hash="avisos" className="font-medium text-brand-700 underline">
+          Ligar ou desligar em Meu perfil
+        </Link>
+      </p>
     </Card>
   );
 }

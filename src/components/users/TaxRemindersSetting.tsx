@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from '@/lib/toast';
+import { TAX_REMINDER_DAYS_BEFORE } from '@domain';
+import type { User } from '../../api/users';
+import { updateProfile, userQueries } from '../../api/users';
+import { CheckboxField } from '../ui/choices';
+
+/** The tax reminders by e-mail (docs/taxes.md "Reminders"): saved as soon as the box changes. */
+export function TaxRemindersSetting({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (taxReminders: boolean) => updateProfile(user.id, { taxReminders }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(userQueries.detail(user.id).queryKey, updated);
+      toast.success(updated.taxReminders ? 'Lembretes de impostos ligados.' : 'Lembretes de impostos desligados.');
+    },
+    onError: (error) =>
+      toast.error(error instanceof Error && error.message ? error.message : 'Não foi possível salvar. Tente novamente.'),
+  });
+  // While saving, the box shows what was asked; if it fails, it goes back to what the server keeps.
+  const checked = save.isPending ? save.variables : user.taxReminders;
+  return (
+    <CheckboxField
+      label="Lembretes de impostos por e-mail"
+      checked={checked}
+      onChange={(value) => save.mutate(value)}
+      hint={`Um e-mail ${TAX_REMINDER_DAYS_BEFORE} dias antes do vencimento de cada DAS e outro no dia seguinte, se ele não constar como pago.`}
+    />
+  );
+}
