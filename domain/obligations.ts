@@ -49,6 +49,21 @@ export interface MonthRevenue {
   totalCents: number;
   issWithheldCents: number;
   exportCents: number;
+  /** The part of `totalCents` the team typed for a month before the company joined (no invoice of ours behind it). */
+  typedCents?: number;
+}
+
+/**
+ * What the MEI's DASN-SIMEI will declare (Res. CGSN 140 art. 109), from what we know: the NFS-e issued through us are
+ * services; revenue the team typed for months before joining goes to the MEI's activity, or stays to be split when it
+ * does both; an employee when the team stated a payroll in any month of the year.
+ */
+export interface DasnSimeiPrefill {
+  commerceCents: number;
+  servicesCents: number;
+  /** Typed revenue of a MEI in commerce and services: the team splits it before filing. */
+  toSplitCents: number;
+  hadEmployee: boolean;
 }
 
 export interface ObligationsCompany {
@@ -100,6 +115,8 @@ export interface Obligation {
   calculation?: DasResult;
   /** A DAS-MEI: its fixed parts. */
   dasMei?: { inssCents: number; icmsCents: number; issCents: number };
+  /** A DASN-SIMEI: what it will declare. */
+  dasnSimei?: DasnSimeiPrefill;
 }
 
 export interface MonthSummary {
@@ -163,12 +180,18 @@ export function companyObligations(input: ObligationsInput): CompanyObligations 
   if (company.regime === 'mei') {
     const activity = company.meiActivity ?? 'services';
     let revenueCents = 0;
+    const prefill: DasnSimeiPrefill = { commerceCents: 0, servicesCents: 0, toSplitCents: 0, hadEmployee: false };
     for (const competence of competences) {
       const das = dasMei(competence, activity, { truckDriver: company.truckDriver });
       const dueDate = nextBusinessDay(das.dueDate);
       const recorded = payment('das_mei', competence);
       const month = revenueOf(competence).totalCents;
       revenueCents += month;
+      const typed = revenueOf(competence).typedCents ?? 0;
+      prefill.servicesCents += month - typed;
+      if (activity === 'both') prefill.toSplitCents += typed;
+      else prefill[activity === 'commerce' ? 'commerceCents' : 'servicesCents'] += typed;
+      if ((input.payroll[competence] ?? 0) > 0) prefill.hadEmployee = true;
       obligations.push({
         kind: 'das_mei',
         competence,
@@ -189,7 +212,7 @@ export function companyObligations(input: ObligationsInput): CompanyObligations 
       });
     }
     // LC 123 art. 18-A; Res. CGSN 140 art. 109: the year's DASN-SIMEI by 31 May of the next year.
-    if (competences.length) yearly('dasn_simei', 5, 31, { revenueCents });
+    if (competences.length) yearly('dasn_simei', 5, 31, { revenueCents, dasnSimei: prefill });
     const limitCents = meiLimitCents(year, company.activityStart);
     obligations.sort(byDueDate);
     const mei = limitCents > 0 ? { limitCents, revenueCents, ...meiLimitStatus(revenueCents, limitCents) } : null;

@@ -30,6 +30,14 @@ test('the MEI sees its DAS-MEI, the calendar with the late one, and the limit', 
   // One DAS-MEI left unpaid two months ago: late.
   await expect(calendar.getByText('Atrasada')).toHaveCount(1);
   await expect(page.getByRole('alert').filter({ hasText: 'Há 1 obrigação atrasada' })).toBeVisible();
+  // The DASN-SIMEI as it will be filed: a services MEI's NFS-e are services; no employee in the demo.
+  const dasn = page.getByLabel(`O que a DASN-SIMEI de ${year} vai declarar`);
+  await expect(dasn).toContainText('Receita de comércio e indústriaR$ 0,00');
+  await expect(dasn).toContainText('Teve empregado no anoNão');
+  const services = await dasn.getByRole('definition').nth(1).innerText();
+  const total = await dasn.getByRole('definition').nth(2).innerText();
+  expect(money(services)).toBeGreaterThan(0);
+  expect(money(total)).toBe(money(services));
   await noSidewaysScroll(page);
 });
 

@@ -199,7 +199,7 @@ export async function obligationsOfCompanies(
     const months = { ...revenue.get(companyId) };
     for (const [competence, cents] of Object.entries(figures.previousRevenue.get(companyId) ?? {})) {
       const invoices = months[competence] ?? { totalCents: 0, issWithheldCents: 0, exportCents: 0 };
-      months[competence] = { ...invoices, totalCents: invoices.totalCents + cents };
+      months[competence] = { ...invoices, totalCents: invoices.totalCents + cents, typedCents: cents };
     }
     const obligations = companyObligations({
       year,

@@ -101,6 +101,42 @@ describe('a services MEI opened on 10 March 2026, seen on 28 November 2026', () 
   });
 });
 
+describe('the DASN-SIMEI prefilled from what we know', () => {
+  const mei = (meiActivity: 'services' | 'commerce' | 'both', payroll: Record<string, number> = {}) =>
+    find(
+      companyObligations({
+        year: 2026,
+        today: '2026-11-28',
+        company: { regime: 'mei', activityStart: '2025-01-02', meiActivity },
+        // February and March typed by the team (before joining); our NFS-e from April.
+        revenue: {
+          '2026-02': revenue(400_000, { typedCents: 400_000 }),
+          '2026-03': revenue(250_000, { typedCents: 250_000 }),
+          '2026-04': revenue(300_000),
+          '2026-09': revenue(120_000),
+        },
+        payroll,
+        payments: {},
+      }).obligations,
+      'dasn_simei',
+      '2026',
+    ).dasnSimei;
+
+  it('a services MEI: all of it services, R$ 10.700,00; no employee', () => {
+    expect(mei('services')).toEqual({ commerceCents: 0, servicesCents: 1_070_000, toSplitCents: 0, hadEmployee: false });
+  });
+  it('a shop: the typed revenue is commerce, the NFS-e services', () => {
+    expect(mei('commerce')).toEqual({ commerceCents: 650_000, servicesCents: 420_000, toSplitCents: 0, hadEmployee: false });
+  });
+  it('both: the typed revenue waits to be split', () => {
+    expect(mei('both')).toEqual({ commerceCents: 0, servicesCents: 420_000, toSplitCents: 650_000, hadEmployee: false });
+  });
+  it('an employee when a payroll was stated in the year', () => {
+    expect(mei('services', { '2026-06': 151_800 })?.hadEmployee).toBe(true);
+    expect(mei('services', { '2025-06': 151_800, '2026-06': 0 })?.hadEmployee).toBe(false);
+  });
+});
+
 describe('a Simples Nacional company in Anexo III opened in March 2026 (opening-year RBT12)', () => {
   const result = companyObligations({
     year: 2026,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MonthSummary, Obligation, ObligationsAnswer, SimplesTax } from '@domain';
+import type { DasnSimeiPrefill, MonthSummary, Obligation, ObligationsAnswer, SimplesTax } from '@domain';
 import { Link } from '@tanstack/react-router';
 import { SIMPLES_TAXES, TAX_REMINDER_DAYS_BEFORE, fatorRAdvice, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { Badge } from '@/components/ui/Badge';
@@ -14,6 +14,7 @@ export function TaxesOverview({ answer }: { answer: ObligationsAnswer }) {
   // This month's tax: the guide of the last month that has ended (due this month), else the newest there is.
   const closed = guides.filter((o) => o.competence < current);
   const focus = closed.at(-1) ?? guides.at(0);
+  const dasn = answer.obligations.find((o) => o.kind === 'dasn_simei');
   const next = answer.obligations.filter((o) => o.status !== 'paga').sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
   return (
     <div className="space-y-6">
@@ -22,6 +23,7 @@ export function TaxesOverview({ answer }: { answer: ObligationsAnswer }) {
         <NextDue pending={next} />
       </div>
       {answer.mei && <MeiLimit mei={answer.mei} year={answer.year} />}
+      {dasn?.dasnSimei && <DasnSimei obligation={dasn} prefill={dasn.dasnSimei} />}
       {focus?.calculation && focus.calculation.fatorR !== null && <FatorRAdviser obligation={focus} />}
       <RevenueChart months={answer.months} />
       <Calendar obligations={answer.obligations} />
@@ -162,6 +164,39 @@ function MeiLimit({ mei, year }: { mei: NonNullable<ObligationsAnswer['mei']>; y
       </div>
       <p className="mt-3 text-sm font-medium text-slate-900">{mei.title}</p>
       <p className="text-sm text-slate-600">{mei.message}</p>
+    </Card>
+  );
+}
+
+function DasnSimei({ obligation, prefill }: { obligation: Obligation; prefill: DasnSimeiPrefill }) {
+  const year = obligation.competence;
+  return (
+    <Card>
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold text-slate-900">Declaração anual do MEI (DASN-SIMEI) de {year}</h2>
+        <Badge tone={STATUS_TONE[obligation.status]}>{statusLabel(obligation)}</Badge>
+      </div>
+      <p className="mb-3 text-sm text-slate-600">
+        Entregue até {dateBr(obligation.dueDate)}. O que ela vai declarar, pelo que temos até agora
+        {obligation.provisional ? ' (o ano ainda não terminou)' : ''}:
+      </p>
+      <dl aria-label={`O que a DASN-SIMEI de ${year} vai declarar`}>
+        <Line label="Receita de comércio e indústria">{formatMoney(prefill.commerceCents)}</Line>
+        <Line label="Receita de prestação de serviços">{formatMoney(prefill.servicesCents)}</Line>
+        {prefill.toSplitCents > 0 && (
+          <Line label="Receita informada pela equipe, a dividir entre comércio e serviços">
+            {formatMoney(prefill.toSplitCents)}
+          </Line>
+        )}
+        <Line label="Receita bruta total" strong>
+          {formatMoney(prefill.commerceCents + prefill.servicesCents + prefill.toSplitCents)}
+        </Line>
+        <Line label="Teve empregado no ano">{prefill.hadEmployee ? 'Sim' : 'Não'}</Line>
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        As notas emitidas por aqui contam como serviços. Se vendeu ou prestou serviços sem nota, ou teve um empregado que não está
+        aqui, avise a equipe antes da entrega.
+      </p>
     </Card>
   );
 }
