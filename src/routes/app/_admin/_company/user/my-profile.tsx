@@ -57,7 +57,7 @@ function Profile({ uid }: { uid: string }) {
         </div>
       </Card>
       <Card>
-        <h2 id="avisos" className="mb-4 text-lg font-bold text-slate-900">
+        <h2 id="avisos" className="mb-4 scroll-mt-24 text-lg font-bold text-slate-900">
           Avisos por e-mail
         </h2>
         <TaxRemindersSetting user={user} />
