@@ -1,6 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { expect, test } from '@playwright/test';
+import { sessionMachine } from '@machines/session.machine';
+import { machineLog, transitionKeyOf } from './machine-log';
 import { Held, signInFromLogin } from './support';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
@@ -160,6 +162,68 @@ test('a new customer opens a company: wizard, payment, guide, receipt, and the t
   await expect(guide).toContainText('10/12/2026');
   await expect(guide.getByRole('button', { name: 'Marcar como paga' })).toHaveCount(0);
 });
+
+/**
+ * Once the first step created the company, the session asks the identity provider for a token naming it. Whether that
+ * token does not come or comes without the company (the claims' mirror not there yet), the wizard goes on: the server
+ * reads whose company it is from its database.
+ */
+const FRESH_TOKEN_TROUBLES = [
+  {
+    name: 'cannot be had',
+    transition: 'session.refreshingClaims · xstate.error.actor.refreshClaims #0',
+    answer: (route: Route) => route.abort('internetdisconnected'),
+  },
+  {
+    name: 'comes without the company',
+    transition: 'session.refreshingClaims · xstate.done.actor.refreshClaims #1',
+    answer: async (route: Route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const [header, payload, signature] = (body.id_token as string).split('.');
+      const { companies: _, companyId: __, ...claims } = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      body.id_token = body.access_token = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join(
+        '.',
+      );
+      await route.fulfill({ response, json: body });
+    },
+  },
+];
+
+for (const trouble of FRESH_TOKEN_TROUBLES)
+  test(`the token naming the new company ${trouble.name}: the wizard goes on`, async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('contabil.test.machineLog', '1'));
+    await signUp(page, 'create-company', 'Renata Prado');
+    await page.getByLabel('O que a sua empresa vai fazer?').fill('salão de beleza');
+    await page.getByRole('button', { name: 'Sugerir atividades' }).click();
+    await page.getByRole('region', { name: 'Atividades sugeridas' }).getByRole('button', { name: 'Escolher' }).first().click();
+    await page.getByLabel('MEI').check();
+    await page.getByLabel('Nome fantasia').fill('Salão Prado');
+    await page.getByLabel('CEP').pressSequentially('30130010');
+    await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
+    await page.getByLabel('Número').fill('88');
+    let answered = 0;
+    await page.route('**/securetoken.googleapis.com/v1/token**', (route) => {
+      answered += 1;
+      return trouble.answer(route);
+    });
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Sócios' })).toBeVisible();
+    await expect.poll(() => answered).toBeGreaterThan(0);
+    await expect
+      .poll(async () =>
+        (await machineLog(page)).filter((entry) => entry.machine === 'session').map(transitionKeyOf(sessionMachine)),
+      )
+      .toContain(trouble.transition);
+    await page.getByLabel('CPF').pressSequentially('43894494352');
+    await page.getByLabel('Data de nascimento').fill('12/03/1988');
+    await page.getByLabel('Estado civil').selectOption('single');
+    await page.getByLabel('Celular').pressSequentially('31987654321');
+    await page.getByLabel('É o mesmo endereço da empresa').check();
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Plano e pagamento' })).toBeVisible();
+    await expect(page.getByText(/Erro interno|Sem acesso|Sua sessão expirou/)).toHaveCount(0);
+  });
 
 test('a customer moves their company here: CNPJ, partners, payment, Receita data, handover, and the team takes over', async ({
   page,

@@ -49,8 +49,8 @@ const DRIVABLE = new Set([
  * wizards' browser tests take those of a new company's claims (SESSION_TRANSITIONS_OF_A_NEW_COMPANY).
  */
 const NOT_IN_BROWSER: Record<string, string> = {
-  'session.refreshingClaims · xstate.done.actor.refreshClaims #1': 'the wizard’s new claims always carry its company',
-  'session.refreshingClaims · xstate.error.actor.refreshClaims #0': 'the wizard’s refresh is not held by a test',
+  'session.refreshingClaims · xstate.done.actor.refreshClaims #1': 'e2e/onboarding.spec.ts: the new token lacks the company',
+  'session.refreshingClaims · xstate.error.actor.refreshClaims #0': 'e2e/onboarding.spec.ts: the new company’s refresh fails',
   'session.refreshingClaims · api.unauthorized #0': 'no page calls the API while the wizard refreshes the claims',
   'session.refreshingClaims · api.unauthorized #1': 'no page calls the API while the wizard refreshes the claims',
   'session.signedOut · session.signIn #1': 'the form disables “Entrar” while it asks to wait: it never sends the sign-in',
