@@ -5,7 +5,7 @@
 import { assign, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MachineModel } from './models/model';
-import { candidatePaths, modelPaths } from './models/model';
+import { candidatePaths, modelPaths, transitionPaths, untakenTransitions } from './models/model';
 
 const forever = setup({ types: { context: {} as { sent: number } } }).createMachine({
   id: 'resendsForever',
@@ -27,5 +27,37 @@ describe('path generation', () => {
     // A small limit, as for modelPaths: the full one (200,000 steps) took 21 s beside a busy CPU, past the bound below.
     expect(() => candidatePaths(model, 500)).toThrow(/machine "resendsForever"/);
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+/** A machine that decides at its start, by its input, and then takes no event. */
+const decidesAtStart = setup({
+  types: { input: {} as { ok: boolean }, context: {} as { ok: boolean } },
+  guards: { isOk: ({ context }) => context.ok },
+}).createMachine({
+  id: 'decidesAtStart',
+  context: ({ input }) => ({ ok: input.ok }),
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: 'isOk', target: 'accepted' }, { target: 'refused' }] },
+    accepted: { type: 'final' },
+    refused: { type: 'final' },
+  },
+});
+
+describe('a machine whose start takes its transitions by itself', () => {
+  const startOnly: MachineModel = {
+    machine: decidesAtStart,
+    scenarios: [
+      { name: 'accepted', input: { ok: true }, events: [] },
+      { name: 'refused', input: { ok: false }, events: [] },
+    ],
+  };
+  it('has the start alone of each scenario among its paths, and every transition taken', () => {
+    expect(transitionPaths(startOnly).map((plan) => [plan.scenario.name, plan.path.steps.length])).toEqual([
+      ['accepted', 1],
+      ['refused', 1],
+    ]);
+    expect(untakenTransitions(startOnly)).toEqual([]);
   });
 });

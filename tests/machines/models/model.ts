@@ -279,9 +279,9 @@ function walkCandidates(model: MachineModel, limit: number): Candidates {
           else if (!event.type.startsWith('xstate.') && !model.internalEvents?.includes(event.type)) trying.push(plan);
         }
       }
-      // The start alone, for a machine whose first state takes no event.
-      for (const plan of toPlan.values())
-        if (plan.path.steps.length === 1 && !adjacency[serialize(plan.path.state)]) moving.push(plan);
+      // The start alone when it takes transitions by itself (an initial state's eventless ones): a machine that then
+      // takes no event has no other path to take them.
+      for (const plan of toPlan.values()) if (plan.path.steps.length === 1 && takenOf.get(plan)!.size > 0) moving.push(plan);
     });
   }
   return { moving, trying, shortest: shortestOfAll };
