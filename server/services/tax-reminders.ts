@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DueTaxReminder } from '@domain';
-import { OBLIGATION_KIND_LABEL, dueTaxReminders, formatMoney, saoPauloDate, saoPauloDay } from '@domain';
+import { MONTH_NAMES, OBLIGATION_KIND_LABEL, dueTaxReminders, formatMoney, saoPauloDate, saoPauloDay } from '@domain';
 import { DEFAULT_TAX_REMINDERS_INTERVAL_MS } from '../config';
 import type { DbExecutor } from '../db/companies';
 import { obligationsOfCompanies } from '../db/obligations';
@@ -39,24 +39,10 @@ export interface TaxReminderRun {
   failed: number;
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
 
 /** "2026-10" → "outubro de 2026". */
-const competenceText = (competence: string) => `${MONTHS[Number(competence.slice(5, 7)) - 1]} de ${competence.slice(0, 4)}`;
+const competenceText = (competence: string) => `${MONTH_NAMES[Number(competence.slice(5, 7)) - 1]} de ${competence.slice(0, 4)}`;
 /** "2026-11-20" → "20/11/2026". */
 const dayText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
