@@ -236,7 +236,7 @@ function walkCandidates(model: MachineModel, limit: number): Candidates {
   const shortestOfAll: ModelPath[] = [];
   for (const scenario of model.scenarios) {
     atTime(scenario.now, () => {
-      const serialize = (scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string;
+      const serialize = remembered((scenario.serializeState ?? serializeSnapshot) as (snapshot: AnyMachineSnapshot) => string);
       const options = {
         events: scenario.events as never,
         input: scenario.input,
@@ -273,8 +273,16 @@ function walkCandidates(model: MachineModel, limit: number): Candidates {
             path: { state: next, weight: to.path.steps.length + 1, steps: [...to.path.steps, { state: next, event }] },
           };
           const keys = keysOf(state, event);
-          takenOf.set(plan, new Set([...takenOf.get(to)!, ...keys]));
-          if (classOf) takenInContext.set(plan, new Set([...takenInContext.get(to)!, ...keys.map((k) => `${k} | ${from}`)]));
+          // A step that takes nothing shares its parent's sets (most of the candidates: a state refusing an event).
+          takenOf.set(plan, extended(takenOf.get(to)!, keys));
+          if (classOf)
+            takenInContext.set(
+              plan,
+              extended(
+                takenInContext.get(to)!,
+                keys.map((k) => `${k} | ${from}`),
+              ),
+            );
           if (keys.length > 0) moving.push(plan);
           else if (!event.type.startsWith('xstate.') && !model.internalEvents?.includes(event.type)) trying.push(plan);
         }
@@ -307,6 +315,27 @@ function recording(machine: AnyStateMachine, input: unknown) {
     get: (target, property, receiver) => (property === 'transition' ? transition : Reflect.get(target, property, receiver)),
   });
   return { logic, keysOf, startKeys };
+}
+
+/** The set with these keys added: the same set when there are none (sets are only read once built). */
+function extended(set: Set<string>, keys: string[]): Set<string> {
+  if (!keys.length) return set;
+  const more = new Set(set);
+  for (const key of keys) more.add(key);
+  return more;
+}
+
+/**
+ * A snapshot's key, computed once: the walk, the shortest paths and the candidates all ask for the same snapshots'
+ * keys, and serialising one (its value and context as JSON) was a fifth of the session model's walk.
+ */
+function remembered(serialize: (snapshot: AnyMachineSnapshot) => string) {
+  const keys = new WeakMap<AnyMachineSnapshot, string>();
+  return (snapshot: AnyMachineSnapshot) => {
+    let key = keys.get(snapshot);
+    if (key === undefined) keys.set(snapshot, (key = serialize(snapshot)));
+    return key;
+  };
 }
 
 /** The map `getAdjacencyMap` answers, by state key (its keys are strings, branded). */
