@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, layout, sideMenu, signIn, signInFromLogin } from './support';
 
+// These two sign in through the form every time (signInFromLogin may start from a session stored earlier).
 test('a customer signs in and lands on the panel of their company', async ({ page }) => {
-  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/login');
+  await signIn(page, 'cliente@demo.test');
   await expect(page).toHaveURL('/app/panel');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Carlos');
   await expect(page.getByTestId('company-selector')).toContainText('Mendes Tech');
@@ -11,7 +13,8 @@ test('a customer signs in and lands on the panel of their company', async ({ pag
 });
 
 test('an admin signs in and lands on the companies list', async ({ page }) => {
-  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto('/app/login');
+  await signIn(page, 'admin@demo.test');
   await expect(page).toHaveURL('/app/admin/companies');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   // Newest first: the demo's oldest companies (Mendes Tech among them) are on the second page.
