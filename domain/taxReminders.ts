@@ -1,9 +1,18 @@
-import { OBLIGATION_PAYABLE, type Obligation } from './obligations';
+import { OBLIGATION_PAYABLE, type Obligation, type ObligationKind } from './obligations';
+
+/** The obligations that get reminders, and whether a late one does too. */
+const REMINDED: Partial<Record<ObligationKind, { late: boolean }>> = {
+  das: { late: true },
+  das_mei: { late: true },
+  dasn_simei: { late: false },
+  defis: { late: false },
+};
 
 /**
- * E-mail reminders of the guides a customer pays (docs/taxes.md "Reminders"): one some days before the due date, one
- * the day after it passed unpaid. Returns the team files (PGDAS-D, DEFIS, DASN-SIMEI) are the team's work, not the
- * customer's, so they get none.
+ * E-mail reminders (docs/taxes.md "Reminders"): for the guides a customer pays, one some days before the due date and
+ * one the day after it passed unpaid; for the yearly returns the team files for the company (DASN-SIMEI, DEFIS), the
+ * first only, so the customer checks what it will declare (a late return is the team's to mend, in its own list).
+ * The monthly PGDAS-D shares its DAS's date and e-mail.
  */
 export const TAX_REMINDER_KINDS = ['upcoming', 'late'] as const;
 export type TaxReminderKind = (typeof TAX_REMINDER_KINDS)[number];
@@ -28,16 +37,19 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The reminders due today (São Paulo, YYYY-MM-DD) among a company's obligations: a guide not recorded as paid, with
- * something to pay (a closed month without revenue has none; an amount nobody could compute yet still gets one).
+ * The reminders due today (São Paulo, YYYY-MM-DD) among a company's obligations: one not recorded as paid or filed,
+ * and for a guide with something to pay (a closed month without revenue has none; an amount nobody could compute yet
+ * still gets one).
  */
 export function dueTaxReminders(obligations: readonly Obligation[], today: string): DueTaxReminder[] {
   const due: DueTaxReminder[] = [];
   for (const obligation of obligations) {
-    if (!OBLIGATION_PAYABLE[obligation.kind] || obligation.payment?.paidAt || obligation.amountCents === 0) continue;
+    const reminded = REMINDED[obligation.kind];
+    if (!reminded || obligation.payment?.paidAt) continue;
+    if (OBLIGATION_PAYABLE[obligation.kind] && obligation.amountCents === 0) continue;
     const left = daysBetween(today, obligation.dueDate);
     if (left >= 0 && left <= TAX_REMINDER_DAYS_BEFORE) due.push({ kind: 'upcoming', obligation });
-    else if (left < 0 && -left <= TAX_REMINDER_LATE_CATCH_UP_DAYS) due.push({ kind: 'late', obligation });
+    else if (reminded.late && left < 0 && -left <= TAX_REMINDER_LATE_CATCH_UP_DAYS) due.push({ kind: 'late', obligation });
   }
   return due;
 }

@@ -56,7 +56,8 @@ export function taxReminderMessage(
   appUrl: string,
 ): MailMessage {
   const { obligation, kind } = input.due;
-  const guide = `${OBLIGATION_KIND_LABEL[obligation.kind]} de ${competenceText(obligation.competence)}`;
+  const yearly = obligation.competence.length === 4;
+  const guide = `${OBLIGATION_KIND_LABEL[obligation.kind]} de ${yearly ? obligation.competence : competenceText(obligation.competence)}`;
   // Plain spaces: Intl's non-breaking one shows as a strange character in some mail readers' subjects.
   const amount = obligation.amountCents === null ? null : formatMoney(obligation.amountCents).replace(/\u00a0/g, ' ');
   const firstName = input.recipient.name.split(' ')[0] || input.recipient.name;
@@ -65,11 +66,22 @@ export function taxReminderMessage(
   const profileUrl = `${appUrl}/app/user/my-profile`;
   let subject: string;
   const lines: string[] = [];
-  if (kind === 'upcoming') {
+  const when = (date: string) => (date === input.today ? 'hoje' : `em ${dayText(date)}, ${weekday(date)}`);
+  if (yearly) {
+    // A yearly return the team files: the customer checks what it will say while there is time.
+    subject = `${guide}: entrega ${obligation.dueDate === input.today ? 'hoje' : `até ${dayText(obligation.dueDate)}`}`;
+    lines.push(
+      `A ${guide} da ${input.companyName} vence ${when(obligation.dueDate)}. A equipe contábil a entrega por você.`,
+      obligation.kind === 'dasn_simei'
+        ? 'Confira em Impostos o que ela vai declarar (a receita do ano e se houve empregado); se vendeu ou prestou serviços sem nota, avise a equipe antes do prazo.'
+        : 'Se algo mudou no ano (sócios, empregados, receita sem nota), avise a equipe antes do prazo.',
+      `Impostos: ${taxesUrl}`,
+    );
+  } else if (kind === 'upcoming') {
     const today = obligation.dueDate === input.today;
     subject = `${guide}: vence ${today ? 'hoje' : `em ${dayText(obligation.dueDate)}`}${amount ? ` (${amount})` : ''}`;
     lines.push(
-      `O ${guide} da ${input.companyName} vence ${today ? 'hoje' : `em ${dayText(obligation.dueDate)}, ${weekday(obligation.dueDate)}`}.`,
+      `O ${guide} da ${input.companyName} vence ${when(obligation.dueDate)}.`,
       amount ? `Valor: ${amount}.` : 'O valor ainda não foi calculado: falta a equipe contábil confirmar o anexo da empresa.',
       `Veja a guia e o cálculo em Impostos: ${taxesUrl}`,
     );
@@ -201,8 +213,9 @@ export async function sendDueTaxReminders({
   if (!recipients.size) return { sent: 0, failed: 0 };
   const today = saoPauloDay(now);
   const { year, month } = saoPauloDate(now);
-  // December's guide is due in January: in January last year's obligations are read too.
-  const years = month === 1 ? [year - 1, year] : [year];
+  // Last year's obligations are due until its DASN-SIMEI at the end of May (December's DAS in January, the DEFIS in
+  // March): in the first half of the year they are read too.
+  const years = month <= 6 ? [year - 1, year] : [year];
   const candidates: Candidate[] = [];
   for (const y of years) {
     const all = await obligationsOfCompanies(db, [...recipients.keys()], y, now);

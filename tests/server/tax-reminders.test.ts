@@ -130,6 +130,31 @@ describe('after the due date', () => {
   });
 });
 
+describe('the yearly returns the team files', () => {
+  it('the DASN-SIMEI of 2025, five days before 1 June 2026 (31 May is a Sunday), beside a late DAS-MEI', async () => {
+    await run(sp('2026-05-27T09:00:00'));
+    const subjects = (await sentTo(ana.email)).map((m) => m.subject).sort();
+    expect(subjects).toEqual([
+      'DAS-MEI de abril de 2026 em atraso: venceu em 20/05/2026',
+      'DASN-SIMEI de 2025: entrega até 01/06/2026',
+    ]);
+    const [dasn] = (await sentTo(ana.email)).filter((m) => m.subject.startsWith('DASN'));
+    expect(dasn.text).toContain('A DASN-SIMEI de 2025 da Ana Lima Design vence em 01/06/2026, segunda-feira.');
+    expect(dasn.text).toContain('A equipe contábil a entrega por você.');
+    // A month without revenue has no DAS: the Simples company gets nothing this day.
+    expect(await sentTo(carlos.email)).toHaveLength(0);
+  });
+
+  it('the DEFIS of 2025, four days before 31 March 2026; never once it is late', async () => {
+    await run(sp('2026-03-27T09:00:00'));
+    expect((await sentTo(carlos.email)).map((m) => m.subject)).toEqual(['DEFIS de 2025: entrega até 31/03/2026']);
+    await server.db.delete(obligationReminders);
+    await server.db.delete(outboxMessages);
+    await run(sp('2026-04-01T09:00:00'));
+    expect(await sentTo(carlos.email)).toHaveLength(0);
+  });
+});
+
 describe('who gets none', () => {
   it('a guide recorded as paid', async () => {
     await server.db

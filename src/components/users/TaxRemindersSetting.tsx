@@ -24,7 +24,7 @@ export function TaxRemindersSetting({ user }: { user: User }) {
       label="Lembretes de impostos por e-mail"
       checked={checked}
       onChange={(value) => save.mutate(value)}
-      hint={`Um e-mail ${TAX_REMINDER_DAYS_BEFORE} dias antes do vencimento de cada DAS e outro no dia seguinte, se ele não constar como pago.`}
+      hint={`Um e-mail ${TAX_REMINDER_DAYS_BEFORE} dias antes do vencimento de cada DAS e das declarações anuais, e outro no dia seguinte se o DAS não constar como pago.`}
     />
   );
 }

@@ -36,9 +36,11 @@ describe('which obligations get one', () => {
       'upcoming',
     ]);
   });
-  it('not the returns the team files', () => {
-    const returns = (['pgdas_d', 'dasn_simei', 'defis'] as const).map((kind) => obligation(kind, '2026-11-23'));
-    expect(kindsOn(returns, today)).toEqual([]);
+  it('the yearly returns the team files: the first e-mail only; the PGDAS-D none (its DAS has one)', () => {
+    const returns = (['dasn_simei', 'defis'] as const).map((kind) => obligation(kind, '2026-11-23'));
+    expect(kindsOn(returns, today)).toEqual(['upcoming', 'upcoming']);
+    expect(kindsOn(returns, '2026-11-24')).toEqual([]);
+    expect(kindsOn([obligation('pgdas_d', '2026-11-23')], today)).toEqual([]);
   });
   it('not a guide recorded as paid, nor one of nothing to pay', () => {
     const paid = { paidAt: '2026-11-16T15:00:00.000Z', paidBy: null, guideDocumentId: null, receiptDocumentId: null };

@@ -130,8 +130,8 @@ function NextDue({ pending }: { pending: Obligation[] }) {
         </ul>
       )}
       <p className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-600">
-        Lembretes por e-mail: {TAX_REMINDER_DAYS_BEFORE} dias antes de cada guia vencer, e no dia seguinte se ela não constar como
-        paga.{' '}
+        Lembretes por e-mail: {TAX_REMINDER_DAYS_BEFORE} dias antes de cada guia e declaração anual vencer, e no dia seguinte se a
+        guia não constar como paga.{' '}
         <Link to="/app/user/my-profile" hash="avisos" className="font-medium text-brand-700 underline">
           Ligar ou desligar em Meu perfil
         </Link>
