@@ -14,6 +14,7 @@ import { EMISSION_MESSAGES } from '@domain/nfseErrors';
 
 export type { BuiltDps, DpsIssue, IssuedNfse, LookupOutcome, SendOutcome, SignedDps, ValidationOutcome };
 import { errorMessage } from './errors';
+import { guaranteed } from './guaranteed';
 
 /**
  * One emission of an NFS-e through the national system: the DPS is built from the request and the fiscal profile
@@ -84,6 +85,26 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} mu
 
 const failureOf = (error: unknown) => errorMessage(error);
 
+/** Whether an outcome is of this kind: TypeScript narrows a generic union by this predicate, not by `===` alone. */
+function isOutcome<T extends { outcome: string }, K extends T['outcome']>(
+  value: T,
+  outcome: K,
+): value is Extract<T, { outcome: K }> {
+  return value.outcome === outcome;
+}
+
+/**
+ * An outcome as the kind the transition's guards established (a guard checked it, or the guards before it ruled the
+ * other kinds out), so its actions read that kind's fields. Another kind is a bug in the machine.
+ */
+function outcomeOf<T extends { outcome: string }, K extends T['outcome']>(value: T, outcome: K): Extract<T, { outcome: K }> {
+  if (isOutcome(value, outcome)) return value;
+  throw new Error(`Expected a "${outcome}" outcome, not "${value.outcome}": the transition's guards say otherwise`);
+}
+
+const builtDps = (context: NfseEmissionContext) => guaranteed(context.built, 'The built DPS');
+const signedDps = (context: NfseEmissionContext) => guaranteed(context.signed, 'The signed DPS');
+
 export const nfseEmissionMachine = setup({
   types: {
     context: {} as NfseEmissionContext,
@@ -101,13 +122,14 @@ export const nfseEmissionMachine = setup({
   },
   guards: {
     resumesSignedDps: ({ context }) => context.signed !== null,
-    dpsValid: ({ event }) => (event as { output?: ValidationOutcome }).output?.ok === true,
-    sentAndIssued: ({ event }) => (event as { output?: SendOutcome }).output?.outcome === 'issued',
-    sentAndRejected: ({ event }) => (event as { output?: SendOutcome }).output?.outcome === 'rejected',
-    foundIssued: ({ event }) => (event as { output?: LookupOutcome }).output?.outcome === 'found',
-    notFoundMaySendAgain: ({ context, event }) =>
-      (event as { output?: LookupOutcome }).output?.outcome === 'notFound' && context.sends < context.maxSends,
-    notFound: ({ event }) => (event as { output?: LookupOutcome }).output?.outcome === 'notFound',
+    // The outcomes come as params, read from each transition's own event: typed by the actor that answered.
+    dpsValid: (_, params: { validation: ValidationOutcome }) => params.validation.ok,
+    sentAndIssued: (_, params: { sent: SendOutcome }) => params.sent.outcome === 'issued',
+    sentAndRejected: (_, params: { sent: SendOutcome }) => params.sent.outcome === 'rejected',
+    foundIssued: (_, params: { lookup: LookupOutcome }) => params.lookup.outcome === 'found',
+    notFoundMaySendAgain: ({ context }, params: { lookup: LookupOutcome }) =>
+      params.lookup.outcome === 'notFound' && context.sends < context.maxSends,
+    notFound: (_, params: { lookup: LookupOutcome }) => params.lookup.outcome === 'notFound',
     mayCheckAgain: ({ context }) => context.unansweredChecks + 1 < context.maxChecks,
   },
   delays: {
@@ -154,14 +176,15 @@ export const nfseEmissionMachine = setup({
       invoke: {
         id: 'validateDps',
         src: 'validateDps',
-        input: ({ context }) => context.built!,
+        input: ({ context }) => builtDps(context),
         onDone: [
-          { guard: 'dpsValid', target: 'signing' },
+          { guard: { type: 'dpsValid', params: ({ event }) => ({ validation: event.output }) }, target: 'signing' },
           {
             target: 'invalid',
             actions: assign({
               problem: ({ event }) => {
-                const refused = event.output as Extract<ValidationOutcome, { ok: false }>;
+                const refused = event.output;
+                if (refused.ok) throw new Error('A valid DPS taken as invalid: the dpsValid guard says otherwise');
                 return { stage: 'validating' as const, message: refused.message, issues: refused.issues };
               },
             }),
@@ -180,7 +203,7 @@ export const nfseEmissionMachine = setup({
       invoke: {
         id: 'signDps',
         src: 'signDps',
-        input: ({ context }) => context.built!,
+        input: ({ context }) => builtDps(context),
         onDone: { target: 'sending', actions: assign({ signed: ({ event }) => event.output }) },
         onError: {
           target: 'invalid',
@@ -196,23 +219,21 @@ export const nfseEmissionMachine = setup({
       invoke: {
         id: 'sendDps',
         src: 'sendDps',
-        input: ({ context }) => context.signed!,
+        input: ({ context }) => signedDps(context),
         onDone: [
           {
-            guard: 'sentAndIssued',
+            guard: { type: 'sentAndIssued', params: ({ event }) => ({ sent: event.output }) },
             target: 'issued',
-            actions: assign({ nfse: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'issued' }>).nfse }),
+            actions: assign({ nfse: ({ event }) => outcomeOf(event.output, 'issued').nfse }),
           },
           {
-            guard: 'sentAndRejected',
+            guard: { type: 'sentAndRejected', params: ({ event }) => ({ sent: event.output }) },
             target: 'rejected',
-            actions: assign({ errors: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'rejected' }>).errors }),
+            actions: assign({ errors: ({ event }) => outcomeOf(event.output, 'rejected').errors }),
           },
           {
             target: 'uncertain',
-            actions: assign({
-              lastFailure: ({ event }) => (event.output as Extract<SendOutcome, { outcome: 'uncertain' }>).reason,
-            }),
+            actions: assign({ lastFailure: ({ event }) => outcomeOf(event.output, 'uncertain').reason }),
           },
         ],
         // Whatever broke while sending, the DPS may have arrived: it is looked up, never taken as not sent.
@@ -228,28 +249,28 @@ export const nfseEmissionMachine = setup({
       invoke: {
         id: 'lookupDps',
         src: 'lookupDps',
-        input: ({ context }) => ({ id: context.signed!.id }),
+        input: ({ context }) => ({ id: signedDps(context).id }),
         onDone: [
           {
-            guard: 'foundIssued',
+            guard: { type: 'foundIssued', params: ({ event }) => ({ lookup: event.output }) },
             target: 'issued',
-            actions: assign({ nfse: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'found' }>).nfse }),
+            actions: assign({ nfse: ({ event }) => outcomeOf(event.output, 'found').nfse }),
           },
-          { guard: 'notFoundMaySendAgain', target: 'sending' },
-          { guard: 'notFound', target: 'retryLater' },
+          { guard: { type: 'notFoundMaySendAgain', params: ({ event }) => ({ lookup: event.output }) }, target: 'sending' },
+          { guard: { type: 'notFound', params: ({ event }) => ({ lookup: event.output }) }, target: 'retryLater' },
           {
             guard: 'mayCheckAgain',
             target: 'uncertain',
             actions: assign({
               unansweredChecks: ({ context }) => context.unansweredChecks + 1,
-              lastFailure: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'uncertain' }>).reason,
+              lastFailure: ({ event }) => outcomeOf(event.output, 'uncertain').reason,
             }),
           },
           {
             target: 'retryLater',
             actions: assign({
               unansweredChecks: ({ context }) => context.unansweredChecks + 1,
-              lastFailure: ({ event }) => (event.output as Extract<LookupOutcome, { outcome: 'uncertain' }>).reason,
+              lastFailure: ({ event }) => outcomeOf(event.output, 'uncertain').reason,
             }),
           },
         ],
@@ -288,10 +309,10 @@ export const nfseEmissionMachine = setup({
     },
   },
   output: ({ context }): NfseEmissionOutput => {
-    if (context.nfse) return { status: 'issued', nfse: context.nfse, dpsId: context.signed!.id };
-    if (context.errors.length) return { status: 'rejected', errors: context.errors, dpsId: context.signed!.id };
+    if (context.nfse) return { status: 'issued', nfse: context.nfse, dpsId: signedDps(context).id };
+    if (context.errors.length) return { status: 'rejected', errors: context.errors, dpsId: signedDps(context).id };
     if (context.problem) return { status: 'invalid', problem: context.problem };
-    return { status: 'retryLater', plan: context.retryPlan!, signedDps: context.signed! };
+    return { status: 'retryLater', plan: guaranteed(context.retryPlan, 'The retry plan'), signedDps: signedDps(context) };
   },
 });
 

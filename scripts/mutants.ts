@@ -217,7 +217,7 @@ const MUTANTS: Mutant[] = [
     file: 'nfseEmission.machine.ts',
     kind: 'guard',
     what: 'an NFS-e emission sends the DPS again when the lookup could not tell whether it arrived',
-    from: "(event as { output?: LookupOutcome }).output?.outcome === 'notFound' && context.sends < context.maxSends",
+    from: "params.lookup.outcome === 'notFound' && context.sends < context.maxSends",
     to: 'context.sends < context.maxSends',
   },
   {
@@ -238,7 +238,7 @@ const MUTANTS: Mutant[] = [
     file: 'nfseEmission.machine.ts',
     kind: 'guard',
     what: 'a DPS the national XSD refused is signed and sent all the same',
-    from: "{ guard: 'dpsValid', target: 'signing' },",
+    from: "{ guard: { type: 'dpsValid', params: ({ event }) => ({ validation: event.output }) }, target: 'signing' },",
     to: "{ target: 'signing' },",
   },
   {
