@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { assign, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { UploadKind } from '@domain';
 import { UPLOAD_MESSAGES, uploadProblem } from '@domain';
 import { errorMessage, refusedForGood } from './errors';
+import { guaranteed } from './guaranteed';
 
 /**
  * One file on its way to the server — every upload of the app runs this machine: company documents, the person's own
@@ -77,9 +78,9 @@ export const uploadMachine = setup({
   actions: {
     /** The file arrived: the app registers it, refreshes its lists, shows what was imported. */
     sent: (_, _params: { output: unknown }) => {},
-    keepFailure: assign({
-      error: ({ event }) => errorMessage((event as Extract<UploadSendEvent, { type: 'upload.failed' }>).error),
-      fieldErrors: ({ event }) => fieldErrorsOf((event as Extract<UploadSendEvent, { type: 'upload.failed' }>).error),
+    keepFailure: assign(({ event }) => {
+      assertEvent(event, 'upload.failed');
+      return { error: errorMessage(event.error), fieldErrors: fieldErrorsOf(event.error) };
     }),
   },
   guards: {
@@ -107,13 +108,13 @@ export const uploadMachine = setup({
         target: '.refused',
         actions: assign({
           file: null,
-          error: ({ context, event }) => uploadProblem((event as { file: UploadFile }).file, context.kind),
+          error: ({ context, event }) => uploadProblem(event.file, context.kind),
           fieldErrors: {},
         }),
       },
       {
         target: '.chosen',
-        actions: assign({ file: ({ event }) => (event as { file: UploadFile }).file, error: null, fieldErrors: {} }),
+        actions: assign({ file: ({ event }) => event.file, error: null, fieldErrors: {} }),
       },
     ],
     'upload.reset': {
@@ -133,7 +134,7 @@ export const uploadMachine = setup({
     sending: {
       tags: ['busy'],
       entry: assign({ progress: 0, error: null, fieldErrors: {}, output: null }),
-      invoke: { src: 'send', input: ({ context }) => ({ file: context.file! }) },
+      invoke: { src: 'send', input: ({ context }) => ({ file: guaranteed(context.file, 'The file to send') }) },
       on: {
         'file.choose': {},
         'upload.reset': {},
