@@ -2,6 +2,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Company, Track } from '@domain';
 import { hasActiveSubscription, isSinglePartnerCompany } from '@domain';
 import { errorMessage, errorStatus } from './errors';
+import { guaranteed } from './guaranteed';
 
 /** What `fetchCompany` answers: the company and its track (docs/api.md `GET /companies/{id}` and `/steps`). */
 export interface LoadedCompany {
@@ -24,6 +25,9 @@ export type CompanyEvent = { type: 'company.load'; companyId: string } | { type:
 export type CompanyParentEvent = { type: 'company.loaded' } | { type: 'company.failed'; error: string; status?: number | null };
 
 const empty: CompanyContext = { companyId: null, company: null, track: null, error: null, errorStatus: null };
+
+/** The company asked for: `loading` is entered by `company.load`, which sets it, and the other states come after. */
+const companyToLoad = (context: CompanyContext) => ({ companyId: guaranteed(context.companyId, 'The company to load') });
 
 type LoadDone = { event: { output: LoadedCompany } };
 /** Keeps what a load answered and remembers the selection. */
@@ -89,7 +93,7 @@ export const companyMachine = setup({
       invoke: {
         id: 'fetchCompany',
         src: 'fetchCompany',
-        input: ({ context }) => ({ companyId: context.companyId! }),
+        input: ({ context }) => companyToLoad(context),
         onDone: { target: 'loaded', actions: [...keepLoaded, 'notifyLoaded'] },
         onError: {
           target: 'failed',
@@ -105,7 +109,7 @@ export const companyMachine = setup({
       invoke: {
         id: 'refetchCompany',
         src: 'fetchCompany',
-        input: ({ context }) => ({ companyId: context.companyId! }),
+        input: ({ context }) => companyToLoad(context),
         onDone: { target: 'loaded', actions: keepLoaded },
         onError: {
           target: 'loaded',
