@@ -1,4 +1,5 @@
 import {
+  companyIdOf,
   finishedState,
   formStep,
   initialWizardContext,
@@ -31,14 +32,18 @@ export const companyMigrationWizardMachine = wizardSetup.createMachine({
           invoke: {
             id: 'loadRegistration',
             src: 'loadRegistration',
-            input: ({ context }) => ({ companyId: context.company!.id }),
+            input: ({ context }) => ({ companyId: companyIdOf(context) }),
             onDone: {
               target: 'editing',
               actions: { type: 'storeRegistration', params: ({ event }) => ({ registration: event.output }) },
             },
             onError: [
               // A CNPJ the Receita Federal does not know (confirmed on the first step): the data are typed by hand.
-              { guard: 'registrationNotFound', target: 'editing', actions: 'clearErrors' },
+              {
+                guard: { type: 'registrationNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: 'clearErrors',
+              },
               { target: 'unavailable', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },

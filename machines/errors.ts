@@ -5,6 +5,11 @@ export function errorMessage(error: unknown): string {
   return 'Algo deu errado. Tente novamente.';
 }
 
+/** The code a failed call carries (the app's ApiError: `cnpj_not_found`, `not_found`), or undefined. */
+export function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
 /** The HTTP status a failed call carries (the app's ApiError, ofetch's error), or null for anything else. */
 export function errorStatus(error: unknown): number | null {
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };

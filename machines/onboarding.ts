@@ -11,7 +11,8 @@ import type {
   TrackId,
 } from '@domain';
 import { CNPJ_NOT_FOUND, STEP_ACTOR, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
-import { errorMessage } from './errors';
+import { errorCode, errorMessage } from './errors';
+import { guaranteed } from './guaranteed';
 
 /**
  * What the two onboarding wizards share: their context, events, actors and rules. Each wizard
@@ -84,6 +85,12 @@ const withCnpjConfirmed = (draft: StepDraft<'pre-registration'> | undefined) =>
 
 const currentStepId = (context: Pick<WizardContext, 'track'>): StepId | undefined =>
   context.track ? currentStep(context.track)?.stepId : undefined;
+
+/**
+ * The company's id where a state needs it: routing sends a wizard without a company to the first step, whose
+ * `preparing` creates it before anything is sent, so every other state is only reached with one.
+ */
+export const companyIdOf = (context: Pick<WizardContext, 'company'>) => guaranteed(context.company, 'The company').id;
 
 const mayRevisit = (context: Pick<WizardContext, 'track'>, stepId: StepId) =>
   !!context.track && revisableSteps(context.track).includes(stepId);
@@ -258,9 +265,9 @@ export const wizardSetup = setup({
       Object.keys(stepProblems(context.trackId, 'pre-registration', context.drafts['pre-registration'], null, new Date()))
         .length === 0,
     /** The server does not know the CNPJ at the Receita Federal (or could not ask): the customer decides. */
-    cnpjNotFound: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === CNPJ_NOT_FOUND.code,
+    cnpjNotFound: (_, params: { error: unknown }) => errorCode(params.error) === CNPJ_NOT_FOUND.code,
     /** The Receita Federal has no record of the company's CNPJ (the lookup answered, with nothing). */
-    registrationNotFound: ({ event }) => (event as { error?: { code?: unknown } }).error?.code === 'not_found',
+    registrationNotFound: (_, params: { error: unknown }) => errorCode(params.error) === 'not_found',
     paymentReturnedPaid: ({ context }) => context.paymentReturn === 'paid',
     paymentReturnedCancelled: ({ context }) => context.paymentReturn === 'cancelled',
     /** The reported track stands past this step. */
@@ -327,7 +334,13 @@ export function formStep(
   ];
   const failure = [
     ...(extra.checksCnpj
-      ? [{ guard: 'cnpjNotFound', target: 'cnpjNotFound', actions: { type: 'storeError', params: failed } } as const]
+      ? [
+          {
+            guard: { type: 'cnpjNotFound', params: failed },
+            target: 'cnpjNotFound',
+            actions: { type: 'storeError', params: failed },
+          } as const,
+        ]
       : []),
     { target: 'failed', actions: { type: 'storeError', params: failed } } as const,
   ];
@@ -400,7 +413,7 @@ export function formStep(
         invoke: {
           id: 'submitStep',
           src: 'submitStep',
-          input: ({ context }) => ({ companyId: context.company!.id, stepId, payload: context.drafts[stepId] }),
+          input: ({ context }) => ({ companyId: companyIdOf(context), stepId, payload: context.drafts[stepId] }),
           onDone: {
             target: '#wizard.routing',
             actions: [
@@ -443,7 +456,7 @@ export function subscriptionStep() {
           id: 'submitStep',
           src: 'submitStep',
           input: ({ context }) => ({
-            companyId: context.company!.id,
+            companyId: companyIdOf(context),
             stepId: 'subscription',
             payload: context.drafts.subscription,
           }),
@@ -462,7 +475,11 @@ export function subscriptionStep() {
         invoke: {
           id: 'startPayment',
           src: 'startPayment',
-          input: ({ context }) => ({ subscriptionId: context.subscriptionId!, trackId: context.trackId }),
+          input: ({ context }) => ({
+            // The subscription step's answer carries the subscription it created (SubmittedStep): `saving` stored its id.
+            subscriptionId: guaranteed(context.subscriptionId, 'The subscription to pay'),
+            trackId: context.trackId,
+          }),
           onDone: {
             target: 'redirecting',
             actions: { type: 'openPaymentPage', params: ({ event }) => ({ url: event.output.paymentUrl }) },
@@ -480,7 +497,7 @@ export function subscriptionStep() {
         invoke: {
           id: 'watchTrack',
           src: 'watchTrack',
-          input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
+          input: ({ context }) => ({ companyId: companyIdOf(context), pace: 'soon' }),
         },
         on: trackUpdates('subscription'),
         after: { paymentConfirmation: 'slowConfirmation' },
@@ -490,7 +507,7 @@ export function subscriptionStep() {
         invoke: {
           id: 'watchTrack',
           src: 'watchTrack',
-          input: ({ context }) => ({ companyId: context.company!.id, pace: 'soon' }),
+          input: ({ context }) => ({ companyId: companyIdOf(context), pace: 'soon' }),
         },
         on: { ...trackUpdates('subscription'), 'payment.retry': 'choosing' },
       },
@@ -521,7 +538,7 @@ function trackUpdates(stepId: StepId) {
 export function teamStep(stepId: StepId) {
   return wizardSetup.createStateConfig({
     entry: { type: 'showStep', params: { stepId } },
-    invoke: { id: 'watchTrack', src: 'watchTrack', input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }) },
+    invoke: { id: 'watchTrack', src: 'watchTrack', input: ({ context }) => ({ companyId: companyIdOf(context), pace: 'later' }) },
     on: trackUpdates(stepId),
   });
 }
@@ -536,7 +553,7 @@ export function finishedState() {
         invoke: {
           id: 'watchTrack',
           src: 'watchTrack',
-          input: ({ context }) => ({ companyId: context.company!.id, pace: 'later' }),
+          input: ({ context }) => ({ companyId: companyIdOf(context), pace: 'later' }),
         },
         on: {
           'track.updated': [

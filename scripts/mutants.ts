@@ -182,7 +182,7 @@ const MUTANTS: Mutant[] = [
     file: 'onboarding.ts',
     kind: 'guard',
     what: 'every refusal of the first step is taken for a CNPJ the Receita Federal does not know',
-    from: '(event as { error?: { code?: unknown } }).error?.code === CNPJ_NOT_FOUND.code',
+    from: 'errorCode(params.error) === CNPJ_NOT_FOUND.code',
     to: 'true',
   },
   {
