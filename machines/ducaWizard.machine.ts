@@ -10,6 +10,7 @@ import {
   validate,
 } from '@domain';
 import { errorMessage } from './errors';
+import { guaranteed } from './guaranteed';
 
 /**
  * The Duca wizard (/app/wizard/partners/duca): the person confirms they came through Duca (`confirm`), chooses to
@@ -63,6 +64,9 @@ const trackProblems = (context: DucaWizardContext): FieldErrors => {
   const checked = validate(PartnerAttributionSchema, { trackId: chosenTrack(context) ?? undefined });
   return checked.ok ? {} : checked.fields;
 };
+
+/** What the server recorded: `recorded` and every state after it are only entered once the attribution answered. */
+const recordedResult = (context: DucaWizardContext) => guaranteed(context.result, 'The attribution recorded');
 
 const ducaWizardSetup = setup({
   types: {
@@ -154,7 +158,11 @@ export const ducaWizardMachine = ducaWizardSetup.createMachine({
           invoke: {
             id: 'attributePartner',
             src: 'attributePartner',
-            input: ({ context }) => ({ partnerId: PARTNER_ID, trackId: chosenTrack(context)! }),
+            input: ({ context }) => ({
+              partnerId: PARTNER_ID,
+              // trackReady let the person on only with a track: the schema it checks requires one.
+              trackId: guaranteed(chosenTrack(context), 'The track chosen'),
+            }),
             onDone: { target: 'recorded', actions: keepResult },
             onError: { target: 'choosing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -168,7 +176,8 @@ export const ducaWizardMachine = ducaWizardSetup.createMachine({
           invoke: {
             id: 'reloadCompany',
             src: 'reloadCompany',
-            input: ({ context }) => ({ companyId: context.result!.companyId! }),
+            // attributedToCompany checked that the attribution names a company.
+            input: ({ context }) => ({ companyId: guaranteed(recordedResult(context).companyId, 'The company attributed') }),
             onDone: '#ducaWizard.done',
             onError: { target: 'choosing', actions: 'noteSessionNotUpdated' },
           },
@@ -186,7 +195,7 @@ export const ducaWizardMachine = ducaWizardSetup.createMachine({
     },
     done: {
       on: {
-        'step.submit': { actions: { type: 'goTo', params: ({ context }) => ({ path: context.result!.next }) } },
+        'step.submit': { actions: { type: 'goTo', params: ({ context }) => ({ path: recordedResult(context).next }) } },
       },
     },
   },
