@@ -1,3 +1,4 @@
+import type { DoneActorEvent } from 'xstate';
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Claims } from '@domain';
 import {
@@ -13,6 +14,7 @@ import {
 import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
 import { errorMessage } from './errors';
+import { guaranteed } from './guaranteed';
 
 /** The user fields kept after sign-in (docs/rules.md). */
 export interface SessionUser {
@@ -77,11 +79,14 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | CompanyParentEvent;
 
-/** The user an event reports: the listener's `auth.changed`, or the answer of a sign-in. */
-function authOf(event: { type: string }): AuthState | null {
-  if (event.type === 'auth.changed') return (event as Extract<SessionEvent, { type: 'auth.changed' }>).auth;
-  return (event as { output?: AuthState }).output ?? null;
-}
+/** The events that report a user: the listener's `auth.changed`, or the answer of a sign-in. */
+type AuthReport = Extract<SessionEvent, { type: 'auth.changed' }> | DoneActorEvent<AuthState>;
+
+/** The user an event reports, null for nobody. */
+const authOf = (event: AuthReport): AuthState | null => (event.type === 'auth.changed' ? event.auth : event.output);
+
+/** The params of the guards on a reported user, read from the transition's own event. */
+const reported = ({ event }: { event: AuthReport }) => ({ auth: authOf(event) });
 
 const signedOutContext = { user: null, claims: null, accessToken: null } as const;
 
@@ -172,11 +177,16 @@ const sessionSetup = setup({
     chooseCompany: assign(({ context }) => ({
       requestedCompanyId: chooseCompanyId(context.storedCompanyId, withoutRefused(context.claims, context.refusedCompanyIds)),
     })),
-    loadCompany: sendTo('company', ({ context }) => ({ type: 'company.load', companyId: context.requestedCompanyId! })),
+    // Every transition to loadingCompany checked that chooseCompany finds a company: the guards compute the same choice.
+    loadCompany: sendTo('company', ({ context }) => ({
+      type: 'company.load',
+      companyId: guaranteed(context.requestedCompanyId, 'The company chosen'),
+    })),
     selectCompany: assign((_, params: { companyId: string }) => ({ storedCompanyId: params.companyId })),
     /** The server refused the company asked for (403): the claims were stale; it is not chosen again. */
     refuseCompany: assign(({ context }) => ({
-      refusedCompanyIds: [...context.refusedCompanyIds, context.requestedCompanyId!],
+      // companyRefused checked that a company was asked for.
+      refusedCompanyIds: [...context.refusedCompanyIds, guaranteed(context.requestedCompanyId, 'The company refused')],
     })),
     /**
      * The company the server says is the person's (`/companies/me`): chosen, and known to the claims the guards read
@@ -208,19 +218,17 @@ const sessionSetup = setup({
     logError: (_, _params: { message: string; error: unknown }) => {},
   },
   guards: {
-    isSignOut: ({ event }) => authOf(event) === null,
-    reportsUser: ({ event }) => authOf(event) !== null,
-    isKnownUser: ({ context, event }) => context.user !== null && authOf(event)?.user.uid === context.user.uid,
-    isSystemAdmin: ({ event }) => isSystemAdmin(authOf(event)?.claims),
-    hasCompanyToLoad: ({ context, event }) =>
-      chooseCompanyId(context.storedCompanyId, withoutRefused(authOf(event)?.claims, refusedFor(context, authOf(event)))) !==
-      null,
-    refreshedWithCompany: ({ context, event }) =>
+    // The user reported (`reported`), the fresh claims, the company found: params read from each transition's own event.
+    isSignOut: (_, params: { auth: AuthState | null }) => params.auth === null,
+    reportsUser: (_, params: { auth: AuthState | null }) => params.auth !== null,
+    isKnownUser: ({ context }, params: { auth: AuthState | null }) =>
+      context.user !== null && params.auth?.user.uid === context.user.uid,
+    isSystemAdmin: (_, params: { auth: AuthState | null }) => isSystemAdmin(params.auth?.claims),
+    hasCompanyToLoad: ({ context }, params: { auth: AuthState | null }) =>
+      chooseCompanyId(context.storedCompanyId, withoutRefused(params.auth?.claims, refusedFor(context, params.auth))) !== null,
+    refreshedWithCompany: ({ context }, params: { claims: Claims }) =>
       !isSystemAdmin(context.claims) &&
-      chooseCompanyId(
-        context.storedCompanyId,
-        withoutRefused((event as { output?: RefreshedToken }).output?.claims, context.refusedCompanyIds),
-      ) !== null,
+      chooseCompanyId(context.storedCompanyId, withoutRefused(params.claims, context.refusedCompanyIds)) !== null,
     mayAccessCompany: ({ context, event }) =>
       event.type === 'company.select' &&
       chooseCompanyId(event.companyId, withoutRefused(context.claims, context.refusedCompanyIds)) === event.companyId,
@@ -231,10 +239,8 @@ const sessionSetup = setup({
       context.requestedCompanyId !== null &&
       !context.refusedCompanyIds.includes(context.requestedCompanyId),
     /** The server named a company of the person's that it has not refused. */
-    foundOwnCompany: ({ context, event }) => {
-      const found = (event as { output?: string | null }).output;
-      return typeof found === 'string' && !context.refusedCompanyIds.includes(found);
-    },
+    foundOwnCompany: ({ context }, params: { companyId: string | null }) =>
+      typeof params.companyId === 'string' && !context.refusedCompanyIds.includes(params.companyId),
     /** The page was reloaded moments ago by a 401's recovery (docs/rules.md's 10-second guard): that recovery did not help. */
     reloadedMomentsAgo: ({ context }) => context.lastReloadAt !== null && Date.now() - context.lastReloadAt < RELOAD_GUARD_MS,
     signInAllowed: ({ context }) => context.signInRetryAt === null || Date.now() >= context.signInRetryAt,
@@ -244,7 +250,8 @@ const sessionSetup = setup({
   },
 });
 
-const authParams = ({ event }: { event: { type: string } }) => authOf(event)!;
+/** The user reported, where the transition's guards established there is one (isSignOut is always tried first). */
+const authParams = ({ event }: { event: AuthReport }) => guaranteed(authOf(event), 'The user reported');
 /** Keeps the reported user, claims and token (context and session cookies). */
 const rememberAuth = [
   { type: 'storeAuth', params: authParams },
@@ -297,9 +304,13 @@ const onUnauthorized = [
 
 /** A user is signed in: system admins skip company loading; others load the chosen company, if any (docs/machines.md). */
 const whenSignedIn = [
-  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },
+  {
+    guard: { type: 'isSystemAdmin', params: reported },
+    target: '#session.signedIn',
+    actions: [...rememberAuth, 'clearCompany', 'recheckGuards'],
+  },
   // The guards decide again once the company has loaded.
-  { guard: 'hasCompanyToLoad', target: '#session.loadingCompany', actions: rememberAuth },
+  { guard: { type: 'hasCompanyToLoad', params: reported }, target: '#session.loadingCompany', actions: rememberAuth },
   { target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },
 ] as const;
 
@@ -323,7 +334,7 @@ export const sessionMachine = sessionSetup.createMachine({
   on: {
     'auth.changed': [
       {
-        guard: 'isSignOut',
+        guard: { type: 'isSignOut', params: reported },
         target: '.signedOut',
         actions: [
           'clearSession',
@@ -340,7 +351,7 @@ export const sessionMachine = sessionSetup.createMachine({
         ],
       },
       // The same user again (a sign-in already reported it): keep the state, take the fresh token.
-      { guard: 'isKnownUser', actions: rememberAuth },
+      { guard: { type: 'isKnownUser', params: reported }, actions: rememberAuth },
       ...whenSignedIn,
     ],
     'page.unload': '.unloaded',
@@ -358,7 +369,7 @@ export const sessionMachine = sessionSetup.createMachine({
       entry: assign({ error: null, signInRetryAt: null }),
       on: {
         // In a browser the listener reports the new user before the sign-in itself answers: the answer decides, once.
-        'auth.changed': { guard: 'reportsUser' },
+        'auth.changed': { guard: { type: 'reportsUser', params: reported } },
       },
       invoke: {
         id: 'signIn',
@@ -442,7 +453,7 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'refreshToken',
         onDone: [
           {
-            guard: 'refreshedWithCompany',
+            guard: { type: 'refreshedWithCompany', params: ({ event }) => ({ claims: event.output.claims }) },
             target: 'loadingCompany',
             actions: keepRefreshedToken,
           },
@@ -469,7 +480,11 @@ export const sessionMachine = sessionSetup.createMachine({
         id: 'healClaims',
         src: 'refreshToken',
         onDone: [
-          { guard: 'refreshedWithCompany', target: 'loadingCompany', actions: keepRefreshedToken },
+          {
+            guard: { type: 'refreshedWithCompany', params: ({ event }) => ({ claims: event.output.claims }) },
+            target: 'loadingCompany',
+            actions: keepRefreshedToken,
+          },
           { target: 'findingCompany', actions: keepRefreshedToken },
         ],
         onError: {
@@ -487,9 +502,13 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'findOwnCompany',
         onDone: [
           {
-            guard: 'foundOwnCompany',
+            guard: { type: 'foundOwnCompany', params: ({ event }) => ({ companyId: event.output }) },
             target: 'loadingCompany',
-            actions: { type: 'adoptCompany', params: ({ event }) => ({ companyId: event.output! }) },
+            // foundOwnCompany checked that the server named one.
+            actions: {
+              type: 'adoptCompany',
+              params: ({ event }) => ({ companyId: guaranteed(event.output, 'The company found') }),
+            },
           },
           { target: 'signedIn', actions: ['clearCompany', 'recheckGuards'] },
         ],
@@ -510,7 +529,7 @@ export const sessionMachine = sessionSetup.createMachine({
       on: {
         'api.unauthorized': {},
         // The provider drops an expired session before the refresh fails: the failure decides (the login, with `next`).
-        'auth.changed': { guard: 'isSignOut' },
+        'auth.changed': { guard: { type: 'isSignOut', params: reported } },
       },
       invoke: {
         id: 'recoverToken',
@@ -531,12 +550,16 @@ export const sessionMachine = sessionSetup.createMachine({
     /** The page is reloading with a fresh token. */
     reloading: {
       tags: 'busy',
-      entry: ['markReload', { type: 'reloadPage', params: ({ context }) => ({ at: context.lastReloadAt! }) }],
+      // markReload, just before, notes the time: the reload's params see the context it assigned.
+      entry: [
+        'markReload',
+        { type: 'reloadPage', params: ({ context }) => ({ at: guaranteed(context.lastReloadAt, 'The reload time') }) },
+      ],
     },
     signingOut: {
       tags: 'busy',
       // In a browser the listener reports nobody before the sign-out itself answers: the answer decides, once.
-      on: { 'auth.changed': { guard: 'isSignOut' } },
+      on: { 'auth.changed': { guard: { type: 'isSignOut', params: reported } } },
       invoke: {
         id: 'signOut',
         src: 'signOut',

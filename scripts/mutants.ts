@@ -77,7 +77,7 @@ const MUTANTS: Mutant[] = [
     file: 'session.machine.ts',
     kind: 'transition',
     what: 'the listener’s report of the user cuts a sign-in short (in a browser its own answer then never counts)',
-    from: "        'auth.changed': { guard: 'reportsUser' },",
+    from: "        'auth.changed': { guard: { type: 'reportsUser', params: reported } },",
     to: '',
   },
   {
@@ -290,7 +290,7 @@ const MUTANTS: Mutant[] = [
     file: 'session.machine.ts',
     kind: 'transition',
     what: 'a system admin is treated as a customer at sign-in: a companies claim loads that company',
-    from: "  { guard: 'isSystemAdmin', target: '#session.signedIn', actions: [...rememberAuth, 'clearCompany', 'recheckGuards'] },\n",
+    from: "  {\n    guard: { type: 'isSystemAdmin', params: reported },\n    target: '#session.signedIn',\n    actions: [...rememberAuth, 'clearCompany', 'recheckGuards'],\n  },\n",
     to: '',
   },
   {
