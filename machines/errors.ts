@@ -1,3 +1,5 @@
+import type { FieldErrors } from '@domain';
+
 /** The message to show for a failed actor: the app's actors throw errors that already carry a pt-BR message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
@@ -12,9 +14,17 @@ export function errorCode(error: unknown): unknown {
 
 /** The HTTP status a failed call carries (the app's ApiError, ofetch's error), or null for anything else. */
 export function errorStatus(error: unknown): number | null {
-  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
-  const value = typeof status === 'number' ? status : statusCode;
+  if (typeof error !== 'object' || error === null) return null;
+  const status = 'status' in error ? error.status : undefined;
+  const value = typeof status === 'number' ? status : 'statusCode' in error ? error.statusCode : undefined;
   return typeof value === 'number' && value >= 400 ? value : null;
+}
+
+/** The per-field messages a failed call carries (the app's ApiError for a 400), or none. */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  const fields = typeof error === 'object' && error !== null && 'fields' in error ? error.fields : undefined;
+  // Taken as the server gave them (the app's ApiError keeps the answer's `fields`): their shape is not checked here.
+  return fields && typeof fields === 'object' ? (fields as FieldErrors) : {};
 }
 
 /**

@@ -6,8 +6,10 @@ export function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') return guard.name || 'inline';
-  const typed = guard as { type?: unknown; params?: unknown };
+  if (typeof guard !== 'object') return 'guard';
+  const type = 'type' in guard ? guard.type : undefined;
+  const given = 'params' in guard ? guard.params : undefined;
   // Parameters computed from the event (a function) are not part of the name.
-  const params = typed.params && typeof typed.params !== 'function' ? JSON.stringify(typed.params) : '';
-  return typeof typed.type === 'string' ? `${typed.type}${params}` : 'guard';
+  const params = given && typeof given !== 'function' ? JSON.stringify(given) : '';
+  return typeof type === 'string' ? `${type}${params}` : 'guard';
 }

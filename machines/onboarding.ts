@@ -11,7 +11,7 @@ import type {
   TrackId,
 } from '@domain';
 import { CNPJ_NOT_FOUND, STEP_ACTOR, TRACK_STEPS, currentStep, isOperating, revisableSteps, stepProblems } from '@domain';
-import { errorCode, errorMessage } from './errors';
+import { errorCode, errorMessage, fieldErrorsOf } from './errors';
 import { guaranteed } from './guaranteed';
 
 /**
@@ -64,12 +64,6 @@ export type WizardEvent =
   /** To a step of the list: one that may still change, or the one the track stands at. */
   | { type: 'step.goto'; stepId: StepId }
   | { type: 'track.updated'; company: Company; track: Track | null };
-
-/** A failed call as the app's actors throw it: a pt-BR message, and field messages for a 400. */
-function fieldsOf(error: unknown): FieldErrors {
-  const fields = (error as { fields?: unknown } | null)?.fields;
-  return fields && typeof fields === 'object' ? (fields as FieldErrors) : {};
-}
 
 /** The CNPJ typed on the migration's first step (the opening's has none). */
 const cnpjOf = (draft: StepDraft<'pre-registration'> | undefined) =>
@@ -225,7 +219,7 @@ export const wizardSetup = setup({
     clearErrors: assign({ fieldErrors: {}, error: null }),
     storeError: assign((_, params: { error: unknown }) => ({
       error: errorMessage(params.error),
-      fieldErrors: fieldsOf(params.error),
+      fieldErrors: fieldErrorsOf(params.error),
     })),
     storeCompany: assign((_, params: { company: Company; track: Track | null }) => ({
       company: params.company,

@@ -13,7 +13,7 @@ import {
 } from '@domain';
 import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
-import { errorMessage } from './errors';
+import { errorCode, errorMessage } from './errors';
 import { guaranteed } from './guaranteed';
 
 /** The user fields kept after sign-in (docs/rules.md). */
@@ -104,9 +104,10 @@ const refusedFor = (context: SessionContext, auth: AuthState | null) =>
 
 /** The provider's error code of a failed sign-in (the app's errors carry it, or their cause does). */
 function providerCode(error: unknown): string | undefined {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const code = errorCode(error);
   if (typeof code === 'string') return code;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
+  const causeCode = errorCode(typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined);
+  return typeof causeCode === 'string' ? causeCode : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { UploadKind } from '@domain';
 import { UPLOAD_MESSAGES, uploadProblem } from '@domain';
-import { errorMessage, refusedForGood } from './errors';
+import { errorMessage, fieldErrorsOf, refusedForGood } from './errors';
 import { guaranteed } from './guaranteed';
 
 /**
@@ -57,11 +57,6 @@ export type UploadSendEvent =
   | { type: 'upload.progress'; percent: number }
   | { type: 'upload.sent'; output: unknown }
   | { type: 'upload.failed'; error: unknown };
-
-const fieldErrorsOf = (error: unknown): Record<string, string> =>
-  typeof error === 'object' && error !== null && 'fields' in error && typeof error.fields === 'object' && error.fields
-    ? (error.fields as Record<string, string>)
-    : {};
 
 export const uploadMachine = setup({
   types: {
