@@ -91,7 +91,7 @@ test('a customer edits their name, phone and photo, and sees why the password wa
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/user/my-profile');
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveValue('cliente@demo.test');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('cliente@demo.test');
   await expect(page.getByLabel('Nome completo')).toHaveValue('Carlos Mendes');
 
   await page.getByLabel('Telefone').fill('');
