@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,18 +15,26 @@ import { freePort, runScript, waitForOk } from '../support/processes';
  * Both also answer on loopback only.
  */
 
-/** A port whose next two are free too: the emulator takes port+1 (hub) and port+2 (logging). */
+/**
+ * A port whose next two are free too: the emulator takes port+1 (hub) and port+2 (logging). Chosen below Linux's
+ * ephemeral range (32768 on): there, the outgoing connections of the run (databases, HTTP) took port+1 between the
+ * check and the emulator's start, seconds later, and it refused to start ("Port … is not open").
+ */
 async function emulatorPort(): Promise<number> {
   for (;;) {
-    const port = await freePort();
-    if (port > 65000) continue;
-    const free = await Promise.all([1, 2].map((offset) => isFree(port + offset)));
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await Promise.all([0, 1, 2].map((offset) => canListen(port + offset)));
     if (free.every(Boolean)) return port;
   }
 }
 
-async function isFree(port: number): Promise<boolean> {
-  return !(await answers('127.0.0.1', port));
+/** Whether a listener can take the port on loopback now (nothing listening on it, no socket bound to it). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Whether something accepts a TCP connection there. */
