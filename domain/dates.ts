@@ -26,5 +26,12 @@ export const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
+/** A calendar day YYYY-MM-DD as people read it: "20/11/2026". */
+export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+const weekdayFormat = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
+/** The weekday of a calendar day YYYY-MM-DD: "segunda-feira". */
+export const weekdayOf = (day: string) => weekdayFormat.format(new Date(`${day}T12:00:00Z`));
+
 /** How many days a month (1–12) of a year has, leap years told. */
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

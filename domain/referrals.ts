@@ -159,7 +159,8 @@ export function duplicateInvitationMessage(invitation: { sentCount: number; last
   return INVITATION_MESSAGES.duplicate;
 }
 
-const escapeHtml = (text: string) =>
+/** Text for HTML: the customer's own words in an e-mail never become markup. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The invitation e-mail, in text and HTML. */

@@ -1,4 +1,4 @@
-import { BANK_LEDGER_ACCOUNT, UNCLASSIFIED_LABEL, UNCLASSIFIED_LEDGER_ACCOUNT, taxCategory } from '@domain';
+import { BANK_LEDGER_ACCOUNT, UNCLASSIFIED_LABEL, UNCLASSIFIED_LEDGER_ACCOUNT, formatDay, taxCategory } from '@domain';
 
 /** A movement as an export needs it. */
 export interface ExportedTransaction {
@@ -11,8 +11,6 @@ export interface ExportedTransaction {
 
 /** Whether a movement has a category the export can book (the route asks before exporting the others). */
 export const isCategorised = (t: Pick<ExportedTransaction, 'taxCategoryId'>) => taxCategory(t.taxCategoryId) !== undefined;
-
-const ddmmyyyy = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
 /** 123456 → "1234,56": the decimal comma accounting software in Brazil expects. */
 function decimalComma(cents: number): string {
@@ -58,7 +56,7 @@ export function toLedgerTxt(transactions: readonly ExportedTransaction[]): Buffe
   const lines = transactions.map((t) => {
     const counterpart = taxCategory(t.taxCategoryId)?.ledgerAccount ?? UNCLASSIFIED_LEDGER_ACCOUNT;
     const [debit, credit] = t.amountCents >= 0 ? [BANK_LEDGER_ACCOUNT, counterpart] : [counterpart, BANK_LEDGER_ACCOUNT];
-    return [ddmmyyyy(t.postedOn), debit, credit, decimalComma(Math.abs(t.amountCents)), history(t)].join(';');
+    return [formatDay(t.postedOn), debit, credit, decimalComma(Math.abs(t.amountCents)), history(t)].join(';');
   });
   return toWindows1252(lines.map((line) => `${line}\r\n`).join(''));
 }
@@ -84,7 +82,7 @@ export function toCsv(transactions: readonly ExportedTransaction[]): Buffer {
   const rows = transactions.map((t) => {
     const category = taxCategory(t.taxCategoryId);
     return [
-      ddmmyyyy(t.postedOn),
+      formatDay(t.postedOn),
       csvText(t.description),
       csvText(t.memo ?? ''),
       decimalComma(t.amountCents),

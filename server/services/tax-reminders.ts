@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DueTaxReminder } from '@domain';
-import { MONTH_NAMES, OBLIGATION_KIND_LABEL, dueTaxReminders, formatMoney, saoPauloDate, saoPauloDay } from '@domain';
+import type { DueTaxReminder, ObligationRegime, TaxReminderRecipient } from '@domain';
+import { dueTaxReminders, saoPauloDate, saoPauloDay, taxReminderEmail } from '@domain';
 import { DEFAULT_TAX_REMINDERS_INTERVAL_MS } from '../config';
 import type { DbExecutor } from '../db/companies';
 import { obligationsOfCompanies } from '../db/obligations';
 import { companies, companyMembers, obligationReminders, users } from '../db/schema';
 import type { Logger } from '../logger';
-import type { MailMessage, MailService } from './mail';
+import type { MailService } from './mail';
 import { every, type ScheduleRunner } from './nfs-scheduler';
 
 /**
@@ -18,18 +18,12 @@ import { every, type ScheduleRunner } from './nfs-scheduler';
 export const REMINDER_LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
-interface Recipient {
-  userId: string;
-  name: string;
-  email: string;
-}
-
 interface Candidate {
   companyId: string;
   companyName: string;
-  regime: 'mei' | 'simples';
+  regime: ObligationRegime;
   due: DueTaxReminder;
-  recipient: Recipient;
+  recipient: TaxReminderRecipient;
 }
 
 export interface TaxReminderRun {
@@ -39,71 +33,8 @@ export interface TaxReminderRun {
   failed: number;
 }
 
-const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
-
-/** "2026-10" → "outubro de 2026". */
-const competenceText = (competence: string) => `${MONTH_NAMES[Number(competence.slice(5, 7)) - 1]} de ${competence.slice(0, 4)}`;
-/** "2026-11-20" → "20/11/2026". */
-const dayText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-const weekday = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The e-mail of one reminder, in Portuguese; the company's and the person's names are the customer's own text. */
-export function taxReminderMessage(
-  input: { companyName: string; regime: 'mei' | 'simples'; due: DueTaxReminder; recipient: Recipient; today: string },
-  appUrl: string,
-): MailMessage {
-  const { obligation, kind } = input.due;
-  const yearly = obligation.competence.length === 4;
-  const guide = `${OBLIGATION_KIND_LABEL[obligation.kind]} de ${yearly ? obligation.competence : competenceText(obligation.competence)}`;
-  // Plain spaces: Intl's non-breaking one shows as a strange character in some mail readers' subjects.
-  const amount = obligation.amountCents === null ? null : formatMoney(obligation.amountCents).replace(/\u00a0/g, ' ');
-  const firstName = input.recipient.name.split(' ')[0] || input.recipient.name;
-  const generator = input.regime === 'mei' ? 'PGMEI' : 'PGDAS-D';
-  const taxesUrl = `${appUrl}/app/taxes`;
-  const profileUrl = `${appUrl}/app/user/my-profile`;
-  let subject: string;
-  const lines: string[] = [];
-  const when = (date: string) => (date === input.today ? 'hoje' : `em ${dayText(date)}, ${weekday(date)}`);
-  if (yearly) {
-    // A yearly return the team files: the customer checks what it will say while there is time.
-    subject = `${guide}: entrega ${obligation.dueDate === input.today ? 'hoje' : `até ${dayText(obligation.dueDate)}`}`;
-    lines.push(
-      `A ${guide} da ${input.companyName} vence ${when(obligation.dueDate)}. A equipe contábil a entrega por você.`,
-      obligation.kind === 'dasn_simei'
-        ? 'Confira em Impostos o que ela vai declarar (a receita do ano e se houve empregado); se vendeu ou prestou serviços sem nota, avise a equipe antes do prazo.'
-        : 'Se algo mudou no ano (sócios, empregados, receita sem nota), avise a equipe antes do prazo.',
-      `Impostos: ${taxesUrl}`,
-    );
-  } else if (kind === 'upcoming') {
-    const today = obligation.dueDate === input.today;
-    subject = `${guide}: vence ${today ? 'hoje' : `em ${dayText(obligation.dueDate)}`}${amount ? ` (${amount})` : ''}`;
-    lines.push(
-      `O ${guide} da ${input.companyName} vence ${when(obligation.dueDate)}.`,
-      amount ? `Valor: ${amount}.` : 'O valor ainda não foi calculado: falta a equipe contábil confirmar o anexo da empresa.',
-      `Veja a guia e o cálculo em Impostos: ${taxesUrl}`,
-    );
-  } else {
-    subject = `${guide} em atraso: venceu em ${dayText(obligation.dueDate)}`;
-    lines.push(
-      `O ${guide} da ${input.companyName}${amount ? `, de ${amount},` : ''} venceu em ${dayText(obligation.dueDate)} e não consta como pago.`,
-      `Pague quanto antes: depois do vencimento há multa de 0,33% ao dia (até 20%) e juros pela Selic. Gere a guia com o valor atualizado no ${generator}, ou peça à equipe contábil.`,
-      'Se já pagou, desconsidere este aviso: a equipe registra o pagamento assim que o comprovante chegar.',
-      `Impostos: ${taxesUrl}`,
-    );
-  }
-  const footer = `Não quer mais estes avisos? Desligue em Meu perfil, "Avisos por e-mail": ${profileUrl}`;
-  const text = [`Olá, ${firstName},`, '', ...lines.flatMap((line) => [line, '']), '—', footer].join('\n');
-  const paragraph = (line: string) =>
-    `<p>${escapeHtml(line).replace(/(https?:\/\/\S+)/g, (url) => `<a href="${url}">${url}</a>`)}</p>`;
-  const html = [`<p>Olá, ${escapeHtml(firstName)},</p>`, ...lines.map(paragraph), `<hr>`, paragraph(footer)].join('\n');
-  return { to: input.recipient.email, subject, text, html };
-}
-
 /** The active companies' customers who want reminders, by company (of these companies only, when given). */
-async function recipientsByCompany(db: DbExecutor, companyIds?: string[]): Promise<Map<string, Recipient[]>> {
+async function recipientsByCompany(db: DbExecutor, companyIds?: string[]): Promise<Map<string, TaxReminderRecipient[]>> {
   const rows = await db
     .select({ companyId: companyMembers.companyId, userId: users.id, name: users.name, email: users.email })
     .from(companyMembers)
@@ -116,7 +47,7 @@ async function recipientsByCompany(db: DbExecutor, companyIds?: string[]): Promi
         companyIds ? inArray(companyMembers.companyId, companyIds) : undefined,
       ),
     );
-  const byCompany = new Map<string, Recipient[]>();
+  const byCompany = new Map<string, TaxReminderRecipient[]>();
   for (const { companyId, ...recipient } of rows) {
     const list = byCompany.get(companyId) ?? [];
     list.push(recipient);
@@ -229,7 +160,7 @@ export async function sendDueTaxReminders({
   const claimed = await claim(db, candidates, now);
   const run: TaxReminderRun = { sent: 0, failed: 0 };
   for (const candidate of claimed) {
-    const message = taxReminderMessage({ ...candidate, today }, appUrl);
+    const message = taxReminderEmail({ ...candidate, today }, appUrl);
     try {
       const { id } = await mail.send(message);
       await db.update(obligationReminders).set({ sentAt: now, outboxMessageId: id, error: null }).where(keyWhere(candidate));

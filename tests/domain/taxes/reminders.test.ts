@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Obligation, ObligationKind } from '@domain';
-import { daysBetween, dueTaxReminders } from '@domain';
+import { daysBetween, dueTaxReminders, formatDay, taxReminderEmail, weekdayOf } from '@domain';
 
 /** An obligation as `companyObligations` lists it; only what the reminders read matters. */
 const obligation = (kind: ObligationKind, dueDate: string, extra: Partial<Obligation> = {}): Obligation => ({
@@ -60,4 +60,35 @@ describe('days between two dates', () => {
     ['2028-02-28', '2028-03-01', 2], // 2028 is a leap year
     ['2027-02-28', '2027-03-01', 1],
   ])('%s → %s: %i', (from, to, expected) => expect(daysBetween(from, to)).toBe(expected));
+});
+
+describe('the days as an e-mail writes them', () => {
+  it.each([
+    ['2026-11-23', '23/11/2026', 'segunda-feira'],
+    ['2026-05-31', '31/05/2026', 'domingo'],
+    ['2027-01-20', '20/01/2027', 'quarta-feira'],
+  ])('%s: %s, %s', (day, written, weekday) => {
+    expect(formatDay(day)).toBe(written);
+    expect(weekdayOf(day)).toBe(weekday);
+  });
+});
+
+describe('the e-mail of a DAS whose amount nobody could compute yet', () => {
+  const email = taxReminderEmail(
+    {
+      companyName: 'Estúdio Prado & Filhos',
+      regime: 'simples',
+      due: { kind: 'upcoming', obligation: obligation('das', '2026-11-23', { amountCents: null }) },
+      recipient: { userId: 'u1', name: 'Renata Prado', email: 'renata@exemplo.com.br' },
+      today: '2026-11-18',
+    },
+    'https://app.contabil.test',
+  );
+  it('says so, without an amount in the subject', () => {
+    expect(email.subject).toBe('DAS de outubro de 2026: vence em 23/11/2026');
+    expect(email.text).toContain('O DAS de outubro de 2026 da Estúdio Prado & Filhos vence em 23/11/2026, segunda-feira.');
+    expect(email.text).toContain('O valor ainda não foi calculado: falta a equipe contábil confirmar o anexo da empresa.');
+    expect(email.html).toContain('Estúdio Prado &amp; Filhos');
+    expect(email.html).toContain('<a href="https://app.contabil.test/app/taxes">https://app.contabil.test/app/taxes</a>');
+  });
 });

@@ -2,7 +2,7 @@ import type { Obligation, ObligationStatus, SimplesTax } from '@domain';
 import { OBLIGATION_KIND_LABEL, OBLIGATION_PAYABLE } from '@domain';
 import type { BadgeTone } from '@/components/ui/Badge';
 
-export const dateBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+export { formatDay as dateBr } from '@domain';
 export const competenceBr = (competence: string) =>
   competence.length === 4 ? competence : `${competence.slice(5, 7)}/${competence.slice(0, 4)}`;
 export const percentBr = (fraction: number, digits = 2) =>
