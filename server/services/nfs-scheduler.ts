@@ -10,6 +10,7 @@ import { scheduleTiming } from '../db/invoices';
 import { nfsRequests, nfsSchedules } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { NfseEmissionService } from './nfse-emission';
+import { every, type ScheduleRunner } from './periodic';
 
 /** A month one schedule creates a request for (YYYY-MM). */
 interface DueMonth {
@@ -260,11 +261,6 @@ export async function emitAutoScheduled(
 export { DEFAULT_SCHEDULE_INTERVAL_MS, scheduleIntervalFrom } from '../config';
 export { DEFAULT_RECOVERY_INTERVAL_MS } from '../config';
 
-export interface ScheduleRunner {
-  /** No more runs; resolves once a run under way has finished, so the database can be closed after it. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs the due schedules now and then every `intervalMs`. The next run is planned only when the last one ended, so
  * one process never runs two at once (other processes are harmless: see `createScheduledRequests`). A failed run
@@ -301,30 +297,6 @@ export function startScheduleRunner({
     }
   };
   return every(intervalMs, run);
-}
-
-/** Runs `run` now and then `intervalMs` after each run ended: never two at once in this process. */
-export function every(intervalMs: number, run: () => Promise<void>): ScheduleRunner {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = run().then(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, intervalMs);
-      // A pending run must not keep the process alive on its own.
-      timer.unref?.();
-    });
-  };
-
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }
 
 /**

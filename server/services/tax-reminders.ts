@@ -7,7 +7,7 @@ import { obligationsOfCompanies } from '../db/obligations';
 import { companies, companyMembers, obligationReminders, users } from '../db/schema';
 import type { Logger } from '../logger';
 import type { MailService } from './mail';
-import { every, type ScheduleRunner } from './nfs-scheduler';
+import { every, type ScheduleRunner } from './periodic';
 
 /**
  * Tax reminders (docs/taxes.md "Reminders"): every server runs them; the table's key lets one of them claim each
