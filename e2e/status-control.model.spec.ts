@@ -23,7 +23,9 @@ const statusOf = (plan: ModelPath, i: number) => plan.path.steps[i].state.value 
 
 /** A path a real company can live: it is disabled only from the status its scenario remembers, and only once. */
 function livable(plan: ModelPath): boolean {
-  const { previousStatus } = plan.scenario.input as CompanyStatusContext;
+  const { previousStatus, trackId } = plan.scenario.input as CompanyStatusContext;
+  // The team's page shows a company on a track; one without is left to the machine's own tests.
+  if (trackId === null) return false;
   let disabledOnce = false;
   for (let i = 1; i < plan.path.steps.length; i++) {
     if (statusOf(plan, i) !== 'disabled' || statusOf(plan, i - 1) === 'disabled') continue;

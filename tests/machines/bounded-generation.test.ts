@@ -15,6 +15,7 @@ const forever = setup({ types: { context: {} as { sent: number } } }).createMach
 });
 const model: MachineModel = {
   machine: forever,
+  context: { none: 'a test machine' },
   scenarios: [{ name: 'a re-send that never stops', events: [{ type: 'send.again' }] }],
 };
 
@@ -48,6 +49,7 @@ const decidesAtStart = setup({
 describe('a machine whose start takes its transitions by itself', () => {
   const startOnly: MachineModel = {
     machine: decidesAtStart,
+    context: { none: 'a test machine' },
     scenarios: [
       { name: 'accepted', input: { ok: true }, events: [] },
       { name: 'refused', input: { ok: false }, events: [] },

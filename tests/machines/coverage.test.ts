@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'xstate';
 import type { MachineModel, ModelPath } from './models/model';
-import { contextCoverage, transitionPaths, unreachedNodes, untakenTransitions } from './models/model';
+import { contextClassesOf, contextCoverage, transitionPaths, unreachedNodes, untakenTransitions } from './models/model';
 
 /**
  * Every machine in machines/ is covered by model-based tests: it has a model (tests/machines/models/<name>.model.ts)
@@ -74,7 +74,10 @@ describe.each(machineFiles)('%s', (file) => {
     const modelModule: Record<string, unknown> = existsSync(modelFile) ? await import(modelFile) : {};
     const machines = Object.values(machineModule).filter((value) => value instanceof StateMachine);
     for (const model of Object.values(modelModule).filter(isModel)) {
-      if (!model.context || !machines.includes(model.machine)) continue;
+      if (!machines.includes(model.machine)) continue;
+      // A model declares its classes of context, or why its machine's context changes nothing a transition does.
+      expect(model.context, `${model.machine.id}: the model declares its context`).toBeDefined();
+      if (!contextClassesOf(model)) continue;
       const { reachable, taken, others } = contextCoverage(model, pathsOf(model));
       expect(
         [...reachable].filter((combination) => !taken.has(combination)),

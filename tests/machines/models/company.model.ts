@@ -70,6 +70,9 @@ function answer(
 
 export const companyModel: MachineModel = {
   machine: companyMachine,
+  context: {
+    none: 'no guard reads its context: the company and its track are carried to the pages, whose rules have their own tables',
+  },
   // It tells the session machine that invokes it when a load ends: alone, there is no parent to tell.
   walked: companyMachine.provide({ actions: { notifyLoaded: () => {}, notifyFailed: () => {} } }),
   scenarios: [

@@ -57,6 +57,8 @@ const at = (trackId: TrackId, status: Company['status'], track: Track | null): D
  * no step done (preset, may change), and a company the team already opened or disabled (it keeps its track, or
  * counts as an opening when it has none on record).
  */
+const WITH_COMPANY = ['a company on its track', 'an operating company', 'a disabled company'];
+
 export const ducaWizardModel: MachineModel = {
   machine: ducaWizardMachine,
   scenarios: (
@@ -72,4 +74,46 @@ export const ducaWizardModel: MachineModel = {
       ],
     ] as [string, DucaWizardInput][]
   ).map(([name, input]) => ({ name, input, events })),
+  context: {
+    // Where the person stands decides which track may be chosen and where the attribution sends them.
+    classOf: (snapshot) => {
+      const { company } = snapshot.context as DucaWizardContext;
+      if (!company) return 'no company';
+      if (company.status === 'disabled') return 'a disabled company';
+      return company.status === 'active' || company.status === 'overdue' ? 'an operating company' : 'a company on its track';
+    },
+    classes: ['no company', 'a company on its track', 'an operating company', 'a disabled company'],
+    unreachable: [
+      ...WITH_COMPANY.flatMap((cls) => [
+        {
+          from: 'ducaWizard.track.choosing',
+          transition: 'step.submit #1',
+          class: cls,
+          why: 'a company’s track is preset: the step is never without one',
+        },
+        {
+          from: 'ducaWizard.track.recorded',
+          transition: '(always) #1',
+          class: cls,
+          why: 'the attribution of a person with a company names it: the company is reloaded, not the claims',
+        },
+        {
+          from: 'ducaWizard.track.refreshingClaims',
+          class: cls,
+          why: 'the attribution of a person with a company names it: the company is reloaded, not the claims',
+        },
+      ]),
+      {
+        from: 'ducaWizard.track.recorded',
+        transition: '(always) #0',
+        class: 'no company',
+        why: 'without a company the attribution names none: the claims carry the track',
+      },
+      {
+        from: 'ducaWizard.track.reloadingCompany',
+        class: 'no company',
+        why: 'without a company the attribution names none: the claims carry the track',
+      },
+    ],
+  },
 };

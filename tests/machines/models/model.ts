@@ -23,19 +23,26 @@ export interface MachineModel {
   internalEvents?: string[];
   /**
    * The facts of context that change what a transition means (a company loaded or not, the role, a track present),
-   * as the class of a snapshot: the paths take every transition in every class of context it can be taken in.
+   * as the class of a snapshot: the paths take every transition in every class of context it can be taken in. A
+   * machine whose context changes nothing its transitions do says why instead (`{ none: '…' }`).
    */
-  context?: {
-    classOf: (snapshot: AnyMachineSnapshot) => string;
-    /** Every class `classOf` can answer. */
-    classes: string[];
-    /**
-     * The combinations no path can take, and why: transitions from a state node (its id: it and the nodes inside it;
-     * `transition`, `<event> #<branch>`, narrows it to one) in a class of context the machine is never in there.
-     */
-    unreachable: { from: string; transition?: string; class: string; why: string }[];
-  };
+  context: ContextClasses | { none: string };
 }
+
+export interface ContextClasses {
+  classOf: (snapshot: AnyMachineSnapshot) => string;
+  /** Every class `classOf` can answer. */
+  classes: string[];
+  /**
+   * The combinations no path can take, and why: transitions from a state node (its id: it and the nodes inside it;
+   * `transition`, `<event> #<branch>`, narrows it to one) in a class of context the machine is never in there.
+   */
+  unreachable: { from: string; transition?: string; class: string; why: string }[];
+}
+
+/** The model's classes of context, if its context changes what a transition does. */
+export const contextClassesOf = (model: MachineModel): ContextClasses | null =>
+  'classOf' in model.context ? model.context : null;
 
 export interface Scenario {
   name: string;
@@ -165,7 +172,7 @@ const takenOf = new WeakMap<ModelPath, Set<string>>();
  * of the snapshot the step started from); without a `context` in the model, the transitions alone.
  */
 export function transitionsInContextOf(model: MachineModel, plan: ModelPath): Set<string> {
-  const classOf = model.context?.classOf;
+  const classOf = contextClassesOf(model)?.classOf;
   if (!classOf) return transitionsOf(model, plan);
   const known = takenInContext.get(plan);
   if (known) return known;
@@ -230,7 +237,7 @@ interface Candidates {
 
 function walkCandidates(model: MachineModel, limit: number): Candidates {
   const machine = model.walked ?? model.machine;
-  const classOf = model.context?.classOf;
+  const classOf = contextClassesOf(model)?.classOf;
   const moving: ModelPath[] = [];
   const trying: ModelPath[] = [];
   const shortestOfAll: ModelPath[] = [];
@@ -398,7 +405,7 @@ function triedPairs({ scenario, path }: ModelPath): string[] {
  * takes them), those the paths take, and every other combination with the model's reason, or none.
  */
 export function contextCoverage(model: MachineModel, paths = transitionPaths(model)) {
-  const context = model.context!;
+  const context = contextClassesOf(model)!;
   const reachable = new Set(candidatePaths(model).moving.flatMap((plan) => [...transitionsInContextOf(model, plan)]));
   const taken = new Set(paths.flatMap((plan) => [...transitionsInContextOf(model, plan)]));
   const others = allTransitions(model.machine).flatMap((transition) =>

@@ -5,6 +5,7 @@ import type { MachineModel } from './model';
 
 export const nfsRequestModel: MachineModel = {
   machine: nfsRequestMachine,
+  context: { none: 'it has no context: each move reads only the status the event asks for' },
   scenarios: [
     {
       name: 'an invoice request',

@@ -1,4 +1,4 @@
-import type { BulkEmissionEvent } from '@machines/nfseBulkEmission.machine';
+import type { BulkEmissionContext, BulkEmissionEvent } from '@machines/nfseBulkEmission.machine';
 import { nfseBulkEmissionMachine } from '@machines/nfseBulkEmission.machine';
 import type { MachineModel } from './model';
 
@@ -24,4 +24,33 @@ const events = [
 export const nfseBulkEmissionModel: MachineModel = {
   machine: nfseBulkEmissionMachine,
   scenarios: [{ name: 'two pending requests', events: events as never }],
+  context: {
+    // Between two requests the machine reads whether a stop was asked for.
+    classOf: (snapshot) => ((snapshot.context as BulkEmissionContext).stopping ? 'a stop asked' : 'no stop asked'),
+    classes: ['no stop asked', 'a stop asked'],
+    unreachable: [
+      {
+        from: 'nfseBulkEmission.next',
+        transition: '(always) #1',
+        class: 'no stop asked',
+        why: 'a run stops only when asked to',
+      },
+      {
+        from: 'nfseBulkEmission.stopped',
+        class: 'no stop asked',
+        why: 'a run stops only when asked to',
+      },
+      {
+        from: 'nfseBulkEmission.next',
+        transition: '(always) #2',
+        class: 'a stop asked',
+        why: 'asked to stop, it sends no other request',
+      },
+      {
+        from: 'nfseBulkEmission.review',
+        class: 'a stop asked',
+        why: 'a run starts from the list, where no stop is asked yet (a reset forgets it)',
+      },
+    ],
+  },
 };

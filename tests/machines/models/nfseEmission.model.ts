@@ -5,6 +5,7 @@ import type {
   BuiltDps,
   IssuedNfse,
   LookupOutcome,
+  NfseEmissionContext,
   NfseEmissionInput,
   SendOutcome,
   SignedDps,
@@ -74,6 +75,15 @@ const events = [
  * conclude (its signed DPS comes back, and is looked up before anything is sent). Two sends and two unanswered
  * lookups per run keep the graph small and still reach every limit.
  */
+const LIMIT_CLASSES = [
+  'a send left, a check left',
+  'a send left, the last check',
+  'no send left, a check left',
+  'no send left, the last check',
+] as const;
+const lookups = (transition: string, classes: string[], why: string) =>
+  classes.map((cls) => ({ from: 'nfseEmission.checking', transition, class: cls, why }));
+
 export const nfseEmissionModel: MachineModel = {
   machine: nfseEmissionMachine,
   scenarios: (
@@ -82,4 +92,49 @@ export const nfseEmissionModel: MachineModel = {
       ['the next run of an emission left uncertain', { signedDps: SIGNED, maxSends: 2, maxChecks: 2, retryAfterSeconds: 600 }],
     ] as [string, NfseEmissionInput][]
   ).map(([name, input]) => ({ name, input, events })),
+  context: {
+    // What the run has left of its limits: a DPS not found is sent again only with a send left, and an unanswered
+    // lookup is tried again only with a check left.
+    classOf: (snapshot) => {
+      const { sends, maxSends, unansweredChecks, maxChecks } = snapshot.context as NfseEmissionContext;
+      return `${sends < maxSends ? 'a send left' : 'no send left'}, ${unansweredChecks + 1 < maxChecks ? 'a check left' : 'the last check'}`;
+    },
+    classes: [...LIMIT_CLASSES],
+    unreachable: [
+      // Nothing is sent or looked up before the DPS is signed.
+      ...['starting', 'preparing', 'validating', 'signing'].flatMap((from) =>
+        LIMIT_CLASSES.slice(1).map((cls) => ({
+          from: `nfseEmission.${from}`,
+          class: cls,
+          why: 'nothing is sent or looked up before the DPS is signed: no limit is used yet',
+        })),
+      ),
+      // A lookup's answer: found; not found, sent again with a send left, or left for later without; no answer,
+      // looked up again with a check left, or left for later at the last.
+      ...lookups(
+        'xstate.done.actor.lookupDps #1',
+        ['no send left, a check left', 'no send left, the last check'],
+        'a DPS not found is sent again only with a send left',
+      ),
+      ...lookups(
+        'xstate.done.actor.lookupDps #2',
+        ['a send left, a check left', 'a send left, the last check'],
+        'with a send left, a DPS not found is sent again, not left for later',
+      ),
+      ...['xstate.done.actor.lookupDps #3', 'xstate.error.actor.lookupDps #0'].flatMap((transition) =>
+        lookups(
+          transition,
+          ['a send left, the last check', 'no send left, the last check'],
+          'at the last check an unanswered lookup is not tried again',
+        ),
+      ),
+      ...['xstate.done.actor.lookupDps #4', 'xstate.error.actor.lookupDps #1'].flatMap((transition) =>
+        lookups(
+          transition,
+          ['a send left, a check left', 'no send left, a check left'],
+          'with a check left an unanswered lookup is tried again, not left for later',
+        ),
+      ),
+    ],
+  },
 };

@@ -1,4 +1,4 @@
-import type { UploadEvent, UploadInput, UploadSendEvent } from '@machines/upload.machine';
+import type { UploadContext, UploadEvent, UploadInput, UploadSendEvent } from '@machines/upload.machine';
 import { uploadMachine } from '@machines/upload.machine';
 import type { MachineModel } from './model';
 
@@ -63,4 +63,26 @@ export const uploadModel: MachineModel = {
       ['a bank statement', { kind: 'ofx' }],
     ] as [string, UploadInput][]
   ).map(([name, input]) => ({ name, input, events })),
+  context: {
+    // The file, its progress and the error are what the state says; the kind (its limits) and when it is sent are not.
+    classOf: (snapshot) => {
+      const { kind, sendsOnChoice } = snapshot.context as UploadContext;
+      return `${kind}, ${sendsOnChoice ? 'sent on choice' : 'sent with its form'}`;
+    },
+    classes: ['document, sent on choice', 'document, sent with its form', 'personal, sent on choice', 'ofx, sent on choice'],
+    unreachable: [
+      ...['document', 'personal', 'ofx'].map((kind) => ({
+        from: 'upload.chosen',
+        transition: 'upload.start #0',
+        class: `${kind}, sent on choice`,
+        why: 'a file sent on choice leaves "chosen" at once: there is no button to press',
+      })),
+      {
+        from: 'upload.chosen',
+        transition: '(always) #0',
+        class: 'document, sent with its form',
+        why: 'a file sent with its form waits in "chosen" for the form',
+      },
+    ],
+  },
 };

@@ -160,6 +160,77 @@ export function wizardModel(machine: AnyStateMachine, trackId: TrackId): Machine
     machine,
     // The track watcher reports only while it runs (the payment, the team's steps, the end).
     internalEvents: ['track.updated'],
+    context: {
+      // A newcomer's first step creates the company; a company's steps go to its track.
+      classOf: (snapshot) => {
+        const { company, track } = snapshot.context as WizardInput;
+        return !company ? 'no company' : !track ? 'a company without its track' : 'a company on its track';
+      },
+      classes: ['no company', 'a company without its track', 'a company on its track'],
+      unreachable: [
+        {
+          from: 'wizard',
+          class: 'a company without its track',
+          why: 'the model only types the first form there (the wizard opens at the first step); what follows is walked from a company at its first step',
+        },
+        ...TRACK_STEPS[trackId].slice(1).map((stepId) => ({
+          from: `wizard.${stepId}`,
+          class: 'no company',
+          why: 'a newcomer’s company and its track come with the answer to the first step',
+        })),
+        ...['wizard.subscription', 'wizard.finished'].map((from) => ({
+          from,
+          class: 'no company',
+          why: 'a newcomer’s company and its track come with the answer to the first step',
+        })),
+        // The first step: a newcomer's creates the company, then is sent; a company's is sent at once.
+        ...[
+          { from: 'editing', transition: 'step.submit #0' },
+          { from: 'failed', transition: 'step.submit #0' },
+          { from: 'cnpjNotFound', transition: 'cnpj.confirm #0' },
+          { from: 'preparing' },
+        ].map(({ from, transition }) => ({
+          from: `wizard.${TRACK_STEPS[trackId][0]}.${from}`,
+          ...(transition ? { transition } : {}),
+          class: 'a company on its track',
+          why: 'only a newcomer’s first step creates the company',
+        })),
+        ...[
+          { from: 'editing', transition: 'step.submit #1' },
+          { from: 'failed', transition: 'step.submit #1' },
+          { from: 'cnpjNotFound', transition: 'cnpj.confirm #1' },
+          { from: 'submitting' },
+        ].map(({ from, transition }) => ({
+          from: `wizard.${TRACK_STEPS[trackId][0]}.${from}`,
+          ...(transition ? { transition } : {}),
+          class: 'no company',
+          why: 'a newcomer’s step is sent once the company it creates exists',
+        })),
+        {
+          from: 'wizard.routing',
+          transition: '(always) #0',
+          class: 'a company on its track',
+          why: 'routing sends only a wizard without a company to the first step',
+        },
+        // One branch to each step, then the end.
+        ...[...TRACK_STEPS[trackId], 'finished']
+          .map((_, i) => i + 1)
+          .map((branch) => ({
+            from: 'wizard.routing',
+            transition: `(always) #${branch}`,
+            class: 'no company',
+            why: 'routing sends a wizard without a company to the first step',
+          })),
+        ...[1, 2, 3, 4].flatMap((branch) =>
+          ['step.back', 'step.goto'].map((event) => ({
+            from: 'wizard',
+            transition: `${event} #${branch}`,
+            class: 'no company',
+            why: 'a newcomer has no step done to go back or over to',
+          })),
+        ),
+      ],
+    },
     scenarios: inputs.map(([name, input]) => ({
       name,
       input,
