@@ -55,6 +55,12 @@ export default tseslint.config(
               message: 'The server imports domain/ only: rules live there, not in the SPA or the machines.',
             },
             {
+              target: ['./server/services', './server/db'],
+              from: ['./server/routes', './server/http/errors.ts'],
+              message:
+                'Services and the database layer know nothing of HTTP: throw a ServiceError (server/services/errors.ts); httpErrorOf maps it.',
+            },
+            {
               // The NFS-e emission is a flow the server runs: its one definition is the machine (README, Architecture).
               target: './server',
               from: './machines',

@@ -11,7 +11,7 @@ import { featuresRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { compression } from './http/compression';
 import type { ErrorBody } from './http/errors';
-import { HttpError, notFound } from './http/errors';
+import { httpErrorOf, notFound } from './http/errors';
 import { rateLimiter } from './http/rate-limit';
 import type { SecurityOptions } from './http/security';
 import { defaultSecurityOptions, securityHeaders } from './http/security';
@@ -187,7 +187,8 @@ export function createApp(appDeps: AppDeps) {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.toBody(), error.status);
+    const refusal = httpErrorOf(error);
+    if (refusal) return c.json(refusal.toBody(), refusal.status);
     if (error instanceof HTTPException) {
       if (error.status === 400) return c.json(errorBody('bad_request', 'O corpo da requisição não é um JSON válido.'), 400);
       if (error.status === 413) return c.json(errorBody('payload_too_large', 'O conteúdo enviado é grande demais.'), 413);

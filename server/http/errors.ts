@@ -1,4 +1,6 @@
 import type { FieldErrors } from '@domain';
+import type { RefusalKind } from '../services/errors';
+import { ServiceError } from '../services/errors';
 
 export type ErrorCode =
   | 'bad_request'
@@ -44,3 +46,22 @@ export const unauthorized = (message = 'Sua sessão expirou ou é inválida. Ent
 export const forbidden = (message = 'Você não tem permissão para esta ação.') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Não encontrado.') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+/** The API's answer to each kind of refusal a service throws: the one place services' errors become HTTP. */
+const HTTP_OF_REFUSAL: Record<RefusalKind, { status: HttpError['status']; code: ErrorCode }> = {
+  invalid: { status: 400, code: 'bad_request' },
+  forbidden: { status: 403, code: 'forbidden' },
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  unprocessable: { status: 422, code: 'unprocessable' },
+  cnpj_not_found: { status: 422, code: 'cnpj_not_found' },
+  unavailable: { status: 503, code: 'unavailable' },
+};
+
+/** The HTTP answer of an error a route or a service threw, or null for one that is not a refusal (a fault). */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof ServiceError)) return null;
+  const { status, code } = HTTP_OF_REFUSAL[error.kind];
+  return new HttpError(status, code, error.message, error.fields);
+}

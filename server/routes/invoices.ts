@@ -45,7 +45,7 @@ import { documents, nfseEmissions, nfsRequestStatusChanges, nfsRequests, nfsSche
 import { municipality } from '../nfse/municipalities';
 import { serviceIncidence } from '../nfse/rules';
 import { statusHistory } from '../db/status-history';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, httpErrorOf, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
 import { hasRoomFor } from '../db/per-company-limit';
 import type { AppEnv } from '../http/types';
@@ -56,14 +56,15 @@ import { uploadRegistration } from './uploads';
 
 /** A refusal of one of the form's files, named by its field (the upload token's own refusal names `uploadToken`). */
 function fieldRefusal<T>(field: string, run: () => T): T {
-  const named = (error: unknown) => {
-    if (error instanceof HttpError && error.fields?.uploadToken) {
+  const named = (thrown: unknown) => {
+    const error = httpErrorOf(thrown);
+    if (error?.fields?.uploadToken) {
       return new HttpError(error.status, error.code, error.message, { [field]: error.fields.uploadToken });
     }
-    if (error instanceof HttpError && !Object.keys(error.fields ?? {}).length) {
+    if (error && !Object.keys(error.fields ?? {}).length) {
       return new HttpError(error.status, error.code, error.message, { [field]: error.message });
     }
-    return error;
+    return thrown;
   };
   try {
     const result = run();

@@ -3,7 +3,7 @@ import type { CompanyStatus } from '@domain';
 import { statusChangeRefusal } from '@domain';
 import type { CompanyRow, DbExecutor } from '../db/companies';
 import { companies, companyStatusChanges } from '../db/schema';
-import { conflict } from '../http/errors';
+import { conflict } from './errors';
 
 /**
  * Moves a company to another status if the lifecycle (`COMPANY_STATUS_TRANSITIONS` in domain/) allows it, and records

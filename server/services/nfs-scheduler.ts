@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { NfsRequestRow } from '../db/invoices';
 import { scheduleTiming } from '../db/invoices';
 import { nfsRequests, nfsSchedules } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ServiceError, notFound } from './errors';
 import type { NfseEmissionService } from './nfse-emission';
 import { every, type ScheduleRunner } from './periodic';
 
@@ -250,7 +250,7 @@ export async function emitAutoScheduled(
       } else emitted += 1;
     } catch (error) {
       held += 1;
-      if (error instanceof HttpError) await hold(id, error.message);
+      if (error instanceof ServiceError) await hold(id, error.message);
       else logger.error(`Invoice schedules: the automatic emission of request ${id} failed`, error);
     }
   }

@@ -59,7 +59,7 @@ import {
   takeDpsNumber,
 } from '../db/nfse';
 import { documents, nfsRequestStatusChanges, nfsRequests, nfseEmissions } from '../db/schema';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound, unavailable, unprocessable } from './errors';
 import type { A1Certificate } from '../nfse/certificate';
 import { formatCnpj, readPkcs12 } from '../nfse/certificate';
 import type { NfseClient } from '../nfse/client';
@@ -1057,7 +1057,7 @@ export function createNfseEmissionService({
         } catch (error) {
           if (error instanceof EventBuildError) {
             const field = error.field === 'reasonCode' ? 'reasonCode' : 'reason';
-            throw new HttpError(400, 'bad_request', error.message, { [field]: error.message });
+            throw invalid(error.message, { [field]: error.message });
           }
           throw error;
         }
@@ -1083,7 +1083,7 @@ export function createNfseEmissionService({
           await pause(lease);
           return;
         }
-        throw new HttpError(503, 'unavailable', MESSAGES.cancelUncertain);
+        throw unavailable(MESSAGES.cancelUncertain);
       }
       if (outcome.outcome === 'rejected') {
         const reason = refusalReason(outcome.errors);
@@ -1092,7 +1092,7 @@ export function createNfseEmissionService({
           logger.error(`NFS-e: the national system refused the resumed cancellation of request ${requestId}: ${reason}`);
           return;
         }
-        throw new HttpError(422, 'unprocessable', `O Sistema Nacional recusou o cancelamento. ${reason}`);
+        throw unprocessable(`O Sistema Nacional recusou o cancelamento. ${reason}`);
       }
       const reason = emission.cancellationReason ?? input?.reason ?? '';
       // The DANFSe the customer has is drawn again with the CANCELADA mark (NT 008/2026) and published in its place.
@@ -1178,7 +1178,7 @@ export function createNfseEmissionService({
       input.totalCents !== request.totalCents &&
       substitutionKeepsValue(loaded.profile.taxRegime)
     ) {
-      throw new HttpError(422, 'unprocessable', SUBSTITUTION_MESSAGES.valueLocked, {
+      throw unprocessable(SUBSTITUTION_MESSAGES.valueLocked, {
         totalCents: SUBSTITUTION_MESSAGES.valueLocked,
       });
     }
@@ -1203,10 +1203,10 @@ export function createNfseEmissionService({
       });
       if (!validation.ok) {
         const fields = Object.fromEntries(validation.issues.map((issue) => [issue.path || issue.field, issue.message]));
-        throw new HttpError(422, 'unprocessable', `A substituição não foi enviada: ${validation.message}`, fields);
+        throw unprocessable(`A substituição não foi enviada: ${validation.message}`, fields);
       }
     } catch (error) {
-      if (error instanceof DpsBuildError) throw new HttpError(422, 'unprocessable', error.message);
+      if (error instanceof DpsBuildError) throw unprocessable(error.message);
       throw error;
     }
 
@@ -1282,10 +1282,10 @@ export function createNfseEmissionService({
     const substituteRequest = substitute && (await findRequest(db, substitute.requestId));
     if (!substitute || !substituteRequest) throw conflict(MESSAGES.notIssuedForSubstitution);
     if (substitute.state === 'rejected') {
-      throw new HttpError(422, 'unprocessable', `O Sistema Nacional recusou a substituição. ${refusalReason(substitute.errors)}`);
+      throw unprocessable(`O Sistema Nacional recusou a substituição. ${refusalReason(substitute.errors)}`);
     }
     if (substitute.state === 'ready' && substitute.problem) {
-      throw new HttpError(422, 'unprocessable', `A substituição não foi enviada: ${substitute.problem.message}`);
+      throw unprocessable(`A substituição não foi enviada: ${substitute.problem.message}`);
     }
     return {
       replaced: { request, emission },

@@ -36,7 +36,8 @@ import type { Database } from '../db/client';
 import type { CompanyRow, DbExecutor } from '../db/companies';
 import { findCompany, findCompanyByCnpj, findTrack, lockCompany, saveTrack, startTrack } from '../db/companies';
 import { cnaes, companies, companyMembers, companyStatusChanges, documents, payments, subscriptions } from '../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { RefusalKind } from './errors';
+import { ServiceError, conflict, invalid, notFound } from './errors';
 import type { CnpjLookup } from './cnpj-lookup';
 import { CnpjLookupUnavailable } from './cnpj-lookup';
 import { changeCompanyStatus } from './company-status';
@@ -57,7 +58,7 @@ export const CNPJ_TAKEN = 'Já existe uma empresa com este CNPJ na nossa contabi
 async function assertCnpjExists(deps: OnboardingDeps, cnpj: string): Promise<void> {
   if (deps.config.environment !== 'production') return;
   const { found } = await lookUpCnpj(deps, cnpj);
-  if (!found) throw new HttpError(422, 'cnpj_not_found', 'CNPJ não existe', { cnpj: 'CNPJ não existe' });
+  if (!found) throw new ServiceError('cnpj_not_found', 'CNPJ não existe', { cnpj: 'CNPJ não existe' });
 }
 
 /** The Receita Federal's record of a CNPJ; `unavailable` when it could not be asked. */
@@ -83,7 +84,7 @@ async function verifiedMigrationCnpj(
   const { cnpjNotFoundConfirmed, ...rest } = value;
   if (found) return { value: rest, registration: found };
   if (cnpjNotFoundConfirmed) return { value: { ...rest, cnpjNotFoundConfirmed: true }, registration: null };
-  throw new HttpError(422, CNPJ_NOT_FOUND.code, unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.message, {
+  throw new ServiceError(CNPJ_NOT_FOUND.code, unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.message, {
     cnpj: unavailable ? CNPJ_NOT_FOUND.unavailable : CNPJ_NOT_FOUND.field,
   });
 }
@@ -152,7 +153,7 @@ async function assertActivitiesExist(tx: DbExecutor, main: string, secondary: st
   const missing = codes.find((code) => !rows.some((row) => row.code === code));
   if (missing) {
     const field = missing === main ? 'mainActivity' : 'secondaryActivities';
-    throw badRequest('Atividade inexistente.', { [field]: `A atividade ${missing} não existe na CNAE 2.3.` });
+    throw invalid('Atividade inexistente.', { [field]: `A atividade ${missing} não existe na CNAE 2.3.` });
   }
   return codes.map((code) => rows.find((row) => row.code === code)!);
 }
@@ -163,7 +164,7 @@ async function assertDocumentsOfCompany(tx: DbExecutor, companyId: string, ids: 
     .select({ id: documents.id })
     .from(documents)
     .where(and(eq(documents.companyId, companyId), inArray(documents.id, ids)));
-  if (rows.length !== new Set(ids).size) throw badRequest(message, { [field]: message });
+  if (rows.length !== new Set(ids).size) throw invalid(message, { [field]: message });
 }
 
 /** Checks that need the database or other steps, and changes to the company that a step brings. */
@@ -181,7 +182,7 @@ async function applyStep(
         const { value } = step;
         const activities = await assertActivitiesExist(tx, value.mainActivity, value.secondaryActivities);
         const meiProblem = meiActivityProblem(value.size, activities);
-        if (meiProblem) throw badRequest(meiProblem, { mainActivity: meiProblem });
+        if (meiProblem) throw invalid(meiProblem, { mainActivity: meiProblem });
         await tx
           .update(companies)
           .set({
@@ -210,7 +211,7 @@ async function applyStep(
     case 'partner-registration': {
       const preRegistration = stepPayload(track, 'create-company', 'pre-registration');
       const problem = partnerCountProblem(preRegistration?.type ?? company.type, step.value.partners.length);
-      if (problem) throw badRequest(problem, { partners: problem });
+      if (problem) throw invalid(problem, { partners: problem });
       return undefined;
     }
     case 'subscription': {
@@ -218,7 +219,7 @@ async function applyStep(
       // A migration begun before the size was read from the CNPJ still has the record's to go by.
       const recorded = registration ? companyFieldsFromRegistration(registration) : {};
       const problem = planFitProblem(plan, { size: company.size ?? recorded.size, type: company.type ?? recorded.type });
-      if (problem) throw badRequest(problem, { planId: problem });
+      if (problem) throw invalid(problem, { planId: problem });
       const [pending] = await tx
         .select()
         .from(subscriptions)
@@ -316,9 +317,9 @@ async function applyStep(
   }
 }
 
-function refusalError(refusal: StepRefusal): HttpError {
-  const code = refusal.status === 403 ? 'forbidden' : refusal.status === 404 ? 'not_found' : 'conflict';
-  return new HttpError(refusal.status, code, refusal.message);
+function refusalError(refusal: StepRefusal): ServiceError {
+  const kind: RefusalKind = refusal.status === 403 ? 'forbidden' : refusal.status === 404 ? 'not_found' : 'conflict';
+  return new ServiceError(kind, refusal.message);
 }
 
 /** POST /companies/{id}/steps/{stepId}: validates the payload, checks the order, saves it and moves the track. */
@@ -332,7 +333,7 @@ export async function submitStep(
   const refusalBefore = stepSubmissionRefusal(before, input.stepId, input.actor);
   if (refusalBefore) throw refusalError(refusalBefore);
   const parsed = parseStep(before.trackId, input.stepId, input.payload, new Date());
-  if (!parsed.ok) throw badRequest(parsed.message, parsed.fields);
+  if (!parsed.ok) throw invalid(parsed.message, parsed.fields);
   // The Receita Federal's record, read before the transaction (an outside call): the CNPJ's, which gives the
   // company's size and nature; the one the customer confirms; the one the plan must fit.
   let registration: CnpjRegistration | null = null;

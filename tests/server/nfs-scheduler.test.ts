@@ -5,7 +5,7 @@ import type { Database } from '@server/db/client';
 import { openDatabase } from '@server/db/client';
 import { listSchedules } from '@server/db/invoices';
 import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '@server/db/schema';
-import { HttpError } from '@server/http/errors';
+import { ServiceError } from '@server/services/errors';
 import type { NfseEmissionService } from '@server/services/nfse-emission';
 import {
   generateNow,
@@ -357,8 +357,8 @@ describe('generateNow', () => {
   it('answers 404 for a schedule that does not exist', async () => {
     for (const id of ['5b0a3c43-5f43-4c1e-9a55-0b7f2c7e8d10', 'not-a-uuid']) {
       const error = await generateNow(server.db, id).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(HttpError);
-      expect(error).toMatchObject({ status: 404, message: 'Agendamento não encontrado.' });
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toMatchObject({ kind: 'not_found', message: 'Agendamento não encontrado.' });
     }
   });
 });
