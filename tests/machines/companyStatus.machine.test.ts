@@ -8,7 +8,6 @@ import { companyStatusModel } from './models/companyStatus.model';
 import { lifecycleMoves } from '../support/lifecycle';
 import { describePath, transitionPaths, unreachedNodes } from './models/model';
 
-
 const opening = (status: CompanyStatus, extra: Partial<StatusSubject> = {}): StatusSubject => ({
   status,
   previousStatus: null,
