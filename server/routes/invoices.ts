@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -14,13 +14,9 @@ import {
   NfsScheduleSchema,
   NfsSearchQuerySchema,
   canDeleteNfsRequest,
-  competenceLabel,
-  formatMoney,
   handMadeDuplicateMessage,
   isOperating,
   nfsStatusBodySchema,
-  nfsStatusChangeRefusal,
-  UPLOAD_TYPES,
   reaisToCents,
   foreignCustomerKey,
   validate,
@@ -38,10 +34,9 @@ import {
   rememberCustomer,
   toRequestDto,
 } from '../db/invoices';
-import { isStorageKeyRegistered } from '../db/documents';
 import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks, profileOf } from '../db/nfse';
-import { formatNationalServiceCode, profileForService } from '@domain/fiscalProfile';
-import { documents, nfseEmissions, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { profileForService } from '@domain/fiscalProfile';
+import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { municipality } from '../nfse/municipalities';
 import { serviceIncidence } from '../nfse/rules';
 import { statusHistory } from '../db/status-history';
@@ -51,6 +46,7 @@ import { hasRoomFor } from '../db/per-company-limit';
 import type { AppEnv } from '../http/types';
 import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
+import { changeRequestStatus, correctRequest } from '../services/invoice-requests';
 import { generateNow } from '../services/nfs-scheduler';
 import { uploadRegistration } from './uploads';
 
@@ -168,26 +164,6 @@ async function storedFields(db: DbExecutor, companyId: string, input: InvoiceInp
   };
 }
 
-/** "Corrigida pela equipe: serviço 01.07.01 → 01.08.01; valor R$ 1.500,00 → R$ 1.200,00.", or null when nothing changed. */
-function correctionNote(
-  before: Pick<typeof nfsRequests.$inferSelect, 'serviceCode' | 'description' | 'totalCents' | 'competence'>,
-  after: Pick<typeof nfsRequests.$inferSelect, 'serviceCode' | 'description' | 'totalCents' | 'competence'>,
-  mainService: string | null,
-): string | null {
-  const service = (code: string | null) => {
-    const shown = code ?? mainService;
-    return shown ? formatNationalServiceCode(shown) : 'o principal';
-  };
-  const changes = [
-    before.serviceCode !== after.serviceCode && `serviço ${service(before.serviceCode)} → ${service(after.serviceCode)}`,
-    before.description !== after.description && 'descrição',
-    before.totalCents !== after.totalCents && `valor ${formatMoney(before.totalCents)} → ${formatMoney(after.totalCents)}`,
-    before.competence !== after.competence &&
-      `competência ${competenceLabel(before.competence)} → ${competenceLabel(after.competence)}`,
-  ].filter(Boolean);
-  return changes.length ? `Corrigida pela equipe: ${changes.join('; ')}.` : null;
-}
-
 /** docs/api.md Invoices: requests, their lifecycle, the tomadores remembered, and monthly schedules. */
 export function invoicesRoutes(deps: AppDeps) {
   const { db, identity } = deps;
@@ -267,50 +243,7 @@ export function invoicesRoutes(deps: AppDeps) {
         valid('json', NfsRequestCorrectionSchema),
         async (c) => {
           const { id } = c.req.valid('param');
-          const input = c.req.valid('json');
-          const updated = await db.transaction(async (tx) => {
-            const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
-            if (!request) throw notFound(REQUEST_NOT_FOUND);
-            if (request.status !== 'requested') throw conflict(NFS_MESSAGES.notCorrectable);
-            const [emission] = await tx
-              .select({ signed: nfseEmissions.signedDpsXml })
-              .from(nfseEmissions)
-              .where(eq(nfseEmissions.requestId, id));
-            if (emission?.signed) throw conflict(NFS_MESSAGES.alreadySigned);
-            const serviceCode = input.serviceCode || null;
-            const profile = await findFiscalProfile(tx, request.companyId);
-            if (serviceCode && !(profile && profileForService(profileOf(profile), serviceCode))) {
-              throw badRequest(NFS_MESSAGES.serviceNotOffered, { serviceCode: NFS_MESSAGES.serviceNotOffered });
-            }
-            const corrected = {
-              serviceCode,
-              // A subitem typed before services were chosen gives way to the service the team sets.
-              serviceItem: serviceCode ? null : request.serviceItem,
-              description: input.description,
-              totalCents: reaisToCents(input.totalValue),
-              competence: input.competence,
-            };
-            const note = correctionNote(request, corrected, profile?.serviceCode ?? null);
-            if (!note) return request;
-            const [row] = await tx
-              .update(nfsRequests)
-              .set({ ...corrected, updatedAt: new Date() })
-              .where(eq(nfsRequests.id, id))
-              .returning();
-            // What an earlier try found wrong is about the request as it was.
-            await tx
-              .update(nfseEmissions)
-              .set({ problem: null, lastError: null, updatedAt: new Date() })
-              .where(and(eq(nfseEmissions.requestId, id), isNull(nfseEmissions.signedDpsXml)));
-            await tx.insert(nfsRequestStatusChanges).values({
-              requestId: id,
-              fromStatus: request.status,
-              toStatus: request.status,
-              note,
-              changedBy: c.var.identity.uid,
-            });
-            return row;
-          });
+          const updated = await correctRequest(deps, { id, input: c.req.valid('json'), actor: c.var.identity.uid });
           const emission = await findEmission(db, id);
           return c.json({ data: toRequestDto(updated, emission ? emissionView(emission) : null) });
         },
@@ -334,7 +267,6 @@ export function invoicesRoutes(deps: AppDeps) {
             xmlUploadToken?: string;
             reason?: string;
           };
-          const uid = c.var.identity.uid;
           const [current] = await db.select({ companyId: nfsRequests.companyId }).from(nfsRequests).where(eq(nfsRequests.id, id));
           if (!current) throw notFound(REQUEST_NOT_FOUND);
           // The invoice's files: each the team's own upload for this company, of the kind its field says.
@@ -349,66 +281,14 @@ export function invoicesRoutes(deps: AppDeps) {
             if (grant.ext !== ext) throw badRequest(wrongKind, { [field]: wrongKind });
             return [{ field, grant }];
           });
-          const updated = await db.transaction(async (tx) => {
-            const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
-            if (!request) throw notFound(REQUEST_NOT_FOUND);
-            const refusal = nfsStatusChangeRefusal(request.status, status);
-            if (refusal) throw conflict(refusal);
-            // Held apart until now: the files become the customer's documents with the invoice, or not at all.
-            const published: Record<string, string> = {};
-            for (const { field, grant } of files) {
-              await uploads.lock(tx, grant.key);
-              if (await isStorageKeyRegistered(tx, grant.key)) {
-                const again = 'Este arquivo já foi registrado: envie-o de novo.';
-                throw new HttpError(409, 'conflict', again, { [field]: again });
-              }
-              const size = await fieldRefusal(field, () => uploads.received(grant));
-              const [document] = await tx
-                .insert(documents)
-                .values({
-                  companyId: request.companyId,
-                  type: 'nota_fiscal',
-                  name: grant.name,
-                  contentType: UPLOAD_TYPES[grant.ext].contentType,
-                  size,
-                  storageKey: grant.key,
-                  competence: request.competence,
-                  description: `Nota fiscal nº ${data.invoiceNumber}.`,
-                  uploadedBy: uid,
-                  publishedBy: uid,
-                })
-                .returning({ id: documents.id });
-              published[field] = document.id;
-            }
-            const now = new Date();
-            const [row] = await tx
-              .update(nfsRequests)
-              .set({
-                status,
-                statusChangedAt: now,
-                updatedAt: now,
-                ...(status === 'issued'
-                  ? {
-                      invoiceNumber: data.invoiceNumber,
-                      accessKey: data.accessKey ?? null,
-                      pdfDocumentId: published.pdfUploadToken ?? null,
-                      xmlDocumentId: published.xmlUploadToken ?? null,
-                      issuedAt: now,
-                      reason: null,
-                    }
-                  : {}),
-                ...(data.reason ? { reason: data.reason } : {}),
-              })
-              .where(eq(nfsRequests.id, id))
-              .returning();
-            await tx.insert(nfsRequestStatusChanges).values({
-              requestId: id,
-              fromStatus: request.status,
-              toStatus: status,
-              note: data.reason ?? (status === 'issued' ? `Nota nº ${data.invoiceNumber}.` : null),
-              changedBy: uid,
-            });
-            return row;
+          const updated = await changeRequestStatus(deps, {
+            id,
+            status,
+            data,
+            files,
+            actor: c.var.identity.uid,
+            // A refused file is named by its field, as the grant's refusals are.
+            uploads: { lock: uploads.lock, received: ({ field, grant }) => fieldRefusal(field, () => uploads.received(grant)) },
           });
           return c.json({ data: toRequestDto(updated) });
         },
