@@ -1,7 +1,7 @@
 /**
  * The team's national NFS-e calls (docs/nfse.md): what a request's DPS would be, emitting it through the national
  * system, cancelling an NFS-e issued here or substituting it with a corrected one, and the signed XMLs exactly as they were sent (to check a refusal or
- * answer the national support). The flow itself is server/services/nfse-emission.ts.
+ * answer the national support). The flow itself is server/services/nfse-emission/.
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
