@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { transactionsPageJson } from '@server/db/bankStatements';
+import { transactionsPageJson } from '@server/db/bank-statements';
 import type { Database } from '@server/db/client';
 import { listRequestsJson } from '@server/db/invoices';
 import { serveOnLoopback } from './bench-app';

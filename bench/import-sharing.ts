@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
-import { importStatement } from '@server/db/bankStatements';
+import { importStatement } from '@server/db/bank-statements';
 import type { Database } from '@server/db/client';
 import { companies, companyMembers, users } from '@server/db/schema';
 import { syncClaims } from '@server/services/claims';

@@ -3,7 +3,7 @@
  * parsed and imported (target ≤ 2 s on PGlite), then imported again (every movement a duplicate). Prints time and
  * peak memory; never asserts. PGlite in memory by default; with DATABASE_URL, a throwaway database on that server.
  */
-import { importStatement } from '@server/db/bankStatements';
+import { importStatement } from '@server/db/bank-statements';
 import { companies } from '@server/db/schema';
 import { parseOfx } from '@server/services/ofx';
 import { accountsFromOfx } from '@server/services/statement-import';

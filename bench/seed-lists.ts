@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { NfsRequestStatus } from '@domain';
-import { importStatement } from '@server/db/bankStatements';
-import type { ImportedTransaction } from '@server/db/bankStatements';
+import { importStatement } from '@server/db/bank-statements';
+import type { ImportedTransaction } from '@server/db/bank-statements';
 import type { Database } from '@server/db/client';
 import { categoryRules, companies, companyMembers, nfsRequests, users } from '@server/db/schema';
 import { syncClaims } from '@server/services/claims';

@@ -10,7 +10,7 @@ import type { DatabaseTarget } from './db/client';
 import { StartupError, exitOnStartupFailure, loadStartupConfig, openDatabaseWhenReachable } from './startup';
 import { DEMO_LOGINS, DEMO_PASSWORD, ensureDemoIdentities, isDatabaseEmpty, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
-import { IMPORT_STALE_MS, undoInterruptedImports } from './db/statementImports';
+import { IMPORT_STALE_MS, undoInterruptedImports } from './db/statement-imports';
 import { activityCatalog } from './services/activity-catalog';
 import { mountFakes } from './fakes/mount';
 import { createBrasilApiLookup } from './services/cnpj-lookup';

@@ -11,7 +11,7 @@ import { authenticate, validCompany } from '../auth/middleware';
 import { coraRedirectUri } from '../config';
 import type { DbExecutor } from '../db/companies';
 import { companyExists } from '../db/companies';
-import { importStatement } from '../db/bankStatements';
+import { importStatement } from '../db/bank-statements';
 import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { atOwnAddress, ownBaseUrl } from '../http/own-address';

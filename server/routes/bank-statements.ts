@@ -32,9 +32,9 @@ import {
   toTransactionDto,
   transactionsBetween,
   transactionsPageJson,
-} from '../db/bankStatements';
+} from '../db/bank-statements';
 import { companyExists } from '../db/companies';
-import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statementImports';
+import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statement-imports';
 import { hasRoomFor } from '../db/per-company-limit';
 import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
@@ -42,7 +42,7 @@ import type { AppEnv } from '../http/types';
 import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { OfxParseError } from '../services/ofx';
-import type { PreparedImport } from '../db/statementBatches';
+import type { PreparedImport } from '../db/statement-batches';
 import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
 import { prepareOfxOffThread } from '../services/statement-prepare';
 import { contentDisposition } from '../http/content-disposition';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
-import { billingByCategory } from '../db/bankStatements';
+import { billingByCategory } from '../db/bank-statements';
 import { annualBillingByCompany } from '../db/reports';
 import { notFound } from '../http/errors';
 import type { AppEnv } from '../http/types';

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { saoPauloDate } from '@domain';
 import type { DbExecutor } from '../db/companies';
-import { importStatement } from '../db/bankStatements';
+import { importStatement } from '../db/bank-statements';
 import { bankTransactions, categoryRules } from '../db/schema';
 import { parseOfx } from '../services/ofx';
 import { accountsFromOfx } from '../services/statement-import';

@@ -1,4 +1,4 @@
-import type { ImportedTransaction } from '../db/bankStatements';
+import type { ImportedTransaction } from '../db/bank-statements';
 
 /** Cora's partner API: the authorization-code flow and the statement (facts in shared/reference/external-apis.md). */
 export interface CoraClient {

@@ -1,5 +1,5 @@
-import type { ImportedAccount, PreparedImport, RuleOfImport } from '../db/statementBatches';
-import { prepareAccounts } from '../db/statementBatches';
+import type { ImportedAccount, PreparedImport, RuleOfImport } from '../db/statement-batches';
+import { prepareAccounts } from '../db/statement-batches';
 import type { OfxStatement, ParseOfxOptions } from './ofx';
 import { parseOfx } from './ofx';
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseOfxOptions } from './ofx';
 import { OfxParseError } from './ofx';
-import type { PreparedImport, RuleOfImport } from '../db/statementBatches';
+import type { PreparedImport, RuleOfImport } from '../db/statement-batches';
 import { prepareOfx } from './statement-import';
 
 /**

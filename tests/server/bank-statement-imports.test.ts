@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfxImportProgress } from '@domain';
 import { BANK_MESSAGES, OFX_SYNC_MAX_MOVEMENTS } from '@domain';
 import { bankStatementImports, bankTransactions } from '@server/db/schema';
-import { undoInterruptedImports } from '@server/db/statementImports';
+import { undoInterruptedImports } from '@server/db/statement-imports';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_MOVEMENT_TEXT, MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS, TEXT_CUT_MARK } from '@domain';
-import { toTransactionDto, transactionsPageJson } from '@server/db/bankStatements';
+import { toTransactionDto, transactionsPageJson } from '@server/db/bank-statements';
 import { bankAccounts, bankStatementImports, bankTransactions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';

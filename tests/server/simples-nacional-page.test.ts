@@ -5,7 +5,7 @@ import { TEST_SITE_ASSETS, startTestServer } from '../support/server';
 /**
  * The public calculator (`/tools/simples-nacional`, docs/taxes.md): a GET form the server answers with the DAS worked
  * out line by line, before any script runs. Expected figures are the Manual do PGDAS-D e DEFIS's, worked by hand in
- * tests/domain/taxes/simplesNacional.test.ts.
+ * tests/domain/taxes/simples-nacional.test.ts.
  */
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { OfxAccount, OfxStatement } from '@server/services/ofx';
-import { dedupKeys } from '@server/db/bankStatements';
+import { dedupKeys } from '@server/db/bank-statements';
 import { OfxParseError, parseAmountCents, parseDate, parseOfx } from '@server/services/ofx';
 
 const TODAY = '2026-11-23';

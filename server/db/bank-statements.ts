@@ -9,17 +9,17 @@ import type {
   TaxCategory,
 } from '@domain';
 import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@domain';
-import type { ImportedAccount } from './statementBatches';
-import { categoryByRules, prepareAccounts } from './statementBatches';
+import type { ImportedAccount } from './statement-batches';
+import { categoryByRules, prepareAccounts } from './statement-batches';
 import type { DbExecutor } from './companies';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { preparedFor } from './prepared';
 import { bankAccounts, bankTransactions, categoryRules, taxCategories } from './schema';
-import { createImport, runImport, visibleAccount, visibleMovement } from './statementImports';
+import { createImport, runImport, visibleAccount, visibleMovement } from './statement-imports';
 
-export type { ImportedAccount, ImportedTransaction } from './statementBatches';
-export { categoryByRules, dedupKeys } from './statementBatches';
+export type { ImportedAccount, ImportedTransaction } from './statement-batches';
+export { categoryByRules, dedupKeys } from './statement-batches';
 
 type AccountRow = typeof bankAccounts.$inferSelect;
 type TransactionRow = typeof bankTransactions.$inferSelect;

@@ -2,8 +2,8 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
 import { BANK_MESSAGES, bankName } from '@domain';
-import type { PreparedImport } from './statementBatches';
-import { joinBatches, pgArray } from './statementBatches';
+import type { PreparedImport } from './statement-batches';
+import { joinBatches, pgArray } from './statement-batches';
 import { pgErrorOf } from './client';
 import type { DbExecutor } from './companies';
 import { bankAccounts, bankStatementImports, bankTransactions } from './schema';
