@@ -3,7 +3,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BUILD_CHECK_INTERVAL_MS } from '@domain';
-import { followCompanyStatus } from './api/company-status';
+import { followCompanyStatus } from '@/lib/api/company-status';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';

@@ -14,8 +14,8 @@ import type {
   UncategorisedExportChoice,
 } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
-import { mainApi } from './clients';
-import { saveDownload } from './download';
+import { mainApi } from '@/lib/api/clients';
+import { saveDownload } from '@/lib/api/download';
 
 /** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
 

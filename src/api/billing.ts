@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BillingSummary, Page, Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
-import { saveDownload } from './download';
+import { mainApi } from '@/lib/api/clients';
+import { saveDownload } from '@/lib/api/download';
 
 /** docs/api.md Other: the company's payments, its plan, and paying an open charge. */
 

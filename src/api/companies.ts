@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import type { Company, CompanyStatus, Page, StepActor, StepId, Track } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 export interface CompanyListParams {
   query?: string;

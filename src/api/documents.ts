@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, Page, PersonalDocumentType } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
-import { linkUpload } from './uploads';
+import { mainApi } from '@/lib/api/clients';
+import { linkUpload } from '@/lib/api/upload-clients';
 
 /** docs/api.md Documents and "Other" (signed upload and download links). */
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NfsCustomer, NfsRequest, NfsRequestStatus, NfsSchedule, Page, StatusChange } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 /** docs/api.md Invoices. */
 

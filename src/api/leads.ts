@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Lead, Page } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 /** The site's contacts, for the team (`GET /admin/leads`, newest first). */
 export const leadQueries = {

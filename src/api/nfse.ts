@@ -3,8 +3,8 @@ import type { NfsRequest, NfsRequestStatus, Page } from '@domain';
 import { PAGE_SIZE } from '@domain';
 import type { FiscalProfileInput } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionPreview, NfseSubstitutionResult, SubstitutionInput } from '@domain/nfseEmission';
-import { mainApi } from './clients';
-import { saveDownload } from './download';
+import { mainApi } from '@/lib/api/clients';
+import { saveDownload } from '@/lib/api/download';
 
 /** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
 

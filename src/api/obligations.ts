@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ObligationPaymentInput, ObligationsAnswer, TeamObligationRow } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 export const obligationQueries = {
   ofCompany: (companyId: string, year: number) =>

@@ -1,7 +1,7 @@
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
-import { mainApi } from './clients';
-import { ApiError } from './errors';
-import { mainUpload } from './uploads';
+import { mainApi } from '@/lib/api/clients';
+import { ApiError } from '@/lib/api/errors';
+import { mainUpload } from '@/lib/api/upload-clients';
 
 // Apart from the other bank-statement calls: only the import screen sends files.
 

@@ -16,10 +16,10 @@ import type {
   TrackId,
 } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
-import { statusHistoryKey } from './company-status';
-import { mainApi } from './clients';
-import { mainUpload } from './uploads';
-import { saveDownload } from './download';
+import { statusHistoryKey } from '@/lib/api/company-status';
+import { mainApi } from '@/lib/api/clients';
+import { mainUpload } from '@/lib/api/upload-clients';
+import { saveDownload } from '@/lib/api/download';
 
 /** docs/api.md Companies and Other calls of the onboarding wizards. */
 

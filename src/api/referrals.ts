@@ -11,7 +11,7 @@ import type {
   TrackId,
 } from '@domain';
 import { INVITATIONS_PAGE_SIZE, REFERRALS_PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 /** The referral programme, invitations by e-mail and partner programmes. */
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 export interface AnnualBilling {
   year: number;

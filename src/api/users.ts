@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminUserCreateInput, CompanyStatus, Page, Role, UserSignupInput, UserUpdateInput } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { mainApi } from '@/lib/api/clients';
 
 export interface User {
   id: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FEATURE_LABEL, FEATURE_NAMES } from '@domain';
-import { featureAudiencesQuery, useFeature } from '../api/features';
+import { featureAudiencesQuery, useFeature } from '@/lib/api/feature-flags';
 
 /** docs/security.md "feature panel": who sees each feature, shown only to the account the `panel` flag names. */
 export function FeaturePanel() {

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { uploadDocument } from '../api/onboarding';
-import type { SendFile } from '../lib/upload';
-import { useUpload } from '../lib/upload';
+import type { SendFile } from '@/lib/use-upload';
+import { useUpload } from '@/lib/use-upload';
 import { UploadStatus } from './UploadStatus';
 
 /**

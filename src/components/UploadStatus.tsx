@@ -1,4 +1,4 @@
-import type { UploadHandle } from '../lib/upload';
+import type { UploadHandle } from '@/lib/use-upload';
 import { Button } from './ui/Button';
 
 /** The fields by which the API names the file itself (its bytes, its name, its upload's token). */

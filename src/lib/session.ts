@@ -5,7 +5,7 @@ import type { LoadedCompany } from '@machines/company.machine';
 import { companyMachine } from '@machines/company.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
-import { connectAuth } from '../api/clients';
+import { connectAuth } from './api/clients';
 import { fetchCompanyAndTrack, fetchOwnCompanyId } from '../api/companies';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';

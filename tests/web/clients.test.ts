@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '@/api/clients';
-import { ApiError } from '@/api/errors';
+import { createApiClient } from '@/lib/api/clients';
+import { ApiError } from '@/lib/api/errors';
 
 /** A server that answers each request with the next status of a script, and records what it received. */
 let script: number[] = [];

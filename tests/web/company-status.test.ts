@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { followCompanyStatus, statusHistoryKey } from '@/api/company-status';
+import { followCompanyStatus, statusHistoryKey } from '@/lib/api/company-status';
 
 const company = (status: string) => ({ id: 'c1', name: 'Salão da Marina', status });
 

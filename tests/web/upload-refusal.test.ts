@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadRefusal } from '@/api/upload';
+import { uploadRefusal } from '@/lib/api/uploader';
 
 describe('uploadRefusal: what the person reads when an upload is refused', () => {
   it("keeps our API's message", () => {

@@ -7,7 +7,7 @@ import type { BankAccount, ExportType, UncategorisedExportChoice } from '@domain
 import { UNCLASSIFIED_LEDGER_ACCOUNT, uncategorisedExportMessage } from '@domain';
 import type { ExportResult } from '../../api/bankStatements';
 import { bankQueries, downloadExport } from '../../api/bankStatements';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { isIsoMonth } from '../../lib/dates';
 import { Button } from '../ui/Button';
 import { Modal, ModalDescription, ModalTitle } from '../ui/Modal';

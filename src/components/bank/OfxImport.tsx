@@ -6,7 +6,7 @@ import type { OfxImportProgress, OfxImportSummary as Summary } from '@domain';
 import { MAX_OFX_BYTES, formatBytes, importProgressText } from '@domain';
 import { bankQueries } from '../../api/bankStatements';
 import { uploadOfx } from '../../api/ofx-upload';
-import { useUpload } from '../../lib/upload';
+import { useUpload } from '@/lib/use-upload';
 import { UploadStatus } from '../UploadStatus';
 import { Alert, Card } from '../ui/Card';
 

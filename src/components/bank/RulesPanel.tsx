@@ -7,7 +7,7 @@ import type { CategoryRule } from '@domain';
 import { BANK_MESSAGES } from '@domain';
 import type { RuleDirection } from '../../api/bankStatements';
 import { applyRules, bankQueries, deleteRule, invalidateMovements } from '../../api/bankStatements';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { Button } from '../ui/Button';
 import { Alert, Card } from '../ui/Card';
 import { SelectField } from '../ui/SelectField';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from '@/lib/toast';
 import { coraAuthorizeUrl } from '../../api/bankStatements';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { navigateExternal } from '../../lib/external';
 
 export const CORA_PAGE_BLOCKED = 'Não foi possível abrir a página da Cora. Fale com a nossa equipe.';

@@ -21,7 +21,7 @@ import { DateField, MonthField } from '../ui/DateField';
 import { MoneyField } from '../ui/MoneyField';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
-import { useUpload } from '../../lib/upload';
+import { useUpload } from '@/lib/use-upload';
 import { UploadStatus } from '../UploadStatus';
 
 /**

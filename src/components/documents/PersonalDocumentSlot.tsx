@@ -6,7 +6,7 @@ import type { CompanyDocument, PersonalDocumentType } from '@domain';
 import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes } from '@domain';
 import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../../api/documents';
 import { formatDate } from '../../lib/format';
-import { useUpload } from '../../lib/upload';
+import { useUpload } from '@/lib/use-upload';
 import { UploadStatus } from '../UploadStatus';
 import { Button } from '../ui/Button';
 import { ConfirmButton } from '../ui/ConfirmButton';

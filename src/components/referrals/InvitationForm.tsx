@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import { InvitationSchema } from '@domain';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { referralQueries, sendInvitation } from '../../api/referrals';
 import { useSchemaForm } from '../../lib/form';
 import { Button } from '../ui/Button';

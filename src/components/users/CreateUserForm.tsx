@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { Role } from '@domain';
 import { AdminUserCreateSchema, ROLE_LABEL } from '@domain';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import type { CreatedUser } from '../../api/users';
 import { adminUserQueries, createAdminUser } from '../../api/users';
 import { useSchemaForm } from '../../lib/form';

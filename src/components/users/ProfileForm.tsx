@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import { UserUpdateSchema, formatPhone } from '@domain';
 import { PHONE_MASK } from '../../lib/masks';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '@/lib/api/errors';
 import type { User } from '../../api/users';
 import { updateProfile, userQueries } from '../../api/users';
 import { useSchemaForm } from '../../lib/form';

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import type { TrackId } from '@domain';
 import { TRACK_LABEL, UserSignupSchema } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { signUp } from '@/api/users';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';

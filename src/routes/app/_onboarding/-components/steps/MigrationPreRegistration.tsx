@@ -1,7 +1,7 @@
 import { CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { normalizeCnpj } from '@domain';
-import { mainApi } from '@/api/clients';
+import { mainApi } from '@/lib/api/clients';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { StepCard } from '../StepCard';

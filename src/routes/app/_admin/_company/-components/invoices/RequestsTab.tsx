@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import type { Company, NfsRequestStatus } from '@domain';
 import { PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { createRequest, invoiceQueries } from '@/api/invoices';
 import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
 import { Button } from '@/components/ui/Button';

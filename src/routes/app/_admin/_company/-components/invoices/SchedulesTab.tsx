@@ -3,7 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import toast from '@/lib/toast';
 import type { Company, NfsSchedule } from '@domain';
 import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/api/invoices';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';

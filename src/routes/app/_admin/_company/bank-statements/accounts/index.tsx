@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useFeature } from '@/api/features';
+import { useFeature } from '@/lib/api/feature-flags';
 import { AccountList } from '@/components/bank/AccountList';
 import { CoraConnection } from '@/components/bank/CoraConnection';
 import { OfxImport } from '@/components/bank/OfxImport';

@@ -21,7 +21,7 @@ import {
   stepPayload,
 } from '@domain';
 import { companyQueries } from '@/api/companies';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { documentQueries } from '@/api/documents';
 import { downloadDocument, onboardingQueries } from '@/api/onboarding';
 import { PublishDocument } from '@/components/documents/PublishDocument';

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
 import { ROLE_LABEL, companyDisplayName, formatCnpj, formatPhone } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { adminUserQueries } from '@/api/users';
 import type { AdminUserDetail } from '@/api/users';
 import { CompanyStatusBadge } from '@/components/StatusBadge';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { AwaitingGuide, FieldErrors } from '@domain';
 import { AwaitingGuideSchema, validate } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { companyQueries } from '@/api/companies';
 import { submitStep } from '@/api/onboarding';
 import { FileUpload } from '@/components/FileUpload';

@@ -11,7 +11,7 @@ import {
   companyNatureProblem,
   validate,
 } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { companyQueries, updateCompany } from '@/api/companies';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/SelectField';

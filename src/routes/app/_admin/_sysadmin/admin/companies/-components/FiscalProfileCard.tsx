@@ -14,7 +14,7 @@ import {
   certificateUploadErrors,
 } from '@domain/fiscalProfile';
 import type { FiscalProfileView } from '@domain/nfseEmission';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { fiscalProfileQueries, removeCertificate, saveFiscalProfile, uploadCertificate } from '@/api/nfse';
 import { CertificateSummary, FiscalProfileSummary } from '@/components/nfse/FiscalProfileSummary';
 import { Button } from '@/components/ui/Button';

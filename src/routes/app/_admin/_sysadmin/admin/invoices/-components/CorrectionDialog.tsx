@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequest } from '@domain';
 import { NfsRequestCorrectionSchema, validate } from '@domain';
-import { fieldErrorsOf } from '@/api/errors';
+import { fieldErrorsOf } from '@/lib/api/errors';
 import { correctRequest } from '@/api/invoices';
 import { fiscalProfileQueries } from '@/api/nfse';
 import { ServiceOptions } from '@/components/nfse/ServiceOptions';

@@ -5,7 +5,7 @@ import toast from '@/lib/toast';
 import type { NfsRequest } from '@domain';
 import type { NfseEmissionPreview } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { emissionQueries, emitRequest } from '@/api/nfse';
 import { downloadDocument } from '@/api/onboarding';
 import { Button } from '@/components/ui/Button';

@@ -11,7 +11,7 @@ import {
   CancellationSchema,
   DEFAULT_CANCELLATION_REASON_CODE,
 } from '@domain/nfseEmission';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { cancelNationalInvoice } from '@/api/nfse';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';

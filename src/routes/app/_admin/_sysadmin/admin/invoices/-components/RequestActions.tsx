@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { FieldErrors, NfsRequestStatus } from '@domain';
 import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/api/invoices';
 import { uploadFile } from '@/api/documents';
 import { downloadCancellationRequest, downloadSignedDps } from '@/api/nfse';

@@ -12,7 +12,7 @@ import {
   SubstitutionSchema,
   substitutionKeepsValue,
 } from '@domain/nfseEmission';
-import { fieldErrorsOf } from '@/api/errors';
+import { fieldErrorsOf } from '@/lib/api/errors';
 import { fiscalProfileQueries, substituteNationalInvoice } from '@/api/nfse';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';

@@ -1,7 +1,7 @@
 import type { FetchOptions } from 'ofetch';
 import { ofetch } from 'ofetch';
 import { HTTP_RETRY } from '@domain';
-import { appConfig } from '../config';
+import { appConfig } from '@/config';
 import { toApiError } from './errors';
 
 interface AuthBridge {

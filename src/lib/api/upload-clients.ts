@@ -1,5 +1,5 @@
 import { mainApiOptions } from './clients';
-import { createUploader } from './upload';
+import { createUploader } from './uploader';
 
 /*
  * The upload clients, apart from the API clients: only the pages that send files load them (and their rules).
