@@ -13,7 +13,7 @@ import {
   isNationalInvoice,
   queueRowNote,
   retryPlanText,
-} from '@/lib/nfse';
+} from '@/features/invoices/nfse';
 
 const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => ({
   state: 'ready',

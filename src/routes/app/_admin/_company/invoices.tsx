@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import * as v from 'valibot';
 import { NFS_REQUEST_STATUSES } from '@domain';
-import { fiscalProfileQueries } from '@/api/nfse';
+import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { Alert, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '../../-components/useCompany';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@domain';
-import { fiscalProfileQueries } from '@/api/nfse';
-import { CertificateSummary, FiscalProfileSummary } from '@/components/nfse/FiscalProfileSummary';
+import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
+import { CertificateSummary, FiscalProfileSummary } from '@/features/invoices/components/FiscalProfileSummary';
 import { Alert, Card, EmptyState } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { formatDate } from '@/lib/format';

@@ -14,9 +14,9 @@ import {
   normalizeCnpj,
   onlyDigits,
 } from '@domain';
-import { invoiceQueries } from '@/api/invoices';
-import { fiscalProfileQueries } from '@/api/nfse';
-import { ServiceOptions } from '@/components/nfse/ServiceOptions';
+import { invoiceQueries } from '@/features/invoices/api';
+import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
+import { ServiceOptions } from '@/features/invoices/components/ServiceOptions';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { CheckboxField, ChoiceCards } from '@/components/ui/choices';

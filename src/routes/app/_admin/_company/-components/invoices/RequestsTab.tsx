@@ -5,10 +5,10 @@ import toast from '@/lib/toast';
 import type { Company, NfsRequestStatus } from '@domain';
 import { PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { createRequest, invoiceQueries } from '@/api/invoices';
-import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
+import { createRequest, invoiceQueries } from '@/features/invoices/api';
+import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatusBadge';
 import { Button } from '@/components/ui/Button';
-import { RequestStatusFilter } from '@/components/invoices/RequestStatusFilter';
+import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState } from '@/components/ui/Card';
 import { MonthInput } from '@/components/ui/DateField';
@@ -22,8 +22,10 @@ import { emptyInvoice } from './invoice-values';
 
 // The form loads when it opens, the request's detail when one is chosen: the list shows first.
 const InvoiceForm = lazy(() => import('./InvoiceForm').then((m) => ({ default: m.InvoiceForm })));
-import { formatCompetence } from '@/components/invoices/format';
-const RequestDetail = lazy(() => import('@/components/invoices/RequestDetail').then((m) => ({ default: m.RequestDetail })));
+import { formatCompetence } from '@/features/invoices/format';
+const RequestDetail = lazy(() =>
+  import('@/features/invoices/components/RequestDetail').then((m) => ({ default: m.RequestDetail })),
+);
 
 export interface RequestsSearch {
   q?: string;

@@ -4,7 +4,7 @@ import toast from '@/lib/toast';
 import type { Company, NfsSchedule } from '@domain';
 import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/api/invoices';
+import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/features/invoices/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, EmptyState } from '@/components/ui/Card';

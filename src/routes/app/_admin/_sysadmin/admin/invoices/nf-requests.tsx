@@ -4,9 +4,9 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
 import { MONTH_KEY, MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
-import { invoiceQueries } from '@/api/invoices';
-import { InvoiceStatusBadge } from '@/components/InvoiceStatusBadge';
-import { RequestStatusFilter } from '@/components/invoices/RequestStatusFilter';
+import { invoiceQueries } from '@/features/invoices/api';
+import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatusBadge';
+import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Drawer } from '@/components/ui/Drawer';
@@ -15,8 +15,8 @@ import { SearchForm } from '@/components/ui/SearchForm';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { formatRelative } from '@/lib/format';
-import { RequestDetail } from '@/components/invoices/RequestDetail';
-import { formatCompetence } from '@/components/invoices/format';
+import { RequestDetail } from '@/features/invoices/components/RequestDetail';
+import { formatCompetence } from '@/features/invoices/format';
 import { RequestActions } from './-components/RequestActions';
 import { EmissionDialog } from './-components/EmissionDialog';
 import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
@@ -25,7 +25,7 @@ import { companyQueries } from '@/api/companies';
 import { Button } from '@/components/ui/Button';
 import { MonthInput } from '@/components/ui/DateField';
 import { CompanyPicker, pickedOf } from '@/components/users/CompanyPicker';
-import { canEmitNationally, queueRowNote } from '@/lib/nfse';
+import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
 
 const QueueSearch = v.object({
   q: v.fallback(v.optional(searchText), undefined),

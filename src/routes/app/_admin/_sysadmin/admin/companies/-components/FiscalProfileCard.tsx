@@ -15,8 +15,8 @@ import {
 } from '@domain/fiscalProfile';
 import type { FiscalProfileView } from '@domain/nfseEmission';
 import { ApiError } from '@/lib/api/errors';
-import { fiscalProfileQueries, removeCertificate, saveFiscalProfile, uploadCertificate } from '@/api/nfse';
-import { CertificateSummary, FiscalProfileSummary } from '@/components/nfse/FiscalProfileSummary';
+import { fiscalProfileQueries, removeCertificate, saveFiscalProfile, uploadCertificate } from '@/features/invoices/nfse-api';
+import { CertificateSummary, FiscalProfileSummary } from '@/features/invoices/components/FiscalProfileSummary';
 import { Button } from '@/components/ui/Button';
 import { Alert, Card } from '@/components/ui/Card';
 import { ConfirmButton } from '@/components/ui/ConfirmButton';
@@ -25,8 +25,8 @@ import { SelectField } from '@/components/ui/SelectField';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
-import type { FiscalProfileFormValues } from '@/lib/nfse';
-import { fiscalProfileBody, fiscalProfileFormValues } from '@/lib/nfse';
+import type { FiscalProfileFormValues } from '@/features/invoices/nfse';
+import { fiscalProfileBody, fiscalProfileFormValues } from '@/features/invoices/nfse';
 
 /** The company's fiscal profile for the national NFS-e: the team fills it in, sends the A1 certificate, sees what is missing. */
 export function FiscalProfileCard({ companyId }: { companyId: string }) {

@@ -6,14 +6,14 @@ import type { NfsRequest } from '@domain';
 import type { NfseEmissionPreview } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import { ApiError } from '@/lib/api/errors';
-import { emissionQueries, emitRequest } from '@/api/nfse';
+import { emissionQueries, emitRequest } from '@/features/invoices/nfse-api';
 import { downloadDocument } from '@/api/onboarding';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatAccessKey } from '@domain/nfseEmission';
-import { retryPlanText } from '@/lib/nfse';
+import { retryPlanText } from '@/features/invoices/nfse';
 
 /**
  * "Emitir pelo Sistema Nacional": what will be sent (the DPS in words, its id, number and series), what stops it, then

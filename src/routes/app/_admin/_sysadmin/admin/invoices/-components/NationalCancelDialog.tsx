@@ -12,7 +12,7 @@ import {
   DEFAULT_CANCELLATION_REASON_CODE,
 } from '@domain/nfseEmission';
 import { ApiError } from '@/lib/api/errors';
-import { cancelNationalInvoice } from '@/api/nfse';
+import { cancelNationalInvoice } from '@/features/invoices/nfse-api';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';

@@ -13,7 +13,7 @@ import {
   substitutionKeepsValue,
 } from '@domain/nfseEmission';
 import { fieldErrorsOf } from '@/lib/api/errors';
-import { fiscalProfileQueries, substituteNationalInvoice } from '@/api/nfse';
+import { fiscalProfileQueries, substituteNationalInvoice } from '@/features/invoices/nfse-api';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';

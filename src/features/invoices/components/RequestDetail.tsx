@@ -10,18 +10,18 @@ import {
   formatTakerAddress,
   formatTakerDocument,
 } from '@domain';
-import { deleteRequest, invoiceQueries } from '../../api/invoices';
-import { downloadDocument } from '../../api/onboarding';
-import { InvoiceStatusBadge } from '../InvoiceStatusBadge';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { ConfirmButton } from '../ui/ConfirmButton';
-import { PageSpinner } from '../ui/Spinner';
-import { formatDateTime } from '../../lib/format';
+import { deleteRequest, invoiceQueries } from '../api';
+import { downloadDocument } from '@/api/onboarding';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { formatDateTime } from '@/lib/format';
 import { formatAccessKey } from '@domain/nfseEmission';
 import { formatNationalServiceCode } from '@domain/fiscalProfile';
 
-import { formatCompetence } from './format';
+import { formatCompetence } from '../format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import type { NfsRequestStatus } from '@domain';
 import { NFS_REQUEST_STATUS_LABEL } from '@domain';
-import type { BadgeTone } from './ui/Badge';
-import { Badge } from './ui/Badge';
+import type { BadgeTone } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 
 const TONE: Record<NfsRequestStatus, BadgeTone> = {
   requested: 'blue',
