@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { COMPANY_SIZE_LABEL, companyDisplayName, findPlan, formatCnpj, formatMoney, hasActiveSubscription } from '@domain';
 import { reportQueries } from '@/api/reports';
-import { CategoryChart } from '@/components/bank/CategoryChart';
+import { CategoryChart } from '@/features/bank-statements/components/CategoryChart';
 import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useFeature } from '@/lib/api/feature-flags';
-import { AccountList } from '@/components/bank/AccountList';
-import { CoraConnection } from '@/components/bank/CoraConnection';
-import { OfxImport } from '@/components/bank/OfxImport';
+import { AccountList } from '@/features/bank-statements/components/AccountList';
+import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
+import { OfxImport } from '@/features/bank-statements/components/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { WhenVisible } from '@/components/ui/WhenVisible';
@@ -11,7 +11,9 @@ import { Suspense, lazy } from 'react';
 import { useCompanyState } from '@/routes/app/-components/useCompany';
 
 // The chart comes last on the page: its code loads when it comes into view.
-const CategoryChart = lazy(() => import('@/components/bank/CategoryChart').then((m) => ({ default: m.CategoryChart })));
+const CategoryChart = lazy(() =>
+  import('@/features/bank-statements/components/CategoryChart').then((m) => ({ default: m.CategoryChart })),
+);
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

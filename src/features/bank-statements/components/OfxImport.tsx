@@ -4,11 +4,11 @@ import type { DragEvent } from 'react';
 import { Suspense, lazy, useId, useState } from 'react';
 import type { OfxImportProgress, OfxImportSummary as Summary } from '@domain';
 import { MAX_OFX_BYTES, formatBytes, importProgressText } from '@domain';
-import { bankQueries } from '../../api/bankStatements';
-import { uploadOfx } from '../../api/ofx-upload';
+import { bankQueries } from '../api';
+import { uploadOfx } from '../ofx-upload-api';
 import { useUpload } from '@/lib/use-upload';
-import { UploadStatus } from '../UploadStatus';
-import { Alert, Card } from '../ui/Card';
+import { UploadStatus } from '@/components/UploadStatus';
+import { Alert, Card } from '@/components/ui/Card';
 
 // What an import did is shown after one: its code loads then.
 const OfxImportSummary = lazy(() => import('./OfxImportSummary').then((m) => ({ default: m.OfxImportSummary })));

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
-import type { NewCategoryRule } from '../../api/bankStatements';
-import { bankQueries, createRule, invalidateMovements } from '../../api/bankStatements';
-import { plural } from './format';
+import type { NewCategoryRule } from '../api';
+import { bankQueries, createRule, invalidateMovements } from '../api';
+import { plural } from '../format';
 
 /** Creates a rule, applies it at once to the movements without a category, and says how many it categorised. */
 export function useCreateRule(companyId: string, onCreated?: () => void) {

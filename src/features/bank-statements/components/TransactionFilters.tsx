@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '../ui/Button';
-import { MonthInput } from '../ui/DateField';
-import { isIsoMonth } from '../../lib/dates';
+import { Button } from '@/components/ui/Button';
+import { MonthInput } from '@/components/ui/DateField';
+import { isIsoMonth } from '@/lib/dates';
 import { inlineControlClass } from './CategoryOptions';
 
 export interface TransactionFilterValues {

@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BillingByCategory, BillingByCategoryRow } from '@domain';
 import { MONTH_NAMES, capitalizedMonthName, saoPauloDate } from '@domain';
-import { bankQueries } from '../../api/bankStatements';
-import { Alert, Card } from '../ui/Card';
-import { Spinner } from '../ui/Spinner';
+import { bankQueries } from '../api';
+import { Alert, Card } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
 import { inlineControlClass } from './CategoryOptions';
-import { formatAmount, formatMonth } from './format';
+import { formatAmount, formatMonth } from '../format';
 
 type PeriodKind = 'year' | 'quarter' | 'month';
 

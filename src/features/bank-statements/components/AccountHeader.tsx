@@ -1,7 +1,7 @@
 import type { BankAccount } from '@domain';
-import { PageHeader } from '../ui/Card';
+import { PageHeader } from '@/components/ui/Card';
 import { UncategorizedBadge } from './UncategorizedBadge';
-import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from './format';
+import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from '../format';
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -5,16 +5,16 @@ import { useState } from 'react';
 import toast from '@/lib/toast';
 import type { CategoryRule } from '@domain';
 import { BANK_MESSAGES } from '@domain';
-import type { RuleDirection } from '../../api/bankStatements';
-import { applyRules, bankQueries, deleteRule, invalidateMovements } from '../../api/bankStatements';
+import type { RuleDirection } from '../api';
+import { applyRules, bankQueries, deleteRule, invalidateMovements } from '../api';
 import { ApiError } from '@/lib/api/errors';
-import { Button } from '../ui/Button';
-import { Alert, Card } from '../ui/Card';
-import { SelectField } from '../ui/SelectField';
-import { Spinner } from '../ui/Spinner';
-import { TextField } from '../ui/TextField';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
+import { SelectField } from '@/components/ui/SelectField';
+import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
 import { CategoryOptions } from './CategoryOptions';
-import { RULE_DIRECTION_LABEL, categoryName, plural } from './format';
+import { RULE_DIRECTION_LABEL, categoryName, plural } from '../format';
 import { useCreateRule } from './useCreateRule';
 
 function RuleItem({ rule, categoryLabel }: { rule: CategoryRule; categoryLabel: string }) {

@@ -1,7 +1,7 @@
 import type { BankTransaction, TaxCategory } from '@domain';
-import { Badge } from '../ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 import { CategoryOptions, inlineControlClass } from './CategoryOptions';
-import { formatDay, formatSignedAmount } from './format';
+import { formatDay, formatSignedAmount } from '../format';
 
 /** Who chose the category: "manual" or "regra". */
 function SourceBadge({ source }: { source: BankTransaction['categorySource'] }) {

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import type { BankAccount } from '@domain';
-import { bankQueries, deleteAccount } from '../../api/bankStatements';
-import { ConfirmButton } from '../ui/ConfirmButton';
+import { bankQueries, deleteAccount } from '../api';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { UncategorizedBadge } from './UncategorizedBadge';
-import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from './format';
+import { accountBankName, accountKindLabel, accountNumberLabel, accountPeriod, formatAmount } from '../format';
 
 function deleteDescription(account: BankAccount, bank: string): string {
   const which = `A conta ${bank} (${accountNumberLabel(account)})`;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZE } from '@domain';
-import { bankQueries } from '../../api/bankStatements';
-import { Alert, EmptyState } from '../ui/Card';
-import { Pagination } from '../ui/Pagination';
+import { bankQueries } from '../api';
+import { Alert, EmptyState } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
 import { AccountCard } from './AccountCard';
 
 function Skeleton() {

@@ -1,5 +1,5 @@
 import type { BankAccount } from '@domain';
-import { Badge } from '../ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 
 /** The uncategorised count, or that everything is categorised. */
 export function UncategorizedBadge({ account }: { account: Pick<BankAccount, 'uncategorizedCount' | 'transactionCount'> }) {

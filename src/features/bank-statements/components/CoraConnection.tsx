@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import type { BankConnection } from '@domain';
-import { bankQueries, invalidateMovements, syncConnection } from '../../api/bankStatements';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { formatMoment, plural } from './format';
+import { bankQueries, invalidateMovements, syncConnection } from '../api';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { formatMoment, plural } from '../format';
 import { useStartCoraConnection } from './useStartCoraConnection';
 
 const LINK_CLASS =

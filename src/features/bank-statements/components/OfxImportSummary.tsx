@@ -1,7 +1,7 @@
 import { CheckCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Link } from '@tanstack/react-router';
 import type { OfxImportAccountSummary, OfxImportSummary as Summary } from '@domain';
-import { accountBankName, accountKindLabel, plural } from './format';
+import { accountBankName, accountKindLabel, plural } from '../format';
 
 /** "3 movimentações novas, 1 já importada (ignorada), 2 linhas de saldo/futuras ignoradas, 1 categorizada por regra". */
 export function importCounts(counts: Pick<Summary, 'added' | 'duplicates' | 'skipped' | 'categorized'>): string {

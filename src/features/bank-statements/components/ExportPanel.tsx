@@ -5,16 +5,16 @@ import { useId, useState } from 'react';
 import toast from '@/lib/toast';
 import type { BankAccount, ExportType, UncategorisedExportChoice } from '@domain';
 import { UNCLASSIFIED_LEDGER_ACCOUNT, uncategorisedExportMessage } from '@domain';
-import type { ExportResult } from '../../api/bankStatements';
-import { bankQueries, downloadExport } from '../../api/bankStatements';
+import type { ExportResult } from '../api';
+import { bankQueries, downloadExport } from '../api';
 import { ApiError } from '@/lib/api/errors';
-import { isIsoMonth } from '../../lib/dates';
-import { Button } from '../ui/Button';
-import { Modal, ModalDescription, ModalTitle } from '../ui/Modal';
-import { Card } from '../ui/Card';
-import { MonthInput } from '../ui/DateField';
+import { isIsoMonth } from '@/lib/dates';
+import { Button } from '@/components/ui/Button';
+import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
+import { Card } from '@/components/ui/Card';
+import { MonthInput } from '@/components/ui/DateField';
 import { inlineControlClass } from './CategoryOptions';
-import { currentMonth } from './format';
+import { currentMonth } from '../format';
 
 const movements = (n: number) => `${n} ${n === 1 ? 'movimentação' : 'movimentações'}`;
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from '@/lib/toast';
-import { coraAuthorizeUrl } from '../../api/bankStatements';
+import { coraAuthorizeUrl } from '../api';
 import { ApiError } from '@/lib/api/errors';
-import { navigateExternal } from '../../lib/external';
+import { navigateExternal } from '@/lib/external';
 
 export const CORA_PAGE_BLOCKED = 'Não foi possível abrir a página da Cora. Fale com a nossa equipe.';
 

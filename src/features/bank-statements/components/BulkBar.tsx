@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { TaxCategory } from '@domain';
 import { TAX_CATEGORY_KINDS, TAX_CATEGORY_KIND_LABEL } from '@domain';
-import { Button } from '../ui/Button';
+import { Button } from '@/components/ui/Button';
 import { inlineControlClass } from './CategoryOptions';
 
 /** The value of "remove the category" in the bulk select (an empty value means nothing chosen yet). */

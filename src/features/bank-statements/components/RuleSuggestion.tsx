@@ -2,10 +2,10 @@ import { LightBulbIcon } from '@heroicons/react/24/outline';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { BANK_MESSAGES } from '@domain';
-import type { NewCategoryRule } from '../../api/bankStatements';
-import { Button } from '../ui/Button';
+import type { NewCategoryRule } from '../api';
+import { Button } from '@/components/ui/Button';
 import { inlineControlClass } from './CategoryOptions';
-import { RULE_DIRECTION_LABEL } from './format';
+import { RULE_DIRECTION_LABEL } from '../format';
 import { useCreateRule } from './useCreateRule';
 
 /**
