@@ -6,8 +6,8 @@ import toast from '@/lib/toast';
 import * as v from 'valibot';
 import type { Company, DocumentType } from '@domain';
 import { COMPANY_DOCUMENT_TYPES, DOCUMENT_TYPE_LABEL, GUIDE_DOCUMENT_TYPES, PAGE_SIZE, monthKey, saoPauloDate } from '@domain';
-import { documentQueries } from '@/api/documents';
-import { DocumentCard } from '@/components/documents/DocumentCard';
+import { documentQueries } from '@/features/documents/api';
+import { DocumentCard } from '@/features/documents/components/DocumentCard';
 import { Button } from '@/components/ui/Button';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
@@ -18,7 +18,7 @@ import { useCompanyState } from '../../-components/useCompany';
 
 // The upload form (and its file machine) loads when "Enviar documento" opens it.
 const DocumentUploadForm = lazy(() =>
-  import('@/components/documents/DocumentUploadForm').then((m) => ({ default: m.DocumentUploadForm })),
+  import('@/features/documents/components/DocumentUploadForm').then((m) => ({ default: m.DocumentUploadForm })),
 );
 
 const FILTERS = ['guias', ...COMPANY_DOCUMENT_TYPES] as const;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { PersonalDocumentType } from '@domain';
 import { PERSONAL_DOCUMENT_TYPES } from '@domain';
-import { documentQueries } from '@/api/documents';
-import { PersonalDocumentSlot } from '@/components/documents/PersonalDocumentSlot';
+import { documentQueries } from '@/features/documents/api';
+import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDocumentSlot';
 import { LoadError, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 

@@ -22,9 +22,9 @@ import {
 } from '@domain';
 import { companyQueries } from '@/api/companies';
 import { ApiError } from '@/lib/api/errors';
-import { documentQueries } from '@/api/documents';
+import { documentQueries } from '@/features/documents/api';
 import { downloadDocument, onboardingQueries } from '@/api/onboarding';
-import { PublishDocument } from '@/components/documents/PublishDocument';
+import { PublishDocument } from '@/features/documents/components/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';

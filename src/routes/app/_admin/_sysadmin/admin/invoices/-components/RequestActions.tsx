@@ -5,7 +5,7 @@ import type { FieldErrors, NfsRequestStatus } from '@domain';
 import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/features/invoices/api';
-import { uploadFile } from '@/api/documents';
+import { uploadFile } from '@/features/documents/api';
 import { downloadCancellationRequest, downloadSignedDps } from '@/features/invoices/nfse-api';
 import { FilePicker } from '@/components/FileUpload';
 import { Button } from '@/components/ui/Button';

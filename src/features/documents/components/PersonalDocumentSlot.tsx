@@ -4,12 +4,12 @@ import { useId } from 'react';
 import toast from '@/lib/toast';
 import type { CompanyDocument, PersonalDocumentType } from '@domain';
 import { DOCUMENT_TYPE_LABEL, MAX_UPLOAD_BYTES, PERSONAL_UPLOAD_ACCEPT, formatBytes } from '@domain';
-import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../../api/documents';
-import { formatDate } from '../../lib/format';
+import { deleteDocument, downloadThroughLink, registerPersonalDocument, uploadFile } from '../api';
+import { formatDate } from '@/lib/format';
 import { useUpload } from '@/lib/use-upload';
-import { UploadStatus } from '../UploadStatus';
-import { Button } from '../ui/Button';
-import { ConfirmButton } from '../ui/ConfirmButton';
+import { UploadStatus } from '@/components/UploadStatus';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
 
 /** One of the person's own documents: send it, replace it, download it or remove it. */
 export function PersonalDocumentSlot({

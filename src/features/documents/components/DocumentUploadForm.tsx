@@ -13,16 +13,16 @@ import {
   isGuide,
   validate,
 } from '@domain';
-import type { DocumentDetails } from '../../api/documents';
-import { publishDocument, registerDocument, uploadFile } from '../../api/documents';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { DateField, MonthField } from '../ui/DateField';
-import { MoneyField } from '../ui/MoneyField';
-import { SelectField } from '../ui/SelectField';
-import { TextAreaField } from '../ui/TextAreaField';
+import type { DocumentDetails } from '../api';
+import { publishDocument, registerDocument, uploadFile } from '../api';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { DateField, MonthField } from '@/components/ui/DateField';
+import { MoneyField } from '@/components/ui/MoneyField';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useUpload } from '@/lib/use-upload';
-import { UploadStatus } from '../UploadStatus';
+import { UploadStatus } from '@/components/UploadStatus';
 
 /**
  * Sends a company document: its type (and, for a guide, due date, value and month), then the file through a signed

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import type { CompanyDocument, DocumentActor, DocumentStatus } from '@domain';
 import { DOCUMENT_TYPE_LABEL, formatBytes, formatMoney, isDocumentOverdue, isGuide, nextDocumentStatuses } from '@domain';
-import { changeDocumentStatus, deleteDocument, downloadThroughLink } from '../../api/documents';
-import { formatDate } from '../../lib/format';
-import { Button } from '../ui/Button';
-import { ConfirmButton } from '../ui/ConfirmButton';
+import { changeDocumentStatus, deleteDocument, downloadThroughLink } from '../api';
+import { formatDate } from '@/lib/format';
+import { Button } from '@/components/ui/Button';
+import { ConfirmButton } from '@/components/ui/ConfirmButton';
 import { DocumentBadges } from './DocumentBadges';
 
 const formatCompetence = (competence: string) => `${competence.slice(5, 7)}/${competence.slice(0, 4)}`;

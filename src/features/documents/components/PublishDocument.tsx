@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from '@/lib/toast';
 import { DOCUMENT_TYPE_LABEL } from '@domain';
-import { Button } from '../ui/Button';
-import { Drawer } from '../ui/Drawer';
+import { Button } from '@/components/ui/Button';
+import { Drawer } from '@/components/ui/Drawer';
 import { DocumentUploadForm } from './DocumentUploadForm';
 
 /** The team's "Publicar documento": a guide (due date and value) or any document, for the company to see. */

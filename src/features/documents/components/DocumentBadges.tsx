@@ -1,7 +1,7 @@
 import type { CompanyDocument, DocumentStatus } from '@domain';
 import { DOCUMENT_STATUS_LABEL, daysUntilDue, isDocumentOverdue, isGuide } from '@domain';
-import type { BadgeTone } from '../ui/Badge';
-import { Badge } from '../ui/Badge';
+import type { BadgeTone } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 
 const TONE: Record<DocumentStatus, BadgeTone> = {
   pending: 'yellow',
