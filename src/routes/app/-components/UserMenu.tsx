@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ROLE_LABEL, isSystemAdmin } from '@domain';
 import { usePopup } from '@/components/ui/usePopup';
-import { Avatar } from '@/components/users/Avatar';
+import { Avatar } from '@/features/users/components/Avatar';
 import { useSessionActor } from '@/lib/session-handle';
 
 const ITEM =

@@ -6,7 +6,7 @@ import toast from '@/lib/toast';
 import type { TrackId } from '@domain';
 import { TRACK_LABEL, UserSignupSchema } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { signUp } from '@/api/users';
+import { signUp } from '@/features/users/api';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { MaskedField } from '@/components/ui/MaskedField';

@@ -2,15 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { userQueries } from '@/api/users';
+import { userQueries } from '@/features/users/api';
 import { Button } from '@/components/ui/Button';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { DeleteAccount } from '@/components/users/DeleteAccount';
-import { PasswordForm } from '@/components/users/PasswordForm';
-import { PhotoField } from '@/components/users/PhotoField';
-import { ProfileForm } from '@/components/users/ProfileForm';
-import { TaxRemindersSetting } from '@/components/users/TaxRemindersSetting';
+import { DeleteAccount } from '@/features/users/components/DeleteAccount';
+import { PasswordForm } from '@/features/users/components/PasswordForm';
+import { PhotoField } from '@/features/users/components/PhotoField';
+import { ProfileForm } from '@/features/users/components/ProfileForm';
+import { TaxRemindersSetting } from '@/features/users/components/TaxRemindersSetting';
 import { useSessionActor } from '@/lib/session-handle';
 
 export const Route = createFileRoute('/app/_admin/_company/user/my-profile')({

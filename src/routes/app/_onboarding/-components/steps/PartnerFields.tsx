@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { firstPartnerContact } from '@domain';
-import { userQueries } from '@/api/users';
+import { userQueries } from '@/features/users/api';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { CPF_MASK, MOBILE_MASK } from '@/lib/masks';

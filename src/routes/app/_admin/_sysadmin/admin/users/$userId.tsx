@@ -4,14 +4,14 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
 import { ROLE_LABEL, companyDisplayName, formatCnpj, formatPhone } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { adminUserQueries } from '@/api/users';
-import type { AdminUserDetail } from '@/api/users';
+import { adminUserQueries } from '@/features/users/api';
+import type { AdminUserDetail } from '@/features/users/api';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { Avatar } from '@/components/users/Avatar';
+import { Avatar } from '@/features/users/components/Avatar';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/users/$userId')({

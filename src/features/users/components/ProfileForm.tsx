@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import { UserUpdateSchema, formatPhone } from '@domain';
-import { PHONE_MASK } from '../../lib/masks';
+import { PHONE_MASK } from '@/lib/masks';
 import { ApiError } from '@/lib/api/errors';
-import type { User } from '../../api/users';
-import { updateProfile, userQueries } from '../../api/users';
-import { useSchemaForm } from '../../lib/form';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { MaskedField } from '../ui/MaskedField';
-import { TextField } from '../ui/TextField';
+import type { User } from '../api';
+import { updateProfile, userQueries } from '../api';
+import { useSchemaForm } from '@/lib/form';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
 import { useSessionProfile } from './useSessionProfile';
 
 /** Name and phone (a landline or a mobile), checked by the same schema as the server; the e-mail is shown, not edited. */

@@ -2,9 +2,9 @@ import { CheckCircleIcon, ClipboardDocumentIcon } from '@heroicons/react/24/outl
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from '@/lib/toast';
-import type { CreatedUser } from '../../api/users';
-import { Button, buttonClass } from '../ui/Button';
-import { Alert } from '../ui/Card';
+import type { CreatedUser } from '../api';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
 
 /**
  * The new person and their password link, shown once: there is no e-mail from here, so the team hands the link

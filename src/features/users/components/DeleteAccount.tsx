@@ -4,13 +4,13 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from '@/lib/toast';
 import { RECORDS_RETENTION_YEARS, companyDisplayName } from '@domain';
-import { companyQueries } from '../../api/companies';
-import { deleteAccount } from '../../api/users';
-import { useSessionActor } from '../../lib/session-handle';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { Modal, ModalDescription, ModalTitle } from '../ui/Modal';
-import { TextField } from '../ui/TextField';
+import { companyQueries } from '@/api/companies';
+import { deleteAccount } from '../api';
+import { useSessionActor } from '@/lib/session-handle';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
+import { TextField } from '@/components/ui/TextField';
 
 const CONFIRMATION = 'EXCLUIR';
 

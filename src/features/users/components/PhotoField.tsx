@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from '@/lib/toast';
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, formatBytes, photoProblem } from '@domain';
-import type { User } from '../../api/users';
-import { removePhoto, uploadPhoto, userQueries } from '../../api/users';
-import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import type { User } from '../api';
+import { removePhoto, uploadPhoto, userQueries } from '../api';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 import { Avatar } from './Avatar';
 import { useSessionProfile } from './useSessionProfile';
 

@@ -2,10 +2,10 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from '@/lib/toast';
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, PasswordChangeSchema } from '@domain';
-import { useSchemaForm } from '../../lib/form';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { TextField } from '../ui/TextField';
+import { useSchemaForm } from '@/lib/form';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -24,7 +24,7 @@ export function PasswordForm() {
     if (!value) return;
     setBusy(true);
     try {
-      const account = await import('./firebase-account');
+      const account = await import('../firebase-account');
       try {
         await account.changePassword(value.currentPassword, value.newPassword);
       } catch (error) {

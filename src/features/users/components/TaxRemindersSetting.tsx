@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import { TAX_REMINDER_DAYS_BEFORE } from '@domain';
-import type { User } from '../../api/users';
-import { updateProfile, userQueries } from '../../api/users';
-import { CheckboxField } from '../ui/choices';
+import type { User } from '../api';
+import { updateProfile, userQueries } from '../api';
+import { CheckboxField } from '@/components/ui/choices';
 
 /** The tax reminders by e-mail (docs/taxes.md "Reminders"): saved as soon as the box changes. */
 export function TaxRemindersSetting({ user }: { user: User }) {

@@ -3,7 +3,7 @@ import { getApp } from 'firebase/app';
 import { EmailAuthProvider, getAuth, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { MESSAGES, PASSWORD_MESSAGES } from '@domain';
 // Initialises the app and connects the emulator: the auth instance below is that one.
-import '../../lib/firebase';
+import '@/lib/firebase';
 
 /*
  * The signed-in person's own account at Firebase: things only the browser can do (the password is never sent to

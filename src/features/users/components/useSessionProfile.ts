@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { User } from '../../api/users';
-import { useSessionActor } from '../../lib/session-handle';
+import type { User } from '../api';
+import { useSessionActor } from '@/lib/session-handle';
 
 /**
  * After the server changed the person's name or photo: the session (user menu) shows them at once, and Firebase's
@@ -18,7 +18,7 @@ export function useSessionProfile() {
           auth: { user: { ...current, displayName: user.name, photoUrl: user.photoUrl }, claims, accessToken },
         });
       }
-      void import('./firebase-account')
+      void import('../firebase-account')
         .then((account) => account.reloadProfile())
         .catch((error: unknown) => console.error('Profile reload failed', error));
     },

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import type { Role } from '@domain';
 import { AdminUserCreateSchema, ROLE_LABEL } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import type { CreatedUser } from '../../api/users';
-import { adminUserQueries, createAdminUser } from '../../api/users';
-import { useSchemaForm } from '../../lib/form';
-import { PHONE_MASK } from '../../lib/masks';
-import { Button } from '../ui/Button';
-import { Alert } from '../ui/Card';
-import { MaskedField } from '../ui/MaskedField';
-import { TextField } from '../ui/TextField';
-import { ChoiceCards } from '../ui/choices';
-import type { PickedCompany } from './CompanyPicker';
-import { CompanyPicker } from './CompanyPicker';
+import type { CreatedUser } from '../api';
+import { adminUserQueries, createAdminUser } from '../api';
+import { useSchemaForm } from '@/lib/form';
+import { PHONE_MASK } from '@/lib/masks';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Card';
+import { MaskedField } from '@/components/ui/MaskedField';
+import { TextField } from '@/components/ui/TextField';
+import { ChoiceCards } from '@/components/ui/choices';
+import type { PickedCompany } from '@/components/users/CompanyPicker';
+import { CompanyPicker } from '@/components/users/CompanyPicker';
 
 const ROLE_CHOICES: { value: Role; title: string; description: string }[] = [
   { value: 'company-admin', title: ROLE_LABEL['company-admin'], description: 'Entra na empresa escolhida e cuida dela.' },
