@@ -1,6 +1,6 @@
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { OverdueBanner } from '@/components/billing/OverdueBanner';
+import { OverdueBanner } from '@/features/billing/components/OverdueBanner';
 import { Modal } from '@/components/ui/Modal';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import type { Payment, PaymentDisplayStatus } from '@domain';
 import { PAYMENT_STATUS_LABEL, displayStatusOf } from '@domain';
-import type { BadgeTone } from '../ui/Badge';
-import { Badge } from '../ui/Badge';
+import type { BadgeTone } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 
 const TONE: Record<PaymentDisplayStatus, BadgeTone> = {
   pending: 'yellow',

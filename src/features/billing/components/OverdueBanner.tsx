@@ -2,8 +2,8 @@ import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { companyDisplayName } from '@domain';
-import { companyActorOf } from '../../lib/company-actor';
-import { useSessionActor } from '../../lib/session-handle';
+import { companyActorOf } from '@/lib/company-actor';
+import { useSessionActor } from '@/lib/session-handle';
 
 export const BILLING_PAGE = '/app/user/my-billing';
 

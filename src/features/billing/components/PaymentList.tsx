@@ -2,15 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import type { Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE, PAYMENT_METHOD_LABEL, chargeMonthLabel, formatMoney } from '@domain';
-import { billingQueries, downloadReceipt, payCharge } from '../../api/billing';
-import { PAYMENT_PAGE_BLOCKED, navigateExternal } from '../../lib/external';
-import { formatDate } from '../../lib/format';
-import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/Card';
-import { Pagination } from '../ui/Pagination';
-import { PageSpinner } from '../ui/Spinner';
-import { Table } from '../ui/Table';
-import { formatDay } from './format';
+import { billingQueries, downloadReceipt, payCharge } from '../api';
+import { PAYMENT_PAGE_BLOCKED, navigateExternal } from '@/lib/external';
+import { formatDate } from '@/lib/format';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import { formatDay } from '../format';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 function PayButton({ payment }: { payment: Payment }) {

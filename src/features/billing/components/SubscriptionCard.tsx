@@ -1,10 +1,10 @@
 import type { BillingSummary, Company, SubscriptionStatus } from '@domain';
 import { SUBSCRIPTION_STATUS_LABEL, companyDisplayName, findPlan, formatMoney } from '@domain';
-import { formatDate } from '../../lib/format';
-import type { BadgeTone } from '../ui/Badge';
-import { Badge } from '../ui/Badge';
-import { Card } from '../ui/Card';
-import { formatDay } from './format';
+import { formatDate } from '@/lib/format';
+import type { BadgeTone } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
+import { Card } from '@/components/ui/Card';
+import { formatDay } from '../format';
 
 const TONE: Record<SubscriptionStatus, BadgeTone> = { pending: 'yellow', active: 'green', overdue: 'red', cancelled: 'gray' };
 
