@@ -1,7 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import { notFound, redirect } from '@tanstack/react-router';
 import { REDIRECTS } from '@domain';
-import { rememberReferral } from '../lib/referral';
+import { rememberReferral } from '@/features/referrals/referral-code';
 
 const MAX_PATH_LENGTH = 2048;
 

@@ -2,7 +2,7 @@ import { CheckIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { PARTNERS } from '@domain';
-import { referralQueries } from '@/api/referrals';
+import { referralQueries } from '@/features/referrals/api';
 import { buttonClass } from '@/components/ui/Button';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';

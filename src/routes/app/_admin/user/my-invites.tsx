@@ -1,8 +1,8 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { INVITATIONS_PER_DAY, INVITATION_MAX_SENDS, INVITATION_RESEND_AFTER_HOURS } from '@domain';
-import { InvitationForm } from '@/components/referrals/InvitationForm';
-import { InvitationList } from '@/components/referrals/InvitationList';
+import { InvitationForm } from '@/features/referrals/components/InvitationForm';
+import { InvitationList } from '@/features/referrals/components/InvitationList';
 import { PageHeader } from '@/components/ui/Card';
 
 const InvitesSearch = v.object({

@@ -13,7 +13,7 @@ import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
 import { PHONE_MASK } from '@/lib/masks';
-import { referralCode } from '@/lib/referral';
+import { referralCode } from '@/features/referrals/referral-code';
 import { useSessionActor } from '@/lib/session-handle';
 
 /** POST /users with the rules of docs/rules.md, then sign-in with the new account. */

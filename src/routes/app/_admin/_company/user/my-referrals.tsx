@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { referralQueries } from '@/api/referrals';
-import { ReferralLinkCard } from '@/components/referrals/ReferralLinkCard';
-import { ReferralList } from '@/components/referrals/ReferralList';
-import { StageSummary } from '@/components/referrals/StageSummary';
+import { referralQueries } from '@/features/referrals/api';
+import { ReferralLinkCard } from '@/features/referrals/components/ReferralLinkCard';
+import { ReferralList } from '@/features/referrals/components/ReferralList';
+import { StageSummary } from '@/features/referrals/components/StageSummary';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';

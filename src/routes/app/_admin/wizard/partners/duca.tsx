@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DucaWizard } from '@/components/referrals/DucaWizard';
+import { DucaWizard } from '@/features/referrals/components/DucaWizard';
 
 export const Route = createFileRoute('/app/_admin/wizard/partners/duca')({
   staticData: { hideSideMenu: true, hideCompanySelector: true },

@@ -1,7 +1,7 @@
 import type { ReferralStage } from '@domain';
 import { REFERRAL_STAGE_LABEL } from '@domain';
-import type { BadgeTone } from '../ui/Badge';
-import { Badge } from '../ui/Badge';
+import type { BadgeTone } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
 
 const TONE: Record<ReferralStage, BadgeTone> = {
   signed_up: 'gray',

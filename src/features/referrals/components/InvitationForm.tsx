@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import { InvitationSchema } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { referralQueries, sendInvitation } from '../../api/referrals';
-import { useSchemaForm } from '../../lib/form';
-import { Button } from '../ui/Button';
-import { Alert, Card } from '../ui/Card';
-import { TextField } from '../ui/TextField';
+import { referralQueries, sendInvitation } from '../api';
+import { useSchemaForm } from '@/lib/form';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
 
 /** Invite someone by e-mail: the message carries the person's referral link. */
 export function InvitationForm() {

@@ -8,14 +8,14 @@ import type { TrackId } from '@domain';
 import { PARTNERS, TRACK_WIZARD_PATH, companyDisplayName, keepsOwnTrack } from '@domain';
 import type { DucaWizardStep } from '@machines/ducaWizard.machine';
 import { DUCA_WIZARD_STEPS, ducaWizardStep } from '@machines/ducaWizard.machine';
-import { referralQueries } from '../../api/referrals';
-import { ducaWizardInput, ducaWizardMachineFor } from '../../lib/duca-wizard';
-import { formatDate } from '../../lib/format';
-import { inspectAll, machineLog } from '../../lib/machine-log';
-import { appInspect, useSessionActor } from '../../lib/session-handle';
-import { Button } from '../ui/Button';
-import { Alert, Card } from '../ui/Card';
-import { CheckboxField, ChoiceCards } from '../ui/choices';
+import { referralQueries } from '../api';
+import { ducaWizardInput, ducaWizardMachineFor } from '../duca-wizard';
+import { formatDate } from '@/lib/format';
+import { inspectAll, machineLog } from '@/lib/machine-log';
+import { appInspect, useSessionActor } from '@/lib/session-handle';
+import { Button } from '@/components/ui/Button';
+import { Alert, Card } from '@/components/ui/Card';
+import { CheckboxField, ChoiceCards } from '@/components/ui/choices';
 
 const PARTNER = PARTNERS.duca;
 const STEP_LABEL: Record<DucaWizardStep, string> = {

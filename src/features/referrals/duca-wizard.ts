@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise, waitFor } from 'xstate';
 import type { DucaWizardInput } from '@machines/ducaWizard.machine';
 import { ducaWizardMachine } from '@machines/ducaWizard.machine';
-import { attributePartner } from '../api/referrals';
-import { companyActorOf } from './company-actor';
-import type { SessionActor } from './session';
+import { attributePartner } from './api';
+import { companyActorOf } from '@/lib/company-actor';
+import type { SessionActor } from '@/lib/session';
 
 export interface DucaWizardDeps {
   session: SessionActor;

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { REFERRALS_PAGE_SIZE } from '@domain';
-import { referralQueries } from '../../api/referrals';
-import { formatDate } from '../../lib/format';
-import { Button, buttonClass } from '../ui/Button';
-import { EmptyState } from '../ui/Card';
-import { Pagination } from '../ui/Pagination';
-import { PageSpinner } from '../ui/Spinner';
-import { Table } from '../ui/Table';
+import { referralQueries } from '../api';
+import { formatDate } from '@/lib/format';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
 import { ReferralStageBadge } from './ReferralStageBadge';
 
 /** Who signed up with the link: first name, masked e-mail, stage. */

@@ -1,9 +1,9 @@
 import { ClipboardDocumentIcon } from '@heroicons/react/24/outline';
 import { useRef } from 'react';
 import toast from '@/lib/toast';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { controlClass } from '../ui/Field';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { controlClass } from '@/components/ui/Field';
 
 /** Copies with the Clipboard API, or by selecting the text where it is not available (plain http, old browsers). */
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {

@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import type { Invitation } from '@domain';
 import { INVITATIONS_PAGE_SIZE } from '@domain';
-import { referralQueries, resendInvitation } from '../../api/referrals';
-import { formatDateTime } from '../../lib/format';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/Card';
-import { Pagination } from '../ui/Pagination';
-import { PageSpinner } from '../ui/Spinner';
-import { Table } from '../ui/Table';
+import { referralQueries, resendInvitation } from '../api';
+import { formatDateTime } from '@/lib/format';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
 
 function ResendButton({ invitation }: { invitation: Invitation }) {
   const queryClient = useQueryClient();
