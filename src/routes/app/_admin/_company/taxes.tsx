@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { Company } from '@domain';
 import { saoPauloDate } from '@domain';
-import { obligationQueries } from '@/api/obligations';
+import { obligationQueries } from '@/features/taxes/api';
 import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/Spinner';

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { TeamObligationRow } from '@domain';
 import { OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey, saoPauloDate } from '@domain';
-import { obligationQueries, recordObligationPayment } from '@/api/obligations';
+import { obligationQueries, recordObligationPayment } from '@/features/taxes/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
@@ -11,7 +11,7 @@ import { filterControlClass } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import toast from '@/lib/toast';
-import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '../../_company/-components/taxes/labels';
+import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
 
 const ObligationsSearch = v.looseObject({
   mes: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { SIMPLES_TAXES, TAX_REMINDER_DAYS_BEFORE, fatorRAdvice, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { Badge } from '@/components/ui/Badge';
 import { Card } from '@/components/ui/Card';
-import { STATUS_TONE, TAX_LABEL, competenceBr, dateBr, obligationTitle, percentBr, statusLabel } from './labels';
+import { STATUS_TONE, TAX_LABEL, competenceBr, dateBr, obligationTitle, percentBr, statusLabel } from '@/features/taxes/labels';
 
 /** The "Impostos" page once loaded (docs/taxes.md "The Impostos page"). */
 export function TaxesOverview({ answer }: { answer: ObligationsAnswer }) {
