@@ -8,7 +8,7 @@ import {
 } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView } from '@domain/nfseEmission';
 import { formatDate } from '@/lib/format';
-import { formatIssRate, formatNbsCode } from '@/features/invoices/nfse';
+import { formatIssRate, formatNbsCode } from '../nfse';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireWizard } from '@/lib/guards';
-import { WizardRoute } from '../-components/WizardRoute';
-import { WizardSearch } from '../-components/wizard-search';
+import { WizardRoute } from '@/features/onboarding/components/WizardRoute';
+import { WizardSearch } from '@/features/onboarding/wizard-search';
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-migration')({
   validateSearch: WizardSearch,

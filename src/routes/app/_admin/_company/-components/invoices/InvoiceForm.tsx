@@ -28,7 +28,7 @@ import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
 import { CNPJ_MASK, CNPJ_TOKENS, CPF_MASK } from '@/lib/masks';
-import { AddressFields } from '@/routes/app/_onboarding/-components/AddressFields';
+import { AddressFields } from '@/components/AddressFields';
 
 import type { ForeignAddressValue, InvoiceFormValues } from './invoice-values';
 import { customerValues, nationalAddressError, takerAddressBody } from './invoice-values';

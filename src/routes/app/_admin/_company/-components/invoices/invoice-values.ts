@@ -1,6 +1,6 @@
 import type { FieldErrors, NfsCustomer, NfsEmissionType, NfsNoNifReason, TakerAddress, TakerAddressInput } from '@domain';
 import { formatCep, hasAnyAddressField } from '@domain';
-import type { AddressValue } from '@/routes/app/_onboarding/-components/AddressFields';
+import type { AddressValue } from '@/components/AddressFields';
 
 /** A tomador abroad's address as the form holds it. */
 export type ForeignAddressValue = {

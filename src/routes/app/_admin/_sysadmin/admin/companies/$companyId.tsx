@@ -23,7 +23,7 @@ import {
 import { companyQueries } from '@/api/companies';
 import { ApiError } from '@/lib/api/errors';
 import { documentQueries } from '@/features/documents/api';
-import { downloadDocument, onboardingQueries } from '@/api/onboarding';
+import { downloadDocument, onboardingQueries } from '@/features/onboarding/api';
 import { PublishDocument } from '@/features/documents/components/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { useState } from 'react';

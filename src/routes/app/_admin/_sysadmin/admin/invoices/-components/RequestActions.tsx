@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/features/invoices/api';
 import { uploadFile } from '@/features/documents/api';
 import { downloadCancellationRequest, downloadSignedDps } from '@/features/invoices/nfse-api';
-import { FilePicker } from '@/components/FileUpload';
+import { FilePicker } from '@/features/onboarding/components/FileUpload';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';

@@ -2,10 +2,10 @@ import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import { formatMoney, stepPayload } from '@domain';
-import { downloadDocument, onboardingQueries } from '@/api/onboarding';
+import { downloadDocument, onboardingQueries } from '../../api';
 import { Button } from '@/components/ui/Button';
 import { formatDate } from '@/lib/format';
-import { FileUpload } from '@/components/FileUpload';
+import { FileUpload } from '../FileUpload';
 import { StepCard } from '../StepCard';
 import { useStepForm, useWizardContext } from '../wizard-context';
 

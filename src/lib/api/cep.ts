@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Address, Uf } from '@domain';
 import { addressFromViaCep, ibgeCodeFromViaCep, normalizeCep } from '@domain';
-import { appConfig } from '../config';
+import { appConfig } from '@/config';
 import { externalApi, mainApi } from '@/lib/api/clients';
 
 /**

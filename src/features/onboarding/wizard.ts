@@ -5,12 +5,12 @@ import { TRACK_STEPS } from '@domain';
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
-import { companyQueries, fetchCompanyAndTrack } from '../api/companies';
-import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } from '../api/onboarding';
-import { companyActorOf } from './company-actor';
-import { navigateExternal } from './external';
-import type { SessionActor } from './session';
-import { testPaymentConfirmationMs, testTrackWatchMs } from './test-overrides';
+import { companyQueries, fetchCompanyAndTrack } from '@/api/companies';
+import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } from './api';
+import { companyActorOf } from '@/lib/company-actor';
+import { navigateExternal } from '@/lib/external';
+import type { SessionActor } from '@/lib/session';
+import { testPaymentConfirmationMs, testTrackWatchMs } from '@/lib/test-overrides';
 
 const WATCH_INTERVAL_MS = { soon: 3000, later: 15_000 } as const;
 const MACHINES = { 'create-company': companyOpeningWizardMachine, 'migrate-company': companyMigrationWizardMachine } as const;

@@ -2,7 +2,7 @@ import { CheckBadgeIcon } from '@heroicons/react/24/outline';
 import { useQuery } from '@tanstack/react-query';
 import type { TrackId } from '@domain';
 import { COMPANY_STATUS_LABEL } from '@domain';
-import { onboardingQueries } from '@/api/onboarding';
+import { onboardingQueries } from '../../api';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';

@@ -2,7 +2,7 @@ import type { AddressDraft } from '@domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { UFS, onlyDigits } from '@domain';
-import { lookupCep, municipalitiesQuery } from '@/api/cep';
+import { lookupCep, municipalitiesQuery } from '@/lib/api/cep';
 import { Spinner } from '@/components/ui/Spinner';
 import { CEP_MASK } from '@/lib/masks';
 import { MaskedField } from '@/components/ui/MaskedField';

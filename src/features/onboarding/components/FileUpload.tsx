@@ -2,10 +2,10 @@ import { ArrowUpTrayIcon, CheckCircleIcon, DocumentIcon } from '@heroicons/react
 import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
-import { uploadDocument } from '../api/onboarding';
+import { uploadDocument } from '../api';
 import type { SendFile } from '@/lib/use-upload';
 import { useUpload } from '@/lib/use-upload';
-import { UploadStatus } from './UploadStatus';
+import { UploadStatus } from '@/components/UploadStatus';
 
 /**
  * Picks a file and uploads it at once as a company document (the upload machine: checked first, a progress bar,

@@ -2,7 +2,7 @@ import { SparklesIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { ActivityChoice, CnaeRow } from '@domain';
-import { onboardingQueries } from '@/api/onboarding';
+import { onboardingQueries } from '../api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { SearchInput } from '@/components/ui/SearchInput';

@@ -4,7 +4,7 @@ import type * as v from 'valibot';
 import type { TrackId } from '@domain';
 import type { PaymentReturn } from '@machines/onboarding';
 import { Wizard } from './Wizard';
-import type { WizardSearch } from './wizard-search';
+import type { WizardSearch } from '../wizard-search';
 
 /** A wizard page: reads the payment outcome once, then drops it from the address so a reload does not replay it. */
 export function WizardRoute({ trackId, status }: { trackId: TrackId; status: v.InferOutput<typeof WizardSearch>['status'] }) {

@@ -11,8 +11,8 @@ import {
 import { Button } from '@/components/ui/Button';
 import { DateField } from '@/components/ui/DateField';
 import { TextField } from '@/components/ui/TextField';
-import type { AddressValue } from '../AddressFields';
-import { AddressFields } from '../AddressFields';
+import type { AddressValue } from '@/components/AddressFields';
+import { AddressFields } from '@/components/AddressFields';
 import { StepCard } from '../StepCard';
 import { CheckboxField } from '@/components/ui/choices';
 import { SelectField } from '@/components/ui/SelectField';
