@@ -123,7 +123,7 @@ export default defineConfig({
             {
               // The signed-in frame around every page: menus, company selector, dialogs, badges, pagination.
               name: 'shell',
-              test: /[\\/](src[\\/]routes[\\/]app[\\/]-components[\\/]|src[\\/]components[\\/]ui[\\/](Modal|Badge|usePopup|Pagination)\.|src[\\/]components[\\/]StatusBadge\.|src[\\/]features[\\/]users[\\/]components[\\/]Avatar\.)/,
+              test: /[\\/](src[\\/]routes[\\/]app[\\/]-components[\\/]|src[\\/]lib[\\/]company-state\.|src[\\/]components[\\/]ui[\\/](Modal|Badge|usePopup|Pagination)\.|src[\\/]components[\\/]StatusBadge\.|src[\\/]features[\\/]users[\\/]components[\\/]Avatar\.)/,
               priority: 11,
             },
           ],

@@ -6,7 +6,7 @@ import { companyMachine } from '@machines/company.machine';
 import type { SessionEvent } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from './api/clients';
-import { fetchCompanyAndTrack, fetchOwnCompanyId } from '../api/companies';
+import { fetchCompanyAndTrack, fetchOwnCompanyId } from './api/companies';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
 import { testTokenRefreshMs } from './test-overrides';

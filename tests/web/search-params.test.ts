@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { OrdersSearch } from '@/routes/app/_admin/_sysadmin/admin/companies/-components/orders-search';
+import { OrdersSearch } from '@/features/companies/orders-search';
 
 /**
  * The router reads an address's query as JSON where it can: `?q=11222333` (a CNPJ's start typed in the address, or a

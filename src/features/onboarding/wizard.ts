@@ -5,7 +5,7 @@ import { TRACK_STEPS } from '@domain';
 import { companyMigrationWizardMachine } from '@machines/companyMigrationWizard.machine';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import type { WizardEvent, WizardInput } from '@machines/onboarding';
-import { companyQueries, fetchCompanyAndTrack } from '@/api/companies';
+import { companyQueries, fetchCompanyAndTrack } from '@/lib/api/companies';
 import { createCompany, fetchRegistration, setTrack, startPayment, submitStep } from './api';
 import { companyActorOf } from '@/lib/company-actor';
 import { navigateExternal } from '@/lib/external';

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Address, Uf } from '@domain';
 import { addressFromViaCep, ibgeCodeFromViaCep, normalizeCep } from '@domain';
 import { appConfig } from '@/config';
-import { externalApi, mainApi } from '@/lib/api/clients';
+import { externalApi, mainApi } from './clients';
 
 /**
  * The public postal-code service (docs/api.md); an error is only logged and the result is empty (docs/rules.md). The city's

@@ -13,8 +13,8 @@ import { Alert } from '@/components/ui/Card';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { ChoiceCards } from '@/components/ui/choices';
-import type { PickedCompany } from '@/components/users/CompanyPicker';
-import { CompanyPicker } from '@/components/users/CompanyPicker';
+import type { PickedCompany } from '@/features/companies/components/CompanyPicker';
+import { CompanyPicker } from '@/features/companies/components/CompanyPicker';
 
 const ROLE_CHOICES: { value: Role; title: string; description: string }[] = [
   { value: 'company-admin', title: ROLE_LABEL['company-admin'], description: 'Entra na empresa escolhida e cuida dela.' },

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from '@/lib/toast';
 import { RECORDS_RETENTION_YEARS, companyDisplayName } from '@domain';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { deleteAccount } from '../api';
 import { useSessionActor } from '@/lib/session-handle';
 import { Button } from '@/components/ui/Button';

@@ -1,11 +1,11 @@
 import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { companyDisplayName } from '@domain';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { usePopup } from '@/components/ui/usePopup';
 import { useSessionActor } from '@/lib/session-handle';
-import { useCompanyState } from './useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 /** The customer's companies (docs/features.md company selector); choosing one reloads it through the session. */
 export function CompanySelector() {

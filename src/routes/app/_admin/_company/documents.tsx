@@ -14,7 +14,7 @@ import { Card, EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 // The upload form (and its file machine) loads when "Enviar documento" opens it.
 const DocumentUploadForm = lazy(() =>

@@ -6,7 +6,7 @@ import { NFS_REQUEST_STATUSES } from '@domain';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { Alert, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 import { RequestsTab } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';
 import { searchText } from '@/lib/search-params';

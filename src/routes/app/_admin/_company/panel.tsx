@@ -8,7 +8,7 @@ import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge'
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 import { BillingChart } from './-components/panel/BillingChart';
 import { MeiTracker } from './-components/panel/MeiTracker';
 

@@ -7,7 +7,7 @@ import { obligationQueries } from '@/features/taxes/api';
 import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 import { TaxesOverview } from './-components/taxes/TaxesOverview';
 
 const TaxesSearch = v.looseObject({

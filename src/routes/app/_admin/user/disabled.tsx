@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { companyDisplayName } from '@domain';
 import { Card } from '@/components/ui/Card';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 export const Route = createFileRoute('/app/_admin/user/disabled')({
   staticData: { hideSideMenu: true, hideCompanySelector: true },

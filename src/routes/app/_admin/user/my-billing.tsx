@@ -11,7 +11,7 @@ import { Alert, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { companyActorOf } from '@/lib/company-actor';
 import { useSessionActor } from '@/lib/session-handle';
-import { useCompanyState } from '../../-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 const BillingSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -10,7 +10,7 @@ import { useStartCoraConnection } from '@/features/bank-statements/components/us
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { requireCompany } from '@/lib/guards';
-import { useCompanyState } from '@/routes/app/-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 /**
  * The router JSON-parses search values that look like JSON (`?code=123` arrives as a number), so each parameter takes

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { WhenVisible } from '@/components/ui/WhenVisible';
 import { Suspense, lazy } from 'react';
-import { useCompanyState } from '@/routes/app/-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 // The chart comes last on the page: its code loads when it comes into view.
 const CategoryChart = lazy(() =>

@@ -20,7 +20,7 @@ import {
   planFitProblem,
   stepPayload,
 } from '@domain';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { ApiError } from '@/lib/api/errors';
 import { documentQueries } from '@/features/documents/api';
 import { downloadDocument, onboardingQueries } from '@/features/onboarding/api';

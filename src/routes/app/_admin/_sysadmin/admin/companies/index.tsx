@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PAGE_SIZE, TRACK_LABEL, companyDisplayName, formatCnpj } from '@domain';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { SearchForm } from '@/components/ui/SearchForm';
 import { FeaturePanel } from '@/components/FeaturePanel';

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderQueries } from '@/api/companies';
-import { OrdersPage } from './-components/OrdersPage';
-import { OrdersSearch, ordersParams } from './-components/orders-search';
+import { orderQueries } from '@/features/companies/api';
+import { OrdersPage } from '@/features/companies/components/OrdersPage';
+import { OrdersSearch, ordersParams } from '@/features/companies/orders-search';
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/companies/migration-orders')({
   validateSearch: OrdersSearch,

@@ -21,10 +21,10 @@ import { RequestActions } from './-components/RequestActions';
 import { EmissionDialog } from './-components/EmissionDialog';
 import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
 import { searchText } from '@/lib/search-params';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { Button } from '@/components/ui/Button';
 import { MonthInput } from '@/components/ui/DateField';
-import { CompanyPicker, pickedOf } from '@/components/users/CompanyPicker';
+import { CompanyPicker, pickedOf } from '@/features/companies/components/CompanyPicker';
 import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
 
 const QueueSearch = v.object({

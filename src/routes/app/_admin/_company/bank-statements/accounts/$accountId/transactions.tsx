@@ -13,7 +13,7 @@ import type { TransactionSearch } from '@/features/bank-statements/components/Tr
 import { TransactionList } from '@/features/bank-statements/components/TransactionList';
 import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { useCompanyState } from '@/routes/app/-components/useCompany';
+import { useCompanyState } from '@/lib/company-state';
 
 const TransactionsSearch = v.object({
   month: v.fallback(v.optional(MonthKeySchema()), undefined),

@@ -4,7 +4,7 @@ import toast from '@/lib/toast';
 import type { AwaitingGuide, FieldErrors } from '@domain';
 import { AwaitingGuideSchema, validate } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { companyQueries } from '@/api/companies';
+import { companyQueries } from '@/lib/api/companies';
 import { submitStep } from '@/features/onboarding/api';
 import { FileUpload } from '@/features/onboarding/components/FileUpload';
 import { Button } from '@/components/ui/Button';

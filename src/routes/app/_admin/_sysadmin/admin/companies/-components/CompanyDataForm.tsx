@@ -12,7 +12,8 @@ import {
   validate,
 } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import { companyQueries, updateCompany } from '@/api/companies';
+import { updateCompany } from '@/features/companies/api';
+import { companyQueries } from '@/lib/api/companies';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { Company } from '@domain';
 import { companyDisplayName, formatCnpj } from '@domain';
-import { companyQueries } from '../../api/companies';
-import { controlClass } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
+import { companyQueries } from '@/lib/api/companies';
+import { controlClass } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
 
 export interface PickedCompany {
   id: string;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { STEP_IDS } from '@domain';
-import type { OrdersParams } from '@/api/companies';
+import type { OrdersParams } from './api';
 import { searchText } from '@/lib/search-params';
 
 /*

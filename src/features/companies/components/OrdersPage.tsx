@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { CompanyStatus, StepId } from '@domain';
 import { COMPANY_STATUS_LABEL, PAGE_SIZE, STEP_LABEL, TRACK_STEPS, companyDisplayName } from '@domain';
-import type { OrdersParams } from '@/api/companies';
-import { orderQueries } from '@/api/companies';
+import type { OrdersParams } from '../api';
+import { orderQueries } from '../api';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { Badge } from '@/components/ui/Badge';
 import { SearchForm } from '@/components/ui/SearchForm';
@@ -12,8 +12,8 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatRelative } from '@/lib/format';
-import type { OrdersSearch } from './orders-search';
-import { ordersParams } from './orders-search';
+import type { OrdersSearch } from '../orders-search';
+import { ordersParams } from '../orders-search';
 
 const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
   opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],
