@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { COMPANY_SIZE_LABEL, companyDisplayName, findPlan, formatCnpj, formatMoney, hasActiveSubscription } from '@domain';
-import { reportQueries } from '@/api/reports';
+import { reportQueries } from '@/features/reports/api';
 import { CategoryChart } from '@/features/bank-statements/components/CategoryChart';
 import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PAGE_SIZE, findPlan, formatPhone, isSitePath } from '@domain';
-import { leadQueries } from '@/api/leads';
+import { leadQueries } from '@/features/leads/api';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';

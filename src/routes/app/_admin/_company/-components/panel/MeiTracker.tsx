@@ -1,5 +1,5 @@
 import { formatMoney } from '@domain';
-import type { AnnualBilling } from '@/api/reports';
+import type { AnnualBilling } from '@/features/reports/api';
 
 const TONE = {
   ok: { bar: 'bg-brand-600', box: 'border-slate-200 bg-white' },

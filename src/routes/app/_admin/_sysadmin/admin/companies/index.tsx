@@ -5,7 +5,7 @@ import { PAGE_SIZE, TRACK_LABEL, companyDisplayName, formatCnpj } from '@domain'
 import { companyQueries } from '@/lib/api/companies';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { SearchForm } from '@/components/ui/SearchForm';
-import { FeaturePanel } from '@/components/FeaturePanel';
+import { FeaturePanel } from './-components/FeaturePanel';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
