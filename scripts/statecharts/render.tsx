@@ -8,10 +8,10 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Measure } from '@/routes/app/dev/-components/layout';
-import { FONT, layoutStatechart } from '@/routes/app/dev/-components/layout';
-import { isMachine, readStatechart } from '@/routes/app/dev/-components/statechart';
-import { StatechartSvg } from '@/routes/app/dev/-components/StatechartView';
+import type { Measure } from '@/features/statecharts/layout';
+import { FONT, layoutStatechart } from '@/features/statecharts/layout';
+import { isMachine, readStatechart } from '@/features/statecharts/statechart';
+import { StatechartSvg } from '@/features/statecharts/components/StatechartView';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const SVG_DIR = join(ROOT, 'docs', 'machines');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeStateIds, leafStates, machineIdOf } from '@/routes/app/dev/-components/useLiveMachines';
+import { activeStateIds, leafStates, machineIdOf } from '@/features/statecharts/components/useLiveMachines';
 
 describe('a state value from Stately’s inspection events, as the statechart page highlights it', () => {
   it('names every state node the actor stands in, from the root down', () => {

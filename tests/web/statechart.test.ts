@@ -7,9 +7,9 @@ import { and, fromPromise, not, setup } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { companyOpeningWizardMachine } from '@machines/companyOpeningWizard.machine';
 import { sessionMachine } from '@machines/session.machine';
-import type { ChartLayout } from '@/routes/app/dev/-components/layout';
-import { layoutStatechart, stateRows } from '@/routes/app/dev/-components/layout';
-import { isMachine, readStatechart } from '@/routes/app/dev/-components/statechart';
+import type { ChartLayout } from '@/features/statecharts/layout';
+import { layoutStatechart, stateRows } from '@/features/statecharts/layout';
+import { isMachine, readStatechart } from '@/features/statecharts/statechart';
 
 /** The dev page's statecharts (/app/dev/machines): read from the machine definitions, laid out by ELK. */
 

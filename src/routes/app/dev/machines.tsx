@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
  * neither the page nor elkjs — the address answers the 404 page there.
  */
 const MachinesPage = import.meta.env.DEV
-  ? lazy(() => import('./-components/MachinesPage').then((module) => ({ default: module.MachinesPage })))
+  ? lazy(() => import('@/features/statecharts/components/MachinesPage').then((module) => ({ default: module.MachinesPage })))
   : null;
 
 export const Route = createFileRoute('/app/dev/machines')({

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 
 /** The team's view of the machines (the same page as /app/dev/machines): elkjs loads with this page only. */
 const MachinesPage = lazy(() =>
-  import('../../../dev/-components/MachinesPage').then((module) => ({ default: module.MachinesPage })),
+  import('@/features/statecharts/components/MachinesPage').then((module) => ({ default: module.MachinesPage })),
 );
 
 export const Route = createFileRoute('/app/_admin/_sysadmin/admin/machines')({

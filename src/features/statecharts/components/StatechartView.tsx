@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChartLayout, PlacedEdge, PlacedNode, StateRow } from './layout';
-import { FONT, transitionText } from './layout';
-import type { TransitionKind } from './statechart';
+import type { ChartLayout, PlacedEdge, PlacedNode, StateRow } from '../layout';
+import { FONT, transitionText } from '../layout';
+import type { TransitionKind } from '../statechart';
 
 export const CHART_FONT_FAMILY = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
