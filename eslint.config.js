@@ -50,6 +50,17 @@ export default tseslint.config(
               message: 'The SPA never imports the server.',
             },
             {
+              // Inside the SPA: shared code under features, features under routes (docs/architecture.md, "Where a file goes").
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/routes'],
+              message: 'src/lib and src/components hold what the features share: they import no feature and no route.',
+            },
+            {
+              target: './src/features',
+              from: './src/routes',
+              message: 'A feature imports no route: what more than one route uses moves into the feature.',
+            },
+            {
               target: './server',
               from: ['./src', './tests', './scripts', './bench'],
               message: 'The server imports domain/ only: rules live there, not in the SPA or the machines.',
