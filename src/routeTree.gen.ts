@@ -10,50 +10,46 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/app'
-import { Route as AppAdminRouteImport } from './routes/app/_admin'
 import { Route as AppAuthRouteImport } from './routes/app/_auth'
 import { Route as AppDefaultRouteImport } from './routes/app/_default'
 import { Route as AppOnboardingRouteImport } from './routes/app/_onboarding'
-import { Route as AppAdminCompanyRouteImport } from './routes/app/_admin/_company'
-import { Route as AppAdminSysadminRouteImport } from './routes/app/_admin/_sysadmin'
+import { Route as AppSignedInRouteImport } from './routes/app/_signedIn'
 import { Route as AppAuthLoginRouteImport } from './routes/app/_auth/login'
+import { Route as AppSignedInTeamRouteImport } from './routes/app/_signedIn/_team'
+import { Route as AppSignedInWithCompanyRouteImport } from './routes/app/_signedIn/_withCompany'
 import { Route as AppDevMachinesRouteImport } from './routes/app/dev/machines'
-import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
-import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
-import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
-import { Route as AppAdminCompanyTaxesRouteImport } from './routes/app/_admin/_company/taxes'
-import { Route as AppAdminPartnersDucaRouteImport } from './routes/app/_admin/partners/duca'
-import { Route as AppAdminUserDisabledRouteImport } from './routes/app/_admin/user/disabled'
-import { Route as AppAdminUserMyBillingRouteImport } from './routes/app/_admin/user/my-billing'
-import { Route as AppAdminUserMyInvitesRouteImport } from './routes/app/_admin/user/my-invites'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './routes/app/_onboarding/wizard/company-opening'
-import { Route as AppAdminCompanyUserMyDocsRouteImport } from './routes/app/_admin/_company/user/my-docs'
-import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_admin/_company/user/my-profile'
-import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
-import { Route as AppAdminSysadminAdminLeadsRouteImport } from './routes/app/_admin/_sysadmin/admin/leads'
-import { Route as AppAdminSysadminAdminMachinesRouteImport } from './routes/app/_admin/_sysadmin/admin/machines'
-import { Route as AppAdminSysadminAdminObligationsRouteImport } from './routes/app/_admin/_sysadmin/admin/obligations'
-import { Route as AppAdminWizardPartnersDucaRouteImport } from './routes/app/_admin/wizard/partners/duca'
+import { Route as AppSignedInWithCompanyDocumentsRouteImport } from './routes/app/_signedIn/_withCompany/documents'
+import { Route as AppSignedInWithCompanyInvoicesRouteImport } from './routes/app/_signedIn/_withCompany/invoices'
+import { Route as AppSignedInWithCompanyPanelRouteImport } from './routes/app/_signedIn/_withCompany/panel'
+import { Route as AppSignedInWithCompanyTaxesRouteImport } from './routes/app/_signedIn/_withCompany/taxes'
+import { Route as AppSignedInPartnersDucaRouteImport } from './routes/app/_signedIn/partners/duca'
+import { Route as AppSignedInUserDisabledRouteImport } from './routes/app/_signedIn/user/disabled'
+import { Route as AppSignedInUserMyBillingRouteImport } from './routes/app/_signedIn/user/my-billing'
+import { Route as AppSignedInUserMyInvitesRouteImport } from './routes/app/_signedIn/user/my-invites'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
-import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
-import { Route as AppAdminSysadminAdminCompaniesIndexRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/index'
-import { Route as AppAdminSysadminAdminCompaniesCompanyIdRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/$companyId'
-import { Route as AppAdminSysadminAdminCompaniesMigrationOrdersRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/migration-orders'
-import { Route as AppAdminSysadminAdminCompaniesOpeningOrdersRouteImport } from './routes/app/_admin/_sysadmin/admin/companies/opening-orders'
-import { Route as AppAdminSysadminAdminInvoicesNfRequestsRouteImport } from './routes/app/_admin/_sysadmin/admin/invoices/nf-requests'
-import { Route as AppAdminSysadminAdminUsersIndexRouteImport } from './routes/app/_admin/_sysadmin/admin/users/index'
-import { Route as AppAdminSysadminAdminUsersUserIdRouteImport } from './routes/app/_admin/_sysadmin/admin/users/$userId'
-import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
+import { Route as AppSignedInTeamAdminLeadsRouteImport } from './routes/app/_signedIn/_team/admin/leads'
+import { Route as AppSignedInTeamAdminMachinesRouteImport } from './routes/app/_signedIn/_team/admin/machines'
+import { Route as AppSignedInTeamAdminObligationsRouteImport } from './routes/app/_signedIn/_team/admin/obligations'
+import { Route as AppSignedInWithCompanyUserMyDocsRouteImport } from './routes/app/_signedIn/_withCompany/user/my-docs'
+import { Route as AppSignedInWithCompanyUserMyProfileRouteImport } from './routes/app/_signedIn/_withCompany/user/my-profile'
+import { Route as AppSignedInWithCompanyUserMyReferralsRouteImport } from './routes/app/_signedIn/_withCompany/user/my-referrals'
+import { Route as AppSignedInWizardPartnersDucaRouteImport } from './routes/app/_signedIn/wizard/partners/duca'
+import { Route as AppSignedInTeamAdminCompaniesIndexRouteImport } from './routes/app/_signedIn/_team/admin/companies/index'
+import { Route as AppSignedInTeamAdminCompaniesCompanyIdRouteImport } from './routes/app/_signedIn/_team/admin/companies/$companyId'
+import { Route as AppSignedInTeamAdminCompaniesMigrationOrdersRouteImport } from './routes/app/_signedIn/_team/admin/companies/migration-orders'
+import { Route as AppSignedInTeamAdminCompaniesOpeningOrdersRouteImport } from './routes/app/_signedIn/_team/admin/companies/opening-orders'
+import { Route as AppSignedInTeamAdminInvoicesNfRequestsRouteImport } from './routes/app/_signedIn/_team/admin/invoices/nf-requests'
+import { Route as AppSignedInTeamAdminUsersIndexRouteImport } from './routes/app/_signedIn/_team/admin/users/index'
+import { Route as AppSignedInTeamAdminUsersUserIdRouteImport } from './routes/app/_signedIn/_team/admin/users/$userId'
+import { Route as AppSignedInWithCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_signedIn/_withCompany/bank-statements/accounts/index'
+import { Route as AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions'
 
 const AppRoute = AppRouteImport.update({
   id: '/app',
   path: '/app',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AppAdminRoute = AppAdminRouteImport.update({
-  id: '/_admin',
-  getParentRoute: () => AppRoute,
 } as any)
 const AppAuthRoute = AppAuthRouteImport.update({
   id: '/_auth',
@@ -67,64 +63,27 @@ const AppOnboardingRoute = AppOnboardingRouteImport.update({
   id: '/_onboarding',
   getParentRoute: () => AppRoute,
 } as any)
-const AppAdminCompanyRoute = AppAdminCompanyRouteImport.update({
-  id: '/_company',
-  getParentRoute: () => AppAdminRoute,
-} as any)
-const AppAdminSysadminRoute = AppAdminSysadminRouteImport.update({
-  id: '/_sysadmin',
-  getParentRoute: () => AppAdminRoute,
+const AppSignedInRoute = AppSignedInRouteImport.update({
+  id: '/_signedIn',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAuthLoginRoute = AppAuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AppAuthRoute,
 } as any)
+const AppSignedInTeamRoute = AppSignedInTeamRouteImport.update({
+  id: '/_team',
+  getParentRoute: () => AppSignedInRoute,
+} as any)
+const AppSignedInWithCompanyRoute = AppSignedInWithCompanyRouteImport.update({
+  id: '/_withCompany',
+  getParentRoute: () => AppSignedInRoute,
+} as any)
 const AppDevMachinesRoute = AppDevMachinesRouteImport.update({
   id: '/dev/machines',
   path: '/dev/machines',
   getParentRoute: () => AppRoute,
-} as any)
-const AppAdminCompanyDocumentsRoute =
-  AppAdminCompanyDocumentsRouteImport.update({
-    id: '/documents',
-    path: '/documents',
-    getParentRoute: () => AppAdminCompanyRoute,
-  } as any)
-const AppAdminCompanyInvoicesRoute = AppAdminCompanyInvoicesRouteImport.update({
-  id: '/invoices',
-  path: '/invoices',
-  getParentRoute: () => AppAdminCompanyRoute,
-} as any)
-const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
-  id: '/panel',
-  path: '/panel',
-  getParentRoute: () => AppAdminCompanyRoute,
-} as any)
-const AppAdminCompanyTaxesRoute = AppAdminCompanyTaxesRouteImport.update({
-  id: '/taxes',
-  path: '/taxes',
-  getParentRoute: () => AppAdminCompanyRoute,
-} as any)
-const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
-  id: '/partners/duca',
-  path: '/partners/duca',
-  getParentRoute: () => AppAdminRoute,
-} as any)
-const AppAdminUserDisabledRoute = AppAdminUserDisabledRouteImport.update({
-  id: '/user/disabled',
-  path: '/user/disabled',
-  getParentRoute: () => AppAdminRoute,
-} as any)
-const AppAdminUserMyBillingRoute = AppAdminUserMyBillingRouteImport.update({
-  id: '/user/my-billing',
-  path: '/user/my-billing',
-  getParentRoute: () => AppAdminRoute,
-} as any)
-const AppAdminUserMyInvitesRoute = AppAdminUserMyInvitesRouteImport.update({
-  id: '/user/my-invites',
-  path: '/user/my-invites',
-  getParentRoute: () => AppAdminRoute,
 } as any)
 const AppOnboardingWizardCompanyMigrationRoute =
   AppOnboardingWizardCompanyMigrationRouteImport.update({
@@ -138,47 +97,51 @@ const AppOnboardingWizardCompanyOpeningRoute =
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRoute,
   } as any)
-const AppAdminCompanyUserMyDocsRoute =
-  AppAdminCompanyUserMyDocsRouteImport.update({
-    id: '/user/my-docs',
-    path: '/user/my-docs',
-    getParentRoute: () => AppAdminCompanyRoute,
+const AppSignedInWithCompanyDocumentsRoute =
+  AppSignedInWithCompanyDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
-const AppAdminCompanyUserMyProfileRoute =
-  AppAdminCompanyUserMyProfileRouteImport.update({
-    id: '/user/my-profile',
-    path: '/user/my-profile',
-    getParentRoute: () => AppAdminCompanyRoute,
+const AppSignedInWithCompanyInvoicesRoute =
+  AppSignedInWithCompanyInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
-const AppAdminCompanyUserMyReferralsRoute =
-  AppAdminCompanyUserMyReferralsRouteImport.update({
-    id: '/user/my-referrals',
-    path: '/user/my-referrals',
-    getParentRoute: () => AppAdminCompanyRoute,
+const AppSignedInWithCompanyPanelRoute =
+  AppSignedInWithCompanyPanelRouteImport.update({
+    id: '/panel',
+    path: '/panel',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
-const AppAdminSysadminAdminLeadsRoute =
-  AppAdminSysadminAdminLeadsRouteImport.update({
-    id: '/admin/leads',
-    path: '/admin/leads',
-    getParentRoute: () => AppAdminSysadminRoute,
+const AppSignedInWithCompanyTaxesRoute =
+  AppSignedInWithCompanyTaxesRouteImport.update({
+    id: '/taxes',
+    path: '/taxes',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
-const AppAdminSysadminAdminMachinesRoute =
-  AppAdminSysadminAdminMachinesRouteImport.update({
-    id: '/admin/machines',
-    path: '/admin/machines',
-    getParentRoute: () => AppAdminSysadminRoute,
+const AppSignedInPartnersDucaRoute = AppSignedInPartnersDucaRouteImport.update({
+  id: '/partners/duca',
+  path: '/partners/duca',
+  getParentRoute: () => AppSignedInRoute,
+} as any)
+const AppSignedInUserDisabledRoute = AppSignedInUserDisabledRouteImport.update({
+  id: '/user/disabled',
+  path: '/user/disabled',
+  getParentRoute: () => AppSignedInRoute,
+} as any)
+const AppSignedInUserMyBillingRoute =
+  AppSignedInUserMyBillingRouteImport.update({
+    id: '/user/my-billing',
+    path: '/user/my-billing',
+    getParentRoute: () => AppSignedInRoute,
   } as any)
-const AppAdminSysadminAdminObligationsRoute =
-  AppAdminSysadminAdminObligationsRouteImport.update({
-    id: '/admin/obligations',
-    path: '/admin/obligations',
-    getParentRoute: () => AppAdminSysadminRoute,
-  } as any)
-const AppAdminWizardPartnersDucaRoute =
-  AppAdminWizardPartnersDucaRouteImport.update({
-    id: '/wizard/partners/duca',
-    path: '/wizard/partners/duca',
-    getParentRoute: () => AppAdminRoute,
+const AppSignedInUserMyInvitesRoute =
+  AppSignedInUserMyInvitesRouteImport.update({
+    id: '/user/my-invites',
+    path: '/user/my-invites',
+    getParentRoute: () => AppSignedInRoute,
   } as any)
 const AppDefaultAuthCoraCallbackRoute =
   AppDefaultAuthCoraCallbackRouteImport.update({
@@ -186,163 +149,207 @@ const AppDefaultAuthCoraCallbackRoute =
     path: '/auth/cora/callback',
     getParentRoute: () => AppDefaultRoute,
   } as any)
-const AppAdminCompanyBankStatementsAccountsIndexRoute =
-  AppAdminCompanyBankStatementsAccountsIndexRouteImport.update({
-    id: '/bank-statements/accounts/',
-    path: '/bank-statements/accounts/',
-    getParentRoute: () => AppAdminCompanyRoute,
+const AppSignedInTeamAdminLeadsRoute =
+  AppSignedInTeamAdminLeadsRouteImport.update({
+    id: '/admin/leads',
+    path: '/admin/leads',
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminCompaniesIndexRoute =
-  AppAdminSysadminAdminCompaniesIndexRouteImport.update({
+const AppSignedInTeamAdminMachinesRoute =
+  AppSignedInTeamAdminMachinesRouteImport.update({
+    id: '/admin/machines',
+    path: '/admin/machines',
+    getParentRoute: () => AppSignedInTeamRoute,
+  } as any)
+const AppSignedInTeamAdminObligationsRoute =
+  AppSignedInTeamAdminObligationsRouteImport.update({
+    id: '/admin/obligations',
+    path: '/admin/obligations',
+    getParentRoute: () => AppSignedInTeamRoute,
+  } as any)
+const AppSignedInWithCompanyUserMyDocsRoute =
+  AppSignedInWithCompanyUserMyDocsRouteImport.update({
+    id: '/user/my-docs',
+    path: '/user/my-docs',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
+  } as any)
+const AppSignedInWithCompanyUserMyProfileRoute =
+  AppSignedInWithCompanyUserMyProfileRouteImport.update({
+    id: '/user/my-profile',
+    path: '/user/my-profile',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
+  } as any)
+const AppSignedInWithCompanyUserMyReferralsRoute =
+  AppSignedInWithCompanyUserMyReferralsRouteImport.update({
+    id: '/user/my-referrals',
+    path: '/user/my-referrals',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
+  } as any)
+const AppSignedInWizardPartnersDucaRoute =
+  AppSignedInWizardPartnersDucaRouteImport.update({
+    id: '/wizard/partners/duca',
+    path: '/wizard/partners/duca',
+    getParentRoute: () => AppSignedInRoute,
+  } as any)
+const AppSignedInTeamAdminCompaniesIndexRoute =
+  AppSignedInTeamAdminCompaniesIndexRouteImport.update({
     id: '/admin/companies/',
     path: '/admin/companies/',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminCompaniesCompanyIdRoute =
-  AppAdminSysadminAdminCompaniesCompanyIdRouteImport.update({
+const AppSignedInTeamAdminCompaniesCompanyIdRoute =
+  AppSignedInTeamAdminCompaniesCompanyIdRouteImport.update({
     id: '/admin/companies/$companyId',
     path: '/admin/companies/$companyId',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminCompaniesMigrationOrdersRoute =
-  AppAdminSysadminAdminCompaniesMigrationOrdersRouteImport.update({
+const AppSignedInTeamAdminCompaniesMigrationOrdersRoute =
+  AppSignedInTeamAdminCompaniesMigrationOrdersRouteImport.update({
     id: '/admin/companies/migration-orders',
     path: '/admin/companies/migration-orders',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminCompaniesOpeningOrdersRoute =
-  AppAdminSysadminAdminCompaniesOpeningOrdersRouteImport.update({
+const AppSignedInTeamAdminCompaniesOpeningOrdersRoute =
+  AppSignedInTeamAdminCompaniesOpeningOrdersRouteImport.update({
     id: '/admin/companies/opening-orders',
     path: '/admin/companies/opening-orders',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminInvoicesNfRequestsRoute =
-  AppAdminSysadminAdminInvoicesNfRequestsRouteImport.update({
+const AppSignedInTeamAdminInvoicesNfRequestsRoute =
+  AppSignedInTeamAdminInvoicesNfRequestsRouteImport.update({
     id: '/admin/invoices/nf-requests',
     path: '/admin/invoices/nf-requests',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminUsersIndexRoute =
-  AppAdminSysadminAdminUsersIndexRouteImport.update({
+const AppSignedInTeamAdminUsersIndexRoute =
+  AppSignedInTeamAdminUsersIndexRouteImport.update({
     id: '/admin/users/',
     path: '/admin/users/',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminSysadminAdminUsersUserIdRoute =
-  AppAdminSysadminAdminUsersUserIdRouteImport.update({
+const AppSignedInTeamAdminUsersUserIdRoute =
+  AppSignedInTeamAdminUsersUserIdRouteImport.update({
     id: '/admin/users/$userId',
     path: '/admin/users/$userId',
-    getParentRoute: () => AppAdminSysadminRoute,
+    getParentRoute: () => AppSignedInTeamRoute,
   } as any)
-const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
-  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport.update({
-    id: '/bank-statements/accounts/$accountId/transactions',
-    path: '/bank-statements/accounts/$accountId/transactions',
-    getParentRoute: () => AppAdminCompanyRoute,
+const AppSignedInWithCompanyBankStatementsAccountsIndexRoute =
+  AppSignedInWithCompanyBankStatementsAccountsIndexRouteImport.update({
+    id: '/bank-statements/accounts/',
+    path: '/bank-statements/accounts/',
+    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
+const AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute =
+  AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRouteImport.update(
+    {
+      id: '/bank-statements/accounts/$accountId/transactions',
+      path: '/bank-statements/accounts/$accountId/transactions',
+      getParentRoute: () => AppSignedInWithCompanyRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/app': typeof AppRouteWithChildren
   '/app/login': typeof AppAuthLoginRoute
   '/app/dev/machines': typeof AppDevMachinesRoute
-  '/app/documents': typeof AppAdminCompanyDocumentsRoute
-  '/app/invoices': typeof AppAdminCompanyInvoicesRoute
-  '/app/panel': typeof AppAdminCompanyPanelRoute
-  '/app/taxes': typeof AppAdminCompanyTaxesRoute
-  '/app/partners/duca': typeof AppAdminPartnersDucaRoute
-  '/app/user/disabled': typeof AppAdminUserDisabledRoute
-  '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
-  '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
-  '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
-  '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
-  '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
-  '/app/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
-  '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
+  '/app/documents': typeof AppSignedInWithCompanyDocumentsRoute
+  '/app/invoices': typeof AppSignedInWithCompanyInvoicesRoute
+  '/app/panel': typeof AppSignedInWithCompanyPanelRoute
+  '/app/taxes': typeof AppSignedInWithCompanyTaxesRoute
+  '/app/partners/duca': typeof AppSignedInPartnersDucaRoute
+  '/app/user/disabled': typeof AppSignedInUserDisabledRoute
+  '/app/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/user/my-invites': typeof AppSignedInUserMyInvitesRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
-  '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
-  '/app/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
-  '/app/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
-  '/app/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
-  '/app/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
-  '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
-  '/app/admin/companies/': typeof AppAdminSysadminAdminCompaniesIndexRoute
-  '/app/admin/users/': typeof AppAdminSysadminAdminUsersIndexRoute
-  '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+  '/app/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
+  '/app/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
+  '/app/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
+  '/app/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
+  '/app/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
+  '/app/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
+  '/app/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
+  '/app/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
+  '/app/admin/companies/opening-orders': typeof AppSignedInTeamAdminCompaniesOpeningOrdersRoute
+  '/app/admin/invoices/nf-requests': typeof AppSignedInTeamAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppSignedInTeamAdminUsersUserIdRoute
+  '/app/admin/companies/': typeof AppSignedInTeamAdminCompaniesIndexRoute
+  '/app/admin/users/': typeof AppSignedInTeamAdminUsersIndexRoute
+  '/app/bank-statements/accounts/': typeof AppSignedInWithCompanyBankStatementsAccountsIndexRoute
+  '/app/bank-statements/accounts/$accountId/transactions': typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesByTo {
   '/app': typeof AppRouteWithChildren
   '/app/login': typeof AppAuthLoginRoute
   '/app/dev/machines': typeof AppDevMachinesRoute
-  '/app/documents': typeof AppAdminCompanyDocumentsRoute
-  '/app/invoices': typeof AppAdminCompanyInvoicesRoute
-  '/app/panel': typeof AppAdminCompanyPanelRoute
-  '/app/taxes': typeof AppAdminCompanyTaxesRoute
-  '/app/partners/duca': typeof AppAdminPartnersDucaRoute
-  '/app/user/disabled': typeof AppAdminUserDisabledRoute
-  '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
-  '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
-  '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
-  '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
-  '/app/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
-  '/app/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
-  '/app/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
+  '/app/documents': typeof AppSignedInWithCompanyDocumentsRoute
+  '/app/invoices': typeof AppSignedInWithCompanyInvoicesRoute
+  '/app/panel': typeof AppSignedInWithCompanyPanelRoute
+  '/app/taxes': typeof AppSignedInWithCompanyTaxesRoute
+  '/app/partners/duca': typeof AppSignedInPartnersDucaRoute
+  '/app/user/disabled': typeof AppSignedInUserDisabledRoute
+  '/app/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/user/my-invites': typeof AppSignedInUserMyInvitesRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
-  '/app/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
-  '/app/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
-  '/app/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
-  '/app/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
-  '/app/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
-  '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
-  '/app/admin/companies': typeof AppAdminSysadminAdminCompaniesIndexRoute
-  '/app/admin/users': typeof AppAdminSysadminAdminUsersIndexRoute
-  '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+  '/app/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
+  '/app/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
+  '/app/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
+  '/app/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
+  '/app/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
+  '/app/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
+  '/app/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
+  '/app/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
+  '/app/admin/companies/opening-orders': typeof AppSignedInTeamAdminCompaniesOpeningOrdersRoute
+  '/app/admin/invoices/nf-requests': typeof AppSignedInTeamAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppSignedInTeamAdminUsersUserIdRoute
+  '/app/admin/companies': typeof AppSignedInTeamAdminCompaniesIndexRoute
+  '/app/admin/users': typeof AppSignedInTeamAdminUsersIndexRoute
+  '/app/bank-statements/accounts': typeof AppSignedInWithCompanyBankStatementsAccountsIndexRoute
+  '/app/bank-statements/accounts/$accountId/transactions': typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/app': typeof AppRouteWithChildren
-  '/app/_admin': typeof AppAdminRouteWithChildren
   '/app/_auth': typeof AppAuthRouteWithChildren
   '/app/_default': typeof AppDefaultRouteWithChildren
   '/app/_onboarding': typeof AppOnboardingRouteWithChildren
-  '/app/_admin/_company': typeof AppAdminCompanyRouteWithChildren
-  '/app/_admin/_sysadmin': typeof AppAdminSysadminRouteWithChildren
+  '/app/_signedIn': typeof AppSignedInRouteWithChildren
   '/app/_auth/login': typeof AppAuthLoginRoute
+  '/app/_signedIn/_team': typeof AppSignedInTeamRouteWithChildren
+  '/app/_signedIn/_withCompany': typeof AppSignedInWithCompanyRouteWithChildren
   '/app/dev/machines': typeof AppDevMachinesRoute
-  '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
-  '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
-  '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
-  '/app/_admin/_company/taxes': typeof AppAdminCompanyTaxesRoute
-  '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
-  '/app/_admin/user/disabled': typeof AppAdminUserDisabledRoute
-  '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
-  '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
-  '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
-  '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
-  '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
-  '/app/_admin/_sysadmin/admin/leads': typeof AppAdminSysadminAdminLeadsRoute
-  '/app/_admin/_sysadmin/admin/machines': typeof AppAdminSysadminAdminMachinesRoute
-  '/app/_admin/_sysadmin/admin/obligations': typeof AppAdminSysadminAdminObligationsRoute
-  '/app/_admin/wizard/partners/duca': typeof AppAdminWizardPartnersDucaRoute
+  '/app/_signedIn/_withCompany/documents': typeof AppSignedInWithCompanyDocumentsRoute
+  '/app/_signedIn/_withCompany/invoices': typeof AppSignedInWithCompanyInvoicesRoute
+  '/app/_signedIn/_withCompany/panel': typeof AppSignedInWithCompanyPanelRoute
+  '/app/_signedIn/_withCompany/taxes': typeof AppSignedInWithCompanyTaxesRoute
+  '/app/_signedIn/partners/duca': typeof AppSignedInPartnersDucaRoute
+  '/app/_signedIn/user/disabled': typeof AppSignedInUserDisabledRoute
+  '/app/_signedIn/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/_signedIn/user/my-invites': typeof AppSignedInUserMyInvitesRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
-  '/app/_admin/_sysadmin/admin/companies/$companyId': typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
-  '/app/_admin/_sysadmin/admin/companies/migration-orders': typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
-  '/app/_admin/_sysadmin/admin/companies/opening-orders': typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
-  '/app/_admin/_sysadmin/admin/invoices/nf-requests': typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
-  '/app/_admin/_sysadmin/admin/users/$userId': typeof AppAdminSysadminAdminUsersUserIdRoute
-  '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
-  '/app/_admin/_sysadmin/admin/companies/': typeof AppAdminSysadminAdminCompaniesIndexRoute
-  '/app/_admin/_sysadmin/admin/users/': typeof AppAdminSysadminAdminUsersIndexRoute
-  '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+  '/app/_signedIn/_team/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
+  '/app/_signedIn/_team/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
+  '/app/_signedIn/_team/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
+  '/app/_signedIn/_withCompany/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
+  '/app/_signedIn/_withCompany/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
+  '/app/_signedIn/_withCompany/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
+  '/app/_signedIn/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
+  '/app/_signedIn/_team/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
+  '/app/_signedIn/_team/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
+  '/app/_signedIn/_team/admin/companies/opening-orders': typeof AppSignedInTeamAdminCompaniesOpeningOrdersRoute
+  '/app/_signedIn/_team/admin/invoices/nf-requests': typeof AppSignedInTeamAdminInvoicesNfRequestsRoute
+  '/app/_signedIn/_team/admin/users/$userId': typeof AppSignedInTeamAdminUsersUserIdRoute
+  '/app/_signedIn/_team/admin/companies/': typeof AppSignedInTeamAdminCompaniesIndexRoute
+  '/app/_signedIn/_team/admin/users/': typeof AppSignedInTeamAdminUsersIndexRoute
+  '/app/_signedIn/_withCompany/bank-statements/accounts/': typeof AppSignedInWithCompanyBankStatementsAccountsIndexRoute
+  '/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions': typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -350,6 +357,8 @@ export interface FileRouteTypes {
     | '/app'
     | '/app/login'
     | '/app/dev/machines'
+    | '/app/wizard/company-migration'
+    | '/app/wizard/company-opening'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -358,30 +367,30 @@ export interface FileRouteTypes {
     | '/app/user/disabled'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
-    | '/app/wizard/company-migration'
-    | '/app/wizard/company-opening'
-    | '/app/user/my-docs'
-    | '/app/user/my-profile'
-    | '/app/user/my-referrals'
+    | '/app/auth/cora/callback'
     | '/app/admin/leads'
     | '/app/admin/machines'
     | '/app/admin/obligations'
+    | '/app/user/my-docs'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
     | '/app/wizard/partners/duca'
-    | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
     | '/app/admin/invoices/nf-requests'
     | '/app/admin/users/$userId'
-    | '/app/bank-statements/accounts/'
     | '/app/admin/companies/'
     | '/app/admin/users/'
+    | '/app/bank-statements/accounts/'
     | '/app/bank-statements/accounts/$accountId/transactions'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/app'
     | '/app/login'
     | '/app/dev/machines'
+    | '/app/wizard/company-migration'
+    | '/app/wizard/company-opening'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -390,63 +399,61 @@ export interface FileRouteTypes {
     | '/app/user/disabled'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
-    | '/app/wizard/company-migration'
-    | '/app/wizard/company-opening'
-    | '/app/user/my-docs'
-    | '/app/user/my-profile'
-    | '/app/user/my-referrals'
+    | '/app/auth/cora/callback'
     | '/app/admin/leads'
     | '/app/admin/machines'
     | '/app/admin/obligations'
+    | '/app/user/my-docs'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
     | '/app/wizard/partners/duca'
-    | '/app/auth/cora/callback'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
     | '/app/admin/invoices/nf-requests'
     | '/app/admin/users/$userId'
-    | '/app/bank-statements/accounts'
     | '/app/admin/companies'
     | '/app/admin/users'
+    | '/app/bank-statements/accounts'
     | '/app/bank-statements/accounts/$accountId/transactions'
   id:
     | '__root__'
     | '/app'
-    | '/app/_admin'
     | '/app/_auth'
     | '/app/_default'
     | '/app/_onboarding'
-    | '/app/_admin/_company'
-    | '/app/_admin/_sysadmin'
+    | '/app/_signedIn'
     | '/app/_auth/login'
+    | '/app/_signedIn/_team'
+    | '/app/_signedIn/_withCompany'
     | '/app/dev/machines'
-    | '/app/_admin/_company/documents'
-    | '/app/_admin/_company/invoices'
-    | '/app/_admin/_company/panel'
-    | '/app/_admin/_company/taxes'
-    | '/app/_admin/partners/duca'
-    | '/app/_admin/user/disabled'
-    | '/app/_admin/user/my-billing'
-    | '/app/_admin/user/my-invites'
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
-    | '/app/_admin/_company/user/my-docs'
-    | '/app/_admin/_company/user/my-profile'
-    | '/app/_admin/_company/user/my-referrals'
-    | '/app/_admin/_sysadmin/admin/leads'
-    | '/app/_admin/_sysadmin/admin/machines'
-    | '/app/_admin/_sysadmin/admin/obligations'
-    | '/app/_admin/wizard/partners/duca'
+    | '/app/_signedIn/_withCompany/documents'
+    | '/app/_signedIn/_withCompany/invoices'
+    | '/app/_signedIn/_withCompany/panel'
+    | '/app/_signedIn/_withCompany/taxes'
+    | '/app/_signedIn/partners/duca'
+    | '/app/_signedIn/user/disabled'
+    | '/app/_signedIn/user/my-billing'
+    | '/app/_signedIn/user/my-invites'
     | '/app/_default/auth/cora/callback'
-    | '/app/_admin/_sysadmin/admin/companies/$companyId'
-    | '/app/_admin/_sysadmin/admin/companies/migration-orders'
-    | '/app/_admin/_sysadmin/admin/companies/opening-orders'
-    | '/app/_admin/_sysadmin/admin/invoices/nf-requests'
-    | '/app/_admin/_sysadmin/admin/users/$userId'
-    | '/app/_admin/_company/bank-statements/accounts/'
-    | '/app/_admin/_sysadmin/admin/companies/'
-    | '/app/_admin/_sysadmin/admin/users/'
-    | '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
+    | '/app/_signedIn/_team/admin/leads'
+    | '/app/_signedIn/_team/admin/machines'
+    | '/app/_signedIn/_team/admin/obligations'
+    | '/app/_signedIn/_withCompany/user/my-docs'
+    | '/app/_signedIn/_withCompany/user/my-profile'
+    | '/app/_signedIn/_withCompany/user/my-referrals'
+    | '/app/_signedIn/wizard/partners/duca'
+    | '/app/_signedIn/_team/admin/companies/$companyId'
+    | '/app/_signedIn/_team/admin/companies/migration-orders'
+    | '/app/_signedIn/_team/admin/companies/opening-orders'
+    | '/app/_signedIn/_team/admin/invoices/nf-requests'
+    | '/app/_signedIn/_team/admin/users/$userId'
+    | '/app/_signedIn/_team/admin/companies/'
+    | '/app/_signedIn/_team/admin/users/'
+    | '/app/_signedIn/_withCompany/bank-statements/accounts/'
+    | '/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -461,13 +468,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/app/_admin': {
-      id: '/app/_admin'
-      path: ''
-      fullPath: '/app'
-      preLoaderRoute: typeof AppAdminRouteImport
-      parentRoute: typeof AppRoute
     }
     '/app/_auth': {
       id: '/app/_auth'
@@ -490,19 +490,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingRouteImport
       parentRoute: typeof AppRoute
     }
-    '/app/_admin/_company': {
-      id: '/app/_admin/_company'
+    '/app/_signedIn': {
+      id: '/app/_signedIn'
       path: ''
       fullPath: '/app'
-      preLoaderRoute: typeof AppAdminCompanyRouteImport
-      parentRoute: typeof AppAdminRoute
-    }
-    '/app/_admin/_sysadmin': {
-      id: '/app/_admin/_sysadmin'
-      path: ''
-      fullPath: '/app'
-      preLoaderRoute: typeof AppAdminSysadminRouteImport
-      parentRoute: typeof AppAdminRoute
+      preLoaderRoute: typeof AppSignedInRouteImport
+      parentRoute: typeof AppRoute
     }
     '/app/_auth/login': {
       id: '/app/_auth/login'
@@ -511,68 +504,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuthLoginRouteImport
       parentRoute: typeof AppAuthRoute
     }
+    '/app/_signedIn/_team': {
+      id: '/app/_signedIn/_team'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppSignedInTeamRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
+    '/app/_signedIn/_withCompany': {
+      id: '/app/_signedIn/_withCompany'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppSignedInWithCompanyRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
     '/app/dev/machines': {
       id: '/app/dev/machines'
       path: '/dev/machines'
       fullPath: '/app/dev/machines'
       preLoaderRoute: typeof AppDevMachinesRouteImport
       parentRoute: typeof AppRoute
-    }
-    '/app/_admin/_company/documents': {
-      id: '/app/_admin/_company/documents'
-      path: '/documents'
-      fullPath: '/app/documents'
-      preLoaderRoute: typeof AppAdminCompanyDocumentsRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
-    }
-    '/app/_admin/_company/invoices': {
-      id: '/app/_admin/_company/invoices'
-      path: '/invoices'
-      fullPath: '/app/invoices'
-      preLoaderRoute: typeof AppAdminCompanyInvoicesRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
-    }
-    '/app/_admin/_company/panel': {
-      id: '/app/_admin/_company/panel'
-      path: '/panel'
-      fullPath: '/app/panel'
-      preLoaderRoute: typeof AppAdminCompanyPanelRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
-    }
-    '/app/_admin/_company/taxes': {
-      id: '/app/_admin/_company/taxes'
-      path: '/taxes'
-      fullPath: '/app/taxes'
-      preLoaderRoute: typeof AppAdminCompanyTaxesRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
-    }
-    '/app/_admin/partners/duca': {
-      id: '/app/_admin/partners/duca'
-      path: '/partners/duca'
-      fullPath: '/app/partners/duca'
-      preLoaderRoute: typeof AppAdminPartnersDucaRouteImport
-      parentRoute: typeof AppAdminRoute
-    }
-    '/app/_admin/user/disabled': {
-      id: '/app/_admin/user/disabled'
-      path: '/user/disabled'
-      fullPath: '/app/user/disabled'
-      preLoaderRoute: typeof AppAdminUserDisabledRouteImport
-      parentRoute: typeof AppAdminRoute
-    }
-    '/app/_admin/user/my-billing': {
-      id: '/app/_admin/user/my-billing'
-      path: '/user/my-billing'
-      fullPath: '/app/user/my-billing'
-      preLoaderRoute: typeof AppAdminUserMyBillingRouteImport
-      parentRoute: typeof AppAdminRoute
-    }
-    '/app/_admin/user/my-invites': {
-      id: '/app/_admin/user/my-invites'
-      path: '/user/my-invites'
-      fullPath: '/app/user/my-invites'
-      preLoaderRoute: typeof AppAdminUserMyInvitesRouteImport
-      parentRoute: typeof AppAdminRoute
     }
     '/app/_onboarding/wizard/company-migration': {
       id: '/app/_onboarding/wizard/company-migration'
@@ -588,54 +539,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingWizardCompanyOpeningRouteImport
       parentRoute: typeof AppOnboardingRoute
     }
-    '/app/_admin/_company/user/my-docs': {
-      id: '/app/_admin/_company/user/my-docs'
-      path: '/user/my-docs'
-      fullPath: '/app/user/my-docs'
-      preLoaderRoute: typeof AppAdminCompanyUserMyDocsRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
+    '/app/_signedIn/_withCompany/documents': {
+      id: '/app/_signedIn/_withCompany/documents'
+      path: '/documents'
+      fullPath: '/app/documents'
+      preLoaderRoute: typeof AppSignedInWithCompanyDocumentsRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
     }
-    '/app/_admin/_company/user/my-profile': {
-      id: '/app/_admin/_company/user/my-profile'
-      path: '/user/my-profile'
-      fullPath: '/app/user/my-profile'
-      preLoaderRoute: typeof AppAdminCompanyUserMyProfileRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
+    '/app/_signedIn/_withCompany/invoices': {
+      id: '/app/_signedIn/_withCompany/invoices'
+      path: '/invoices'
+      fullPath: '/app/invoices'
+      preLoaderRoute: typeof AppSignedInWithCompanyInvoicesRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
     }
-    '/app/_admin/_company/user/my-referrals': {
-      id: '/app/_admin/_company/user/my-referrals'
-      path: '/user/my-referrals'
-      fullPath: '/app/user/my-referrals'
-      preLoaderRoute: typeof AppAdminCompanyUserMyReferralsRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
+    '/app/_signedIn/_withCompany/panel': {
+      id: '/app/_signedIn/_withCompany/panel'
+      path: '/panel'
+      fullPath: '/app/panel'
+      preLoaderRoute: typeof AppSignedInWithCompanyPanelRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
     }
-    '/app/_admin/_sysadmin/admin/leads': {
-      id: '/app/_admin/_sysadmin/admin/leads'
-      path: '/admin/leads'
-      fullPath: '/app/admin/leads'
-      preLoaderRoute: typeof AppAdminSysadminAdminLeadsRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+    '/app/_signedIn/_withCompany/taxes': {
+      id: '/app/_signedIn/_withCompany/taxes'
+      path: '/taxes'
+      fullPath: '/app/taxes'
+      preLoaderRoute: typeof AppSignedInWithCompanyTaxesRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
     }
-    '/app/_admin/_sysadmin/admin/machines': {
-      id: '/app/_admin/_sysadmin/admin/machines'
-      path: '/admin/machines'
-      fullPath: '/app/admin/machines'
-      preLoaderRoute: typeof AppAdminSysadminAdminMachinesRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+    '/app/_signedIn/partners/duca': {
+      id: '/app/_signedIn/partners/duca'
+      path: '/partners/duca'
+      fullPath: '/app/partners/duca'
+      preLoaderRoute: typeof AppSignedInPartnersDucaRouteImport
+      parentRoute: typeof AppSignedInRoute
     }
-    '/app/_admin/_sysadmin/admin/obligations': {
-      id: '/app/_admin/_sysadmin/admin/obligations'
-      path: '/admin/obligations'
-      fullPath: '/app/admin/obligations'
-      preLoaderRoute: typeof AppAdminSysadminAdminObligationsRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+    '/app/_signedIn/user/disabled': {
+      id: '/app/_signedIn/user/disabled'
+      path: '/user/disabled'
+      fullPath: '/app/user/disabled'
+      preLoaderRoute: typeof AppSignedInUserDisabledRouteImport
+      parentRoute: typeof AppSignedInRoute
     }
-    '/app/_admin/wizard/partners/duca': {
-      id: '/app/_admin/wizard/partners/duca'
-      path: '/wizard/partners/duca'
-      fullPath: '/app/wizard/partners/duca'
-      preLoaderRoute: typeof AppAdminWizardPartnersDucaRouteImport
-      parentRoute: typeof AppAdminRoute
+    '/app/_signedIn/user/my-billing': {
+      id: '/app/_signedIn/user/my-billing'
+      path: '/user/my-billing'
+      fullPath: '/app/user/my-billing'
+      preLoaderRoute: typeof AppSignedInUserMyBillingRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
+    '/app/_signedIn/user/my-invites': {
+      id: '/app/_signedIn/user/my-invites'
+      path: '/user/my-invites'
+      fullPath: '/app/user/my-invites'
+      preLoaderRoute: typeof AppSignedInUserMyInvitesRouteImport
+      parentRoute: typeof AppSignedInRoute
     }
     '/app/_default/auth/cora/callback': {
       id: '/app/_default/auth/cora/callback'
@@ -644,159 +602,120 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDefaultAuthCoraCallbackRouteImport
       parentRoute: typeof AppDefaultRoute
     }
-    '/app/_admin/_company/bank-statements/accounts/': {
-      id: '/app/_admin/_company/bank-statements/accounts/'
-      path: '/bank-statements/accounts'
-      fullPath: '/app/bank-statements/accounts/'
-      preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
+    '/app/_signedIn/_team/admin/leads': {
+      id: '/app/_signedIn/_team/admin/leads'
+      path: '/admin/leads'
+      fullPath: '/app/admin/leads'
+      preLoaderRoute: typeof AppSignedInTeamAdminLeadsRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/companies/': {
-      id: '/app/_admin/_sysadmin/admin/companies/'
+    '/app/_signedIn/_team/admin/machines': {
+      id: '/app/_signedIn/_team/admin/machines'
+      path: '/admin/machines'
+      fullPath: '/app/admin/machines'
+      preLoaderRoute: typeof AppSignedInTeamAdminMachinesRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
+    }
+    '/app/_signedIn/_team/admin/obligations': {
+      id: '/app/_signedIn/_team/admin/obligations'
+      path: '/admin/obligations'
+      fullPath: '/app/admin/obligations'
+      preLoaderRoute: typeof AppSignedInTeamAdminObligationsRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
+    }
+    '/app/_signedIn/_withCompany/user/my-docs': {
+      id: '/app/_signedIn/_withCompany/user/my-docs'
+      path: '/user/my-docs'
+      fullPath: '/app/user/my-docs'
+      preLoaderRoute: typeof AppSignedInWithCompanyUserMyDocsRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
+    }
+    '/app/_signedIn/_withCompany/user/my-profile': {
+      id: '/app/_signedIn/_withCompany/user/my-profile'
+      path: '/user/my-profile'
+      fullPath: '/app/user/my-profile'
+      preLoaderRoute: typeof AppSignedInWithCompanyUserMyProfileRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
+    }
+    '/app/_signedIn/_withCompany/user/my-referrals': {
+      id: '/app/_signedIn/_withCompany/user/my-referrals'
+      path: '/user/my-referrals'
+      fullPath: '/app/user/my-referrals'
+      preLoaderRoute: typeof AppSignedInWithCompanyUserMyReferralsRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
+    }
+    '/app/_signedIn/wizard/partners/duca': {
+      id: '/app/_signedIn/wizard/partners/duca'
+      path: '/wizard/partners/duca'
+      fullPath: '/app/wizard/partners/duca'
+      preLoaderRoute: typeof AppSignedInWizardPartnersDucaRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
+    '/app/_signedIn/_team/admin/companies/': {
+      id: '/app/_signedIn/_team/admin/companies/'
       path: '/admin/companies'
       fullPath: '/app/admin/companies/'
-      preLoaderRoute: typeof AppAdminSysadminAdminCompaniesIndexRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminCompaniesIndexRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/companies/$companyId': {
-      id: '/app/_admin/_sysadmin/admin/companies/$companyId'
+    '/app/_signedIn/_team/admin/companies/$companyId': {
+      id: '/app/_signedIn/_team/admin/companies/$companyId'
       path: '/admin/companies/$companyId'
       fullPath: '/app/admin/companies/$companyId'
-      preLoaderRoute: typeof AppAdminSysadminAdminCompaniesCompanyIdRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminCompaniesCompanyIdRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/companies/migration-orders': {
-      id: '/app/_admin/_sysadmin/admin/companies/migration-orders'
+    '/app/_signedIn/_team/admin/companies/migration-orders': {
+      id: '/app/_signedIn/_team/admin/companies/migration-orders'
       path: '/admin/companies/migration-orders'
       fullPath: '/app/admin/companies/migration-orders'
-      preLoaderRoute: typeof AppAdminSysadminAdminCompaniesMigrationOrdersRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminCompaniesMigrationOrdersRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/companies/opening-orders': {
-      id: '/app/_admin/_sysadmin/admin/companies/opening-orders'
+    '/app/_signedIn/_team/admin/companies/opening-orders': {
+      id: '/app/_signedIn/_team/admin/companies/opening-orders'
       path: '/admin/companies/opening-orders'
       fullPath: '/app/admin/companies/opening-orders'
-      preLoaderRoute: typeof AppAdminSysadminAdminCompaniesOpeningOrdersRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminCompaniesOpeningOrdersRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/invoices/nf-requests': {
-      id: '/app/_admin/_sysadmin/admin/invoices/nf-requests'
+    '/app/_signedIn/_team/admin/invoices/nf-requests': {
+      id: '/app/_signedIn/_team/admin/invoices/nf-requests'
       path: '/admin/invoices/nf-requests'
       fullPath: '/app/admin/invoices/nf-requests'
-      preLoaderRoute: typeof AppAdminSysadminAdminInvoicesNfRequestsRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminInvoicesNfRequestsRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/users/': {
-      id: '/app/_admin/_sysadmin/admin/users/'
+    '/app/_signedIn/_team/admin/users/': {
+      id: '/app/_signedIn/_team/admin/users/'
       path: '/admin/users'
       fullPath: '/app/admin/users/'
-      preLoaderRoute: typeof AppAdminSysadminAdminUsersIndexRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminUsersIndexRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_sysadmin/admin/users/$userId': {
-      id: '/app/_admin/_sysadmin/admin/users/$userId'
+    '/app/_signedIn/_team/admin/users/$userId': {
+      id: '/app/_signedIn/_team/admin/users/$userId'
       path: '/admin/users/$userId'
       fullPath: '/app/admin/users/$userId'
-      preLoaderRoute: typeof AppAdminSysadminAdminUsersUserIdRouteImport
-      parentRoute: typeof AppAdminSysadminRoute
+      preLoaderRoute: typeof AppSignedInTeamAdminUsersUserIdRouteImport
+      parentRoute: typeof AppSignedInTeamRoute
     }
-    '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': {
-      id: '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
+    '/app/_signedIn/_withCompany/bank-statements/accounts/': {
+      id: '/app/_signedIn/_withCompany/bank-statements/accounts/'
+      path: '/bank-statements/accounts'
+      fullPath: '/app/bank-statements/accounts/'
+      preLoaderRoute: typeof AppSignedInWithCompanyBankStatementsAccountsIndexRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
+    }
+    '/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions': {
+      id: '/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions'
       path: '/bank-statements/accounts/$accountId/transactions'
       fullPath: '/app/bank-statements/accounts/$accountId/transactions'
-      preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport
-      parentRoute: typeof AppAdminCompanyRoute
+      preLoaderRoute: typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRouteImport
+      parentRoute: typeof AppSignedInWithCompanyRoute
     }
   }
 }
-
-interface AppAdminCompanyRouteChildren {
-  AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
-  AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
-  AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
-  AppAdminCompanyTaxesRoute: typeof AppAdminCompanyTaxesRoute
-  AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
-  AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
-  AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
-  AppAdminCompanyBankStatementsAccountsIndexRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRoute
-  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute: typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
-}
-
-const AppAdminCompanyRouteChildren: AppAdminCompanyRouteChildren = {
-  AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
-  AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
-  AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
-  AppAdminCompanyTaxesRoute: AppAdminCompanyTaxesRoute,
-  AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
-  AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
-  AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,
-  AppAdminCompanyBankStatementsAccountsIndexRoute:
-    AppAdminCompanyBankStatementsAccountsIndexRoute,
-  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute:
-    AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute,
-}
-
-const AppAdminCompanyRouteWithChildren = AppAdminCompanyRoute._addFileChildren(
-  AppAdminCompanyRouteChildren,
-)
-
-interface AppAdminSysadminRouteChildren {
-  AppAdminSysadminAdminLeadsRoute: typeof AppAdminSysadminAdminLeadsRoute
-  AppAdminSysadminAdminMachinesRoute: typeof AppAdminSysadminAdminMachinesRoute
-  AppAdminSysadminAdminObligationsRoute: typeof AppAdminSysadminAdminObligationsRoute
-  AppAdminSysadminAdminCompaniesCompanyIdRoute: typeof AppAdminSysadminAdminCompaniesCompanyIdRoute
-  AppAdminSysadminAdminCompaniesMigrationOrdersRoute: typeof AppAdminSysadminAdminCompaniesMigrationOrdersRoute
-  AppAdminSysadminAdminCompaniesOpeningOrdersRoute: typeof AppAdminSysadminAdminCompaniesOpeningOrdersRoute
-  AppAdminSysadminAdminInvoicesNfRequestsRoute: typeof AppAdminSysadminAdminInvoicesNfRequestsRoute
-  AppAdminSysadminAdminUsersUserIdRoute: typeof AppAdminSysadminAdminUsersUserIdRoute
-  AppAdminSysadminAdminCompaniesIndexRoute: typeof AppAdminSysadminAdminCompaniesIndexRoute
-  AppAdminSysadminAdminUsersIndexRoute: typeof AppAdminSysadminAdminUsersIndexRoute
-}
-
-const AppAdminSysadminRouteChildren: AppAdminSysadminRouteChildren = {
-  AppAdminSysadminAdminLeadsRoute: AppAdminSysadminAdminLeadsRoute,
-  AppAdminSysadminAdminMachinesRoute: AppAdminSysadminAdminMachinesRoute,
-  AppAdminSysadminAdminObligationsRoute: AppAdminSysadminAdminObligationsRoute,
-  AppAdminSysadminAdminCompaniesCompanyIdRoute:
-    AppAdminSysadminAdminCompaniesCompanyIdRoute,
-  AppAdminSysadminAdminCompaniesMigrationOrdersRoute:
-    AppAdminSysadminAdminCompaniesMigrationOrdersRoute,
-  AppAdminSysadminAdminCompaniesOpeningOrdersRoute:
-    AppAdminSysadminAdminCompaniesOpeningOrdersRoute,
-  AppAdminSysadminAdminInvoicesNfRequestsRoute:
-    AppAdminSysadminAdminInvoicesNfRequestsRoute,
-  AppAdminSysadminAdminUsersUserIdRoute: AppAdminSysadminAdminUsersUserIdRoute,
-  AppAdminSysadminAdminCompaniesIndexRoute:
-    AppAdminSysadminAdminCompaniesIndexRoute,
-  AppAdminSysadminAdminUsersIndexRoute: AppAdminSysadminAdminUsersIndexRoute,
-}
-
-const AppAdminSysadminRouteWithChildren =
-  AppAdminSysadminRoute._addFileChildren(AppAdminSysadminRouteChildren)
-
-interface AppAdminRouteChildren {
-  AppAdminCompanyRoute: typeof AppAdminCompanyRouteWithChildren
-  AppAdminSysadminRoute: typeof AppAdminSysadminRouteWithChildren
-  AppAdminPartnersDucaRoute: typeof AppAdminPartnersDucaRoute
-  AppAdminUserDisabledRoute: typeof AppAdminUserDisabledRoute
-  AppAdminUserMyBillingRoute: typeof AppAdminUserMyBillingRoute
-  AppAdminUserMyInvitesRoute: typeof AppAdminUserMyInvitesRoute
-  AppAdminWizardPartnersDucaRoute: typeof AppAdminWizardPartnersDucaRoute
-}
-
-const AppAdminRouteChildren: AppAdminRouteChildren = {
-  AppAdminCompanyRoute: AppAdminCompanyRouteWithChildren,
-  AppAdminSysadminRoute: AppAdminSysadminRouteWithChildren,
-  AppAdminPartnersDucaRoute: AppAdminPartnersDucaRoute,
-  AppAdminUserDisabledRoute: AppAdminUserDisabledRoute,
-  AppAdminUserMyBillingRoute: AppAdminUserMyBillingRoute,
-  AppAdminUserMyInvitesRoute: AppAdminUserMyInvitesRoute,
-  AppAdminWizardPartnersDucaRoute: AppAdminWizardPartnersDucaRoute,
-}
-
-const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
-  AppAdminRouteChildren,
-)
 
 interface AppAuthRouteChildren {
   AppAuthLoginRoute: typeof AppAuthLoginRoute
@@ -837,19 +756,113 @@ const AppOnboardingRouteWithChildren = AppOnboardingRoute._addFileChildren(
   AppOnboardingRouteChildren,
 )
 
+interface AppSignedInTeamRouteChildren {
+  AppSignedInTeamAdminLeadsRoute: typeof AppSignedInTeamAdminLeadsRoute
+  AppSignedInTeamAdminMachinesRoute: typeof AppSignedInTeamAdminMachinesRoute
+  AppSignedInTeamAdminObligationsRoute: typeof AppSignedInTeamAdminObligationsRoute
+  AppSignedInTeamAdminCompaniesCompanyIdRoute: typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
+  AppSignedInTeamAdminCompaniesMigrationOrdersRoute: typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
+  AppSignedInTeamAdminCompaniesOpeningOrdersRoute: typeof AppSignedInTeamAdminCompaniesOpeningOrdersRoute
+  AppSignedInTeamAdminInvoicesNfRequestsRoute: typeof AppSignedInTeamAdminInvoicesNfRequestsRoute
+  AppSignedInTeamAdminUsersUserIdRoute: typeof AppSignedInTeamAdminUsersUserIdRoute
+  AppSignedInTeamAdminCompaniesIndexRoute: typeof AppSignedInTeamAdminCompaniesIndexRoute
+  AppSignedInTeamAdminUsersIndexRoute: typeof AppSignedInTeamAdminUsersIndexRoute
+}
+
+const AppSignedInTeamRouteChildren: AppSignedInTeamRouteChildren = {
+  AppSignedInTeamAdminLeadsRoute: AppSignedInTeamAdminLeadsRoute,
+  AppSignedInTeamAdminMachinesRoute: AppSignedInTeamAdminMachinesRoute,
+  AppSignedInTeamAdminObligationsRoute: AppSignedInTeamAdminObligationsRoute,
+  AppSignedInTeamAdminCompaniesCompanyIdRoute:
+    AppSignedInTeamAdminCompaniesCompanyIdRoute,
+  AppSignedInTeamAdminCompaniesMigrationOrdersRoute:
+    AppSignedInTeamAdminCompaniesMigrationOrdersRoute,
+  AppSignedInTeamAdminCompaniesOpeningOrdersRoute:
+    AppSignedInTeamAdminCompaniesOpeningOrdersRoute,
+  AppSignedInTeamAdminInvoicesNfRequestsRoute:
+    AppSignedInTeamAdminInvoicesNfRequestsRoute,
+  AppSignedInTeamAdminUsersUserIdRoute: AppSignedInTeamAdminUsersUserIdRoute,
+  AppSignedInTeamAdminCompaniesIndexRoute:
+    AppSignedInTeamAdminCompaniesIndexRoute,
+  AppSignedInTeamAdminUsersIndexRoute: AppSignedInTeamAdminUsersIndexRoute,
+}
+
+const AppSignedInTeamRouteWithChildren = AppSignedInTeamRoute._addFileChildren(
+  AppSignedInTeamRouteChildren,
+)
+
+interface AppSignedInWithCompanyRouteChildren {
+  AppSignedInWithCompanyDocumentsRoute: typeof AppSignedInWithCompanyDocumentsRoute
+  AppSignedInWithCompanyInvoicesRoute: typeof AppSignedInWithCompanyInvoicesRoute
+  AppSignedInWithCompanyPanelRoute: typeof AppSignedInWithCompanyPanelRoute
+  AppSignedInWithCompanyTaxesRoute: typeof AppSignedInWithCompanyTaxesRoute
+  AppSignedInWithCompanyUserMyDocsRoute: typeof AppSignedInWithCompanyUserMyDocsRoute
+  AppSignedInWithCompanyUserMyProfileRoute: typeof AppSignedInWithCompanyUserMyProfileRoute
+  AppSignedInWithCompanyUserMyReferralsRoute: typeof AppSignedInWithCompanyUserMyReferralsRoute
+  AppSignedInWithCompanyBankStatementsAccountsIndexRoute: typeof AppSignedInWithCompanyBankStatementsAccountsIndexRoute
+  AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute: typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute
+}
+
+const AppSignedInWithCompanyRouteChildren: AppSignedInWithCompanyRouteChildren =
+  {
+    AppSignedInWithCompanyDocumentsRoute: AppSignedInWithCompanyDocumentsRoute,
+    AppSignedInWithCompanyInvoicesRoute: AppSignedInWithCompanyInvoicesRoute,
+    AppSignedInWithCompanyPanelRoute: AppSignedInWithCompanyPanelRoute,
+    AppSignedInWithCompanyTaxesRoute: AppSignedInWithCompanyTaxesRoute,
+    AppSignedInWithCompanyUserMyDocsRoute:
+      AppSignedInWithCompanyUserMyDocsRoute,
+    AppSignedInWithCompanyUserMyProfileRoute:
+      AppSignedInWithCompanyUserMyProfileRoute,
+    AppSignedInWithCompanyUserMyReferralsRoute:
+      AppSignedInWithCompanyUserMyReferralsRoute,
+    AppSignedInWithCompanyBankStatementsAccountsIndexRoute:
+      AppSignedInWithCompanyBankStatementsAccountsIndexRoute,
+    AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute:
+      AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute,
+  }
+
+const AppSignedInWithCompanyRouteWithChildren =
+  AppSignedInWithCompanyRoute._addFileChildren(
+    AppSignedInWithCompanyRouteChildren,
+  )
+
+interface AppSignedInRouteChildren {
+  AppSignedInTeamRoute: typeof AppSignedInTeamRouteWithChildren
+  AppSignedInWithCompanyRoute: typeof AppSignedInWithCompanyRouteWithChildren
+  AppSignedInPartnersDucaRoute: typeof AppSignedInPartnersDucaRoute
+  AppSignedInUserDisabledRoute: typeof AppSignedInUserDisabledRoute
+  AppSignedInUserMyBillingRoute: typeof AppSignedInUserMyBillingRoute
+  AppSignedInUserMyInvitesRoute: typeof AppSignedInUserMyInvitesRoute
+  AppSignedInWizardPartnersDucaRoute: typeof AppSignedInWizardPartnersDucaRoute
+}
+
+const AppSignedInRouteChildren: AppSignedInRouteChildren = {
+  AppSignedInTeamRoute: AppSignedInTeamRouteWithChildren,
+  AppSignedInWithCompanyRoute: AppSignedInWithCompanyRouteWithChildren,
+  AppSignedInPartnersDucaRoute: AppSignedInPartnersDucaRoute,
+  AppSignedInUserDisabledRoute: AppSignedInUserDisabledRoute,
+  AppSignedInUserMyBillingRoute: AppSignedInUserMyBillingRoute,
+  AppSignedInUserMyInvitesRoute: AppSignedInUserMyInvitesRoute,
+  AppSignedInWizardPartnersDucaRoute: AppSignedInWizardPartnersDucaRoute,
+}
+
+const AppSignedInRouteWithChildren = AppSignedInRoute._addFileChildren(
+  AppSignedInRouteChildren,
+)
+
 interface AppRouteChildren {
-  AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAuthRoute: typeof AppAuthRouteWithChildren
   AppDefaultRoute: typeof AppDefaultRouteWithChildren
   AppOnboardingRoute: typeof AppOnboardingRouteWithChildren
+  AppSignedInRoute: typeof AppSignedInRouteWithChildren
   AppDevMachinesRoute: typeof AppDevMachinesRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppAdminRoute: AppAdminRouteWithChildren,
   AppAuthRoute: AppAuthRouteWithChildren,
   AppDefaultRoute: AppDefaultRouteWithChildren,
   AppOnboardingRoute: AppOnboardingRouteWithChildren,
+  AppSignedInRoute: AppSignedInRouteWithChildren,
   AppDevMachinesRoute: AppDevMachinesRoute,
 }
 

@@ -86,7 +86,7 @@ describe('pages of the app', () => {
     '/app//login',
     `/app/admin/companies/${companyId}/extra`,
     `/app/bank-statements/accounts/${randomUUID()}`,
-    '/app/_admin/panel',
+    '/app/_signedIn/panel',
   ];
   it.each(UNKNOWN)('%s answers the SPA (its own 404 page) with 404', async (path) => {
     const { response, text } = await get(path);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { NfsCustomer } from '@domain';
 import { NfsRequestSchema, countryName, foreignCountries, formatTakerAddress, formatTakerDocument, validate } from '@domain';
-import { invoiceBody } from '@/routes/app/_admin/_company/-components/invoices/InvoiceForm';
+import { invoiceBody } from '@/routes/app/_signedIn/_withCompany/-components/invoices/InvoiceForm';
 import {
   addressValues,
   customerValues,
   emptyInvoice,
   nationalAddressError,
   takerAddressBody,
-} from '@/routes/app/_admin/_company/-components/invoices/invoice-values';
+} from '@/routes/app/_signedIn/_withCompany/-components/invoices/invoice-values';
 import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 const base = {

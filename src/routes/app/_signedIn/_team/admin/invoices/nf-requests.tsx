@@ -1,0 +1,207 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { NfsRequestStatus } from '@domain';
+import { MONTH_KEY, MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
+import { invoiceQueries } from '@/features/invoices/api';
+import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatusBadge';
+import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
+import { filterControlClass } from '@/components/ui/Field';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { Drawer } from '@/components/ui/Drawer';
+import { Pagination, usePageInRange } from '@/components/ui/Pagination';
+import { SearchForm } from '@/components/ui/SearchForm';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import { formatRelative } from '@/lib/format';
+import { RequestDetail } from '@/features/invoices/components/RequestDetail';
+import { formatCompetence } from '@/features/invoices/format';
+import { RequestActions } from './-components/RequestActions';
+import { EmissionDialog } from './-components/EmissionDialog';
+import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
+import { searchText } from '@/lib/search-params';
+import { companyQueries } from '@/lib/api/companies';
+import { Button } from '@/components/ui/Button';
+import { MonthInput } from '@/components/ui/DateField';
+import { CompanyPicker, pickedOf } from '@/features/companies/components/CompanyPicker';
+import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
+
+const QueueSearch = v.object({
+  q: v.fallback(v.optional(searchText), undefined),
+  status: v.fallback(v.optional(v.picklist([...NFS_REQUEST_STATUSES, 'open'])), undefined),
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  /** One company's requests (its own list, where "Emitir todas" works). */
+  companyId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  /** The competence, YYYY-MM. */
+  month: v.fallback(v.optional(MonthKeySchema()), undefined),
+});
+type QueueSearch = v.InferOutput<typeof QueueSearch>;
+
+export const Route = createFileRoute('/app/_signedIn/_team/admin/invoices/nf-requests')({
+  validateSearch: QueueSearch,
+  head: () => ({ meta: [{ title: 'Solicitações de nota fiscal | Contábil' }] }),
+  component: QueuePage,
+});
+
+const OPEN: NfsRequestStatus[] = ['requested', 'processing'];
+/** The team's queue of invoices to issue, across companies, oldest first. */
+function QueuePage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const status = !search.status || search.status === 'open' ? OPEN : [search.status];
+  const listParams = { page, query: search.q, status, month: search.month };
+  // One company's own list when it is chosen (where "Emitir todas" works), else the queue across companies.
+  const companyQueue = useQuery({
+    ...invoiceQueries.requests({ ...listParams, companyId: search.companyId ?? '' }),
+    enabled: !!search.companyId,
+  });
+  const allQueue = useQuery({ ...invoiceQueries.queue(listParams), enabled: !search.companyId });
+  const queue = search.companyId ? companyQueue : allQueue;
+  // The filter's company, by its id in the URL, so a shared or reloaded link shows its name.
+  const filterCompany = useQuery({ ...companyQueries.detail(search.companyId ?? ''), enabled: !!search.companyId });
+  const companyLabel = filterCompany.data ? pickedOf(filterCompany.data).label : 'Carregando…';
+  const [emitting, setEmitting] = useState<string | null>(null);
+  const [bulk, setBulk] = useState(false);
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.invoices,
+    total: queue.data?.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
+  const go = (changes: Partial<QueueSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
+
+  return (
+    <div>
+      <PageHeader
+        title="Solicitações de nota fiscal"
+        description="As notas pedidas por todas as empresas; quem espera há mais tempo aparece primeiro."
+      />
+      <SearchForm
+        label="Buscar por empresa, tomador ou descrição"
+        placeholder="Buscar por empresa, tomador ou descrição"
+        className="mb-4 flex flex-wrap gap-2"
+        inputClassName="min-w-60 flex-1"
+        value={search.q}
+        onSearch={(q) => go({ q, page: undefined })}
+      >
+        <RequestStatusFilter
+          first={{ value: 'open', label: 'Em aberto' }}
+          value={search.status ?? 'open'}
+          onChange={(status) => go({ status, page: undefined })}
+        />
+      </SearchForm>
+      <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,20rem)_10rem_minmax(0,1fr)] md:items-end">
+        <CompanyPicker
+          label="Empresa"
+          placeholder="Todas as empresas"
+          value={search.companyId ? { id: search.companyId, label: companyLabel } : null}
+          onChange={(company) => go({ companyId: company?.id, page: undefined })}
+        />
+        <div>
+          <label htmlFor="queue-month" className="block text-sm font-medium text-slate-700">
+            Competência
+          </label>
+          <MonthInput
+            id="queue-month"
+            className={`mt-1 w-full ${filterControlClass}`}
+            value={search.month ?? ''}
+            onValueChange={(month) => {
+              if (month === '' || MONTH_KEY.test(month)) go({ month: month || undefined, page: undefined });
+            }}
+          />
+        </div>
+        <div className="md:justify-self-end">
+          {search.companyId && search.month ? (
+            <Button onClick={() => setBulk(true)}>Emitir todas pelo Sistema Nacional</Button>
+          ) : (
+            <p className="text-xs text-slate-500">
+              Escolha uma empresa e a competência para emitir todas as pendentes pelo Sistema Nacional de uma vez.
+            </p>
+          )}
+        </div>
+      </div>
+      {queue.isPending ? (
+        <PageSpinner />
+      ) : queue.isError ? (
+        <EmptyState title="Não foi possível carregar a fila">{queue.error.message}</EmptyState>
+      ) : queue.data.data.length === 0 ? (
+        <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>
+      ) : (
+        <>
+          <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação', '']}>
+            {queue.data.data.map((request) => {
+              const note = queueRowNote(request);
+              return (
+                <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                      onClick={() => go({ request: request.id })}
+                    >
+                      {request.companyName ?? 'Empresa'}
+                    </button>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <bdi>{request.customerName}</bdi>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <InvoiceStatusBadge status={request.status} />
+                    {note && (
+                      <span
+                        className={`mt-1 block max-w-72 text-xs ${note.tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}
+                        data-testid="queue-row-note"
+                      >
+                        {note.text}
+                      </span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    {canEmitNationally(request) && (
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1.5 text-xs"
+                        aria-label={`Emitir pelo Sistema Nacional: ${request.customerName}, ${formatMoney(request.totalCents)}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setEmitting(request.id);
+                        }}
+                      >
+                        Emitir pelo Sistema Nacional
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE.invoices}
+            total={queue.data.total}
+            searchFor={(p) => ({ ...search, page: p })}
+          />
+        </>
+      )}
+      {emitting && <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />}
+      {search.companyId && search.month && (
+        <BulkEmissionDialog
+          companyId={search.companyId}
+          companyLabel={companyLabel}
+          competence={search.month}
+          open={bulk}
+          onClose={() => setBulk(false)}
+        />
+      )}
+      <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Solicitação de nota fiscal">
+        {search.request && <RequestDetail id={search.request} actions={<RequestActions id={search.request} />} />}
+      </Drawer>
+    </div>
+  );
+}

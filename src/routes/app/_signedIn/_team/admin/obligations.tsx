@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import * as v from 'valibot';
+import type { TeamObligationRow } from '@domain';
+import { OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey, saoPauloDate } from '@domain';
+import { obligationQueries, recordObligationPayment } from '@/features/taxes/api';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
+import { filterControlClass } from '@/components/ui/Field';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import toast from '@/lib/toast';
+import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
+
+const ObligationsSearch = v.looseObject({
+  mes: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
+});
+
+export const Route = createFileRoute('/app/_signedIn/_team/admin/obligations')({
+  validateSearch: ObligationsSearch,
+  head: () => ({ meta: [{ title: 'Impostos do mês | Contábil' }] }),
+  component: TeamObligationsPage,
+});
+
+const todayIso = () => {
+  const { year, month, day } = saoPauloDate(new Date());
+  return `${monthKey(year, month)}-${String(day).padStart(2, '0')}`;
+};
+
+/** Every company's month: its DAS or DAS-MEI, due date and what is still to do (docs/taxes.md). */
+function TeamObligationsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const { year, month } = saoPauloDate(new Date());
+  // The month whose guides fall due now: the previous one.
+  const fallback = addMonths(monthKey(year, month), -1);
+  const competence = search.mes ?? fallback;
+  const list = useQuery(obligationQueries.teamMonth(competence));
+  const paid = useMutation({
+    mutationFn: (row: TeamObligationRow) =>
+      recordObligationPayment(row.companyId, {
+        kind: row.regime === 'mei' ? 'das_mei' : 'das',
+        competence: row.competence,
+        paidOn: todayIso(),
+      }),
+    onSuccess: (_, row) => {
+      toast.success(`Pagamento de ${row.companyName} registrado.`);
+      void queryClient.invalidateQueries({ queryKey: ['obligations'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const months = Array.from({ length: 13 }, (_, i) => addMonths(monthKey(year, month), -i));
+
+  return (
+    <div>
+      <PageHeader
+        title="Impostos do mês"
+        description="O DAS de cada empresa MEI e do Simples Nacional na competência escolhida, com o que falta fazer."
+        actions={
+          <select
+            aria-label="Competência"
+            className={filterControlClass}
+            value={competence}
+            onChange={(e) => navigate({ search: { mes: e.target.value === fallback ? undefined : e.target.value } })}
+          >
+            {months.map((m) => (
+              <option key={m} value={m}>
+                {competenceBr(m)}
+              </option>
+            ))}
+          </select>
+        }
+      />
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <LoadError title="Não foi possível carregar os impostos" error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState title="Nenhuma empresa com impostos nesta competência">
+          Aparecem aqui as empresas ativas do MEI e do Simples Nacional.
+        </EmptyState>
+      ) : (
+        <Table label="Impostos das empresas" columns={['Empresa', 'Valor', 'Vencimento', 'Situação', 'Pendências', '']}>
+          {list.data.data.map((row) => (
+            <tr key={row.companyId}>
+              <td className="font-medium text-slate-900">
+                {row.companyName}
+                <span className="block text-xs font-normal text-slate-500">
+                  {row.regime === 'mei' ? 'MEI' : 'Simples Nacional'}
+                </span>
+              </td>
+              <td data-label="Valor" className="tabular-nums">
+                {row.amountCents === null ? '—' : formatMoney(row.amountCents)}
+              </td>
+              <td data-label="Vencimento">{dateBr(row.dueDate)}</td>
+              <td data-label="Situação">
+                <Badge tone={STATUS_TONE[row.status]}>
+                  {statusLabel({ kind: row.regime === 'mei' ? 'das_mei' : 'das', status: row.status })}
+                </Badge>
+              </td>
+              <td data-label="Pendências">
+                {row.pending.length ? row.pending.map((kind) => OBLIGATION_KIND_LABEL[kind]).join(', ') : 'Nenhuma'}
+              </td>
+              <td data-label="Ações">
+                {row.amountCents !== null && row.status !== 'paga' && (
+                  <Button variant="secondary" disabled={paid.isPending} onClick={() => paid.mutate(row)}>
+                    Registrar pagamento
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </div>
+  );
+}

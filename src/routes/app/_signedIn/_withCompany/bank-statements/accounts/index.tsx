@@ -1,0 +1,53 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { useFeature } from '@/lib/api/feature-flags';
+import { AccountList } from '@/features/bank-statements/components/AccountList';
+import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
+import { OfxImport } from '@/features/bank-statements/components/OfxImport';
+import { PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { WhenVisible } from '@/components/ui/WhenVisible';
+import { Suspense, lazy } from 'react';
+import { useCompanyState } from '@/lib/company-state';
+
+// The chart comes last on the page: its code loads when it comes into view.
+const CategoryChart = lazy(() =>
+  import('@/features/bank-statements/components/CategoryChart').then((m) => ({ default: m.CategoryChart })),
+);
+
+const AccountsSearch = v.object({
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+});
+
+export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statements/accounts/')({
+  validateSearch: AccountsSearch,
+  head: () => ({ meta: [{ title: 'Extratos bancários | Contábil' }] }),
+  component: BankAccountsPage,
+});
+
+/** Import OFX statements (or connect a Cora account), see the company's accounts, and its movements by category. */
+function BankAccountsPage() {
+  const { company } = useCompanyState();
+  const { page = 1 } = Route.useSearch();
+  // Until the flags arrive, or if they can't be read, the Cora card stays hidden: the OFX import works regardless.
+  const cora = useFeature('cora');
+  if (!company) return null;
+  return (
+    <div>
+      <PageHeader
+        title="Extratos bancários"
+        description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
+      />
+      <div className="space-y-6">
+        {cora && <CoraConnection companyId={company.id} />}
+        <OfxImport companyId={company.id} />
+        <AccountList companyId={company.id} page={page} />
+        <WhenVisible>
+          <Suspense fallback={<PageSpinner />}>
+            <CategoryChart companyId={company.id} />
+          </Suspense>
+        </WhenVisible>
+      </div>
+    </div>
+  );
+}

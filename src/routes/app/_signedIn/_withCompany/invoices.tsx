@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
+import * as v from 'valibot';
+import { NFS_REQUEST_STATUSES } from '@domain';
+import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
+import { Alert, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+import { useCompanyState } from '@/lib/company-state';
+import { RequestsTab } from './-components/invoices/RequestsTab';
+import { SchedulesTab } from './-components/invoices/SchedulesTab';
+import { searchText } from '@/lib/search-params';
+
+// Read-only and seldom opened: loads with its tab.
+const FiscalProfileTab = lazy(() =>
+  import('./-components/invoices/FiscalProfileTab').then((m) => ({ default: m.FiscalProfileTab })),
+);
+
+const InvoicesSearch = v.object({
+  tab: v.fallback(v.optional(v.picklist(['solicitacoes', 'agendamentos', 'dados-fiscais'])), undefined),
+  q: v.fallback(v.optional(searchText), undefined),
+  status: v.fallback(v.optional(v.picklist(NFS_REQUEST_STATUSES)), undefined),
+  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/))), undefined),
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  novo: v.fallback(v.optional(v.boolean()), undefined),
+});
+
+export const Route = createFileRoute('/app/_signedIn/_withCompany/invoices')({
+  validateSearch: InvoicesSearch,
+  head: () => ({ meta: [{ title: 'Notas fiscais | Contábil' }] }),
+  component: InvoicesPage,
+});
+
+const tabClass = 'shrink-0 whitespace-nowrap rounded-t-lg border-b-2 px-3 py-2 text-sm font-semibold sm:px-4';
+
+function InvoicesPage() {
+  const { company } = useCompanyState();
+  const search = Route.useSearch();
+  const tab = search.tab ?? 'solicitacoes';
+  // The certificate's warning shows on every tab: an expired certificate stops the national emission.
+  const fiscal = useQuery({ ...fiscalProfileQueries.detail(company?.id ?? ''), enabled: !!company });
+  const certificate = fiscal.data?.certificate;
+  if (!company) return null;
+  return (
+    <div>
+      <PageHeader
+        title="Notas fiscais"
+        description="Peça as notas fiscais de serviço (NFS-e): nossa equipe emite e você baixa o PDF e o XML aqui."
+      />
+      <nav aria-label="Seções de notas fiscais" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2">
+        <Link
+          to="."
+          search={{ tab: undefined }}
+          className={`${tabClass} ${tab === 'solicitacoes' ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          aria-current={tab === 'solicitacoes' ? 'page' : undefined}
+        >
+          Solicitações
+        </Link>
+        <Link
+          to="."
+          search={{ tab: 'agendamentos' }}
+          className={`${tabClass} ${tab === 'agendamentos' ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          aria-current={tab === 'agendamentos' ? 'page' : undefined}
+        >
+          Agendamentos
+        </Link>
+        <Link
+          to="."
+          search={{ tab: 'dados-fiscais' }}
+          className={`${tabClass} ${tab === 'dados-fiscais' ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          aria-current={tab === 'dados-fiscais' ? 'page' : undefined}
+        >
+          Dados fiscais
+        </Link>
+      </nav>
+      {certificate && certificate.status !== 'valid' && tab !== 'dados-fiscais' && (
+        <div className="mb-6">
+          <Alert tone={certificate.status === 'expired' ? 'error' : 'info'}>
+            {certificate.message} Sem um certificado válido, suas notas não podem ser emitidas pelo Sistema Nacional.{' '}
+            <Link to="." search={{ tab: 'dados-fiscais' }} className="font-semibold underline">
+              Ver dados fiscais
+            </Link>
+          </Alert>
+        </div>
+      )}
+      {tab === 'solicitacoes' ? (
+        <RequestsTab company={company} search={search} />
+      ) : tab === 'agendamentos' ? (
+        <SchedulesTab company={company} />
+      ) : (
+        <Suspense fallback={<PageSpinner />}>
+          <FiscalProfileTab company={company} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { PersonalDocumentType } from '@domain';
+import { PERSONAL_DOCUMENT_TYPES } from '@domain';
+import { documentQueries } from '@/features/documents/api';
+import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDocumentSlot';
+import { LoadError, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+
+export const Route = createFileRoute('/app/_signedIn/_withCompany/user/my-docs')({
+  head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),
+  component: MyDocsPage,
+});
+
+const HELP: Record<PersonalDocumentType, string> = {
+  rg_cnh: 'Frente e verso, legíveis. A CNH digital em PDF também vale.',
+  cpf: 'O cartão do CPF ou o comprovante de inscrição da Receita Federal.',
+  comprovante_endereco: 'Conta de luz, água, telefone ou internet dos últimos 3 meses.',
+};
+
+/** The person's own documents: kept with them, seen only by them and by the accounting team. */
+function MyDocsPage() {
+  const personal = useQuery(documentQueries.personal());
+  return (
+    <div>
+      <PageHeader
+        title="Meus documentos"
+        description="Seus documentos pessoais, que usamos nos registros das suas empresas. Só você e a nossa equipe contábil os veem."
+      />
+      {personal.isPending ? (
+        <PageSpinner />
+      ) : personal.isError ? (
+        <LoadError title="Não foi possível carregar seus arquivos" error={personal.error} onRetry={() => personal.refetch()} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3">
+          {PERSONAL_DOCUMENT_TYPES.map((type) => (
+            <PersonalDocumentSlot
+              key={type}
+              type={type}
+              help={HELP[type]}
+              document={personal.data.find((document) => document.type === type)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { referralQueries } from '@/features/referrals/api';
+import { ReferralLinkCard } from '@/features/referrals/components/ReferralLinkCard';
+import { ReferralList } from '@/features/referrals/components/ReferralList';
+import { StageSummary } from '@/features/referrals/components/StageSummary';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
+
+const ReferralsSearch = v.object({
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+});
+
+export const Route = createFileRoute('/app/_signedIn/_withCompany/user/my-referrals')({
+  validateSearch: ReferralsSearch,
+  head: () => ({ meta: [{ title: 'Indicações | Contábil' }] }),
+  component: ReferralsPage,
+});
+
+function ReferralsPage() {
+  const search = Route.useSearch();
+  const summary = useQuery(referralQueries.me());
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Indicações"
+        description="Indique o Contábil para outros empreendedores e acompanhe quem se cadastrou com o seu link."
+        actions={
+          <Link to="/app/user/my-invites" className={buttonClass('secondary')}>
+            Convidar por e-mail
+          </Link>
+        }
+      />
+      {summary.isPending ? (
+        <PageSpinner label="Carregando seu link…" />
+      ) : summary.isError ? (
+        <EmptyState
+          title="Não foi possível carregar suas indicações"
+          action={<Button onClick={() => summary.refetch()}>Tentar de novo</Button>}
+        >
+          {summary.error.message}
+        </EmptyState>
+      ) : (
+        <>
+          <ReferralLinkCard link={summary.data.link} />
+          <StageSummary counts={summary.data.counts} />
+          <section aria-labelledby="referred-title" className="space-y-3">
+            <h2 id="referred-title" className="text-lg font-bold text-slate-900">
+              Quem se cadastrou ({summary.data.total})
+            </h2>
+            <p className="text-sm text-slate-600">
+              Por privacidade, mostramos só o primeiro nome e parte do e-mail de cada pessoa.
+            </p>
+            <ReferralList page={search.page ?? 1} searchFor={(page) => ({ page })} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
