@@ -17,7 +17,18 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const DOMAIN_LIBRARIES = ['valibot', '@brazilian-utils/brazilian-utils'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.data/', '.mutants/', 'test-results/', 'playwright-report/', 'src/routeTree.gen.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-server/',
+      '.data/',
+      '.mutants/',
+      'test-results/',
+      'playwright-report/',
+      'src/routeTree.gen.ts',
+    ],
+  },
   {
     files: CODE,
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
