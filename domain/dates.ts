@@ -29,7 +29,8 @@ export const monthKey = (year: number, month: number) => `${year}-${String(month
 /** A calendar day YYYY-MM-DD as people read it: "20/11/2026". */
 export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-const weekdayFormat = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
+// Pure: a page that never asks for a weekday (the login's) drops it from its bundle instead of building it at load.
+const weekdayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
 /** The weekday of a calendar day YYYY-MM-DD: "segunda-feira". */
 export const weekdayOf = (day: string) => weekdayFormat.format(new Date(`${day}T12:00:00Z`));
 
