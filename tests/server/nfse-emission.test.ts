@@ -17,6 +17,7 @@ import type { NfseStandIn } from '@server/fakes/nfse-nacional';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
 import { nationalService } from '@server/nfse/national-services';
 import { issueA1Certificate } from '@server/nfse/test-ca';
+import { conflict } from '@server/services/errors';
 import { createDueRequests, emitAutoScheduled } from '@server/services/nfs-scheduler';
 import type { NfseDeps, NfseEmissionService } from '@server/services/nfse-emission';
 import { createNfseEmissionService } from '@server/services/nfse-emission';
@@ -664,5 +665,48 @@ describe('automatic schedules', () => {
     });
     expect(removed.status).toBe(403);
     expect(removed.body.error.message).toBe('Este documento foi publicado pela equipe contábil: só ela pode excluí-lo.');
+  });
+
+  it('holds a request the emission refuses before sending, with the reason, and only logs a fault', async () => {
+    const created = await call(`/api/nfs/schedulers?companyId=${companyId}`, {
+      method: 'POST',
+      token: customer.token,
+      body: {
+        ...invoice,
+        emissionType: 'cpf',
+        cnpj: undefined,
+        cpf: '529.982.247-25',
+        customerName: 'Bia Lima',
+        dayOfMonth: 1,
+        autoEmit: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    await server.db
+      .update(nfsSchedules)
+      .set({ activeSince: new Date(Date.now() - 40 * 24 * 3_600_000) })
+      .where(eq(nfsSchedules.id, id));
+    const { createdIds } = await createDueRequests(server.db);
+    const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, id));
+    expect(createdIds).toContain(request.id);
+    // A service that refuses (no certificate), then one that breaks: only the refusal is the team's to read.
+    const refusing = { emit: () => Promise.reject(conflict('A empresa não tem certificado digital.')) };
+    const errors: string[] = [];
+    const logger = { info: () => {}, error: (message: string) => errors.push(message) };
+    expect(await emitAutoScheduled(server.db, refusing as never, [request.id], logger)).toEqual({ emitted: 0, held: 1 });
+    const [held] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.id, request.id));
+    expect(held).toMatchObject({
+      status: 'requested',
+      reason: 'Emissão automática não feita: A empresa não tem certificado digital.',
+    });
+    expect(errors).toEqual([]);
+
+    await server.db.update(nfsRequests).set({ reason: null }).where(eq(nfsRequests.id, request.id));
+    const broken = { emit: () => Promise.reject(new Error('socket hang up')) };
+    expect(await emitAutoScheduled(server.db, broken as never, [request.id], logger)).toEqual({ emitted: 0, held: 1 });
+    const [after] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.id, request.id));
+    expect(after.reason).toBeNull();
+    expect(errors).toEqual([`Invoice schedules: the automatic emission of request ${request.id} failed`]);
   });
 });
