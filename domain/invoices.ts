@@ -62,6 +62,7 @@ export const MAX_SCHEDULES_PER_COMPANY = MAX_PAGE_SIZE;
 export const ActiveSchedulesQuerySchema = v.object(paginationQuery(MAX_PAGE_SIZE));
 
 export const NFS_MESSAGES = {
+  requestNotFound: 'Solicitação de nota não encontrada.',
   tooManySchedules: `Esta empresa já tem ${MAX_SCHEDULES_PER_COMPANY} agendamentos, o limite. Apague ou reaproveite um deles.`,
   cnpjRequired: 'CNPJ precisa ser definido.',
   cpfRequired: 'CPF precisa ser definido.',

@@ -76,7 +76,6 @@ const GenerateNowQuery = v.object({
   ...CompanyQuery.entries,
   confirm: v.optional(v.picklist(['true', 'false'], 'Confirmação inválida.')),
 });
-const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
 const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
 
 function validId(message: string) {
@@ -208,16 +207,16 @@ export function invoicesRoutes(deps: AppDeps) {
         });
         return c.json({ data: toRequestDto(row) }, 201);
       })
-      .get('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), async (c) => {
+      .get('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), async (c) => {
         const request = await findRequest(db, c.req.valid('param').id);
-        if (!request) throw notFound(REQUEST_NOT_FOUND);
+        if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
         assertCompanyAccess(c, request.companyId);
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
         const emission = await findEmission(db, request.id);
         const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
         return c.json({ data: { ...toRequestDto(request, view), history } });
       })
-      .delete('/nfs/requests/:id', validId(REQUEST_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
+      .delete('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         const id = c.req.valid('param').id;
         // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
@@ -227,7 +226,7 @@ export function invoicesRoutes(deps: AppDeps) {
             .from(nfsRequests)
             .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
             .for('update');
-          if (!request) throw notFound(REQUEST_NOT_FOUND);
+          if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
           if (!canDeleteNfsRequest(request.status)) {
             throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
           }
@@ -239,7 +238,7 @@ export function invoicesRoutes(deps: AppDeps) {
       .patch(
         '/nfs/requests/:id',
         requireRole('system-admin'),
-        validId(REQUEST_NOT_FOUND),
+        validId(NFS_MESSAGES.requestNotFound),
         valid('json', NfsRequestCorrectionSchema),
         async (c) => {
           const { id } = c.req.valid('param');
@@ -252,7 +251,7 @@ export function invoicesRoutes(deps: AppDeps) {
         '/nfs/requests/:id/status/:status',
         requireRole('system-admin'),
         validator('param', (params: Record<string, string>) => {
-          if (!v.is(Uuid, params.id)) throw notFound(REQUEST_NOT_FOUND);
+          if (!v.is(Uuid, params.id)) throw notFound(NFS_MESSAGES.requestNotFound);
           if (!v.is(v.picklist(NFS_REQUEST_STATUSES), params.status)) throw badRequest('Situação inválida.');
           return { id: params.id, status: params.status as NfsRequestStatus };
         }),
@@ -268,7 +267,7 @@ export function invoicesRoutes(deps: AppDeps) {
             reason?: string;
           };
           const [current] = await db.select({ companyId: nfsRequests.companyId }).from(nfsRequests).where(eq(nfsRequests.id, id));
-          if (!current) throw notFound(REQUEST_NOT_FOUND);
+          if (!current) throw notFound(NFS_MESSAGES.requestNotFound);
           // The invoice's files: each the team's own upload for this company, of the kind its field says.
           const files = (
             [

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
+import { NFS_MESSAGES } from '@domain';
 import { CancellationSchema, SubstitutionSchema } from '@domain/nfseEmission';
 import type { Context } from 'hono';
 import type { AppDeps } from '../deps';
@@ -21,7 +22,6 @@ import type { NfsRequestRow } from '../db/invoices';
 import type { NfseEmissionService } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 
-const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
 const UNAVAILABLE = 'A emissão pelo Sistema Nacional não está configurada neste servidor.';
 const NO_SIGNED_DPS = 'Esta solicitação ainda não tem DPS assinada: ela é guardada quando a DPS é enviada ao Sistema Nacional.';
 const NO_CANCELLATION_REQUEST = 'Esta nota não tem pedido de cancelamento enviado ao Sistema Nacional.';
@@ -36,7 +36,7 @@ function xmlDownload(c: Context<AppEnv>, xml: string, fileName: string) {
 }
 
 const RequestParam = validator('param', (params: Record<string, string>) => {
-  if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(REQUEST_NOT_FOUND);
+  if (!v.is(v.pipe(v.string(), v.uuid()), params.id)) throw notFound(NFS_MESSAGES.requestNotFound);
   return { id: params.id! };
 });
 
@@ -53,7 +53,7 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
   const team = requireRole('system-admin');
   /** The request's emission row (undefined before a first emission); a 404 when the request does not exist. */
   const storedEmission = async (id: string) => {
-    if (!(await findRequest(deps.db, id))) throw notFound(REQUEST_NOT_FOUND);
+    if (!(await findRequest(deps.db, id))) throw notFound(NFS_MESSAGES.requestNotFound);
     return { emission: await findEmission(deps.db, id) };
   };
 

@@ -16,8 +16,6 @@ import { documents, nfseEmissions, nfsRequestStatusChanges, nfsRequests } from '
 import { ServiceError, conflict, invalid, notFound } from './errors';
 import type { UploadGrant } from './signed-links';
 
-const REQUEST_NOT_FOUND = 'Solicitação de nota não encontrada.';
-
 type Corrected = Pick<NfsRequestRow, 'serviceCode' | 'description' | 'totalCents' | 'competence'>;
 
 /** "Corrigida pela equipe: serviço 01.07.01 → 01.08.01; valor R$ 1.500,00 → R$ 1.200,00.", or null when nothing changed. */
@@ -46,7 +44,7 @@ export async function correctRequest(
 ): Promise<NfsRequestRow> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
-    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
     if (request.status !== 'requested') throw conflict(NFS_MESSAGES.notCorrectable);
     const [emission] = await tx
       .select({ signed: nfseEmissions.signedDpsXml })
@@ -135,7 +133,7 @@ export async function changeRequestStatus(
 ): Promise<NfsRequestRow> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(nfsRequests).where(eq(nfsRequests.id, id)).for('update');
-    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
     const refusal = nfsStatusChangeRefusal(request.status, status);
     if (refusal) throw conflict(refusal);
     // Held apart until now: the files become the customer's documents with the invoice, or not at all.

@@ -13,6 +13,7 @@ import { SUBSTITUTION_REASON_CODES } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import type { NfsRequestStatus } from '@domain';
+import { NFS_MESSAGES } from '@domain';
 import type { Logger } from '../../logger';
 import { takerForDps } from '../../nfse/taker';
 import type { Database } from '../../db/client';
@@ -72,7 +73,7 @@ export interface EmissionDeps {
 }
 
 export const MESSAGES = {
-  requestNotFound: 'Solicitação de nota não encontrada.',
+  requestNotFound: NFS_MESSAGES.requestNotFound,
   cancelled: 'Esta nota foi cancelada: ela não pode ser emitida.',
   rejected: 'Esta nota foi recusada: peça uma nova solicitação para emiti-la.',
   noCnpj: 'A empresa ainda não tem CNPJ: a NFS-e nacional precisa do CNPJ do prestador.',
