@@ -209,7 +209,7 @@ export async function recordCancelled(
  * substitute named in its history (what the customer reads), its DANFSe replaced by the marked one. Answers the
  * unmarked file's key, to remove after the commit.
  */
-export async function recordSubstituted(
+async function recordSubstituted(
   tx: DbExecutor,
   { replaced, reasonCode, reason }: Replacing,
   substituteNumber: string,
