@@ -33,6 +33,7 @@ const RUNTIME_FILES = [
   'server/db/migrations',
   'server/seed/data',
   'server/services/activity-lexicon',
+  'server/services/activity-notes.json',
   'server/nfse/schemas',
   'server/nfse/reference',
 ];

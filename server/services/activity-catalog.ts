@@ -2,7 +2,7 @@ import type { CnaeMatch, CnaeRow, Page } from '@domain';
 import { allCnaesWithOccupations } from '../db/cnaes';
 import type { Database } from '../db/client';
 import type { ActivityHit } from './activity-index';
-import { ActivityIndex, readLexicon } from './activity-index';
+import { ActivityIndex, readLexicon, readNotes } from './activity-index';
 
 /**
  * The CNAE subclasses in memory with the activity index over them, built once per database from its reference data
@@ -50,6 +50,7 @@ async function buildCatalog(db: Database): Promise<ActivityCatalog> {
       isActive: row.is_active,
     })),
     readLexicon(),
+    readNotes(),
   );
   const rowOf = (hit: ActivityHit) => rows.get(hit.code)!;
   return {

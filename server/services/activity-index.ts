@@ -59,6 +59,20 @@ export interface LexiconEntry {
   names: string[];
 }
 
+/**
+ * The IBGE explanatory notes of a subclass (`activity-notes.json`, built by scripts/data/ibge-cnae-notes.ts): the
+ * activities it includes, and those other subclasses' notes send to it.
+ */
+export interface NoteEntry {
+  code: string;
+  includes: string[];
+  sentHere: string[];
+}
+
+export function readNotes(): NoteEntry[] {
+  return JSON.parse(readFileSync(new URL('./activity-notes.json', import.meta.url), 'utf8')) as NoteEntry[];
+}
+
 export function readLexicon(): LexiconEntry[] {
   const folder = new URL('./activity-lexicon/', import.meta.url);
   return readdirSync(folder)
@@ -198,7 +212,7 @@ function editDistance(a: string, b: string, max: number): number {
   return previous[cols - 1];
 }
 
-const FIELD_WEIGHT = { name: 1, class: 0.35, group: 0.2, division: 0.1 } as const;
+const FIELD_WEIGHT = { name: 1, note: 0.5, class: 0.35, group: 0.2, division: 0.1 } as const;
 type Field = keyof typeof FIELD_WEIGHT;
 
 interface Phrase {
@@ -230,6 +244,8 @@ interface Entry {
   weights: Map<string, number>;
   /** Stems its names hold only as whom it serves ("salão" in "móveis para salão de beleza"). */
   servedOnly: Set<string>;
+  /** Stems it holds in its names or hierarchy, not only in the IBGE notes. */
+  titled: Set<string>;
 }
 
 /**
@@ -271,6 +287,9 @@ const FOR_WHOM_WEIGHT = 0.5;
  * best one: below, it answers a stray word ("brinquedos" for "bolo", "pontes" for "celular").
  */
 const MIN_SCORE = 0.12;
+/** How many of a description's strongest words make the scale of the score in full, and what each further one adds. */
+const CORE_WORDS = 4;
+const BEYOND_CORE_SHARE = 0.25;
 const RELEVANCE_FLOOR = 0.3;
 const ACTION_KEYS = new Set(ACTION_STEMS.values());
 const SERVICE_KEY = stemOf('serviço');
@@ -287,9 +306,10 @@ export class ActivityIndex {
   private readonly idf = new Map<string, number>();
   private readonly keyCache = new Map<string, string | null>();
 
-  constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[]) {
+  constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
     const names = new Map<string, string[]>();
     for (const entry of lexicon) names.set(entry.code, (names.get(entry.code) ?? []).concat(entry.names));
+    const notesOf = new Map(notes.map((entry) => [entry.code, [...entry.includes, ...entry.sentHere]]));
 
     // The vocabulary first: a word's spelling as most subclasses write it (accents restored to "instalacao").
     const sources = activities.map((activity) => {
@@ -298,6 +318,7 @@ export class ActivityIndex {
         activity,
         texts: [
           ...own.map((text) => ({ text, field: 'name' as Field })),
+          ...(notesOf.get(activity.code) ?? []).map((text) => ({ text, field: 'note' as Field })),
           { text: activity.classText, field: 'class' as Field },
           { text: activity.groupText, field: 'group' as Field },
           { text: activity.divisionText, field: 'division' as Field },
@@ -340,6 +361,7 @@ export class ActivityIndex {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
       const servedKeys = new Set<string>();
+      const titled = new Set<string>();
       const ownKeys = new Set<string>();
       for (const { text, field } of texts) {
         let keys = keysOfText.get(text);
@@ -353,12 +375,13 @@ export class ActivityIndex {
           const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
           weights.set(key, Math.max(weights.get(key) ?? 0, weight));
           if (field === 'name') (served.has(key) ? servedKeys : ownKeys).add(key);
+          if (field !== 'note') titled.add(key);
         }
       }
       const servedOnly = new Set([...servedKeys].filter((key) => !ownKeys.has(key)));
       const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
       const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
-      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly };
+      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly, titled };
     });
     this.entries.forEach((entry, index) => {
       for (const key of entry.weights.keys()) {
@@ -367,8 +390,13 @@ export class ActivityIndex {
         else this.postings.set(key, [index]);
       }
     });
+    // How rare a word is, by the names and hierarchy: the notes, long and wordy, would make the words of every
+    // trade common ("reparação" in hundreds of them). A word only the notes have is as rare as they make it.
     const total = this.entries.length;
-    for (const [key, list] of this.postings) this.idf.set(key, Math.log(1 + total / (1 + list.length)));
+    for (const [key, list] of this.postings) {
+      const titled = list.filter((index) => this.entries[index].titled.has(key)).length;
+      this.idf.set(key, Math.log(1 + total / (1 + (titled || list.length))));
+    }
   }
 
   /** The subclasses a description or search speaks of, best first. */
@@ -402,8 +430,11 @@ export class ActivityIndex {
     // What a subclass answering every word in its own names would get: the scale of the score.
     const strongest = (concept: Concept) => Math.max(...concept.keys.map(({ key, weight }) => idf(key) * weight));
     // Words the index does not know were said too: a subclass answering the rest answers only part of it.
+    // A long description says more than its activity (whom it serves, how it charges, where): beyond its strongest
+    // few words, each word widens the scale less, so that a subclass answering the core is still listed.
+    const strengths = concepts.map((concept) => concept.weight * strongest(concept)).sort((a, b) => b - a);
     const most =
-      concepts.reduce((sum, concept) => sum + concept.weight * strongest(concept), 0) *
+      strengths.reduce((sum, strength, at) => sum + strength * (at < CORE_WORDS ? 1 : BEYOND_CORE_SHARE), 0) *
       2 *
       ((concepts.length + unknown) / concepts.length);
     const hits: ActivityHit[] = [];
