@@ -292,6 +292,15 @@ const CORE_WORDS = 4;
 const BEYOND_CORE_SHARE = 0.25;
 const RELEVANCE_FLOOR = 0.3;
 const ACTION_KEYS = new Set(ACTION_STEMS.values());
+/** Customers that are businesses: work done for them is done under contract. */
+const BUSINESS_WORDS = new Set(
+  (
+    'empresa empresas confeccao confeccoes produtor produtores fazenda fazendas industria industrias fabrica ' +
+    'fabricas marca marcas terceiros'
+  ).split(' '),
+);
+const CONTRACT_KEYS = ['contrato', 'terceiros'].map(stemOf);
+const CONTRACT_WEIGHT = FOR_WHOM_WEIGHT;
 const SERVICE_KEY = stemOf('serviço');
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
@@ -574,6 +583,13 @@ export class ActivityIndex {
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), ...(goods ? { goods } : {}) });
+      // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
+      // IBGE calls a service "sob contrato", "para terceiros".
+      if (forWhom && BUSINESS_WORDS.has(plain(word)) && !seen.has(CONTRACT_KEYS[0])) {
+        const keys = CONTRACT_KEYS.filter((key) => this.idf.has(key)).map((key) => ({ key, weight: 1 }));
+        keys.forEach(({ key }) => seen.add(key));
+        if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
+      }
     });
     return { concepts, unknown };
   }

@@ -86,7 +86,7 @@ describe('ActivityIndex', () => {
     ['walk', 100, 0.98],
     ['fresh', 30, 0.95],
     ['fresh2', 100, 0.95],
-    ['holdout2', 100, 0.93],
+    ['holdout2', 100, 0.95],
     ['holdout3', 100, 0.91],
     ['holdout4', 100, 0.98],
   ] as const)(
@@ -164,6 +164,10 @@ describe('ActivityIndex', () => {
     expect(top('eu lavo, pinto e cuido dos túmulos no cemitério pras famílias que moram longe, cobro por mês')).toContain(
       '9603301',
     );
+  });
+
+  it('reads work done for other businesses as a service under contract', () => {
+    expect(top('montamos kit promocional e embalamos produto pra outras empresas')).toContain('8292000');
   });
 
   it('gives nothing for nonsense or words that name no activity', () => {
