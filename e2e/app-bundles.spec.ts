@@ -50,3 +50,17 @@ test('a customer’s pages stay within 220 KB, without the team’s libraries', 
     expect(files, path).toBeLessThanOrEqual(32); // 49–60 before the shared groups
   }
 });
+
+test('the team’s queue paints without the company picker’s combobox library, which comes when the field is reached', async ({
+  page,
+}) => {
+  await signInFromLogin(page, 'admin@demo.test');
+  const { bodies } = await scriptsOf(page, '/app/admin/invoices/nf-requests');
+  for (const body of bodies) expect(body).not.toMatch(/headlessui|@floating-ui/);
+  const combobox = page.waitForResponse((response) => /CompanyCombobox/.test(response.url()));
+  await page.getByRole('combobox', { name: 'Empresa' }).fill('Mendes');
+  await combobox;
+  await expect(page.getByRole('option', { name: /Mendes/ }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Empresa' })).toHaveValue('Mendes');
+  await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeFocused();
+});

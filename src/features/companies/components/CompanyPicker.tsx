@@ -1,110 +1,104 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label } from '@headlessui/react';
 import { ChevronUpDownIcon, XMarkIcon } from '@heroicons/react/20/solid';
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
-import type { Company } from '@domain';
-import { companyDisplayName, formatCnpj } from '@domain';
-import { companyQueries } from '@/lib/api/companies';
+import type { ComponentType } from 'react';
+import { useId, useRef, useState } from 'react';
 import { controlClass } from '@/components/ui/Field';
-import { Spinner } from '@/components/ui/Spinner';
+import type { CompanyCombobox } from './CompanyCombobox';
+import type { CompanyPickerProps } from './company-pick';
 
-export interface PickedCompany {
-  id: string;
-  label: string;
-}
+export type { CompanyPickerProps, PickedCompany } from './company-pick';
+export { pickedOf } from './company-pick';
 
-export const pickedOf = (company: Pick<Company, 'id' | 'name' | 'alias' | 'cnpj'>): PickedCompany => ({
-  id: company.id,
-  label: companyDisplayName(company),
-});
+type Loaded = ComponentType<Parameters<typeof CompanyCombobox>[0]>;
+let loaded: Loaded | undefined;
+let loading: Promise<Loaded> | undefined;
+/** The combobox's code (Headless UI and what it brings, ~44 KB gzipped), fetched once for every picker. */
+const loadCombobox = () => (loading ??= import('./CompanyCombobox').then((module) => (loaded = module.CompanyCombobox)));
 
 /**
  * One company chosen by typing part of its name, trade name or CNPJ (the team's company search, 25 at a time);
  * clearing it chooses none.
+ *
+ * The page paints with a plain field that looks and reads the same (a combobox with its label, its value, the clear
+ * and "Mostrar empresas" buttons); the combobox's code is fetched when a pointer comes near or the field takes the
+ * focus, and takes over with what was typed meanwhile (docs/performance.md: load what a page does not need to paint
+ * later).
  */
-export function CompanyPicker({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  placeholder = 'Buscar por nome ou CNPJ',
-}: {
-  label: string;
-  value: PickedCompany | null;
-  onChange: (company: PickedCompany | null) => void;
-  error?: string;
-  hint?: string;
-  placeholder?: string;
-}) {
-  const [query, setQuery] = useState('');
-  const search = useDeferredValue(query.trim());
-  const results = useQuery(companyQueries.list({ query: search, page: 1 }));
-  const options = results.data?.data ?? [];
+export function CompanyPicker(props: CompanyPickerProps) {
+  const { label, value, onChange, error, hint, placeholder = 'Buscar por nome ou CNPJ' } = props;
+  const [Combobox, setCombobox] = useState<Loaded | undefined>(() => loaded);
+  const [typed, setTyped] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const focused = useRef(false);
+  const id = useId();
+
+  const load = () => {
+    if (Combobox) return;
+    void loadCombobox().then(
+      (loaded) => setCombobox(() => loaded),
+      () => {
+        // A failed fetch (offline): the next approach tries again.
+        loading = undefined;
+      },
+    );
+  };
+
+  if (Combobox)
+    return (
+      <Combobox
+        {...props}
+        placeholder={placeholder}
+        initialQuery={typed}
+        autoFocus={focused.current || document.activeElement === input.current}
+      />
+    );
 
   return (
-    <Combobox value={value} onChange={onChange} by="id" onClose={() => setQuery('')} immediate>
-      <div>
-        <Label className="block text-sm font-medium text-slate-700">{label}</Label>
-        <div className="relative">
-          <ComboboxInput
-            className={`${controlClass(error)} pr-16`}
-            aria-invalid={error ? true : undefined}
-            displayValue={(company: PickedCompany | null) => company?.label ?? ''}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={placeholder}
-            autoComplete="off"
-          />
-          <div className="absolute inset-y-0 right-0 flex items-center gap-1 pr-2">
-            {value && (
-              <button
-                type="button"
-                onClick={() => onChange(null)}
-                className="rounded p-1 text-slate-400 hover:text-slate-700"
-                aria-label={`Limpar ${label.toLowerCase()}`}
-              >
-                <XMarkIcon className="size-4" aria-hidden="true" />
-              </button>
-            )}
-            <ComboboxButton className="rounded p-1 text-slate-400 hover:text-slate-700" aria-label="Mostrar empresas">
-              <ChevronUpDownIcon className="size-5" aria-hidden="true" />
-            </ComboboxButton>
-          </div>
-          {/* Under the input, in the page's tree rather than a portal on <body>: inside a modal <dialog> (the browser's
-              top layer) a list portalled outside it would sit under the dialog's backdrop, seen but not clickable. */}
-          <ComboboxOptions className="absolute inset-x-0 top-full z-[70] mt-1 max-h-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg empty:invisible">
-            {results.isPending ? (
-              <div className="px-3 py-2 text-brand-700">
-                <Spinner className="size-4" label="Buscando empresas…" />
-              </div>
-            ) : results.isError ? (
-              <p className="px-3 py-2 text-sm text-red-600">{results.error.message}</p>
-            ) : options.length === 0 ? (
-              <p className="px-3 py-2 text-sm text-slate-600">Nenhuma empresa encontrada.</p>
-            ) : (
-              options.map((company) => (
-                <ComboboxOption
-                  key={company.id}
-                  value={pickedOf(company)}
-                  className="cursor-pointer rounded-lg px-3 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold"
-                >
-                  <span className="block truncate text-slate-900">{companyDisplayName(company)}</span>
-                  <span className="block truncate text-xs text-slate-600">
-                    {[
-                      company.name !== companyDisplayName(company) ? company.name : null,
-                      company.cnpj ? formatCnpj(company.cnpj) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ') || 'Sem CNPJ ainda'}
-                  </span>
-                </ComboboxOption>
-              ))
-            )}
-          </ComboboxOptions>
+    <div onPointerEnter={load}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={input}
+          id={id}
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          aria-invalid={error ? true : undefined}
+          className={`${controlClass(error)} pr-16`}
+          value={value ? value.label : typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onFocus={load}
+          placeholder={placeholder}
+          autoComplete="off"
+          readOnly={value !== null}
+        />
+        <div className="absolute inset-y-0 right-0 flex items-center gap-1 pr-2">
+          {value && (
+            <button
+              type="button"
+              onClick={() => onChange(null)}
+              className="rounded p-1 text-slate-400 hover:text-slate-700"
+              aria-label={`Limpar ${label.toLowerCase()}`}
+            >
+              <XMarkIcon className="size-4" aria-hidden="true" />
+            </button>
+          )}
+          <button
+            type="button"
+            className="rounded p-1 text-slate-400 hover:text-slate-700"
+            aria-label="Mostrar empresas"
+            onClick={() => {
+              focused.current = true;
+              load();
+            }}
+          >
+            <ChevronUpDownIcon className="size-5" aria-hidden="true" />
+          </button>
         </div>
-        {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-        {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
       </div>
-    </Combobox>
+      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
+    </div>
   );
 }
