@@ -1,5 +1,5 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label } from '@headlessui/react';
-import { ChevronUpDownIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { companyDisplayName, formatCnpj } from '@domain';
@@ -7,7 +7,7 @@ import { companyQueries } from '@/lib/api/companies';
 import { controlClass } from '@/components/ui/Field';
 import { Spinner } from '@/components/ui/Spinner';
 import type { CompanyPickerProps, PickedCompany } from './company-pick';
-import { pickedOf } from './company-pick';
+import { PICKER_BUTTON_CLASS, PickerButtons, PickerMessage, pickedOf } from './company-pick';
 
 /**
  * The company picker's combobox (Headless UI), loaded when a person first reaches for the field: it takes over from
@@ -49,21 +49,16 @@ export function CompanyCombobox({
             // The field drawn before it had the focus: it stays where the person was typing.
             autoFocus={autoFocus}
           />
-          <div className="absolute inset-y-0 right-0 flex items-center gap-1 pr-2">
-            {value && (
-              <button
-                type="button"
-                onClick={() => onChange(null)}
-                className="rounded p-1 text-slate-400 hover:text-slate-700"
-                aria-label={`Limpar ${label.toLowerCase()}`}
-              >
-                <XMarkIcon className="size-4" aria-hidden="true" />
-              </button>
-            )}
-            <ComboboxButton className="rounded p-1 text-slate-400 hover:text-slate-700" aria-label="Mostrar empresas">
-              <ChevronUpDownIcon className="size-5" aria-hidden="true" />
-            </ComboboxButton>
-          </div>
+          <PickerButtons
+            label={label}
+            value={value}
+            onChange={onChange}
+            toggle={
+              <ComboboxButton className={PICKER_BUTTON_CLASS} aria-label="Mostrar empresas">
+                <ChevronUpDownIcon className="size-5" aria-hidden="true" />
+              </ComboboxButton>
+            }
+          />
           {/* Under the input, in the page's tree rather than a portal on <body>: inside a modal <dialog> (the browser's
               top layer) a list portalled outside it would sit under the dialog's backdrop, seen but not clickable. */}
           <ComboboxOptions className="absolute inset-x-0 top-full z-[70] mt-1 max-h-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg empty:invisible">
@@ -96,8 +91,7 @@ export function CompanyCombobox({
             )}
           </ComboboxOptions>
         </div>
-        {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-        {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
+        <PickerMessage hint={hint} error={error} />
       </div>
     </Combobox>
   );

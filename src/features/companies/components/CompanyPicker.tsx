@@ -1,9 +1,10 @@
-import { ChevronUpDownIcon, XMarkIcon } from '@heroicons/react/20/solid';
+import { ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import type { ComponentType } from 'react';
 import { useId, useRef, useState } from 'react';
 import { controlClass } from '@/components/ui/Field';
 import type { CompanyCombobox } from './CompanyCombobox';
 import type { CompanyPickerProps } from './company-pick';
+import { PICKER_BUTTON_CLASS, PickerButtons, PickerMessage } from './company-pick';
 
 export type { CompanyPickerProps, PickedCompany } from './company-pick';
 export { pickedOf } from './company-pick';
@@ -73,32 +74,26 @@ export function CompanyPicker(props: CompanyPickerProps) {
           autoComplete="off"
           readOnly={value !== null}
         />
-        <div className="absolute inset-y-0 right-0 flex items-center gap-1 pr-2">
-          {value && (
+        <PickerButtons
+          label={label}
+          value={value}
+          onChange={onChange}
+          toggle={
             <button
               type="button"
-              onClick={() => onChange(null)}
-              className="rounded p-1 text-slate-400 hover:text-slate-700"
-              aria-label={`Limpar ${label.toLowerCase()}`}
+              className={PICKER_BUTTON_CLASS}
+              aria-label="Mostrar empresas"
+              onClick={() => {
+                focused.current = true;
+                load();
+              }}
             >
-              <XMarkIcon className="size-4" aria-hidden="true" />
+              <ChevronUpDownIcon className="size-5" aria-hidden="true" />
             </button>
-          )}
-          <button
-            type="button"
-            className="rounded p-1 text-slate-400 hover:text-slate-700"
-            aria-label="Mostrar empresas"
-            onClick={() => {
-              focused.current = true;
-              load();
-            }}
-          >
-            <ChevronUpDownIcon className="size-5" aria-hidden="true" />
-          </button>
-        </div>
+          }
+        />
       </div>
-      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      {error && <p className="mt-1 text-xs font-medium text-red-600">{error}</p>}
+      <PickerMessage hint={hint} error={error} />
     </div>
   );
 }
