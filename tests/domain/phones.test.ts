@@ -7,26 +7,10 @@ import {
   partnerRegistrationSchema,
   validate,
 } from '@domain';
+import { SOLE_PARTNER } from '../support/partners';
 
 const TODAY = new Date('2026-11-25T12:00:00Z');
-const address = {
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1578',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
-const partner = {
-  name: 'Ana Souza',
-  cpf: '438.944.943-52',
-  birthDate: '1990-05-20',
-  maritalStatus: 'single',
-  share: '100',
-  email: 'ana@empresa.com.br',
-  phone: '(11) 98765-4321',
-  address,
-};
+const partner = SOLE_PARTNER;
 const basicPartner = { name: 'Ana Souza', cpf: '438.944.943-52', email: 'ana@empresa.com.br', phone: '(11) 98765-4321' };
 
 describe('a partner’s mobile ("Celular")', () => {

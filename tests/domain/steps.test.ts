@@ -21,25 +21,10 @@ import {
   DOCUMENT_TYPE_LABEL,
   validate,
 } from '@domain';
+import { SAO_PAULO_ADDRESS, SOLE_PARTNER } from '../support/partners';
 
-const address = {
-  zipCode: '01310-100',
-  street: 'Avenida Paulista',
-  number: '1578',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
-const partner = {
-  name: 'Ana Souza',
-  cpf: '438.944.943-52',
-  birthDate: '1990-05-20',
-  maritalStatus: 'single',
-  share: '100',
-  email: 'ana@empresa.com.br',
-  phone: '(11) 98765-4321',
-  address,
-};
+const address = SAO_PAULO_ADDRESS;
+const partner = SOLE_PARTNER;
 
 describe('pre-registration of an opening', () => {
   const valid = {

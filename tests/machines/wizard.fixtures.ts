@@ -1,14 +1,8 @@
 import type { Company, StepDrafts, Track, TrackId } from '@domain';
 import { TRACK_STEPS, newTrack, trackAfterCompletion, trackAfterSubmission } from '@domain';
+import { BELO_HORIZONTE_ADDRESS, bakeryPartner } from '../support/partners';
 
-const address = {
-  zipCode: '30130-010',
-  street: 'Avenida Afonso Pena',
-  number: '1200',
-  neighborhood: 'Centro',
-  city: 'Belo Horizonte',
-  state: 'MG',
-} as const;
+const address = BELO_HORIZONTE_ADDRESS;
 
 /** A valid form for each step of each track, as a person would type it. */
 export const VALID_DRAFTS: Record<TrackId, StepDrafts> = {
@@ -23,18 +17,7 @@ export const VALID_DRAFTS: Record<TrackId, StepDrafts> = {
       activities: [{ code: '1091102', formatted: '1091-1/02', text: 'Fabricação de produtos de padaria', isAllowedMei: true }],
     },
     'partner-registration': {
-      partners: [
-        {
-          name: 'Juliana Rocha',
-          cpf: '438.944.943-52',
-          birthDate: '1991-03-04',
-          maritalStatus: 'single',
-          share: '100',
-          email: 'juliana@doces.com.br',
-          phone: '(31) 98765-4321',
-          address,
-        },
-      ],
+      partners: [bakeryPartner('438.944.943-52', '100')],
     },
     subscription: { planId: 'mei' },
     'upload-guide-receipt': { documentId: '0b9f3c9e-5d0a-4f8e-9a53-2f1d8a6b7c10' },

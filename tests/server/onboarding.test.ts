@@ -3,6 +3,7 @@ import { sandboxSignature } from '@server/services/payments';
 import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer, TestUser } from '../support/server';
 import { engine, startTestServer } from '../support/server';
+import { BELO_HORIZONTE_ADDRESS, bakeryPartner } from '../support/partners';
 
 let server: TestServer;
 let admin: TestUser;
@@ -14,24 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const address = {
-  zipCode: '30130-010',
-  street: 'Avenida Afonso Pena',
-  number: '1200',
-  neighborhood: 'Centro',
-  city: 'Belo Horizonte',
-  state: 'MG',
-};
-const partner = (cpf: string, share: number) => ({
-  name: 'Juliana Rocha',
-  cpf,
-  birthDate: '1991-03-04',
-  maritalStatus: 'single',
-  share,
-  email: 'juliana@doces.com.br',
-  phone: '31987654321',
-  address,
-});
+const address = BELO_HORIZONTE_ADDRESS;
+const partner = bakeryPartner;
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
 
 /** A customer who signed up, with a fresh token after creating their company (the claims changed). */

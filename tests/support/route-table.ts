@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { bankStatementImports, bankTransactions, nfseEmissions, payments, subscriptions } from '@server/db/schema';
 import type { TestServer, TestUser } from './server';
+import { BELO_HORIZONTE_ADDRESS } from './partners';
 
 /**
  * Every route of the API (`/api`) and the functions API (`/fn`), classified by who may call it and with a request
@@ -116,14 +117,7 @@ const invoice = {
   competence: '2026-10',
 };
 const schedule = { ...invoice, competence: undefined, dayOfMonth: 5 };
-const address = {
-  zipCode: '30130-010',
-  street: 'Avenida Afonso Pena',
-  number: '1200',
-  neighborhood: 'Centro',
-  city: 'Belo Horizonte',
-  state: 'MG',
-};
+const address = BELO_HORIZONTE_ADDRESS;
 
 const unique = (prefix: string) => `${prefix}.${randomUUID().slice(0, 10)}@teste.com.br`;
 const file =
