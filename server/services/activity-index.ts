@@ -724,8 +724,10 @@ function stemOf(word: string): string {
 function snowballStem(word: string): string {
   // The adjective is its noun's ("limpeza residencial" of residências, "essencial" of essência).
   const stemmed = stemmer(word.replace(/encia(l|is)$/u, 'ência'));
-  if (stemmed.endsWith('çã') && stemmed.length >= 6) return plain(stemmed.slice(0, -2)).replace(/[aiu]$/, '');
+  if (stemmed.endsWith('çã') && stemmed.length >= 5) return plain(stemmed.slice(0, -2)).replace(/[aiu]$/, '');
   const stem = plain(stemmed);
+  // The agent or the verb of a "-ção" is its noun's ("faccionista", "facção"; "confeccionar", "confecção").
+  if (stem.length >= 7 && stem.endsWith('cion')) return stem.slice(0, -4).replace(/[aiu]$/, '');
   if (stem.length >= 6 && stem.endsWith('eir')) return stem.slice(0, -3);
   if (stem.length >= 7 && /(ador|edor|idor)$/.test(stem)) return stem.slice(0, -4);
   // The verb keeps the i its noun drops ("gerencio" → "gerenci", "gerenciamento" → "gerenc"; "anuncio", "anúncio").

@@ -166,6 +166,12 @@ describe('ActivityIndex', () => {
     );
   });
 
+  it('reads the agent and the verb of a "-ção" as its noun', () => {
+    // "faccionista" was "faccion", "facção" "facca": the contract sewing of underwear came second.
+    expect(top('sou faccionista, costuro roupa íntima pra confecções', 1)).toEqual(['1411802']);
+    expect(top('confeccionamos uniformes profissionais')).toEqual(expect.arrayContaining(['1413401', '1413402']));
+  });
+
   it('reads work done for other businesses as a service under contract', () => {
     expect(top('montamos kit promocional e embalamos produto pra outras empresas')).toContain('8292000');
   });
