@@ -11,7 +11,7 @@ export const SAO_PAULO_ADDRESS = {
   neighborhood: 'Bela Vista',
   city: 'São Paulo',
   state: 'SP',
-};
+} as const;
 
 /** The same in Belo Horizonte. */
 export const BELO_HORIZONTE_ADDRESS = {
@@ -21,14 +21,14 @@ export const BELO_HORIZONTE_ADDRESS = {
   neighborhood: 'Centro',
   city: 'Belo Horizonte',
   state: 'MG',
-};
+} as const;
 
 /** The only partner of an opening, every field valid and masked as typed. */
 export const SOLE_PARTNER = {
   name: 'Ana Souza',
   cpf: '438.944.943-52',
   birthDate: '1990-05-20',
-  maritalStatus: 'single',
+  maritalStatus: 'single' as const,
   share: '100',
   email: 'ana@empresa.com.br',
   phone: '(11) 98765-4321',
@@ -40,7 +40,7 @@ export const bakeryPartner = (cpf: string, share: number | string) => ({
   name: 'Juliana Rocha',
   cpf,
   birthDate: '1991-03-04',
-  maritalStatus: 'single',
+  maritalStatus: 'single' as const,
   share,
   email: 'juliana@doces.com.br',
   phone: '(31) 98765-4321',
