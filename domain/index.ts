@@ -37,3 +37,4 @@ export * from './taxes';
 export * from './obligations';
 export * from './taxReminders';
 export * from './simplesNacionalForm';
+export * from './api';

@@ -1,5 +1,14 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import type { Page } from '@domain';
+
+declare const written: unique symbol;
+/**
+ * JSON text PostgreSQL wrote as a `T` would serialise (the DTO function's fields, in SQL): the type rides on the
+ * text, so the route can answer it as its contract's type (server/http/json.ts). Server tests compare every field
+ * with the DTO functions (docs/decisions/0003-lists-as-postgresql-json.md).
+ */
+export type JsonText<T> = string & { readonly [written]: T };
 
 /**
  * For answers whose JSON PostgreSQL writes (the hot lists): a timestamp as `Date.prototype.toISOString` writes it —
@@ -12,7 +21,7 @@ export const jsonArrayText = (element: SQL, order: SQL[]) =>
   sql<string>`coalesce(json_agg(${element} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 
 /** A list's answer (`{ data, total }`, the conventions' page) around a page whose JSON PostgreSQL wrote. */
-export const pageAnswer = (data: string, total: number) => `{"data":${data},"total":${total}}`;
+export const pageAnswer = <T>(data: string, total: number) => `{"data":${data},"total":${total}}` as JsonText<Page<T>>;
 
 /** For `mapWith`: a bigint the driver hands over as text, or null (an empty page, an account not found). */
 export const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));

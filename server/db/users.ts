@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Claims, CompanyStatus, Role, TrackId } from '@domain';
+import type { AdminUser, Claims, CompanyStatus, TrackId, User } from '@domain';
 import { PHOTO_TYPES, RECORDS_RETENTION_YEARS } from '@domain';
 import type { Database } from './client';
 import type { DbExecutor } from './companies';
@@ -9,22 +9,8 @@ import { containing } from './like';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user as the API answers it. */
-export interface UserDto {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  photoUrl: string | null;
-  roles: Role[];
-  indicatedBy: string | null;
-  trackId: TrackId | null;
-  /** E-mails before and after each tax guide's due date (docs/taxes.md "Reminders"). */
-  taxReminders: boolean;
-  createdAt: string;
-}
-
-export function toUserDto(row: UserRow): UserDto {
+/** A person as the API answers them (the contract's `User`). */
+export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -94,22 +80,7 @@ export async function claimsOfUser(db: Database, userId: string): Promise<Claims
   return (await accessOfUser(db, userId))?.claims ?? null;
 }
 
-/** A company a person acts on, as the team's user screens show it. */
-export interface UserCompanyDto {
-  id: string;
-  name: string | null;
-  alias: string | null;
-  cnpj: string | null;
-  status: CompanyStatus;
-}
-
-/** A user as the team sees it: with the companies they act on. */
-export interface AdminUserDto extends UserDto {
-  companyIds: string[];
-  companies: UserCompanyDto[];
-}
-
-async function withCompanies(db: DbExecutor, rows: UserRow[]): Promise<AdminUserDto[]> {
+async function withCompanies(db: DbExecutor, rows: UserRow[]): Promise<AdminUser[]> {
   if (rows.length === 0) return [];
   const memberships = await db
     .select({
@@ -135,7 +106,7 @@ async function withCompanies(db: DbExecutor, rows: UserRow[]): Promise<AdminUser
   });
 }
 
-export async function findAdminUser(db: DbExecutor, id: string): Promise<AdminUserDto | undefined> {
+export async function findAdminUser(db: DbExecutor, id: string): Promise<AdminUser | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ? (await withCompanies(db, [row]))[0] : undefined;
 }
@@ -150,7 +121,7 @@ function searchCondition(query: string): SQL | undefined {
 export async function listUsers(
   db: Database,
   filter: { companyId?: string; q?: string; limit: number; offset: number },
-): Promise<{ data: AdminUserDto[]; total: number }> {
+): Promise<{ data: AdminUser[]; total: number }> {
   const where = and(
     filter.companyId
       ? exists(

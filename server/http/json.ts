@@ -1,4 +1,32 @@
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ResponseOf, RouteKey } from '@domain';
+import type { JsonText } from '../db/json';
+
+/**
+ * The route a handler answers for must be the route it was registered as: the contract's key is written beside the
+ * answer, so the server tests, which call every route, prove the two agree (docs/decisions/0005-one-api-contract.md).
+ */
+function assertAnswersFor(c: Context, route: RouteKey): void {
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  const registered = `${method} ${c.req.routePath.replace(/^\/api(?=\/)/, '')}`;
+  if (registered !== route) throw new Error(`${registered} answers with the contract of ${route}`);
+}
+
+/** A route's JSON answer, of the type the contract gives that route (`domain/api.ts`). */
+export function json<K extends RouteKey>(c: Context, route: K, body: ResponseOf<K>, status?: ContentfulStatusCode) {
+  assertAnswersFor(c, route);
+  return c.json(body, status);
+}
 
 /** An answer whose JSON is already written (PostgreSQL built it for a list): sent as it is, as `c.json` would send it. */
 export const jsonText = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'application/json' });
+
+/**
+ * An answer whose JSON is already written (PostgreSQL built it for a list: docs/decisions/0003), of the type the
+ * contract gives the route: the text is branded with the type it was written as (`server/db/json.ts`).
+ */
+export function writtenJson<K extends RouteKey>(c: Context, route: K, text: JsonText<ResponseOf<K>>) {
+  assertAnswersFor(c, route);
+  return c.body(text, 200, { 'content-type': 'application/json' });
+}

@@ -10,6 +10,7 @@ import { companies, companyMembers, users } from '../db/schema';
 import { pgErrorOf } from '../db/client';
 import { findAdminUser, findUserByEmail, listUsers } from '../db/users';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { syncClaims } from '../services/claims';
@@ -26,7 +27,7 @@ export function adminUsersRoutes({ db, identity, config, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/admin/*', authenticate(identity), requireRole('system-admin'))
     .get('/admin/users', valid('query', AdminUserListQuerySchema), async (c) => {
-      return c.json(await listUsers(db, c.req.valid('query')));
+      return json(c, 'GET /admin/users', await listUsers(db, c.req.valid('query')));
     })
     .post('/admin/users', valid('json', AdminUserCreateSchema), async (c) => {
       const input = c.req.valid('json');
@@ -79,14 +80,14 @@ export function adminUsersRoutes({ db, identity, config, logger }: AppDeps) {
         });
       }
       const user = await findAdminUser(db, uid);
-      return c.json({ data: { ...user!, passwordLink } }, 201);
+      return json(c, 'POST /admin/users', { data: { ...user!, passwordLink } }, 201);
     })
     .get('/admin/users/:id', valid('param', UserIdParam), async (c) => {
       const { id } = c.req.valid('param');
       const user = await findAdminUser(db, id);
       if (!user) throw notFound('Usuário não encontrado.');
       const account = identity.findAccount ? await identity.findAccount(id) : undefined;
-      return c.json({
+      return json(c, 'GET /admin/users/:id', {
         data: {
           ...user,
           // null: no sign-in account (recorded without a login); undefined: the provider cannot tell.

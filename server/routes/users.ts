@@ -28,6 +28,7 @@ import {
 } from '../db/users';
 import type { AppDeps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { syncClaims } from '../services/claims';
@@ -92,7 +93,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
           })
           .returning();
         await syncClaims(db, identity, uid);
-        return c.json({ data: toUserDto(row) }, 201);
+        return json(c, 'POST /users', { data: toUserDto(row) }, 201);
       } catch (error) {
         // Without its row the sign-in account would be an orphan: undo it so the person can try again.
         await identity.deleteUser(uid).catch((cleanupError) => logger.error('Signup cleanup failed', cleanupError));
@@ -104,7 +105,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
       assertMayRead(c, id, 'Você só pode ver a sua própria conta.');
       const user = await findUser(db, id);
       if (!user) throw notFound(USER_NOT_FOUND);
-      return c.json({ data: toUserDto(user) });
+      return json(c, 'GET /users/:id', { data: toUserDto(user) });
     })
     .patch('/users/:id', authenticate(identity), valid('param', UserIdParam), valid('json', UserUpdateSchema), async (c) => {
       const { id } = c.req.valid('param');
@@ -127,7 +128,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
         await updateIdentity(identity, id, changes.name !== undefined ? { displayName: changes.name } : {});
         return updated;
       });
-      return c.json({ data: toUserDto(row) });
+      return json(c, 'PATCH /users/:id', { data: toUserDto(row) });
     })
     .put('/users/:id/photo', authenticate(identity), valid('param', UserIdParam), async (c) => {
       const { id } = c.req.valid('param');
@@ -169,7 +170,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
       }
       const previous = photoVersionOf(user.photoUrl);
       if (previous) await removeFiles([photoStorageKey(id, previous)]);
-      return c.json({ data: toUserDto(row) });
+      return json(c, 'PUT /users/:id/photo', { data: toUserDto(row) });
     })
     .delete('/users/:id/photo', authenticate(identity), valid('param', UserIdParam), async (c) => {
       const { id } = c.req.valid('param');
@@ -188,7 +189,7 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
       });
       const previous = photoVersionOf(user.photoUrl);
       if (previous) await removeFiles([photoStorageKey(id, previous)]);
-      return c.json({ data: toUserDto(row) });
+      return json(c, 'DELETE /users/:id/photo', { data: toUserDto(row) });
     })
     .get(
       '/users/:id/photo',
@@ -233,6 +234,6 @@ export function usersRoutes({ db, identity, storage, config, logger }: AppDeps) 
           throw error;
         });
       await removeFiles(deleted.storageKeys);
-      return c.json({ data: { id, keptCompanyIds: deleted.keptCompanyIds } });
+      return json(c, 'DELETE /users/:id', { data: { id, keptCompanyIds: deleted.keptCompanyIds } });
     });
 }

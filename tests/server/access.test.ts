@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@domain';
 import { loadConfig } from '@server/config';
 import { seedReferenceData } from '@server/seed/reference';
 import { createLocalStorage } from '@server/services/storage';
@@ -150,6 +151,16 @@ describe('the route table', () => {
     expect(new Set(table).size).toBe(table.length);
     // A handler registered for every method would hide here: only known middleware prefixes may be ALL.
     expect(middleware.filter((path) => !MIDDLEWARE_PATHS.includes(path))).toEqual([]);
+  });
+
+  it('has a route of the app for every entry of the API contract (domain/api.ts)', () => {
+    const registered = apiRoutesOf(server.routes)
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.path.slice('/api'.length)}`);
+    expect(
+      Object.keys(API).filter((key) => !registered.includes(key)),
+      'contract entries the app has no route for',
+    ).toEqual([]);
   });
 
   it('says where the company or person travels for every scoped route', () => {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { Role } from '@domain';
+import type { Role, CreatedUser } from '@domain';
 import { AdminUserCreateSchema, ROLE_LABEL } from '@domain';
 import { ApiError } from '@/lib/api/errors';
-import type { CreatedUser } from '../api';
 import { adminUserQueries, createAdminUser } from '../api';
 import { useSchemaForm } from '@/lib/form';
 import { PHONE_MASK } from '@/lib/masks';

@@ -2,7 +2,7 @@ import { CheckCircleIcon, ClipboardDocumentIcon } from '@heroicons/react/24/outl
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from '@/lib/toast';
-import type { CreatedUser } from '../api';
+import type { CreatedUser } from '@domain';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 

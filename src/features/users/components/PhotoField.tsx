@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from '@/lib/toast';
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, formatBytes, photoProblem } from '@domain';
-import type { User } from '../api';
+import type { User } from '@domain';
 import { removePhoto, uploadPhoto, userQueries } from '../api';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';

@@ -4,7 +4,7 @@ import toast from '@/lib/toast';
 import { UserUpdateSchema, formatPhone } from '@domain';
 import { PHONE_MASK } from '@/lib/masks';
 import { ApiError } from '@/lib/api/errors';
-import type { User } from '../api';
+import type { User } from '@domain';
 import { updateProfile, userQueries } from '../api';
 import { useSchemaForm } from '@/lib/form';
 import { Button } from '@/components/ui/Button';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import { TAX_REMINDER_DAYS_BEFORE } from '@domain';
-import type { User } from '../api';
+import type { User } from '@domain';
 import { updateProfile, userQueries } from '../api';
 import { CheckboxField } from '@/components/ui/choices';
 

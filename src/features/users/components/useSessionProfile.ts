@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { User } from '../api';
+import type { User } from '@domain';
 import { useSessionActor } from '@/lib/session-handle';
 
 /**

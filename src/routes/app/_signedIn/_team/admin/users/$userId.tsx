@@ -5,7 +5,7 @@ import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
 import { ROLE_LABEL, companyDisplayName, formatCnpj, formatPhone } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { adminUserQueries } from '@/features/users/api';
-import type { AdminUserDetail } from '@/features/users/api';
+import type { AdminUserDetail } from '@domain';
 import { CompanyStatusBadge } from '@/components/StatusBadge';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { PAGE_SIZE, ROLE_LABEL, companyDisplayName, formatPhone } from '@domain';
 import { companyQueries } from '@/lib/api/companies';
-import type { CreatedUser } from '@/features/users/api';
+import type { CreatedUser } from '@domain';
 import { adminUserQueries } from '@/features/users/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';

@@ -1,0 +1,23 @@
+import type { Endpoint, PathOf, PathParams, RouteTypes } from './apiContract';
+import { USERS_API } from './usersApi';
+
+export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
+export type * from './usersApi';
+
+/** Every route of `/api` (docs/api.md) with its types: the one contract both sides use (docs/decisions/0005). */
+export const API = {
+  ...USERS_API,
+} satisfies Record<string, Endpoint<RouteTypes>>;
+
+export type Api = typeof API;
+export type RouteKey = keyof Api;
+type TypesOf<K extends RouteKey> = NonNullable<Api[K]['types']>;
+
+/** What a route answers, as JSON brings it back. */
+export type ResponseOf<K extends RouteKey> = TypesOf<K>['response'];
+/** The body a route takes, or `never` when it takes none. */
+export type BodyOf<K extends RouteKey> = TypesOf<K> extends { body: infer B extends object } ? B : never;
+/** The query a route reads, or `never` when it reads none. */
+export type QueryOf<K extends RouteKey> = TypesOf<K> extends { query: infer Q extends object } ? Q : never;
+/** The path's parameters. */
+export type ParamsOf<K extends RouteKey> = PathParams<PathOf<K>>;

@@ -1,0 +1,51 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ResponseOf, RouteKey, User } from '@domain';
+import { API } from '@domain';
+import type { json } from '@server/http/json';
+import type { toUserDto } from '@server/db/users';
+import type { api } from '@/lib/api/call';
+import { pathOf } from '@/lib/api/call';
+
+/*
+ * One contract for both sides (docs/decisions/0005-one-api-contract.md). The type checks run with `npm run
+ * typecheck` (tsc reads this file); the rest at run time.
+ */
+
+/** What the server's handler must answer for a route, and what the SPA's call of it resolves to. */
+type ServerAnswer<K extends RouteKey> = Parameters<typeof json<K>>[2];
+type ClientAnswer<K extends RouteKey> = Awaited<ReturnType<typeof api<K>>>;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+describe('the API contract', () => {
+  it('gives the server and the SPA the same type for every route', () => {
+    expectTypeOf<{ [K in RouteKey]: Same<ServerAnswer<K>, ClientAnswer<K>> }[RouteKey]>().toEqualTypeOf<true>();
+    expectTypeOf<ServerAnswer<'GET /users/:id'>>().toEqualTypeOf<{ data: User }>();
+    expectTypeOf<ClientAnswer<'GET /users/:id'>>().toEqualTypeOf<ResponseOf<'GET /users/:id'>>();
+    expectTypeOf<ReturnType<typeof toUserDto>>().toEqualTypeOf<User>();
+  });
+
+  it('types a call by its route: its parameters, query and body', () => {
+    type UserCall = NonNullable<Parameters<typeof api<'GET /users/:id'>>[1]>;
+    expectTypeOf<UserCall['params']>().toEqualTypeOf<{ id: string }>();
+    // A route without a body takes none.
+    expectTypeOf<UserCall['body']>().toEqualTypeOf<undefined>();
+    // @ts-expect-error: the path's id is required.
+    expectTypeOf(() => api('GET /users/:id')).toBeFunction();
+    // @ts-expect-error: a body of another route is refused.
+    expectTypeOf(() => api('PATCH /users/:id', { params: { id: 'a' }, body: { email: 'x' } })).toBeFunction();
+  });
+
+  it('keys every entry as a method and a path of /api', () => {
+    for (const key of Object.keys(API)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[^\s?]*$/);
+  });
+
+  it('writes a path with its parameters, each encoded', () => {
+    expect(pathOf('/users/:id', { id: 'a b/c' })).toBe('/users/a%20b%2Fc');
+    expect(pathOf('/companies/:id/status/:status', { id: '1', status: 'active' })).toBe('/companies/1/status/active');
+    expect(pathOf('/upload/:filename{.+}', { filename: 'nota fiscal.pdf' })).toBe('/upload/nota%20fiscal.pdf');
+    expect(pathOf('/bank-statements/accounts/:id/exports/:type?', { id: '1' })).toBe('/bank-statements/accounts/1/exports');
+    expect(pathOf('/bank-statements/accounts/:id/exports/:type?', { id: '1', type: 'csv' })).toBe(
+      '/bank-statements/accounts/1/exports/csv',
+    );
+  });
+});
