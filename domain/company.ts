@@ -92,6 +92,8 @@ export const CompanyUpdateSchema = v.pipe(
   v.check((value) => Object.values(value).some((field) => field !== undefined), 'Nada para atualizar.'),
 );
 
+export type CompanyUpdateInput = v.InferInput<typeof CompanyUpdateSchema>;
+
 export const CompanyStatusChangeSchema = v.object({
   note: optionalText(500),
 });

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Company, Track } from '@domain';
+import type { Company, Page, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
 import type { Database } from './client';
 import { containing } from './like';
+import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
@@ -178,7 +179,7 @@ function companiesPage(db: DbExecutor, search: CompanySearch, own: boolean) {
 }
 
 /** A page of the companies (newest first), as the answer's JSON (`{ data, total }`). */
-export async function listCompaniesJson(db: DbExecutor, filter: CompanyListFilter): Promise<string> {
+export async function listCompaniesJson(db: DbExecutor, filter: CompanyListFilter): Promise<JsonText<Page<Company>>> {
   if (filter.onlyIds && filter.onlyIds.length === 0) return pageAnswer('[]', 0);
   const { search, own, values } = listValues(filter);
   const [page] = await companiesPage(db, search, own).execute({ ...values, limit: filter.limit, offset: filter.offset });

@@ -1,21 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Company, CompanyStatus, StepActor, StepId, TrackId } from '@domain';
+import type { CompanyStatus, Order, StepId, TrackId } from '@domain';
 import { STEP_ACTOR, normalizeCnpj } from '@domain';
 import type { DbExecutor } from './companies';
 import { toCompanyDto } from './companies';
 import { companies, companyMembers, companySteps, subscriptions, users } from './schema';
 import { containing } from './like';
-
-/** A company on an onboarding track, as the team's order queue shows it. */
-export interface Order {
-  company: Company;
-  /** The first step not done: where the order stands. */
-  currentStep: { stepId: StepId; status: string; actor: StepActor } | null;
-  /** Since when the order waits at that step. */
-  waitingSince: string;
-  customer: { id: string; name: string; email: string } | null;
-}
 
 /** Statuses of a company still being opened or migrated. */
 const IN_PROGRESS: Record<TrackId, CompanyStatus[]> = {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { CnaeSearchQuerySchema, UFS } from '@domain';
 import type { AppDeps } from '../deps';
 import { createCnaeSearch } from '../services/cnae-search';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { municipalitiesOf } from '../nfse/municipalities';
@@ -18,13 +19,13 @@ export function cnaesRoutes({ db }: AppDeps) {
         const { data, total } = await searchCnaes(c.req.valid('query'));
         // Reference data that changes with a new CNAE version, and a search typed letter by letter: let caches help.
         c.header('Cache-Control', 'public, max-age=300');
-        return c.json({ total, data });
+        return json(c, 'GET /cnaes', { total, data });
       })
       // A state's IBGE municipalities: the address form's city when the CEP cannot be looked up.
       .get('/municipalities', valid('query', StateQuery), (c) => {
         const data = municipalitiesOf(c.req.valid('query').state).map(({ ibgeCode, name }) => ({ ibgeCode, name }));
         c.header('Cache-Control', 'public, max-age=86400');
-        return c.json({ total: data.length, data });
+        return json(c, 'GET /municipalities', { total: data.length, data });
       })
   );
 }

@@ -20,8 +20,8 @@ import { assertCompanyAccess, authenticate, requireRole } from '../auth/middlewa
 import { findCompany, findCompanyByCnpj, findTrack, listCompaniesJson, lockCompany } from '../db/companies';
 import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
-import { jsonText } from '../http/json';
 import { historyFor } from '../http/staff-privacy';
+import { json, writtenJson } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { findUser } from '../db/users';
@@ -57,7 +57,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const { claims } = c.var.identity;
         // The team sees every company; a customer lists their own (the company selector).
         const onlyIds = isSystemAdmin(claims) ? undefined : companyIdsOf(claims);
-        return jsonText(c, await listCompaniesJson(db, { query, onlyIds, limit, offset }));
+        return writtenJson(c, 'GET /companies', await listCompaniesJson(db, { query, onlyIds, limit, offset }));
       })
       .post('/companies', valid('json', CompanyCreateSchema), async (c) => {
         const { cnpj, cnpjNotFoundConfirmed, userId, trackId } = c.req.valid('json');
@@ -78,20 +78,20 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         );
         // The owner's token must carry the new company: the client refreshes it after this call.
         await syncClaims(db, identity, userId ?? uid);
-        return c.json({ data: company }, 201);
+        return json(c, 'POST /companies', { data: company }, 201);
       })
       .get('/companies/me', async (c) => {
         const companyId = chooseCompanyId(null, c.var.identity.claims);
         if (!companyId) throw notFound('Você ainda não tem uma empresa cadastrada.');
         const company = await findCompany(db, companyId);
         if (!company) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: company });
+        return json(c, 'GET /companies/me', { data: company });
       })
       .get('/companies/:id', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
         const company = await findCompany(db, id);
         if (!company) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: company });
+        return json(c, 'GET /companies/:id', { data: company });
       })
       .put('/companies/:id', requireRole('system-admin'), validCompanyId(), valid('json', CompanyUpdateSchema), async (c) => {
         const { id } = c.req.valid('param');
@@ -116,12 +116,13 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
           .where(eq(companies.id, id))
           .returning({ id: companies.id });
         if (!row) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: await findCompany(db, id) });
+        // Found just above, in the same request.
+        return json(c, 'PUT /companies/:id', { data: (await findCompany(db, id))! });
       })
       .get('/companies/:id/steps', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: await findTrack(db, id) });
+        return json(c, 'GET /companies/:id/steps', { data: await findTrack(db, id) });
       })
       .put(
         '/companies/:id/track/:track',
@@ -134,7 +135,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         }),
         async (c) => {
           const { id, track } = c.req.valid('param');
-          return c.json({ data: await setTrack(db, id, track) });
+          return json(c, 'PUT /companies/:id/track/:track', { data: await setTrack(db, id, track) });
         },
       )
       .put(
@@ -154,13 +155,16 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
             if (!company) throw notFound(COMPANY_NOT_FOUND);
             await changeCompanyStatus(tx, company, status, { note, changedBy: c.var.identity.uid });
           });
-          return c.json({ data: await findCompany(db, id) });
+          // Locked and changed just above.
+          return json(c, 'PUT /companies/:id/status/:status', { data: (await findCompany(db, id))! });
         },
       )
       .get('/companies/:id/status-history', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
         if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
-        return c.json({ data: historyFor(c.var.identity.claims, await statusHistory(db, 'company', id)) });
+        return json(c, 'GET /companies/:id/status-history', {
+          data: historyFor(c.var.identity.claims, await statusHistory(db, 'company', id)),
+        });
       })
       // What the Receita Federal has on the company's CNPJ, for the customer to confirm (migration).
       .get('/companies/:id/registration', validCompanyId(), async (c) => {
@@ -171,7 +175,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         try {
           const registration = await cnpjLookup.find(company.cnpj);
           if (!registration) throw notFound('Não encontramos este CNPJ na Receita Federal. Confira o número.');
-          return c.json({ data: registration });
+          return json(c, 'GET /companies/:id/registration', { data: registration });
         } catch (error) {
           if (error instanceof CnpjLookupUnavailable) {
             throw new HttpError(

@@ -39,6 +39,7 @@ import {
 import { companies, documents } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { documentFor, documentsFor } from '../http/staff-privacy';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { contentRefused, fileResponse, storedFileName } from './files';
@@ -77,6 +78,7 @@ export function documentsRoutes(deps: AppDeps) {
   /** A company document from an uploaded file; the team's registrations are publications. */
   async function registerCompanyDocument(
     c: Context<AppEnv>,
+    route: 'POST /documents/register' | 'POST /documents/publish',
     companyId: string,
     input: v.InferOutput<typeof DocumentRegisterSchema>,
   ) {
@@ -106,7 +108,7 @@ export function documentsRoutes(deps: AppDeps) {
         .returning();
       return created;
     });
-    return c.json({ data: toDocumentDto(row) }, 201);
+    return json(c, route, { data: toDocumentDto(row) }, 201);
   }
 
   return (
@@ -116,7 +118,7 @@ export function documentsRoutes(deps: AppDeps) {
       .get('/documents', validCompany('query', DocumentListQuerySchema), async (c) => {
         const { companyId, type, status, limit, offset } = c.req.valid('query');
         const page = await listDocuments(db, { companyId, types: type, statuses: status, limit, offset });
-        return c.json({ ...page, data: await documentsFor(db, c.var.identity.claims, page.data) });
+        return json(c, 'GET /documents', { ...page, data: await documentsFor(db, c.var.identity.claims, page.data) });
       })
       .post('/documents', validCompany('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -158,7 +160,7 @@ export function documentsRoutes(deps: AppDeps) {
             publishedBy: isSystemAdmin(c.var.identity.claims) ? uid : null,
           })
           .returning();
-        return c.json({ data: toDocumentDto(row) }, 201);
+        return json(c, 'POST /documents', { data: toDocumentDto(row) }, 201);
       })
       .post(
         '/documents/register',
@@ -166,7 +168,7 @@ export function documentsRoutes(deps: AppDeps) {
         valid('json', DocumentRegisterSchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          return registerCompanyDocument(c, companyId, c.req.valid('json'));
+          return registerCompanyDocument(c, 'POST /documents/register', companyId, c.req.valid('json'));
         },
       )
       .post(
@@ -174,7 +176,7 @@ export function documentsRoutes(deps: AppDeps) {
         requireRole('system-admin'),
         valid('query', v.object(CompanyQuery)),
         valid('json', DocumentPublishSchema),
-        async (c) => registerCompanyDocument(c, c.req.valid('query').companyId, c.req.valid('json')),
+        async (c) => registerCompanyDocument(c, 'POST /documents/publish', c.req.valid('query').companyId, c.req.valid('json')),
       )
       // A person's own documents: theirs, or anyone's for the team.
       .get(
@@ -193,7 +195,7 @@ export function documentsRoutes(deps: AppDeps) {
           if (userId !== uid && !isSystemAdmin(claims))
             throw forbidden('Os documentos pessoais são vistos só pela própria pessoa.');
           const data = await documentsFor(db, claims, await listPersonalDocuments(db, userId));
-          return c.json({ data, total: data.length });
+          return json(c, 'GET /documents/personal', { data, total: data.length });
         },
       )
       .post('/documents/personal/register', valid('json', PersonalDocumentRegisterSchema), async (c) => {
@@ -225,7 +227,7 @@ export function documentsRoutes(deps: AppDeps) {
           return { row: created, replaced };
         });
         await Promise.all(replaced.map((old) => storage.remove(old.storageKey)));
-        return c.json({ data: toDocumentDto(row) }, 201);
+        return json(c, 'POST /documents/personal/register', { data: toDocumentDto(row) }, 201);
       })
       .delete('/documents/personal/:id', documentId, async (c) => {
         const { uid, claims } = c.var.identity;
@@ -234,7 +236,7 @@ export function documentsRoutes(deps: AppDeps) {
         if (document.ownerUserId !== uid && !isSystemAdmin(claims)) throw forbidden('Este documento pessoal é de outra pessoa.');
         await db.delete(documents).where(eq(documents.id, document.id));
         await storage.remove(document.storageKey);
-        return c.json({ data: { id: document.id } });
+        return json(c, 'DELETE /documents/personal/:id', { data: { id: document.id } });
       })
       .put(
         '/documents/:id/status/:status',
@@ -266,7 +268,9 @@ export function documentsRoutes(deps: AppDeps) {
               .returning();
             return row;
           });
-          return c.json({ data: await documentFor(db, c.var.identity.claims, toDocumentDto(updated)) });
+          return json(c, 'PUT /documents/:id/status/:status', {
+            data: await documentFor(db, c.var.identity.claims, toDocumentDto(updated)),
+          });
         },
       )
       .delete('/documents/:id', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
@@ -280,7 +284,7 @@ export function documentsRoutes(deps: AppDeps) {
         }
         await db.delete(documents).where(eq(documents.id, document.id));
         await storage.remove(document.storageKey);
-        return c.json({ data: { id: document.id } });
+        return json(c, 'DELETE /documents/:id', { data: { id: document.id } });
       })
       .get('/documents/:id/file', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
         const { companyId } = c.req.valid('query');

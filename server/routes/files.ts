@@ -22,6 +22,7 @@ import type { DocumentRow } from '../db/documents';
 import { findDocument, findPersonalDocument, isStorageKeyRegistered, markViewed } from '../db/documents';
 import { contentDisposition } from '../http/content-disposition';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import type { SignedLinks, SignedLinkFailure } from '../services/signed-links';
@@ -132,7 +133,7 @@ export function filesRoutes(deps: AppDeps) {
           exp,
         };
         const token = links.sign(grant);
-        return c.json({
+        return json(c, 'GET /upload/:filename{.+}', {
           data: {
             token,
             ...(await links.uploadTarget(token, grant)),
@@ -173,7 +174,7 @@ export function filesRoutes(deps: AppDeps) {
           exp,
         };
         const token = links.sign(grant);
-        return c.json({
+        return json(c, 'GET /download/:filename{.+}', {
           data: {
             url: await links.downloadUrl(token, grant),
             name: document.name,
@@ -209,7 +210,9 @@ export function filesRoutes(deps: AppDeps) {
         const problem = uploadContentProblem(grant.ext, bytes);
         if (problem) throw contentRefused(problem);
         await storage.save(grant.key, bytes);
-        return c.json(
+        return json(
+          c,
+          c.req.method === 'PUT' ? 'PUT /files/:token' : 'POST /files/:token',
           { data: { name: grant.name, size: bytes.length, expiresAt: new Date(grant.exp * 1000).toISOString() } },
           201,
         );

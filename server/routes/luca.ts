@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { AliasSuggestSchema, LucaIntentSchema } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { createLocalLuca } from '../services/luca';
@@ -12,10 +13,12 @@ export function lucaRoutes({ db, identity, luca = createLocalLuca(db) }: AppDeps
     .use('/luca/*', authenticate(identity))
     .post('/luca/cnaes/match', valid('json', LucaIntentSchema), async (c) => {
       const { intent } = c.req.valid('json');
-      return c.json({ data: await luca.matchCnaes(intent) });
+      return json(c, 'POST /luca/cnaes/match', { data: await luca.matchCnaes(intent) });
     })
     .post('/luca/companies/alias-suggest', valid('json', AliasSuggestSchema), async (c) => {
       const { intent, activity, ownerName } = c.req.valid('json');
-      return c.json({ data: await luca.suggestAliases({ intent, activity, ownerName: ownerName || undefined }) });
+      return json(c, 'POST /luca/companies/alias-suggest', {
+        data: await luca.suggestAliases({ intent, activity, ownerName: ownerName || undefined }),
+      });
     });
 }

@@ -3,6 +3,7 @@ import { OrdersQuerySchema } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { listOrders } from '../db/orders';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
@@ -11,9 +12,9 @@ export function ordersRoutes({ db, identity }: AppDeps) {
   return new Hono<AppEnv>()
     .use('/companies/orders/*', authenticate(identity), requireRole('system-admin'))
     .get('/companies/orders/opening-requests', valid('query', OrdersQuerySchema), async (c) =>
-      c.json(await listOrders(db, 'create-company', c.req.valid('query'))),
+      json(c, 'GET /companies/orders/opening-requests', await listOrders(db, 'create-company', c.req.valid('query'))),
     )
     .get('/companies/orders/migration-requests', valid('query', OrdersQuerySchema), async (c) =>
-      c.json(await listOrders(db, 'migrate-company', c.req.valid('query'))),
+      json(c, 'GET /companies/orders/migration-requests', await listOrders(db, 'migrate-company', c.req.valid('query'))),
     );
 }

@@ -6,6 +6,7 @@ import { STEP_IDS } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import { notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { actorOf, submitStep } from '../services/onboarding';
 
@@ -30,7 +31,7 @@ export function stepsRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         { db, cnpjLookup, config },
         { companyId: id, stepId, payload, actor: actorOf(c.var.identity.claims) },
       );
-      return c.json({ data: submitted });
+      return json(c, 'POST /companies/:id/steps/:stepId', { data: submitted });
     },
   );
 }

@@ -1,17 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Company, CompanyStatus, Page, StepActor, StepId } from '@domain';
+import type { CompanyStatus, CompanyUpdateInput, StepId } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 
 // The team's calls on companies; what every screen reads of a company is in src/lib/api/companies.ts.
-
-/** A company in the team's onboarding queues. */
-export interface Order {
-  company: Company;
-  currentStep: { stepId: StepId; status: string; actor: StepActor } | null;
-  waitingSince: string;
-  customer: { id: string; name: string; email: string } | null;
-}
 
 export interface OrdersParams {
   kind: 'opening' | 'migration';
@@ -26,7 +18,7 @@ export const orderQueries = {
     queryOptions({
       queryKey: ['orders', kind, { page, status, stepId, query }],
       queryFn: () =>
-        mainApi<Page<Order>>(`/companies/orders/${kind}-requests`, {
+        api(`GET /companies/orders/${kind}-requests`, {
           query: {
             status,
             stepId,
@@ -39,12 +31,12 @@ export const orderQueries = {
 };
 
 export function changeCompanyStatus(companyId: string, status: CompanyStatus, note?: string) {
-  return mainApi<{ data: Company }>(`/companies/${companyId}/status/${status}`, {
-    method: 'PUT',
+  return api('PUT /companies/:id/status/:status', {
+    params: { id: companyId, status },
     body: { note: note || undefined },
   }).then((r) => r.data);
 }
 
-export function updateCompany(companyId: string, changes: Record<string, unknown>) {
-  return mainApi<{ data: Company }>(`/companies/${companyId}`, { method: 'PUT', body: changes }).then((r) => r.data);
+export function updateCompany(companyId: string, changes: CompanyUpdateInput) {
+  return api('PUT /companies/:id', { params: { id: companyId }, body: changes }).then((r) => r.data);
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, Page, PersonalDocumentType } from '@domain';
+import type { CompanyDocument, CompanyDocumentType, DocumentStatus, DocumentType, PersonalDocumentType } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 import { linkUpload } from '@/lib/api/upload-clients';
 
 /** docs/api.md Documents and "Other" (signed upload and download links). */
@@ -14,25 +14,13 @@ export interface DocumentListParams {
   archived?: boolean;
 }
 
-/** The answer of `GET /upload/{filename}`: where to send the file, and the token that registers it afterwards. */
-export interface UploadLink {
-  token: string;
-  url: string;
-  method: 'POST';
-  field: string;
-  fields: Record<string, string>;
-  name: string;
-  maxBytes: number;
-  expiresAt: string;
-}
-
 export const documentQueries = {
   /** Under ['documents', companyId], which the admin company page's list shares: one invalidation refreshes both. */
   list: (params: DocumentListParams) =>
     queryOptions({
       queryKey: ['documents', params.companyId, 'list', params],
       queryFn: () =>
-        mainApi<Page<CompanyDocument>>('/documents', {
+        api('GET /documents', {
           query: {
             companyId: params.companyId,
             type: params.types,
@@ -45,7 +33,7 @@ export const documentQueries = {
   personal: () =>
     queryOptions({
       queryKey: ['documents', 'personal'],
-      queryFn: () => mainApi<Page<CompanyDocument>>('/documents/personal').then((r) => r.data),
+      queryFn: () => api('GET /documents/personal').then((r) => r.data),
     }),
 };
 
@@ -59,7 +47,8 @@ export async function uploadFile(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { data: link } = await mainApi<{ data: UploadLink }>(`/upload/${encodeURIComponent(input.file.name)}`, {
+  const { data: link } = await api('GET /upload/:filename{.+}', {
+    params: { filename: input.file.name },
     query: { companyId: input.companyId, size: input.file.size },
   });
   // The local store answers a path on this origin; an S3-compatible store an absolute URL.
@@ -83,42 +72,39 @@ export interface DocumentDetails {
 }
 
 export const registerDocument = (companyId: string, uploadToken: string, details: DocumentDetails) =>
-  mainApi<{ data: CompanyDocument }>('/documents/register', {
-    method: 'POST',
+  api('POST /documents/register', {
     query: { companyId },
     body: { uploadToken, ...details },
   }).then((r) => r.data);
 
 /** The team publishes a document to a company (a guide with its due date and value). */
 export const publishDocument = (companyId: string, uploadToken: string, details: DocumentDetails) =>
-  mainApi<{ data: CompanyDocument }>('/documents/publish', {
-    method: 'POST',
+  api('POST /documents/publish', {
     query: { companyId },
     body: { uploadToken, ...details },
   }).then((r) => r.data);
 
 export const registerPersonalDocument = (uploadToken: string, type: PersonalDocumentType) =>
-  mainApi<{ data: CompanyDocument }>('/documents/personal/register', { method: 'POST', body: { uploadToken, type } }).then(
-    (r) => r.data,
-  );
+  api('POST /documents/personal/register', { body: { uploadToken, type } }).then((r) => r.data);
 
 export const changeDocumentStatus = (document: Pick<CompanyDocument, 'id' | 'companyId'>, status: DocumentStatus) =>
-  mainApi<{ data: CompanyDocument }>(`/documents/${document.id}/status/${status}`, {
-    method: 'PUT',
+  api('PUT /documents/:id/status/:status', {
+    params: { id: document.id, status },
     query: { companyId: document.companyId },
   }).then((r) => r.data);
 
 export const deleteDocument = (document: Pick<CompanyDocument, 'id' | 'companyId'>) =>
   document.companyId
-    ? mainApi(`/documents/${document.id}`, { method: 'DELETE', query: { companyId: document.companyId } })
-    : mainApi(`/documents/personal/${document.id}`, { method: 'DELETE' });
+    ? api('DELETE /documents/:id', { params: { id: document.id }, query: { companyId: document.companyId } })
+    : api('DELETE /documents/personal/:id', { params: { id: document.id } });
 
 /**
  * Downloads through a signed link: the browser fetches the file itself, under its original name, without the
  * session token. Asking for the link is what marks a published document as viewed.
  */
 export async function downloadThroughLink(document: Pick<CompanyDocument, 'id' | 'companyId'>): Promise<void> {
-  const { data } = await mainApi<{ data: { url: string; name: string } }>(`/download/${document.id}`, {
+  const { data } = await api('GET /download/:filename{.+}', {
+    params: { filename: document.id },
     query: { companyId: document.companyId ?? undefined },
   });
   const link = Object.assign(window.document.createElement('a'), { href: data.url, download: data.name, rel: 'noopener' });

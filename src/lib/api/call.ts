@@ -1,8 +1,13 @@
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteKey } from '@domain';
 import { mainApi } from './clients';
 
-/** A query as it may be sent: ofetch writes numbers and booleans as text, which the server's schemas read back. */
-type QueryInput<Q> = { [P in keyof Q]: Q[P] extends string ? (string extends Q[P] ? string | number : Q[P]) : Q[P] };
+/**
+ * A query as it may be sent: ofetch writes a number as text, which the server's schemas read back, and a null as the
+ * bare name (`?companyId`, which the server refuses as it refuses an empty value).
+ */
+type QueryInput<Q> = {
+  [P in keyof Q]: Q[P] extends string ? (string extends Q[P] ? string | number | null : Q[P]) : Q[P];
+};
 
 type Part<Name extends string, T> = [T] extends [never]
   ? { [P in Name]?: never }

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Address, Uf } from '@domain';
 import { addressFromViaCep, ibgeCodeFromViaCep, normalizeCep } from '@domain';
 import { appConfig } from '@/config';
-import { externalApi, mainApi } from './clients';
+import { api } from './call';
+import { externalApi } from './clients';
 
 /**
  * The public postal-code service (docs/api.md); an error is only logged and the result is empty (docs/rules.md). The city's
@@ -25,8 +26,7 @@ export async function lookupCep(value: string): Promise<(Address & { state: Uf; 
 export const municipalitiesQuery = (state: string) =>
   queryOptions({
     queryKey: ['municipalities', state],
-    queryFn: () =>
-      mainApi<{ data: { ibgeCode: string; name: string }[] }>('/municipalities', { query: { state } }).then((r) => r.data),
+    queryFn: () => api('GET /municipalities', { query: { state } }).then((r) => r.data),
     staleTime: Infinity,
     enabled: state !== '',
   });

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import type { Company, Page, Track } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from './clients';
+import { api } from './call';
 
 export interface CompanyListParams {
   query?: string;
@@ -15,18 +14,18 @@ export const companyQueries = {
   detail: (companyId: string) =>
     queryOptions({
       queryKey: ['companies', companyId],
-      queryFn: () => mainApi<{ data: Company }>(`/companies/${companyId}`).then((r) => r.data),
+      queryFn: () => api('GET /companies/:id', { params: { id: companyId } }).then((r) => r.data),
     }),
   steps: (companyId: string) =>
     queryOptions({
       queryKey: ['companies', companyId, 'steps'],
-      queryFn: () => mainApi<{ data: Track | null }>(`/companies/${companyId}/steps`).then((r) => r.data),
+      queryFn: () => api('GET /companies/:id/steps', { params: { id: companyId } }).then((r) => r.data),
     }),
   list: ({ query, page }: CompanyListParams) =>
     queryOptions({
       queryKey: ['companies', 'list', { query: query ?? '', page }],
       queryFn: () =>
-        mainApi<Page<Company>>('/companies', {
+        api('GET /companies', {
           query: { query: query || undefined, limit: PAGE_SIZE.companies, offset: (page - 1) * PAGE_SIZE.companies },
         }),
     }),
@@ -44,7 +43,7 @@ export async function fetchCompanyAndTrack(queryClient: QueryClient, companyId: 
 /** The id of the caller's company as the server knows it (`GET /companies/me`), or null when they have none. */
 export async function fetchOwnCompanyId(): Promise<string | null> {
   try {
-    return (await mainApi<{ data: Company }>('/companies/me')).data.id;
+    return (await api('GET /companies/me')).data.id;
   } catch (error) {
     if ((error as { status?: number }).status === 404) return null;
     throw error;

@@ -1,4 +1,6 @@
+import type { ResponseOf, RouteKey } from '@domain';
 import { mainApiOptions } from './clients';
+import type { FormUpload } from './uploader';
 import { createUploader } from './uploader';
 
 /*
@@ -9,3 +11,7 @@ import { createUploader } from './uploader';
 export const mainUpload = createUploader(mainApiOptions);
 /** Files to a storage's signed link: the link is the permission, no token travels. */
 export const linkUpload = createUploader();
+
+/** A file to a route of the main API (a multipart POST), answering the contract's type for that route (domain/api.ts). */
+export const uploadTo = <K extends RouteKey & `POST ${string}`>(route: K, upload: Omit<FormUpload, 'url'>) =>
+  mainUpload<ResponseOf<K>>({ ...upload, url: route.slice('POST '.length) });
