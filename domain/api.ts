@@ -1,11 +1,13 @@
 import type { Endpoint, PathOf, PathParams, RouteTypes } from './apiContract';
 import { COMPANIES_API } from './companiesApi';
 import { DOCUMENTS_API } from './documentsApi';
+import { INVOICES_API } from './invoicesApi';
 import { USERS_API } from './usersApi';
 
 export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
 export type * from './companiesApi';
 export type * from './documentsApi';
+export type * from './invoicesApi';
 export type * from './usersApi';
 
 /** Every route of `/api` (docs/api.md) with its types: the one contract both sides use (docs/decisions/0005). */
@@ -13,6 +15,7 @@ export const API = {
   ...USERS_API,
   ...COMPANIES_API,
   ...DOCUMENTS_API,
+  ...INVOICES_API,
 } satisfies Record<string, Endpoint<RouteTypes>>;
 
 export type Api = typeof API;

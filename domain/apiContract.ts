@@ -25,6 +25,12 @@ export interface FileAnswer {
   readonly file: true;
 }
 
+/**
+ * A body a form sends as the person filled it in: any field may be missing, and the server's schema answers 400 with
+ * a pt-BR message for each (the SPA checks the same schema first).
+ */
+export type FormBody<T> = { [K in keyof T]?: T[K] | undefined };
+
 /** A multipart body (the browser's `FormData`, which the domain's globals do not have). */
 export interface MultipartForm {
   get(name: string): unknown;

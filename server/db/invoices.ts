@@ -10,10 +10,12 @@ import type {
   Page,
   ScheduleTiming,
   TakerAddress,
+  NfsRequestRow as ListedRequest,
 } from '@domain';
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, NO_NIF_KEY_PREFIX, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
 import type { DbExecutor } from './companies';
+import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { emissionJson } from './nfse';
@@ -155,7 +157,7 @@ function searchCondition(query: string): SQL | undefined {
  * A page of requests as the answer's JSON (`{ data, total }`, each row as `toRequestDto` gives it with its emission and
  * its company's name), built by PostgreSQL: the server neither maps nor serialises the rows.
  */
-export async function listRequestsJson(db: DbExecutor, filter: RequestFilter): Promise<string> {
+export async function listRequestsJson(db: DbExecutor, filter: RequestFilter): Promise<JsonText<Page<ListedRequest>>> {
   const where = and(
     filter.companyId ? eq(nfsRequests.companyId, filter.companyId) : undefined,
     filter.status?.length ? inArray(nfsRequests.status, filter.status) : undefined,

@@ -15,6 +15,7 @@ import { findCompany } from '../db/companies';
 import { fiscalProfileView, profileColumns, saveCertificate } from '../db/nfse';
 import { companyCertificates, companyFiscalProfiles } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { CertificateError, assertCertificateForCompany, readPkcs12 } from '../nfse/certificate';
@@ -50,7 +51,7 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
     .get(path, signedIn, CompanyParam, async (c) => {
       const { companyId } = c.req.valid('param');
       await companyOf(companyId);
-      return c.json({ data: await fiscalProfileView(db, companyId) });
+      return json(c, 'GET /companies/:companyId/fiscal-profile', { data: await fiscalProfileView(db, companyId) });
     })
     .put(path, signedIn, team, CompanyParam, valid('json', FiscalProfileSchema), async (c) => {
       const { companyId } = c.req.valid('param');
@@ -60,7 +61,7 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
         .insert(companyFiscalProfiles)
         .values({ companyId, ...columns })
         .onConflictDoUpdate({ target: companyFiscalProfiles.companyId, set: columns });
-      return c.json({ data: await fiscalProfileView(db, companyId) });
+      return json(c, 'PUT /companies/:companyId/fiscal-profile', { data: await fiscalProfileView(db, companyId) });
     })
     .put(`${path}/certificate`, signedIn, team, CompanyParam, async (c) => {
       const { companyId } = c.req.valid('param');
@@ -91,12 +92,12 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
         { file: bytes, password, certificate, uploadedBy: c.var.identity.uid },
         deps.nfse.sealer,
       );
-      return c.json({ data: await fiscalProfileView(db, companyId) });
+      return json(c, 'PUT /companies/:companyId/fiscal-profile/certificate', { data: await fiscalProfileView(db, companyId) });
     })
     .delete(`${path}/certificate`, signedIn, team, CompanyParam, async (c) => {
       const { companyId } = c.req.valid('param');
       await companyOf(companyId);
       await db.delete(companyCertificates).where(eq(companyCertificates.companyId, companyId));
-      return c.json({ data: await fiscalProfileView(db, companyId) });
+      return json(c, 'DELETE /companies/:companyId/fiscal-profile/certificate', { data: await fiscalProfileView(db, companyId) });
     });
 }

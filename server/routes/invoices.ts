@@ -43,8 +43,8 @@ import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, httpErrorOf, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
 import { hasRoomFor } from '../db/per-company-limit';
+import { json, writtenJson } from '../http/json';
 import type { AppEnv } from '../http/types';
-import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { changeRequestStatus, correctRequest } from '../services/invoice-requests';
 import { generateNow } from '../services/nfs-scheduler';
@@ -173,11 +173,19 @@ export function invoicesRoutes(deps: AppDeps) {
       // The team's queue across companies, oldest first.
       .get('/nfs/requests/search', requireRole('system-admin'), valid('query', NfsSearchQuerySchema), async (c) => {
         const { query, status, date, limit, offset } = c.req.valid('query');
-        return jsonText(c, await listRequestsJson(db, { query, status, date, limit, offset, order: 'oldest' }));
+        return writtenJson(
+          c,
+          'GET /nfs/requests/search',
+          await listRequestsJson(db, { query, status, date, limit, offset, order: 'oldest' }),
+        );
       })
       .get('/nfs/requests', validCompany('query', NfsListQuerySchema), async (c) => {
         const { companyId, query, status, date, limit, offset } = c.req.valid('query');
-        return jsonText(c, await listRequestsJson(db, { companyId, query, status, date, limit, offset, order: 'newest' }));
+        return writtenJson(
+          c,
+          'GET /nfs/requests',
+          await listRequestsJson(db, { companyId, query, status, date, limit, offset, order: 'newest' }),
+        );
       })
       .post('/nfs/requests', validCompany('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -205,7 +213,7 @@ export function invoicesRoutes(deps: AppDeps) {
           });
           return created;
         });
-        return c.json({ data: toRequestDto(row) }, 201);
+        return json(c, 'POST /nfs/requests', { data: toRequestDto(row) }, 201);
       })
       .get('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), async (c) => {
         const request = await findRequest(db, c.req.valid('param').id);
@@ -214,7 +222,7 @@ export function invoicesRoutes(deps: AppDeps) {
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
         const emission = await findEmission(db, request.id);
         const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
-        return c.json({ data: { ...toRequestDto(request, view), history } });
+        return json(c, 'GET /nfs/requests/:id', { data: { ...toRequestDto(request, view), history } });
       })
       .delete('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -232,7 +240,7 @@ export function invoicesRoutes(deps: AppDeps) {
           }
           await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
         });
-        return c.json({ data: { id } });
+        return json(c, 'DELETE /nfs/requests/:id', { data: { id } });
       })
       // The team corrects a request not yet sent (its service, description, value, month) instead of refusing it.
       .patch(
@@ -244,7 +252,7 @@ export function invoicesRoutes(deps: AppDeps) {
           const { id } = c.req.valid('param');
           const updated = await correctRequest(deps, { id, input: c.req.valid('json'), actor: c.var.identity.uid });
           const emission = await findEmission(db, id);
-          return c.json({ data: toRequestDto(updated, emission ? emissionView(emission) : null) });
+          return json(c, 'PATCH /nfs/requests/:id', { data: toRequestDto(updated, emission ? emissionView(emission) : null) });
         },
       )
       .put(
@@ -289,7 +297,7 @@ export function invoicesRoutes(deps: AppDeps) {
             // A refused file is named by its field, as the grant's refusals are.
             uploads: { lock: uploads.lock, received: ({ field, grant }) => fieldRefusal(field, () => uploads.received(grant)) },
           });
-          return c.json({ data: toRequestDto(updated) });
+          return json(c, 'PUT /nfs/requests/:id/status/:status', { data: toRequestDto(updated) });
         },
       )
       .get(
@@ -297,16 +305,20 @@ export function invoicesRoutes(deps: AppDeps) {
         validCompany('query', v.object({ ...CompanyQuery.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
         async (c) => {
           const { companyId, query } = c.req.valid('query');
-          return c.json({ data: await findCustomers(db, companyId, query ?? '') });
+          return json(c, 'GET /nfs/customers', { data: await findCustomers(db, companyId, query ?? '') });
         },
       )
       .get('/nfs/schedulers/active', requireRole('system-admin'), valid('query', ActiveSchedulesQuerySchema), async (c) => {
         const { limit, offset } = c.req.valid('query');
-        return c.json(await listSchedules(db, { onlyActive: true, limit, offset }));
+        return json(c, 'GET /nfs/schedulers/active', await listSchedules(db, { onlyActive: true, limit, offset }));
       })
       .get('/nfs/schedulers', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
-        return c.json(await listSchedules(db, { companyId, limit: MAX_SCHEDULES_PER_COMPANY, offset: 0 }));
+        return json(
+          c,
+          'GET /nfs/schedulers',
+          await listSchedules(db, { companyId, limit: MAX_SCHEDULES_PER_COMPANY, offset: 0 }),
+        );
       })
       .post('/nfs/schedulers', validCompany('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -331,7 +343,7 @@ export function invoicesRoutes(deps: AppDeps) {
           return inserted;
         });
         const [schedule] = (await listSchedules(db, { id: row.id })).data;
-        return c.json({ data: schedule }, 201);
+        return json(c, 'POST /nfs/schedulers', { data: schedule }, 201);
       })
       .put(
         '/nfs/schedulers/:id',
@@ -357,7 +369,7 @@ export function invoicesRoutes(deps: AppDeps) {
             })
             .where(eq(nfsSchedules.id, existing.id));
           const [schedule] = (await listSchedules(db, { id: existing.id })).data;
-          return c.json({ data: schedule });
+          return json(c, 'PUT /nfs/schedulers/:id', { data: schedule });
         },
       )
       .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
@@ -366,7 +378,7 @@ export function invoicesRoutes(deps: AppDeps) {
         if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);
         // Requests it already created stay: they are the company's invoices.
         await db.delete(nfsSchedules).where(eq(nfsSchedules.id, existing.id));
-        return c.json({ data: { id: existing.id } });
+        return json(c, 'DELETE /nfs/schedulers/:id', { data: { id: existing.id } });
       })
       // "Gerar agora": this month's request at once, still once per month; asks first (409, `confirmation_required`)
       // when the customer already asked by hand for the tomador this month, and `confirm=true` makes it anyway.
@@ -381,7 +393,7 @@ export function invoicesRoutes(deps: AppDeps) {
           const { customerName, competence } = result.handMade;
           throw new HttpError(409, 'confirmation_required', handMadeDuplicateMessage(customerName, competence));
         }
-        return c.json({ data: toRequestDto(result.request) }, 201);
+        return json(c, 'POST /nfs/schedulers/:id/generate', { data: toRequestDto(result.request) }, 201);
       })
   );
 }

@@ -16,6 +16,7 @@ import { findRequest, toRequestDto } from '../db/invoices';
 import type { EmissionRow } from '../db/nfse';
 import { emissionView, findEmission, findSubstitutionLinks } from '../db/nfse';
 import { HttpError, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import type { NfsRequestRow } from '../db/invoices';
@@ -63,13 +64,14 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
 
   return new Hono<AppEnv>()
     .get('/nfs/requests/:id/emission', signedIn, team, RequestParam, async (c) => {
-      return c.json({ data: await available().preview(c.req.valid('param').id) });
+      return json(c, 'GET /nfs/requests/:id/emission', { data: await available().preview(c.req.valid('param').id) });
     })
     .post('/nfs/requests/:id/emission', signedIn, team, RequestParam, async (c) => {
       const result = await available().emit(c.req.valid('param').id, { actor: c.var.identity.uid });
       if (result.kind === 'invalid') {
         const { problem } = result;
         const fields = Object.fromEntries(problem.issues.map((issue) => [issue.path || issue.field, issue.message]));
+        // A refusal, answered as every route's are (docs/api.md): not the route's answer.
         return c.json(
           {
             error: {
@@ -81,7 +83,7 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
           422,
         );
       }
-      return c.json({ data: toRequestDto(result.request, emissionView(result.emission)) });
+      return json(c, 'POST /nfs/requests/:id/emission', { data: toRequestDto(result.request, emissionView(result.emission)) });
     })
     .get('/nfs/requests/:id/emission/dps.xml', signedIn, team, RequestParam, async (c) => {
       const { emission } = await storedEmission(c.req.valid('param').id);
@@ -96,12 +98,12 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
     .post('/nfs/requests/:id/cancellation', signedIn, team, RequestParam, valid('json', CancellationSchema), async (c) => {
       const input = c.req.valid('json');
       const result = await available().cancel(c.req.valid('param').id, input, { actor: c.var.identity.uid });
-      return c.json({ data: await withEmission(result) });
+      return json(c, 'POST /nfs/requests/:id/cancellation', { data: await withEmission(result) });
     })
     .post('/nfs/requests/:id/substitution', signedIn, team, RequestParam, valid('json', SubstitutionSchema), async (c) => {
       const input = c.req.valid('json');
       const result = await available().substitute(c.req.valid('param').id, input, { actor: c.var.identity.uid });
-      return c.json({
+      return json(c, 'POST /nfs/requests/:id/substitution', {
         data: { replaced: await withEmission(result.replaced), substitute: await withEmission(result.substitute) },
       });
     });

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NfsRequest, NfsRequestStatus, Page } from '@domain';
+import type { BodyOf, NfsRequest, NfsRequestStatus } from '@domain';
 import { PAGE_SIZE } from '@domain';
 import type { FiscalProfileInput } from '@domain/fiscalProfile';
-import type { FiscalProfileView, NfseEmissionPreview, NfseSubstitutionResult, SubstitutionInput } from '@domain/nfseEmission';
-import { mainApi } from '@/lib/api/clients';
+import type { SubstitutionInput } from '@domain/nfseEmission';
+import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
 
 /** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
@@ -13,15 +13,13 @@ export const fiscalProfileQueries = {
   detail: (companyId: string) =>
     queryOptions({
       queryKey: ['companies', companyId, 'fiscal-profile'],
-      queryFn: () => mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile`).then((r) => r.data),
+      queryFn: () => api('GET /companies/:companyId/fiscal-profile', { params: { companyId } }).then((r) => r.data),
     }),
 };
 
 /** PUT the profile (the team); a 400 carries `fields` with each field's pt-BR message. */
 export const saveFiscalProfile = (companyId: string, profile: FiscalProfileInput) =>
-  mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile`, { method: 'PUT', body: profile }).then(
-    (r) => r.data,
-  );
+  api('PUT /companies/:companyId/fiscal-profile', { params: { companyId }, body: profile }).then((r) => r.data);
 
 /**
  * PUT the A1 certificate as multipart `file` + `password` (the team). Small (a few KB), so through the main client like
@@ -31,23 +29,18 @@ export function uploadCertificate(companyId: string, file: File, password: strin
   const form = new FormData();
   form.set('file', file);
   form.set('password', password);
-  return mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile/certificate`, {
-    method: 'PUT',
-    body: form,
-  }).then((r) => r.data);
+  return api('PUT /companies/:companyId/fiscal-profile/certificate', { params: { companyId }, body: form }).then((r) => r.data);
 }
 
 export const removeCertificate = (companyId: string) =>
-  mainApi<{ data: FiscalProfileView }>(`/companies/${companyId}/fiscal-profile/certificate`, { method: 'DELETE' }).then(
-    (r) => r.data,
-  );
+  api('DELETE /companies/:companyId/fiscal-profile/certificate', { params: { companyId } }).then((r) => r.data);
 
 export const emissionQueries = {
   /** What would be sent, checked against the layout; nothing is sent. Always asked fresh when the dialog opens. */
   preview: (requestId: string) =>
     queryOptions({
       queryKey: ['invoices', 'emission-preview', requestId],
-      queryFn: () => mainApi<{ data: NfseEmissionPreview }>(`/nfs/requests/${requestId}/emission`).then((r) => r.data),
+      queryFn: () => api('GET /nfs/requests/:id/emission', { params: { id: requestId } }).then((r) => r.data),
       staleTime: 0,
       gcTime: 0,
     }),
@@ -55,17 +48,15 @@ export const emissionQueries = {
 
 /** Sends the request to the national system; answers it issued, rejected or still processing (a retry plan). */
 export const emitRequest = (requestId: string) =>
-  mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/emission`, { method: 'POST' }).then((r) => r.data);
+  api('POST /nfs/requests/:id/emission', { params: { id: requestId } }).then((r) => r.data);
 
 /** Cancels an issued national NFS-e (the cancellation event); `reason` 15–255 characters. */
-export const cancelNationalInvoice = (requestId: string, body: { reason: string; reasonCode?: string }) =>
-  mainApi<{ data: NfsRequest }>(`/nfs/requests/${requestId}/cancellation`, { method: 'POST', body }).then((r) => r.data);
+export const cancelNationalInvoice = (requestId: string, body: BodyOf<'POST /nfs/requests/:id/cancellation'>) =>
+  api('POST /nfs/requests/:id/cancellation', { params: { id: requestId }, body }).then((r) => r.data);
 
 /** Substitutes an issued national NFS-e with a corrected one; answers both requests (the substitute is a new one). */
 export const substituteNationalInvoice = (requestId: string, body: SubstitutionInput) =>
-  mainApi<{ data: NfseSubstitutionResult }>(`/nfs/requests/${requestId}/substitution`, { method: 'POST', body }).then(
-    (r) => r.data,
-  );
+  api('POST /nfs/requests/:id/substitution', { params: { id: requestId }, body }).then((r) => r.data);
 
 /** The signed DPS exactly as it was sent to the national system (the team), saved as `<DPS id>.xml`. */
 export const downloadSignedDps = (requestId: string, dpsId: string) =>
@@ -85,7 +76,7 @@ export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];
 export async function fetchPendingRequests(companyId: string, competence: string): Promise<NfsRequest[]> {
   const rows: NfsRequest[] = [];
   for (let offset = 0; ; offset += PAGE_SIZE.invoices) {
-    const page = await mainApi<Page<NfsRequest>>('/nfs/requests', {
+    const page = await api('GET /nfs/requests', {
       query: { companyId, status: PENDING_STATUSES, date: competence, limit: PAGE_SIZE.invoices, offset },
     });
     rows.push(...page.data);

@@ -1,8 +1,8 @@
+import type { BodyOf, Company, NfsRequestStatus } from '@domain';
 import { Suspense, lazy } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import toast from '@/lib/toast';
-import type { Company, NfsRequestStatus } from '@domain';
 import { PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { createRequest, invoiceQueries } from '@/features/invoices/api';
@@ -63,7 +63,7 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
     searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
   });
   const create = useMutation({
-    mutationFn: (body: unknown) => createRequest(company.id, body),
+    mutationFn: (body: BodyOf<'POST /nfs/requests'>) => createRequest(company.id, body),
     onSuccess: () => {
       toast.success('Solicitação enviada! Nossa equipe emite a nota em até 1 dia útil.');
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });

@@ -1,7 +1,7 @@
+import type { BodyOf, Company, NfsSchedule } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import toast from '@/lib/toast';
-import type { Company, NfsSchedule } from '@domain';
 import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { deleteSchedule, generateScheduleNow, invoiceQueries, saveSchedule } from '@/features/invoices/api';
@@ -50,7 +50,7 @@ const skippedNotice = (schedule: NfsSchedule) =>
 function ScheduleEditor({ company, schedule, onDone }: { company: Company; schedule?: NfsSchedule; onDone: () => void }) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: unknown) => saveSchedule(company.id, body, schedule?.id),
+    mutationFn: (body: BodyOf<'POST /nfs/schedulers'>) => saveSchedule(company.id, body, schedule?.id),
     onSuccess: (saved) => {
       const next = saved.nextRun ? nextRunLabel(saved.nextRun) : null;
       toast.success(

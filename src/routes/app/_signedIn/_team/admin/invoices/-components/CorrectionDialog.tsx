@@ -1,7 +1,7 @@
+import type { BodyOf, FieldErrors, NfsRequest } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from '@/lib/toast';
-import type { FieldErrors, NfsRequest } from '@domain';
 import { NfsRequestCorrectionSchema, validate } from '@domain';
 import { fieldErrorsOf } from '@/lib/api/errors';
 import { correctRequest } from '@/features/invoices/api';
@@ -38,7 +38,7 @@ function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: ()
   const [competence, setCompetence] = useState(request.competence);
   const [errors, setErrors] = useState<FieldErrors>({});
   const correct = useMutation({
-    mutationFn: (body: object) => correctRequest(request.id, body),
+    mutationFn: (body: BodyOf<'PATCH /nfs/requests/:id'>) => correctRequest(request.id, body),
     onSuccess: () => {
       toast.success('Solicitação corrigida.');
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });

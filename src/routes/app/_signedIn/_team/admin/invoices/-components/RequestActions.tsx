@@ -1,7 +1,7 @@
+import type { NfsStatusBody, FieldErrors, NfsRequestStatus } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from '@/lib/toast';
-import type { FieldErrors, NfsRequestStatus } from '@domain';
 import { MAX_UPLOAD_BYTES, NFS_REQUEST_STATUS_LABEL, formatBytes, nextNfsStatuses, nfsStatusBodySchema, validate } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { changeRequestStatus, invoiceQueries } from '@/features/invoices/api';
@@ -54,7 +54,7 @@ export function RequestActions({ id }: { id: string }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useMutation({
-    mutationFn: ({ to, body }: { to: NfsRequestStatus; body: object }) => changeRequestStatus(id, to, body),
+    mutationFn: ({ to, body }: { to: NfsRequestStatus; body: NfsStatusBody }) => changeRequestStatus(id, to, body),
     onSuccess: (updated) => {
       toast.success(`Nota marcada como "${NFS_REQUEST_STATUS_LABEL[updated.status]}".`);
       setTarget(null);
