@@ -1,10 +1,12 @@
 import type { Endpoint, PathOf, PathParams, RouteTypes } from './apiContract';
+import { ACCOUNT_API } from './accountApi';
 import { COMPANIES_API } from './companiesApi';
 import { DOCUMENTS_API } from './documentsApi';
 import { INVOICES_API } from './invoicesApi';
 import { USERS_API } from './usersApi';
 
 export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
+export type * from './accountApi';
 export type * from './companiesApi';
 export type * from './documentsApi';
 export type * from './invoicesApi';
@@ -16,6 +18,7 @@ export const API = {
   ...COMPANIES_API,
   ...DOCUMENTS_API,
   ...INVOICES_API,
+  ...ACCOUNT_API,
 } satisfies Record<string, Endpoint<RouteTypes>>;
 
 export type Api = typeof API;

@@ -18,6 +18,7 @@ import type { PaymentRow } from '../db/billing';
 import { billingSummary, findPayment, listPayments, repointCharge } from '../db/billing';
 import { findCompany } from '../db/companies';
 import { HttpError, conflict, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { simplePdf } from '../seed/pdf';
@@ -76,11 +77,11 @@ export function billingRoutes({ db, identity }: AppDeps) {
     .use('/v1/ecommerce/*', authenticate(identity))
     .get('/v1/ecommerce/payments', validCompany('query', PaymentsQuerySchema), async (c) => {
       const query = c.req.valid('query');
-      return c.json(await listPayments(db, query));
+      return json(c, 'GET /v1/ecommerce/payments', await listPayments(db, query));
     })
     .get('/v1/ecommerce/subscription', validCompany('query', BillingCompanyQuerySchema), async (c) => {
       const { companyId } = c.req.valid('query');
-      return c.json({ data: await billingSummary(db, companyId) });
+      return json(c, 'GET /v1/ecommerce/subscription', { data: await billingSummary(db, companyId) });
     })
     .get(
       '/v1/ecommerce/payments/:id/receipt',

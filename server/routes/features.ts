@@ -4,6 +4,7 @@ import type { FeatureFlags } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
 import { forbidden } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 
 /** `GET /features`: the feature flags of the person signed in (docs/security.md); every flag off without a flag service. */
@@ -14,14 +15,14 @@ export function featuresRoutes({ identity, features }: AppDeps) {
       .use('/features/*', authenticate(identity))
       .get('/features', async (c) => {
         const off = Object.fromEntries(FEATURE_NAMES.map((name) => [name, false])) as FeatureFlags;
-        return c.json({ data: (await features?.flagsFor(c.var.identity.email)) ?? off });
+        return json(c, 'GET /features', { data: (await features?.flagsFor(c.var.identity.email)) ?? off });
       })
       // The feature panel: who sees what, for the account the `panel` flag names.
       .get('/features/audiences', async (c) => {
         if (!features || !(await features.flagsFor(c.var.identity.email)).panel) {
           throw forbidden('O painel de recursos não está disponível para sua conta.');
         }
-        return c.json({ data: await features.audiences() });
+        return json(c, 'GET /features/audiences', { data: await features.audiences() });
       })
   );
 }

@@ -18,6 +18,7 @@ import { findTrack, lockCompany, startTrack } from '../db/companies';
 import { lockUser } from '../db/referrals';
 import { companyMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { syncClaims } from '../services/claims';
@@ -38,7 +39,7 @@ export function partnersRoutes({ db, identity }: AppDeps) {
           .from(users)
           .where(eq(users.id, c.var.identity.uid));
         if (!user) throw notFound('Usuário não encontrado.');
-        return c.json({
+        return json(c, 'GET /partners/:partnerId/attribution', {
           data: { partnerId: user.partnerId, partnerAttributedAt: user.partnerAttributedAt?.toISOString() ?? null },
         });
       })
@@ -114,7 +115,7 @@ export function partnersRoutes({ db, identity }: AppDeps) {
         // The guards read the chosen track from the claims while there is no company.
         if (claimsChanged) await syncClaims(db, identity, uid);
         const answer: PartnerAttributionResult = { ...data, partnerName: PARTNERS[partnerId].name };
-        return c.json({ data: answer });
+        return json(c, 'POST /partners/:partnerId/attribution', { data: answer });
       })
   );
 }

@@ -29,6 +29,7 @@ import {
 } from '../db/referrals';
 import { invitations, outboxMessages } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import type { MailMessage } from '../services/mail';
@@ -70,16 +71,18 @@ export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
       .get('/referrals/me', async (c) => {
         const code = referralCodeOf(c.var.identity.uid);
         const people = await referredPeople(db, code);
-        return c.json({ data: { code, link: linkOf(c.var.identity.uid), total: people.length, counts: stageCounts(people) } });
+        return json(c, 'GET /referrals/me', {
+          data: { code, link: linkOf(c.var.identity.uid), total: people.length, counts: stageCounts(people) },
+        });
       })
       // A person refers a handful of people: the list is read whole and paged here.
       .get('/referrals/me/referred', valid('query', ReferralListQuerySchema), async (c) => {
         const { limit, offset } = c.req.valid('query');
         const people = await referredPeople(db, referralCodeOf(c.var.identity.uid));
-        return c.json({ data: people.slice(offset, offset + limit), total: people.length });
+        return json(c, 'GET /referrals/me/referred', { data: people.slice(offset, offset + limit), total: people.length });
       })
       .get('/referrals/invitations', valid('query', InvitationListQuerySchema), async (c) => {
-        return c.json(await listInvitations(db, c.var.identity.uid, c.req.valid('query')));
+        return json(c, 'GET /referrals/invitations', await listInvitations(db, c.var.identity.uid, c.req.valid('query')));
       })
       .post('/referrals/invitations', valid('json', InvitationSchema), async (c) => {
         const { uid } = c.var.identity;
@@ -115,7 +118,7 @@ export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
           });
           return created;
         });
-        return c.json({ data: toInvitationDto(row, false) }, 201);
+        return json(c, 'POST /referrals/invitations', { data: toInvitationDto(row, false) }, 201);
       })
       .post(
         '/referrals/invitations/:id/resend',
@@ -157,7 +160,7 @@ export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
             });
             return updated;
           });
-          return c.json({ data: toInvitationDto(row, false) });
+          return json(c, 'POST /referrals/invitations/:id/resend', { data: toInvitationDto(row, false) });
         },
       )
       // The local outbox, for the team in development and tests (no such page in production).
@@ -179,7 +182,7 @@ export function referralsRoutes({ db, identity, config, logger }: AppDeps) {
             .offset(offset),
           db.select({ total: count() }).from(outboxMessages).where(where),
         ]);
-        return c.json({
+        return json(c, 'GET /dev/outbox', {
           data: rows.map((row) => ({
             id: row.id,
             to: row.toAddress,

@@ -5,6 +5,7 @@ import { authenticate, validCompany } from '../auth/middleware';
 import { billingByCategory } from '../db/bank-statements';
 import { annualBillingByCompany } from '../db/reports';
 import { notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 
 /** docs/api.md Reports: the company's billing, for the customer and the team. */
@@ -17,12 +18,12 @@ export function reportsRoutes({ db, identity }: AppDeps) {
         const { companyId, year } = c.req.valid('query');
         const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate(new Date()).year);
         if (!billing) throw notFound('Empresa não encontrada.');
-        return c.json({ data: billing });
+        return json(c, 'GET /reports/anual-billing-by-company', { data: billing });
       })
       // Bank movements per tax category over a month, quarter or year.
       .get('/reports/billing-by-category', validCompany('query', BillingByCategoryQuerySchema), async (c) => {
         const { companyId, period } = c.req.valid('query');
-        return c.json({ data: await billingByCategory(db, companyId, period) });
+        return json(c, 'GET /reports/billing-by-category', { data: await billingByCategory(db, companyId, period) });
       })
   );
 }

@@ -9,6 +9,7 @@ import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import { cancelOpenFirstCharges, findOpenCharge } from '../db/billing';
 import { payments, subscriptions } from '../db/schema';
 import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { atOwnAddress, ownBaseUrl } from '../http/own-address';
 import { valid } from '../http/validate';
@@ -51,7 +52,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
             customerEmail: c.var.identity.email ?? undefined,
             baseUrl,
           });
-          return c.json({ data });
+          return json(c, 'POST /subscriptions/:id', { data });
         }
         if (subscription.status === 'active') throw conflict('Esta assinatura já está paga.');
 
@@ -70,7 +71,8 @@ export function subscriptionsRoutes(deps: AppDeps) {
           .limit(1);
         if (open) {
           const checkout = await provider.getCheckout(open.providerCheckoutId).catch(() => null);
-          if (checkout?.status === 'pending') return c.json({ data: { paymentId: open.id, paymentUrl: own(open.checkoutUrl) } });
+          if (checkout?.status === 'pending')
+            return json(c, 'POST /subscriptions/:id', { data: { paymentId: open.id, paymentUrl: own(open.checkoutUrl) } });
         }
 
         const plan = findPlan(subscription.planId);
@@ -104,7 +106,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
             amountCents: subscription.priceCents,
           });
         });
-        return c.json({ data: { paymentId, paymentUrl: own(checkout.url) } });
+        return json(c, 'POST /subscriptions/:id', { data: { paymentId, paymentUrl: own(checkout.url) } });
       },
     )
     .post('/webhooks/payments/:provider', async (c) => {
@@ -119,6 +121,6 @@ export function subscriptionsRoutes(deps: AppDeps) {
       }
       const result = await applyPaymentNotification(db, provider.name, notification);
       if (result === 'unknown') throw notFound('Pagamento desconhecido.');
-      return c.json({ data: { result } });
+      return json(c, 'POST /webhooks/payments/:provider', { data: { result } });
     });
 }

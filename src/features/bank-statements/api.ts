@@ -5,7 +5,6 @@ import type {
   BankConnection,
   BankSyncResult,
   BankTransaction,
-  BillingByCategory,
   CategoryRule,
   ExportSummary,
   ExportType,
@@ -15,6 +14,7 @@ import type {
 } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
 import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
 
 /** Bank statements: accounts, movements, tax categories, category rules, exports, and the billing-by-category report. */
@@ -105,10 +105,7 @@ export const bankQueries = {
   billingByCategory: (companyId: string, period: string) =>
     queryOptions({
       queryKey: ['bank-statements', 'billing-by-category', companyId, period],
-      queryFn: () =>
-        mainApi<{ data: BillingByCategory }>('/reports/billing-by-category', { query: { companyId, period } }).then(
-          (r) => r.data,
-        ),
+      queryFn: () => api('GET /reports/billing-by-category', { query: { companyId, period } }).then((r) => r.data),
     }),
 };
 

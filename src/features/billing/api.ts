@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BillingSummary, Page, Payment } from '@domain';
+import type { Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
 
 /** docs/api.md Other: the company's payments, its plan, and paying an open charge. */
@@ -11,14 +11,13 @@ export const billingQueries = {
   summary: (companyId: string) =>
     queryOptions({
       queryKey: ['billing', companyId, 'summary'],
-      queryFn: () =>
-        mainApi<{ data: BillingSummary }>('/v1/ecommerce/subscription', { query: { companyId } }).then((r) => r.data),
+      queryFn: () => api('GET /v1/ecommerce/subscription', { query: { companyId } }).then((r) => r.data),
     }),
   payments: (companyId: string, page: number) =>
     queryOptions({
       queryKey: ['billing', companyId, 'payments', page],
       queryFn: () =>
-        mainApi<Page<Payment>>('/v1/ecommerce/payments', {
+        api('GET /v1/ecommerce/payments', {
           query: { companyId, limit: PAYMENTS_PAGE_SIZE, offset: (page - 1) * PAYMENTS_PAGE_SIZE },
         }),
     }),
@@ -26,8 +25,8 @@ export const billingQueries = {
 
 /** POST /subscriptions/{id} for one open charge: the provider's payment page, coming back to my-billing. */
 export function payCharge(payment: Pick<Payment, 'id' | 'subscriptionId'>) {
-  return mainApi<{ data: { paymentId: string; paymentUrl: string } }>(`/subscriptions/${payment.subscriptionId}`, {
-    method: 'POST',
+  return api('POST /subscriptions/:id', {
+    params: { id: payment.subscriptionId },
     body: { paymentId: payment.id, returnPath: '/app/user/my-billing' },
   }).then((r) => r.data);
 }

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CompanyDocument, DocumentType, StepDraft, StepId, TrackId } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
 import { statusHistoryKey } from '@/lib/api/company-status';
-import { mainApi } from '@/lib/api/clients';
 import { api } from '@/lib/api/call';
 import { uploadTo } from '@/lib/api/upload-clients';
 import { saveDownload } from '@/lib/api/download';
@@ -23,8 +22,8 @@ export function submitStep(companyId: string, stepId: StepId, payload: StepDraft
 
 /** POST /subscriptions/{id}: the payment page, coming back to the wizard. */
 export function startPayment(subscriptionId: string, trackId: TrackId) {
-  return mainApi<{ data: { paymentId: string; paymentUrl: string } }>(`/subscriptions/${subscriptionId}`, {
-    method: 'POST',
+  return api('POST /subscriptions/:id', {
+    params: { id: subscriptionId },
     body: { returnPath: TRACK_WIZARD_PATH[trackId] },
   }).then((r) => r.data);
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureFlags, FeatureName } from '@domain';
-import { mainApi } from './clients';
+import type { FeatureName } from '@domain';
+import { api } from './call';
 
 /** The signed-in person's flags (docs/security.md); the session clears the cache on sign-out. */
 export const featureFlagsQuery = () =>
   queryOptions({
     queryKey: ['features'],
-    queryFn: () => mainApi<{ data: FeatureFlags }>('/features').then((r) => r.data),
+    queryFn: () => api('GET /features').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 
@@ -15,15 +15,10 @@ export function useFeature(name: FeatureName): boolean {
   return useQuery(featureFlagsQuery()).data?.[name] === true;
 }
 
-export interface FeatureAudiences {
-  audiences: Record<FeatureName, string[]>;
-  source: 'remote' | 'config';
-}
-
 /** The feature panel's view: who sees each feature (only for the account the `panel` flag names). */
 export const featureAudiencesQuery = () =>
   queryOptions({
     queryKey: ['features', 'audiences'],
-    queryFn: () => mainApi<{ data: FeatureAudiences }>('/features/audiences').then((r) => r.data),
+    queryFn: () => api('GET /features/audiences').then((r) => r.data),
     staleTime: 60_000,
   });

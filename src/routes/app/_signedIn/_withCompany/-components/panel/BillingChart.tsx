@@ -1,5 +1,5 @@
 import { MONTH_ABBREVIATIONS, MONTH_NAMES, formatMoney } from '@domain';
-import type { AnnualBilling } from '@/features/reports/api';
+import type { AnnualBilling } from '@domain';
 
 /** Issued invoices per month of the year, as bars; the same figures in a table for screen readers. */
 export function BillingChart({ billing }: { billing: AnnualBilling }) {

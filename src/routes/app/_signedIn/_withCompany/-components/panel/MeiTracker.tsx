@@ -1,5 +1,5 @@
 import { formatMoney } from '@domain';
-import type { AnnualBilling } from '@/features/reports/api';
+import type { AnnualBilling } from '@domain';
 
 const TONE = {
   ok: { bar: 'bg-brand-600', box: 'border-slate-200 bg-white' },
