@@ -3,6 +3,8 @@ import { ACCOUNT_API } from './accountApi';
 import { COMPANIES_API } from './companiesApi';
 import { DOCUMENTS_API } from './documentsApi';
 import { INVOICES_API } from './invoicesApi';
+import { SITE_API } from './siteApi';
+import { TAXES_API } from './taxesApi';
 import { USERS_API } from './usersApi';
 
 export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
@@ -10,6 +12,8 @@ export type * from './accountApi';
 export type * from './companiesApi';
 export type * from './documentsApi';
 export type * from './invoicesApi';
+export type * from './siteApi';
+export type * from './taxesApi';
 export type * from './usersApi';
 
 /** Every route of `/api` (docs/api.md) with its types: the one contract both sides use (docs/decisions/0005). */
@@ -19,6 +23,8 @@ export const API = {
   ...DOCUMENTS_API,
   ...INVOICES_API,
   ...ACCOUNT_API,
+  ...TAXES_API,
+  ...SITE_API,
 } satisfies Record<string, Endpoint<RouteTypes>>;
 
 export type Api = typeof API;

@@ -14,9 +14,15 @@ function assertAnswersFor(c: Context, route: RouteKey): void {
 }
 
 /** A route's JSON answer, of the type the contract gives that route (`domain/api.ts`). */
-export function json<K extends RouteKey>(c: Context, route: K, body: ResponseOf<K>, status?: ContentfulStatusCode) {
+export function json<K extends RouteKey>(
+  c: Context,
+  route: K,
+  body: ResponseOf<K>,
+  status?: ContentfulStatusCode,
+  headers?: Record<string, string>,
+) {
   assertAnswersFor(c, route);
-  return c.json(body, status);
+  return c.json(body, status, headers);
 }
 
 /** An answer whose JSON is already written (PostgreSQL built it for a list): sent as it is, as `c.json` would send it. */

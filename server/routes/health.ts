@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { isDatabaseUnavailable } from '../db/client';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 
 /** Longer than this and the database counts as down for readiness: a server that slow should get no traffic. */
@@ -55,13 +56,14 @@ export function healthRoutes(deps: Pick<AppDeps, 'db' | 'logger'>) {
   // A cached answer would be about another moment.
   const noStore = { 'Cache-Control': 'no-store' };
   return new Hono<AppEnv>()
-    .get('/health/live', (c) => c.json({ status: 'ok' }, 200, noStore))
+    .get('/health/live', (c) => json(c, 'GET /health/live', { status: 'ok' }, 200, noStore))
     .get('/health/ready', async (c) => {
       const { ok, body } = await ready();
-      return c.json(body, ok ? 200 : 503, noStore);
+      return json(c, 'GET /health/ready', body, ok ? 200 : 503, noStore);
     })
     .get('/health', async (c) => {
       const { ok, body } = await ready();
-      return ok ? c.json({ data: body }, 200, noStore) : c.json(body, 503, noStore);
+      // Down, it answers with what is down, as an error is answered (docs/api.md).
+      return ok ? json(c, 'GET /health', { data: body }, 200, noStore) : c.json(body, 503, noStore);
     });
 }

@@ -17,6 +17,7 @@ import { obligationsOfCompanies, teamMonth } from '../db/obligations';
 import { companies, companyMonthlyFigures, companyTaxProfiles, documents, obligationPayments } from '../db/schema';
 import { obligationsFor } from '../http/staff-privacy';
 import { badRequest, notFound } from '../http/errors';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
@@ -53,14 +54,14 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
             },
           }
         : { companyId, year, regime: null, obligations: [], months: [], mei: null, profile: null };
-      return c.json({ data: obligationsFor(c.var.identity.claims, data) });
+      return json(c, 'GET /obligations', { data: obligationsFor(c.var.identity.claims, data) });
     })
     .get('/obligations/team', team, valid('query', TeamObligationsQuerySchema), async (c) => {
       const now = new Date();
       const today = saoPauloDate(now);
       const competence = c.req.valid('query').competence ?? monthKey(today.year, today.month);
       const data = await teamMonth(db, competence, now);
-      return c.json({ data, total: data.length });
+      return json(c, 'GET /obligations/team', { data, total: data.length });
     })
     .put('/obligations/tax-profile', team, validCompany('query', CompanyQuery), valid('json', TaxProfileSchema), async (c) => {
       const { companyId } = c.req.valid('query');
@@ -79,7 +80,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
         .values({ companyId, ...columns })
         .onConflictDoUpdate({ target: companyTaxProfiles.companyId, set: columns })
         .returning();
-      return c.json({
+      return json(c, 'PUT /obligations/tax-profile', {
         data: { annex: row.annex, fatorR: row.fatorR, meiActivity: row.meiActivity, activityStart: row.activityStart },
       });
     })
@@ -98,7 +99,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
         .values({ companyId, competence: input.competence, ...columns })
         .onConflictDoUpdate({ target: [companyMonthlyFigures.companyId, companyMonthlyFigures.competence], set: columns })
         .returning();
-      return c.json({
+      return json(c, 'PUT /obligations/figures', {
         data: { competence: row.competence, payrollCents: row.payrollCents, previousRevenueCents: row.previousRevenueCents },
       });
     })
@@ -147,7 +148,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
             set: columns,
           })
           .returning();
-        return c.json({
+        return json(c, 'PUT /obligations/payments', {
           data: {
             kind: row.kind,
             competence: row.competence,

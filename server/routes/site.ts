@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { listLeads } from '../db/leads';
 import { leads, municipalities } from '../db/schema';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
@@ -17,20 +18,20 @@ export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
     new Hono<AppEnv>()
       .get('/cnpj-exists', async (c) => {
         const parsed = v.safeParse(CnpjSchema, c.req.query('cnpj') ?? '');
-        if (!parsed.success) return c.json({ exists: false });
+        if (!parsed.success) return json(c, 'GET /cnpj-exists', { exists: false });
         try {
-          return c.json({ exists: (await cnpjLookup.find(parsed.output)) !== null });
+          return json(c, 'GET /cnpj-exists', { exists: (await cnpjLookup.find(parsed.output)) !== null });
         } catch (error) {
           // docs/rules.md: a failed lookup is treated as not existing.
           if (!(error instanceof CnpjLookupUnavailable)) logger.error('CNPJ lookup failed', error);
-          return c.json({ exists: false });
+          return json(c, 'GET /cnpj-exists', { exists: false });
         }
       })
       // City pickers: accent- and case-insensitive prefix of the name or of any of its words, shorter names first.
       .get('/city-search', valid('query', CitySearchQuerySchema), async (c) => {
         const { q, limit } = c.req.valid('query');
         const prefix = citySlug(q);
-        if (!prefix) return c.json({ data: [], total: 0 });
+        if (!prefix) return json(c, 'GET /city-search', { data: [], total: 0 });
         const escaped = prefix.replace(/[\\%_]/g, '\\$&');
         const rows = await db
           .select({
@@ -48,7 +49,7 @@ export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
           )
           .limit(Number(limit));
         const data: CitySearchResult[] = rows.map((row) => ({ ...row, slug: `${row.slug}-${row.state.toLowerCase()}` }));
-        return c.json({ data, total: data.length });
+        return json(c, 'GET /city-search', { data, total: data.length });
       })
       // docs/api.md `POST /leads`: a visitor's contact from the site's forms.
       .post('/leads', valid('json', LeadSchema), async (c) => {
@@ -63,11 +64,11 @@ export function siteRoutes({ db, cnpjLookup, identity, logger }: AppDeps) {
             source: lead.source ?? null,
           })
           .returning({ id: leads.id, createdAt: leads.createdAt });
-        return c.json({ data: { id: row.id, createdAt: row.createdAt.toISOString() } }, 201);
+        return json(c, 'POST /leads', { data: { id: row.id, createdAt: row.createdAt.toISOString() } }, 201);
       })
       // The team's list of those contacts, to call them back.
       .get('/admin/leads', authenticate(identity), requireRole('system-admin'), valid('query', LeadListQuerySchema), async (c) =>
-        c.json(await listLeads(db, c.req.valid('query'))),
+        json(c, 'GET /admin/leads', await listLeads(db, c.req.valid('query'))),
       )
   );
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { SimplesNacionalToolQuerySchema, dasSimplesNacional, monthKey, saoPauloDate, simplesNacionalToolInput } from '@domain';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 
@@ -10,6 +11,6 @@ export function toolsRoutes() {
     const das = dasSimplesNacional(simplesNacionalToolInput(c.req.valid('query'), monthKey(today.year, today.month)));
     // The answer depends only on the address (and the month, for the rules in force): caches may keep it a while.
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ data: das });
+    return json(c, 'GET /tools/simples-nacional', { data: das });
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Lead, Page } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 
 /** The site's contacts, for the team (`GET /admin/leads`, newest first). */
 export const leadQueries = {
@@ -10,7 +9,7 @@ export const leadQueries = {
     queryOptions({
       queryKey: ['leads', 'list', { page, q: q ?? '' }],
       queryFn: () =>
-        mainApi<Page<Lead>>('/admin/leads', {
+        api('GET /admin/leads', {
           query: { q: q || undefined, limit: PAGE_SIZE.leads, offset: (page - 1) * PAGE_SIZE.leads },
         }),
     }),

@@ -1,7 +1,7 @@
 import { CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { normalizeCnpj } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 import { MaskedField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { StepCard } from '../StepCard';
@@ -23,7 +23,7 @@ function CnpjCheck({ cnpj }: { cnpj: string }) {
   const complete = normalizeCnpj(cnpj).length === 14;
   const check = useQuery({
     queryKey: ['cnpj-exists', normalizeCnpj(cnpj)],
-    queryFn: () => mainApi<{ exists: boolean }>('/cnpj-exists', { query: { cnpj: normalizeCnpj(cnpj) } }),
+    queryFn: () => api('GET /cnpj-exists', { query: { cnpj: normalizeCnpj(cnpj) } }),
     enabled: complete,
     staleTime: 10 * 60_000,
   });
