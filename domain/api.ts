@@ -1,5 +1,6 @@
 import type { Endpoint, PathOf, PathParams, RouteTypes } from './apiContract';
 import { ACCOUNT_API } from './accountApi';
+import { BANK_STATEMENTS_API } from './bankStatementsApi';
 import { COMPANIES_API } from './companiesApi';
 import { DOCUMENTS_API } from './documentsApi';
 import { INVOICES_API } from './invoicesApi';
@@ -9,6 +10,7 @@ import { USERS_API } from './usersApi';
 
 export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
 export type * from './accountApi';
+export type * from './bankStatementsApi';
 export type * from './companiesApi';
 export type * from './documentsApi';
 export type * from './invoicesApi';
@@ -25,6 +27,7 @@ export const API = {
   ...ACCOUNT_API,
   ...TAXES_API,
   ...SITE_API,
+  ...BANK_STATEMENTS_API,
 } satisfies Record<string, Endpoint<RouteTypes>>;
 
 export type Api = typeof API;

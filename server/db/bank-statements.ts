@@ -6,12 +6,14 @@ import type {
   CategoryRule,
   ExportSummary,
   OfxImportSummary,
+  Page,
   TaxCategory,
 } from '@domain';
 import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@domain';
 import type { ImportedAccount } from './statement-batches';
 import { categoryByRules, prepareAccounts } from './statement-batches';
 import type { DbExecutor } from './companies';
+import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';
 import { preparedFor } from './prepared';
@@ -213,7 +215,7 @@ export async function transactionsPageJson(
     limit: number;
     offset: number;
   },
-): Promise<string | undefined> {
+): Promise<JsonText<Page<BankTransaction>> | undefined> {
   const range = filter.month ? periodRange(filter.month) : undefined;
   // The page's ids first, from `bank_transactions_account_list_idx` alone (it holds every column the filters and the
   // order need), then only those rows: a deep page skips index entries, not whole rows.

@@ -25,12 +25,10 @@ export function json<K extends RouteKey>(
   return c.json(body, status, headers);
 }
 
-/** An answer whose JSON is already written (PostgreSQL built it for a list): sent as it is, as `c.json` would send it. */
-export const jsonText = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'application/json' });
-
 /**
- * An answer whose JSON is already written (PostgreSQL built it for a list: docs/decisions/0003), of the type the
- * contract gives the route: the text is branded with the type it was written as (`server/db/json.ts`).
+ * An answer whose JSON is already written (PostgreSQL built it for a list: docs/decisions/0003), sent as it is, as
+ * `c.json` would send it; the text is branded with the type it was written as (`server/db/json.ts`), the contract's
+ * answer for the route.
  */
 export function writtenJson<K extends RouteKey>(c: Context, route: K, text: JsonText<ResponseOf<K>>) {
   assertAnswersFor(c, route);

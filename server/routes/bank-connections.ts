@@ -15,6 +15,7 @@ import { importStatement } from '../db/bank-statements';
 import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { atOwnAddress, ownBaseUrl } from '../http/own-address';
+import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import type { CoraTokens } from '../services/cora';
 import { CoraError } from '../services/cora';
@@ -110,7 +111,9 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
       await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
       await db.insert(oauthStates).values({ state, provider: 'cora', companyId, userId: c.var.identity.uid });
       const address = coraAddress(c, cora.cora);
-      return c.json({ data: { url: address.own(cora.cora.authorizeUrl(state, address.redirectUri)) } });
+      return json(c, 'GET /bank-statements/connections/oauth/cora', {
+        data: { url: address.own(cora.cora.authorizeUrl(state, address.redirectUri)) },
+      });
     })
     .post('/bank-statements/connections/oauth/cora', validCompany('query', CoraCallbackQuerySchema), async (c) => {
       const cora = await requireCora(c);
@@ -155,13 +158,13 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
         })
         .returning();
       const result: BankSyncResult = { connection: toConnectionDto(connection), import: summary };
-      return c.json({ data: result }, 201);
+      return json(c, 'POST /bank-statements/connections/oauth/cora', { data: result }, 201);
     })
     .get('/bank-statements/connections', validCompany('query', CompanyQuery), async (c) => {
       const { companyId } = c.req.valid('query');
       // One per provider and company (a unique index), so never more than a page.
       const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId)).limit(MAX_PAGE_SIZE);
-      return c.json({ data: rows.map(toConnectionDto), total: rows.length });
+      return json(c, 'GET /bank-statements/connections', { data: rows.map(toConnectionDto), total: rows.length });
     })
     .get('/bank-statements/connections/:id', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
       const { companyId } = c.req.valid('query');
@@ -170,7 +173,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
         .from(bankConnections)
         .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
       if (!row) throw notFound(CONNECTION_NOT_FOUND);
-      return c.json({ data: toConnectionDto(row) });
+      return json(c, 'GET /bank-statements/connections/:id', { data: toConnectionDto(row) });
     })
     .post('/bank-statements/connections/:id/sync', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
       const cora = await requireCora(c);
@@ -211,7 +214,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
           .where(eq(bankConnections.id, row.id))
           .returning();
         const result: BankSyncResult = { connection: toConnectionDto(updated), import: summary };
-        return c.json({ data: result });
+        return json(c, 'POST /bank-statements/connections/:id/sync', { data: result });
       } catch (error) {
         if (error instanceof CoraError) {
           await db

@@ -38,8 +38,8 @@ import { createImport, getImport, runImport, toProgress, visibleMovement } from 
 import { hasRoomFor } from '../db/per-company-limit';
 import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { json, writtenJson } from '../http/json';
 import type { AppEnv } from '../http/types';
-import { jsonText } from '../http/json';
 import { valid } from '../http/validate';
 import { OfxParseError } from '../services/ofx';
 import type { PreparedImport } from '../db/statement-batches';
@@ -67,7 +67,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .use('/bank-statements/*', authenticate(identity))
       .get('/bank-statements/tax-categories', async (c) => {
         const data = await listTaxCategories(db);
-        return c.json({ data, total: data.length });
+        return json(c, 'GET /bank-statements/tax-categories', { data, total: data.length });
       })
       .post('/bank-statements/ofx/upload', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -95,11 +95,12 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         const importId = await createImport(db, { companyId, total: prepared.total, createdBy: c.var.identity.uid });
         const running = runImport(db, importId, companyId, prepared);
         // A small file is imported while the upload waits, and answered with its summary as always.
-        if (prepared.total <= OFX_SYNC_MAX_MOVEMENTS) return c.json({ data: await running }, 201);
+        if (prepared.total <= OFX_SYNC_MAX_MOVEMENTS)
+          return json(c, 'POST /bank-statements/ofx/upload', { data: await running }, 201);
         // A large one goes on after the answer; the screen follows it at GET …/imports/:id.
         running.catch((error: unknown) => logger.error(`OFX import ${importId} failed and was undone`, error));
         const [row] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, importId));
-        return c.json({ data: toProgress(row) }, 202, {
+        return json(c, 'POST /bank-statements/ofx/upload', { data: toProgress(row) }, 202, {
           location: `/api/bank-statements/imports/${importId}?companyId=${companyId}`,
         });
       })
@@ -111,18 +112,18 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           const { companyId } = c.req.valid('query');
           const progress = await getImport(db, companyId, c.req.valid('param').id);
           if (!progress) throw notFound(BANK_MESSAGES.importNotFound);
-          return c.json({ data: progress }, 200, { 'cache-control': 'private, no-store' });
+          return json(c, 'GET /bank-statements/imports/:id', { data: progress }, 200, { 'cache-control': 'private, no-store' });
         },
       )
       .get('/bank-statements/accounts', validCompany('query', BankAccountsQuerySchema), async (c) => {
         const { companyId, limit, offset } = c.req.valid('query');
-        return c.json(await listAccounts(db, { companyId, limit, offset }));
+        return json(c, 'GET /bank-statements/accounts', await listAccounts(db, { companyId, limit, offset }));
       })
       .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         const { data } = await listAccounts(db, { companyId, accountId: c.req.valid('param').id, limit: 1, offset: 0 });
         if (!data[0]) throw notFound(ACCOUNT_NOT_FOUND);
-        return c.json({ data: data[0] });
+        return json(c, 'GET /bank-statements/accounts/:id', { data: data[0] });
       })
       .delete('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
@@ -130,7 +131,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         // Its movements go with it (ON DELETE CASCADE), in the same statement.
         await db.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
-        return c.json({ data: { id: account.id } });
+        return json(c, 'DELETE /bank-statements/accounts/:id', { data: { id: account.id } });
       })
       // What a month's export would carry, so the screen can tell about movements without category before exporting.
       .get(
@@ -141,7 +142,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           const { companyId, date } = c.req.valid('query');
           const account = await findAccount(db, companyId, c.req.valid('param').id);
           if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-          return c.json({ data: await exportSummary(db, account.id, date) });
+          return json(c, 'GET /bank-statements/accounts/:id/export-summary', { data: await exportSummary(db, account.id, date) });
         },
       )
       .get(
@@ -185,7 +186,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         const { companyId, accountId, withoutTaxCategory, month, limit, offset } = c.req.valid('query');
         const page = await transactionsPageJson(db, { companyId, accountId, withoutTaxCategory, month, limit, offset });
         if (page === undefined) throw notFound(ACCOUNT_NOT_FOUND);
-        return jsonText(c, page);
+        return writtenJson(c, 'GET /bank-statements/transactions', page);
       })
       // Bulk: several selected movements into one category (or none).
       .post(
@@ -200,7 +201,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
             .set({ taxCategoryId, categorySource: taxCategoryId ? 'manual' : null })
             .where(and(eq(bankTransactions.companyId, companyId), inArray(bankTransactions.id, ids), visibleMovement()))
             .returning({ id: bankTransactions.id });
-          return c.json({ data: { updated: updated.length } });
+          return json(c, 'POST /bank-statements/transactions/tax-category', { data: { updated: updated.length } });
         },
       )
       .put(
@@ -219,20 +220,20 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
             )
             .returning();
           if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-          return c.json({ data: toTransactionDto(row) });
+          return json(c, 'PUT /bank-statements/transactions/:id/tax-category', { data: toTransactionDto(row) });
         },
       )
       .get('/bank-statements/category-rules', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         const rules = await listRules(db, companyId);
-        return c.json({ data: rules.map(toRuleDto), total: rules.length });
+        return json(c, 'GET /bank-statements/category-rules', { data: rules.map(toRuleDto), total: rules.length });
       })
       .post('/bank-statements/category-rules/apply', validCompany('query', CompanyQuery), async (c) => {
         const { companyId } = c.req.valid('query');
         // Outside a transaction on purpose: each batch re-checks that a movement still has no category, and a long
         // transaction would hold the account's version row against every other write (a deadlock with a person's edit).
         const categorized = await applyRules(db, companyId);
-        return c.json({ data: { categorized } });
+        return json(c, 'POST /bank-statements/category-rules/apply', { data: { categorized } });
       })
       .post(
         '/bank-statements/category-rules',
@@ -256,7 +257,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           if (!result) throw conflict('Já existe uma regra com este texto.');
           // Applied once the rule is saved, outside its transaction (see the route above).
           const applied = applyNow ? await applyRules(db, companyId, [result]) : 0;
-          return c.json({ data: toRuleDto(result), applied }, 201);
+          return json(c, 'POST /bank-statements/category-rules', { data: toRuleDto(result), applied }, 201);
         },
       )
       .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
@@ -266,7 +267,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           .where(and(eq(categoryRules.companyId, companyId), eq(categoryRules.id, c.req.valid('param').id)))
           .returning({ id: categoryRules.id });
         if (!deleted) throw notFound(RULE_NOT_FOUND);
-        return c.json({ data: deleted });
+        return json(c, 'DELETE /bank-statements/category-rules/:id', { data: deleted });
       })
   );
 }

@@ -36,7 +36,10 @@ describe('the API contract', () => {
   });
 
   it('keys every entry as a method and a path of /api', () => {
-    for (const key of Object.keys(API)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[^\s?]*$/);
+    // No query string in a key; an optional parameter (`:type?`) is Hono's spelling, not one.
+    for (const key of Object.keys(API)) {
+      expect(key.replace(/(:\w+)\?/g, '$1')).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[^\s?]*$/);
+    }
   });
 
   it('writes a path with its parameters, each encoded', () => {

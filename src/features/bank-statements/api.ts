@@ -1,19 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  BankAccount,
-  BankConnection,
-  BankSyncResult,
-  BankTransaction,
-  CategoryRule,
-  ExportSummary,
-  ExportType,
-  Page,
-  TaxCategory,
-  UncategorisedExportChoice,
-} from '@domain';
+import type { BankAccount, BankConnection, CategoryRule, ExportType, UncategorisedExportChoice } from '@domain';
 import { MAX_PAGE_SIZE, PAGE_SIZE, TAX_CATEGORIES } from '@domain';
-import { mainApi } from '@/lib/api/clients';
 import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
 
@@ -44,7 +32,7 @@ export const bankQueries = {
     queryOptions({
       queryKey: ['bank-statements', 'accounts', companyId, { page }],
       queryFn: () =>
-        mainApi<Page<BankAccount>>('/bank-statements/accounts', {
+        api('GET /bank-statements/accounts', {
           query: { companyId, limit: PAGE_SIZE.bankAccounts, offset: (page - 1) * PAGE_SIZE.bankAccounts },
         }),
     }),
@@ -52,15 +40,14 @@ export const bankQueries = {
   account: (companyId: string, accountId: string) =>
     queryOptions({
       queryKey: ['bank-statements', 'accounts', companyId, 'lookup'],
-      queryFn: () =>
-        mainApi<Page<BankAccount>>('/bank-statements/accounts', { query: { companyId, limit: MAX_PAGE_SIZE, offset: 0 } }),
+      queryFn: () => api('GET /bank-statements/accounts', { query: { companyId, limit: MAX_PAGE_SIZE, offset: 0 } }),
       select: (page) => page.data.find((account) => account.id === accountId) ?? null,
     }),
   transactions: ({ companyId, accountId, page, month, withoutTaxCategory }: TransactionListParams) =>
     queryOptions({
       queryKey: ['bank-statements', 'transactions', companyId, accountId, { page, month, withoutTaxCategory }],
       queryFn: () =>
-        mainApi<Page<BankTransaction>>('/bank-statements/transactions', {
+        api('GET /bank-statements/transactions', {
           query: {
             companyId,
             accountId,
@@ -79,14 +66,15 @@ export const bankQueries = {
     queryOptions({
       queryKey: ['bank-statements', 'transactions', account.companyId, account.id, 'export-summary', month],
       queryFn: () =>
-        mainApi<{ data: ExportSummary }>(`/bank-statements/accounts/${account.id}/export-summary`, {
+        api('GET /bank-statements/accounts/:id/export-summary', {
+          params: { id: account.id },
           query: { companyId: account.companyId, date: month },
         }).then((r) => r.data),
     }),
   taxCategories: () =>
     queryOptions({
       queryKey: ['bank-statements', 'tax-categories'],
-      queryFn: () => mainApi<{ data: TaxCategory[] }>('/bank-statements/tax-categories').then((r) => r.data),
+      queryFn: () => api('GET /bank-statements/tax-categories').then((r) => r.data),
       // The same list ships with the domain: the selects work at once, and the server's answer replaces it.
       placeholderData: [...TAX_CATEGORIES],
       staleTime: Infinity,
@@ -95,12 +83,12 @@ export const bankQueries = {
   connections: (companyId: string) =>
     queryOptions({
       queryKey: ['bank-statements', 'connections', companyId],
-      queryFn: () => mainApi<Page<BankConnection>>('/bank-statements/connections', { query: { companyId } }),
+      queryFn: () => api('GET /bank-statements/connections', { query: { companyId } }),
     }),
   rules: (companyId: string) =>
     queryOptions({
       queryKey: ['bank-statements', 'rules', companyId],
-      queryFn: () => mainApi<Page<CategoryRule>>('/bank-statements/category-rules', { query: { companyId } }),
+      queryFn: () => api('GET /bank-statements/category-rules', { query: { companyId } }),
     }),
   billingByCategory: (companyId: string, period: string) =>
     queryOptions({
@@ -123,53 +111,49 @@ export function invalidateMovements(queryClient: QueryClient) {
 }
 
 export const deleteAccount = (account: Pick<BankAccount, 'id' | 'companyId'>) =>
-  mainApi(`/bank-statements/accounts/${account.id}`, { method: 'DELETE', query: { companyId: account.companyId } });
+  api('DELETE /bank-statements/accounts/:id', { params: { id: account.id }, query: { companyId: account.companyId } });
 
 export const setTaxCategory = (companyId: string, transactionId: string, taxCategoryId: string | null) =>
-  mainApi<{ data: BankTransaction }>(`/bank-statements/transactions/${transactionId}/tax-category`, {
-    method: 'PUT',
+  api('PUT /bank-statements/transactions/:id/tax-category', {
+    params: { id: transactionId },
     query: { companyId },
     body: { taxCategoryId },
   }).then((r) => r.data);
 
 export const setTaxCategoryMany = (companyId: string, ids: string[], taxCategoryId: string | null) =>
-  mainApi<{ data: { updated: number } }>('/bank-statements/transactions/tax-category', {
-    method: 'POST',
+  api('POST /bank-statements/transactions/tax-category', {
     query: { companyId },
     body: { ids, taxCategoryId },
   }).then((r) => r.data.updated);
 
 export const createRule = (companyId: string, rule: NewCategoryRule) =>
-  mainApi<{ data: CategoryRule; applied: number }>('/bank-statements/category-rules', {
-    method: 'POST',
+  api('POST /bank-statements/category-rules', {
     query: { companyId },
     body: { ...rule, applyNow: true },
   });
 
 export const deleteRule = (rule: Pick<CategoryRule, 'id' | 'companyId'>) =>
-  mainApi(`/bank-statements/category-rules/${rule.id}`, { method: 'DELETE', query: { companyId: rule.companyId } });
+  api('DELETE /bank-statements/category-rules/:id', { params: { id: rule.id }, query: { companyId: rule.companyId } });
 
 export const applyRules = (companyId: string) =>
-  mainApi<{ data: { categorized: number } }>('/bank-statements/category-rules/apply', {
-    method: 'POST',
+  api('POST /bank-statements/category-rules/apply', {
     query: { companyId },
   }).then((r) => r.data.categorized);
 
 /** The Cora sign-in page for this company (the server adds the `state` it will check on the way back). */
 export const coraAuthorizeUrl = (companyId: string) =>
-  mainApi<{ data: { url: string } }>('/bank-statements/connections/oauth/cora', { query: { companyId } }).then((r) => r.data.url);
+  api('GET /bank-statements/connections/oauth/cora', { query: { companyId } }).then((r) => r.data.url);
 
 /** Exchanges the code Cora sent back (once: Cora accepts a code only once) and pulls the last 90 days. */
 export const connectCora = (input: { companyId: string; code: string; state: string }) =>
-  mainApi<{ data: BankSyncResult }>('/bank-statements/connections/oauth/cora', {
-    method: 'POST',
+  api('POST /bank-statements/connections/oauth/cora', {
     query: { code: input.code, state: input.state, companyId: input.companyId },
   }).then((r) => r.data);
 
 /** Pulls a connection's new movements now. */
 export const syncConnection = (connection: Pick<BankConnection, 'id' | 'companyId'>) =>
-  mainApi<{ data: BankSyncResult }>(`/bank-statements/connections/${connection.id}/sync`, {
-    method: 'POST',
+  api('POST /bank-statements/connections/:id/sync', {
+    params: { id: connection.id },
     query: { companyId: connection.companyId },
   }).then((r) => r.data);
 

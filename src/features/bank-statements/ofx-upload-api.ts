@@ -1,7 +1,7 @@
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
-import { mainApi } from '@/lib/api/clients';
+import { api } from '@/lib/api/call';
 import { ApiError } from '@/lib/api/errors';
-import { mainUpload } from '@/lib/api/upload-clients';
+import { uploadTo } from '@/lib/api/upload-clients';
 
 // Apart from the other bank-statement calls: only the import screen sends files.
 
@@ -35,8 +35,7 @@ export async function uploadOfx(
   signal?: AbortSignal,
   onImport?: (progress: OfxImportProgress) => void,
 ): Promise<OfxImportSummary> {
-  const answer = await mainUpload<{ data: OfxImportSummary | OfxImportProgress }>({
-    url: '/bank-statements/ofx/upload',
+  const answer = await uploadTo('POST /bank-statements/ofx/upload', {
     query: { companyId: input.companyId },
     file: input.file,
     onProgress,
@@ -50,7 +49,8 @@ export async function uploadOfx(
     if (progress.status === 'failed') throw new ApiError(progress.error ?? 'A importação do extrato falhou.', 0, 'import_failed');
     await pause(IMPORT_POLL_MS, signal);
     progress = (
-      await mainApi<{ data: OfxImportProgress }>(`/bank-statements/imports/${progress.id}`, {
+      await api('GET /bank-statements/imports/:id', {
+        params: { id: progress.id },
         query: { companyId: input.companyId },
         signal,
       })
