@@ -270,7 +270,10 @@ export const NfsIssueSchema = v.object({
 export const NfsReasonSchema = v.object({ reason: requiredText('Informe o motivo.', 500) });
 
 /** The body a status change needs: the invoice's data when issued, a reason when refused or cancelled. */
-export function nfsStatusBodySchema(to: NfsRequestStatus): v.GenericSchema {
+/** What a status change may carry, read with the schema of its status (`nfsStatusBodySchema`). */
+export type NfsStatusData = Partial<v.InferOutput<typeof NfsIssueSchema> & v.InferOutput<typeof NfsReasonSchema>>;
+
+export function nfsStatusBodySchema(to: NfsRequestStatus): v.GenericSchema<unknown, NfsStatusData> {
   if (to === 'issued') return NfsIssueSchema;
   if (to === 'rejected' || to === 'cancelled') return NfsReasonSchema;
   return v.object({});

@@ -267,13 +267,7 @@ export function invoicesRoutes(deps: AppDeps) {
           const { id, status } = c.req.valid('param');
           const body = validate(nfsStatusBodySchema(status), await c.req.json().catch(() => ({})));
           if (!body.ok) throw badRequest(body.message, body.fields);
-          const data = body.value as {
-            invoiceNumber?: string;
-            accessKey?: string;
-            pdfUploadToken?: string;
-            xmlUploadToken?: string;
-            reason?: string;
-          };
+          const data = body.value;
           const [current] = await db.select({ companyId: nfsRequests.companyId }).from(nfsRequests).where(eq(nfsRequests.id, id));
           if (!current) throw notFound(NFS_MESSAGES.requestNotFound);
           // The invoice's files: each the team's own upload for this company, of the kind its field says.
