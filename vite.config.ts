@@ -61,7 +61,15 @@ export default defineConfig({
   // The import aliases (@domain, @machines, @server, @/) come from tsconfig.base.json.
   resolve: { tsconfigPaths: true },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader is a chunk of its own too: what the team's loaders import (their features' queries) would
+      // otherwise sit in the route tree every page loads first, the login page's included (docs/performance.md).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
+    }),
     react(),
     tailwindcss(),
     devAppConfig(),
