@@ -64,3 +64,31 @@ test('the team’s queue paints without the company picker’s combobox library,
   await expect(page.getByRole('combobox', { name: 'Empresa' })).toHaveValue('Mendes');
   await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeFocused();
 });
+
+test('the company picker shows its list loading, and says in Portuguese when it cannot be loaded', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto('/app/admin/invoices/nf-requests');
+  // The combobox's code held, then refused as when the connection drops.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/CompanyCombobox[^/]*\.js$/, async (route) => {
+    await held;
+    await route.abort('internetdisconnected');
+  });
+  const toggle = page.getByRole('button', { name: 'Mostrar empresas' });
+  await toggle.click();
+  await expect(page.getByRole('status', { name: 'Carregando a lista de empresas…' })).toBeVisible();
+  release();
+  await expect(page.getByText('Não foi possível carregar a lista de empresas. Tente de novo.')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Carregando a lista de empresas…' })).toHaveCount(0);
+  // Back online: the same button tries again.
+  await page.unroute(/CompanyCombobox[^/]*\.js$/);
+  await toggle.click();
+  await expect(
+    page
+      .getByRole('listbox', { name: /Empresa/ })
+      .getByRole('option')
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('Não foi possível carregar a lista de empresas. Tente de novo.')).toHaveCount(0);
+});

@@ -2,6 +2,7 @@ import { ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import type { ComponentType } from 'react';
 import { useId, useRef, useState } from 'react';
 import { controlClass } from '@/components/ui/Field';
+import { Spinner } from '@/components/ui/Spinner';
 import type { CompanyCombobox } from './CompanyCombobox';
 import type { CompanyPickerProps } from './company-pick';
 import { PICKER_BUTTON_CLASS, PickerButtons, PickerMessage } from './company-pick';
@@ -28,19 +29,28 @@ export function CompanyPicker(props: CompanyPickerProps) {
   const { label, value, onChange, error, hint, placeholder = 'Buscar por nome ou CNPJ' } = props;
   const [Combobox, setCombobox] = useState<Loaded | undefined>(() => loaded);
   const [typed, setTyped] = useState('');
+  /** Someone reached for the list (focus or the toggle): only then is a slow or failed fetch worth saying. */
+  const [waiting, setWaiting] = useState(false);
+  const [failed, setFailed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const focused = useRef(false);
   const id = useId();
 
   const load = () => {
     if (Combobox) return;
+    setFailed(false);
     void loadCombobox().then(
       (loaded) => setCombobox(() => loaded),
       () => {
-        // A failed fetch (offline): the next approach tries again.
+        // A failed fetch (offline): said under the field; the next approach tries again.
         loading = undefined;
+        setFailed(true);
       },
     );
+  };
+  const reach = () => {
+    setWaiting(true);
+    load();
   };
 
   if (Combobox)
@@ -66,10 +76,10 @@ export function CompanyPicker(props: CompanyPickerProps) {
           aria-expanded={false}
           aria-autocomplete="list"
           aria-invalid={error ? true : undefined}
-          className={`${controlClass(error)} pr-16`}
+          className={`${controlClass(error)} ${waiting && !failed ? 'pr-24' : 'pr-16'}`}
           value={value ? value.label : typed}
           onChange={(event) => setTyped(event.target.value)}
-          onFocus={load}
+          onFocus={reach}
           placeholder={placeholder}
           autoComplete="off"
           readOnly={value !== null}
@@ -79,21 +89,34 @@ export function CompanyPicker(props: CompanyPickerProps) {
           value={value}
           onChange={onChange}
           toggle={
-            <button
-              type="button"
-              className={PICKER_BUTTON_CLASS}
-              aria-label="Mostrar empresas"
-              onClick={() => {
-                focused.current = true;
-                load();
-              }}
-            >
-              <ChevronUpDownIcon className="size-5" aria-hidden="true" />
-            </button>
+            <>
+              {waiting && !failed && (
+                <span role="status" aria-label="Carregando a lista de empresas…" className="text-brand-700">
+                  <Spinner className="size-4" />
+                </span>
+              )}
+              <button
+                type="button"
+                className={PICKER_BUTTON_CLASS}
+                aria-label="Mostrar empresas"
+                onClick={() => {
+                  focused.current = true;
+                  reach();
+                }}
+              >
+                <ChevronUpDownIcon className="size-5" aria-hidden="true" />
+              </button>
+            </>
           }
         />
       </div>
-      <PickerMessage hint={hint} error={error} />
+      {waiting && failed ? (
+        <p role="alert" className="mt-1 text-xs font-medium text-red-600">
+          Não foi possível carregar a lista de empresas. Tente de novo.
+        </p>
+      ) : (
+        <PickerMessage hint={hint} error={error} />
+      )}
     </div>
   );
 }
