@@ -621,29 +621,28 @@ describe('emitting a request through the national system', () => {
 });
 
 describe('automatic schedules', () => {
-  it('saves autoEmit, and the runner emits the request it creates', async () => {
+  /**
+   * A schedule emitted by itself on day 1, for a person the customer did not ask for by hand this month (that month
+   * would be left out), made a month ago so that this month's day has come. Answers the schedule's id.
+   */
+  async function scheduleFor(cpf: string, customerName: string) {
     const created = await call(`/api/nfs/schedulers?companyId=${companyId}`, {
       method: 'POST',
       token: customer.token,
-      // A tomador the customer did not ask for by hand this month (that month would be left out).
-      body: {
-        ...invoice,
-        emissionType: 'cpf',
-        cnpj: undefined,
-        cpf: '438.944.943-52',
-        customerName: 'Ana Souza',
-        dayOfMonth: 1,
-        autoEmit: true,
-      },
+      body: { ...invoice, emissionType: 'cpf', cnpj: undefined, cpf, customerName, dayOfMonth: 1, autoEmit: true },
     });
     expect(created.status).toBe(201);
     expect(created.body.data.autoEmit).toBe(true);
     const id = created.body.data.id as string;
-    // Made a month ago: this month's day 1 has come.
     await server.db
       .update(nfsSchedules)
       .set({ activeSince: new Date(Date.now() - 40 * 24 * 3_600_000) })
       .where(eq(nfsSchedules.id, id));
+    return id;
+  }
+
+  it('saves autoEmit, and the runner emits the request it creates', async () => {
+    const id = await scheduleFor('438.944.943-52', 'Ana Souza');
     const { createdIds } = await createDueRequests(server.db);
     expect(createdIds.length).toBeGreaterThanOrEqual(1);
     const result = await emitAutoScheduled(server.db, service, createdIds, { info: () => {}, error: () => {} });
@@ -668,25 +667,7 @@ describe('automatic schedules', () => {
   });
 
   it('holds a request the emission refuses before sending, with the reason, and only logs a fault', async () => {
-    const created = await call(`/api/nfs/schedulers?companyId=${companyId}`, {
-      method: 'POST',
-      token: customer.token,
-      body: {
-        ...invoice,
-        emissionType: 'cpf',
-        cnpj: undefined,
-        cpf: '529.982.247-25',
-        customerName: 'Bia Lima',
-        dayOfMonth: 1,
-        autoEmit: true,
-      },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.data.id as string;
-    await server.db
-      .update(nfsSchedules)
-      .set({ activeSince: new Date(Date.now() - 40 * 24 * 3_600_000) })
-      .where(eq(nfsSchedules.id, id));
+    const id = await scheduleFor('529.982.247-25', 'Bia Lima');
     const { createdIds } = await createDueRequests(server.db);
     const [request] = await server.db.select().from(nfsRequests).where(eq(nfsRequests.scheduleId, id));
     expect(createdIds).toContain(request.id);
