@@ -5,6 +5,7 @@ import type { json } from '@server/http/json';
 import type { toUserDto } from '@server/db/users';
 import type { api } from '@/lib/api/call';
 import { pathOf } from '@/lib/api/call';
+import type { FileRoute, saveDownload } from '@/lib/api/download';
 
 /*
  * One contract for both sides (docs/decisions/0005-one-api-contract.md). The type checks run with `npm run
@@ -33,6 +34,16 @@ describe('the API contract', () => {
     expectTypeOf(() => api('GET /users/:id')).toBeFunction();
     // @ts-expect-error: a body of another route is refused.
     expectTypeOf(() => api('PATCH /users/:id', { params: { id: 'a' }, body: { email: 'x' } })).toBeFunction();
+  });
+
+  it('downloads only the routes that answer a file, with their parameters', () => {
+    expectTypeOf<'GET /documents/:id/file'>().toExtend<FileRoute>();
+    expectTypeOf<'GET /users/:id'>().not.toExtend<FileRoute>();
+    const download = (() => Promise.resolve()) as unknown as typeof saveDownload;
+    // @ts-expect-error: a JSON route is not a download.
+    expectTypeOf(() => download('GET /users/:id', { params: { id: 'a' }, fallbackName: 'a.pdf' })).toBeFunction();
+    // @ts-expect-error: the document's company is required.
+    expectTypeOf(() => download('GET /documents/:id/file', { params: { id: 'a' }, fallbackName: 'a.pdf' })).toBeFunction();
   });
 
   it('keys every entry as a method and a path of /api', () => {

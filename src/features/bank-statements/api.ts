@@ -175,7 +175,8 @@ export async function downloadExport(
   month: string,
   uncategorised?: UncategorisedExportChoice,
 ): Promise<ExportResult> {
-  const { name, headers } = await saveDownload(`/bank-statements/accounts/${account.id}/exports/${type}`, {
+  const { name, headers } = await saveDownload('GET /bank-statements/accounts/:id/exports/:type?', {
+    params: { id: account.id, type },
     query: { date: month, companyId: account.companyId, ...(uncategorised ? { uncategorised } : {}) },
     fallbackName: `extrato-${month}.${type}`,
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Payment } from '@domain';
 import { PAYMENTS_PAGE_SIZE } from '@domain';
 import { api } from '@/lib/api/call';
-import { saveDownload } from '@/lib/api/download';
+import { saveLinkedFile } from '@/lib/api/download';
 
 /** docs/api.md Other: the company's payments, its plan, and paying an open charge. */
 
@@ -34,5 +34,5 @@ export function payCharge(payment: Pick<Payment, 'id' | 'subscriptionId'>) {
 /** Downloads a paid charge's receipt (a PDF). */
 export async function downloadReceipt(payment: Pick<Payment, 'receiptPath'>) {
   if (!payment.receiptPath) return;
-  await saveDownload(payment.receiptPath, { fallbackName: 'recibo.pdf' });
+  await saveLinkedFile(payment.receiptPath, 'recibo.pdf');
 }

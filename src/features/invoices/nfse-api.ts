@@ -60,11 +60,14 @@ export const substituteNationalInvoice = (requestId: string, body: SubstitutionI
 
 /** The signed DPS exactly as it was sent to the national system (the team), saved as `<DPS id>.xml`. */
 export const downloadSignedDps = (requestId: string, dpsId: string) =>
-  saveDownload(`/nfs/requests/${requestId}/emission/dps.xml`, { fallbackName: `${dpsId}.xml` });
+  saveDownload('GET /nfs/requests/:id/emission/dps.xml', { params: { id: requestId }, fallbackName: `${dpsId}.xml` });
 
 /** The signed cancellation event request as it was sent (the team), saved as `<DPS id>-cancelamento.xml`. */
 export const downloadCancellationRequest = (requestId: string, dpsId: string) =>
-  saveDownload(`/nfs/requests/${requestId}/emission/cancellation.xml`, { fallbackName: `${dpsId}-cancelamento.xml` });
+  saveDownload('GET /nfs/requests/:id/emission/cancellation.xml', {
+    params: { id: requestId },
+    fallbackName: `${dpsId}-cancelamento.xml`,
+  });
 
 /** The requests a bulk emission takes: still to issue. */
 export const PENDING_STATUSES: NfsRequestStatus[] = ['requested', 'processing'];

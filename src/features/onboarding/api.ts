@@ -87,10 +87,11 @@ export const uploadDocument = (
     signal,
   }).then((r) => r.data);
 
-/** Downloads a document's file under its original name. */
-export function downloadDocument(document: Pick<CompanyDocument, 'id' | 'companyId' | 'name'>) {
-  return saveDownload(`/documents/${document.id}/file`, {
-    query: document.companyId ? { companyId: document.companyId } : undefined,
+/** Downloads a company document's file under its original name. */
+export function downloadDocument(document: Pick<CompanyDocument, 'id' | 'name'> & { companyId: string }) {
+  return saveDownload('GET /documents/:id/file', {
+    params: { id: document.id },
+    query: { companyId: document.companyId },
     fallbackName: document.name,
   });
 }

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Company, CompanyStatus } from '@domain';
 
 /** The cache key of a company's status history (`GET /companies/{id}/status-history`). */
 export const statusHistoryKey = (companyId: string) => ['companies', companyId, 'status-history'] as const;
@@ -10,13 +9,15 @@ export const statusHistoryKey = (companyId: string) => ['companies', companyId, 
  * asked again, so the badge and the list beside it never disagree (docs/features.md).
  */
 export function followCompanyStatus(queryClient: QueryClient): () => void {
-  const statuses = new Map<string, CompanyStatus>();
+  const statuses = new Map<string, string>();
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const [scope, companyId, ...rest] = event.query.queryKey;
     if (scope !== 'companies' || typeof companyId !== 'string' || rest.length) return;
-    const status = (event.query.state.data as Company | undefined)?.status;
-    if (!status) return;
+    // The cache holds what each key's query answered: a company here, read without trusting its type.
+    const data: unknown = event.query.state.data;
+    if (typeof data !== 'object' || data === null || !('status' in data) || typeof data.status !== 'string') return;
+    const status = data.status;
     const before = statuses.get(companyId);
     statuses.set(companyId, status);
     if (before !== undefined && before !== status) void queryClient.invalidateQueries({ queryKey: statusHistoryKey(companyId) });

@@ -1,3 +1,6 @@
+import type { FileAnswer, ResponseOf, RouteKey } from '@domain';
+import type { CallOf } from './call';
+import { pathOf } from './call';
 import { mainApi } from './clients';
 import type { ApiError } from './errors';
 import { toApiError } from './errors';
@@ -32,22 +35,44 @@ async function downloadError(error: unknown): Promise<ApiError> {
   return toApiError(error);
 }
 
+/** The routes of the contract that answer a file. */
+export type FileRoute = { [K in RouteKey]: ResponseOf<K> extends FileAnswer ? K : never }[RouteKey];
+
 /**
- * Downloads a file of our API through the main client (so the bearer token, the 401 recovery and the pt-BR messages
- * apply, a network failure included) and saves it under the name the server gives, else `fallbackName`. Answers the
- * name and the response's headers (some downloads tell more there, e.g. what an export left out).
+ * Downloads a file of our API through the contract (`saveDownload('GET /documents/:id/file', { params, query,
+ * fallbackName })`) and the main client (so the bearer token, the 401 recovery and the pt-BR messages apply, a
+ * network failure included), and saves it under the name the server gives, else `fallbackName`. Answers the name and
+ * the response's headers (some downloads tell more there, e.g. what an export left out).
  */
-export async function saveDownload(
+export function saveDownload<K extends FileRoute>(route: K, call: CallOf<K> & { fallbackName: string }) {
+  return saveRoute(route, call);
+}
+
+function saveRoute(
+  route: string,
+  { params, query, fallbackName }: { params?: Record<string, string | undefined>; query?: object; fallbackName: string },
+) {
+  return saveFrom(pathOf(route.slice(route.indexOf(' ') + 1), params), query, fallbackName);
+}
+
+/** Downloads a file at a link the server answered (a paid charge's `receiptPath`), as saveDownload does. */
+export const saveLinkedFile = (link: string, fallbackName: string) => saveFrom(link, undefined, fallbackName);
+
+async function saveFrom(
   path: string,
-  options: { query?: Record<string, string>; fallbackName: string },
+  query: object | undefined,
+  fallbackName: string,
 ): Promise<{ name: string; headers: Headers }> {
   let response: Awaited<ReturnType<typeof mainApi.raw<Blob, 'blob'>>>;
   try {
-    response = await mainApi.raw<Blob, 'blob'>(path, { query: options.query, responseType: 'blob' });
+    response = await mainApi.raw<Blob, 'blob'>(path, {
+      query: query as Record<string, unknown> | undefined,
+      responseType: 'blob',
+    });
   } catch (error) {
     throw await downloadError(error);
   }
-  const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? options.fallbackName;
+  const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(response._data ?? new Blob());
   const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
   window.document.body.append(link);

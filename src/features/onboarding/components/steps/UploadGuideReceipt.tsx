@@ -45,7 +45,7 @@ export function UploadGuideReceipt() {
           <Button
             variant="secondary"
             className="mt-3"
-            onClick={() => downloadDocument(guideDocument).catch((e: Error) => toast.error(e.message))}
+            onClick={() => downloadDocument({ ...guideDocument, companyId }).catch((e: Error) => toast.error(e.message))}
           >
             <ArrowDownTrayIcon className="size-4" aria-hidden="true" /> Baixar a guia ({guideDocument.name})
           </Button>

@@ -218,7 +218,7 @@ function CompanyDetailPage() {
                   <Button
                     variant="ghost"
                     aria-label={`Baixar ${document.name}`}
-                    onClick={() => downloadDocument(document).catch((e: Error) => toast.error(e.message))}
+                    onClick={() => downloadDocument({ ...document, companyId }).catch((e: Error) => toast.error(e.message))}
                   >
                     <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
                   </Button>
