@@ -97,6 +97,8 @@ test('money is typed cents first: 0, 9, 9 is R$ 0,99, never R$ 99,00', async ({ 
   await value.press('End');
   await value.pressSequentially('00');
   await expect(value).toHaveValue('99,00');
+  // Its message goes as the value changes, as every field's does.
+  await expect(page.getByText('Valor precisa ser maior ou igual a 1 real.')).toHaveCount(0);
   await value.press('Backspace');
   await expect(value).toHaveValue('9,90');
 });

@@ -102,7 +102,10 @@ export function InvoiceForm({
   onSubmit: (body: ReturnType<typeof invoiceBody>) => void;
   onCancel?: () => void;
 }) {
-  const form = useSchemaForm(mode === 'request' ? NfsRequestSchema : NfsScheduleSchema, initial);
+  // The value is typed in centavos and sent in reais: the schema's message for it is `totalValue`'s.
+  const form = useSchemaForm(mode === 'request' ? NfsRequestSchema : NfsScheduleSchema, initial, {
+    errorKeys: { totalCents: 'totalValue' },
+  });
   const { values, set } = form;
   const errors = { ...form.errors, ...serverErrors };
   const foreign = values.emissionType === 'foreign';
