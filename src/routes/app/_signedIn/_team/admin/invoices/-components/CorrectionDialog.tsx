@@ -1,9 +1,9 @@
-import type { BodyOf, FieldErrors, NfsRequest } from '@domain';
+import type { BodyOf, NfsRequest } from '@domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import toast from '@/lib/toast';
-import { NfsRequestCorrectionSchema, validate } from '@domain';
+import { NfsRequestCorrectionSchema } from '@domain';
 import { fieldErrorsOf } from '@/lib/api/errors';
+import { useSchemaForm } from '@/lib/form';
 import { correctRequest } from '@/features/invoices/api';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { ServiceOptions } from '@/features/invoices/components/ServiceOptions';
@@ -28,15 +28,28 @@ export function CorrectionDialog({ request, open, onClose }: { request: NfsReque
   );
 }
 
+/** The form's values: the value typed in centavos, sent in reais (`totalValue`). */
+type CorrectionValues = {
+  serviceCode: string;
+  description: string;
+  totalCents: number | undefined;
+  competence: string;
+};
+
 function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: () => void }) {
   const queryClient = useQueryClient();
   const services = useQuery(fiscalProfileQueries.detail(request.companyId)).data?.profile?.services ?? [];
   const main = services[0]?.code;
-  const [serviceCode, setServiceCode] = useState(request.serviceCode && request.serviceCode !== main ? request.serviceCode : '');
-  const [description, setDescription] = useState(request.description);
-  const [totalCents, setTotalCents] = useState<number | undefined>(request.totalCents);
-  const [competence, setCompetence] = useState(request.competence);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm<typeof NfsRequestCorrectionSchema, CorrectionValues>(
+    NfsRequestCorrectionSchema,
+    {
+      serviceCode: request.serviceCode && request.serviceCode !== main ? request.serviceCode : '',
+      description: request.description,
+      totalCents: request.totalCents,
+      competence: request.competence,
+    },
+    { errorKeys: { totalCents: 'totalValue' } },
+  );
   const correct = useMutation({
     mutationFn: (body: BodyOf<'PATCH /nfs/requests/:id'>) => correctRequest(request.id, body),
     onSuccess: () => {
@@ -44,18 +57,16 @@ function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: ()
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       onClose();
     },
-    onError: (error) => setErrors(fieldErrorsOf(error) ?? {}),
+    onError: (error) => form.setErrors(fieldErrorsOf(error) ?? {}),
   });
   const generalError = correct.error && !fieldErrorsOf(correct.error);
-  const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = { serviceCode, description, totalValue: totalCents === undefined ? undefined : totalCents / 100, competence };
+    const { totalCents, ...rest } = form.values;
+    const body = { ...rest, totalValue: totalCents === undefined ? undefined : totalCents / 100 };
     // The server's own schema: what it would refuse is said here first.
-    const checked = validate(NfsRequestCorrectionSchema, body);
-    if (!checked.ok) return setErrors(checked.fields);
-    correct.mutate(body);
+    if (form.check(body)) correct.mutate(body);
   }
 
   return (
@@ -69,46 +80,14 @@ function CorrectionForm({ request, onClose }: { request: NfsRequest; onClose: ()
         {request.serviceItem && !request.serviceCode && (
           <p className="text-sm text-slate-600">O cliente informou o item {request.serviceItem} da lista de serviços.</p>
         )}
-        <SelectField
-          label="Serviço"
-          value={serviceCode}
-          error={errors.serviceCode}
-          onChange={(e) => {
-            setServiceCode(e.target.value);
-            clear('serviceCode');
-          }}
-        >
+        <SelectField label="Serviço" {...form.text('serviceCode')}>
           {services.length === 0 && <option value="">Serviço principal do perfil fiscal</option>}
           <ServiceOptions services={services} />
         </SelectField>
-        <TextAreaField
-          label="Descrição do serviço"
-          value={description}
-          error={errors.description}
-          onChange={(e) => {
-            setDescription(e.target.value);
-            clear('description');
-          }}
-        />
+        <TextAreaField label="Descrição do serviço" {...form.text('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <MoneyField
-            label="Valor do serviço"
-            cents={totalCents}
-            onCentsChange={(cents) => {
-              setTotalCents(cents);
-              clear('totalValue');
-            }}
-            error={errors.totalValue}
-          />
-          <MonthField
-            label="Competência"
-            value={competence}
-            onValueChange={(month) => {
-              setCompetence(month);
-              clear('competence');
-            }}
-            error={errors.competence}
-          />
+          <MoneyField label="Valor do serviço" {...form.money('totalCents')} />
+          <MonthField label="Competência" {...form.masked('competence')} />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose} disabled={correct.isPending}>

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import toast from '@/lib/toast';
-import type { FieldErrors, NfsRequest } from '@domain';
-import { validate } from '@domain';
+import type { NfsRequest } from '@domain';
 import type { SubstitutionReasonCode } from '@domain/nfseEmission';
 import {
   CANCELLATION_REASON_MAX,
@@ -13,6 +11,7 @@ import {
   substitutionKeepsValue,
 } from '@domain/nfseEmission';
 import { fieldErrorsOf } from '@/lib/api/errors';
+import { useSchemaForm } from '@/lib/form';
 import { fiscalProfileQueries, substituteNationalInvoice } from '@/features/invoices/nfse-api';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
@@ -36,18 +35,30 @@ export function SubstitutionDialog({ request, open, onClose }: { request: NfsReq
   );
 }
 
+/** The form's values, as the substitution schema reads them. */
+type SubstitutionValues = {
+  reasonCode: SubstitutionReasonCode;
+  reason: string;
+  description: string;
+  totalCents: number | undefined;
+  customerName: string;
+  customerEmail: string;
+};
+
 function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: () => void }) {
   const queryClient = useQueryClient();
   const profile = useQuery(fiscalProfileQueries.detail(request.companyId));
   const regime = profile.data?.profile?.taxRegime;
   const valueLocked = regime === undefined || substitutionKeepsValue(regime);
-  const [reasonCode, setReasonCode] = useState<SubstitutionReasonCode>('99');
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState(request.description);
-  const [totalCents, setTotalCents] = useState<number | undefined>(request.totalCents);
-  const [customerName, setCustomerName] = useState(request.customerName);
-  const [customerEmail, setCustomerEmail] = useState(request.customerEmail ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm<typeof SubstitutionSchema, SubstitutionValues>(SubstitutionSchema, {
+    reasonCode: '99',
+    reason: '',
+    description: request.description,
+    totalCents: request.totalCents,
+    customerName: request.customerName,
+    customerEmail: request.customerEmail ?? '',
+  });
+  const { reasonCode, reason } = form.values;
   const substitute = useMutation({
     mutationFn: (body: Parameters<typeof substituteNationalInvoice>[1]) => substituteNationalInvoice(request.id, body),
     onSuccess: ({ substitute: fresh }) => {
@@ -59,24 +70,16 @@ function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: 
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
       onClose();
     },
-    onError: (error) => setErrors(fieldErrorsOf(error) ?? {}),
+    onError: (error) => form.setErrors(fieldErrorsOf(error) ?? {}),
   });
   const generalError = substitute.error && !fieldErrorsOf(substitute.error);
-  const clear = (field: string) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    const { totalCents, ...rest } = form.values;
     // The server's own schema: what it would refuse is said here, in its words, before anything is sent.
-    const checked = validate(SubstitutionSchema, {
-      reasonCode,
-      reason,
-      description,
-      customerName,
-      customerEmail,
-      ...(valueLocked ? {} : { totalCents }),
-    });
-    if (!checked.ok) return setErrors(checked.fields);
-    substitute.mutate(checked.value);
+    const checked = form.check({ ...rest, ...(valueLocked ? {} : { totalCents }) });
+    if (checked) substitute.mutate(checked);
   }
 
   return (
@@ -91,10 +94,11 @@ function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: 
         <SelectField
           label="Motivo da substituição"
           value={reasonCode}
-          error={errors.reasonCode}
+          error={form.errors.reasonCode}
           onChange={(e) => {
-            setReasonCode(e.target.value as SubstitutionReasonCode);
-            clear('reason');
+            form.set('reasonCode')(e.target.value as SubstitutionReasonCode);
+            // Whether an explanation is required follows the reason: its message goes with the change.
+            form.setErrors(({ reason: _gone, ...rest }) => rest);
           }}
         >
           {Object.entries(SUBSTITUTION_REASON_CODES).map(([code, label]) => (
@@ -105,58 +109,21 @@ function SubstitutionForm({ request, onClose }: { request: NfsRequest; onClose: 
         </SelectField>
         <TextAreaField
           label={reasonCode === '99' ? 'Explique o motivo (o cliente vê)' : 'Explique o motivo (opcional; o cliente vê)'}
-          value={reason}
+          {...form.text('reason')}
           maxLength={CANCELLATION_REASON_MAX}
           required={reasonCode === '99'}
-          error={errors.reason}
           hint={`De ${CANCELLATION_REASON_MIN} a ${CANCELLATION_REASON_MAX} caracteres (${reason.trim().length}/${CANCELLATION_REASON_MAX}).`}
-          onChange={(e) => {
-            setReason(e.target.value);
-            clear('reason');
-          }}
         />
-        <TextAreaField
-          label="Descrição do serviço"
-          value={description}
-          error={errors.description}
-          onChange={(e) => {
-            setDescription(e.target.value);
-            clear('description');
-          }}
-        />
+        <TextAreaField label="Descrição do serviço" {...form.text('description')} />
         <MoneyField
           label="Valor do serviço"
-          cents={totalCents}
-          onCentsChange={(cents) => {
-            setTotalCents(cents);
-            clear('totalCents');
-          }}
+          {...form.money('totalCents')}
           disabled={valueLocked}
-          error={errors.totalCents}
           hint={valueLocked && regime !== undefined ? SUBSTITUTION_MESSAGES.valueLocked : undefined}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Nome do tomador"
-            value={customerName}
-            error={errors.customerName}
-            autoComplete="off"
-            onChange={(e) => {
-              setCustomerName(e.target.value);
-              clear('customerName');
-            }}
-          />
-          <TextField
-            label="E-mail do tomador"
-            type="email"
-            value={customerEmail}
-            error={errors.customerEmail}
-            autoComplete="off"
-            onChange={(e) => {
-              setCustomerEmail(e.target.value);
-              clear('customerEmail');
-            }}
-          />
+          <TextField label="Nome do tomador" {...form.text('customerName')} autoComplete="off" />
+          <TextField label="E-mail do tomador" type="email" {...form.text('customerEmail')} autoComplete="off" />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={substitute.isPending}>
