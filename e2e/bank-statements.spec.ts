@@ -35,6 +35,14 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
   await expect(page).toHaveURL(/\/app\/bank-statements\/accounts\/[0-9a-f-]+\/transactions/);
   const rows = page.getByTestId('transaction-row');
   await expect(rows).toHaveCount(3);
+  // The month filter follows a whole month, and none once emptied.
+  const month = page.getByLabel('Mês', { exact: true });
+  await month.fill('11/2013');
+  await expect(page).toHaveURL(/month=2013-11/);
+  await expect(rows).toHaveCount(0);
+  await month.fill('');
+  await expect(page).not.toHaveURL(/month=/);
+  await expect(rows).toHaveCount(3);
 
   const fee = rows.filter({ hasText: 'SISDEB' });
   await fee.getByRole('combobox', { name: /^Categoria de “/ }).selectOption({ label: 'Tarifas bancárias' });

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { DATE_MASK, MONTH_MASK, dateFieldValue, isoDateToBr, isoMonthToBr, monthFieldValue } from '@/lib/dates';
+import { DATE_MASK, MONTH_MASK, dateFieldValue, isIsoMonth, isoDateToBr, isoMonthToBr, monthFieldValue } from '@/lib/dates';
 import type { MaskedFieldProps } from './MaskedField';
 import { MaskedField, useMask } from './MaskedField';
 
@@ -56,4 +56,27 @@ export function MonthInput({
   const shown = isoMonthToBr(value);
   const ref = useMask(MONTH_MASK, undefined, shown, (typed) => onValueChange(monthFieldValue(typed)));
   return <input inputMode="numeric" placeholder="mm/aaaa" {...input} ref={ref} type="text" defaultValue={shown} />;
+}
+
+/**
+ * A list's month filter: the list follows a whole month, or none once the field is emptied; the text being typed
+ * waits in the field meanwhile.
+ */
+export function MonthFilter({
+  value,
+  onMonth,
+  ...input
+}: Omit<Parameters<typeof MonthInput>[0], 'value' | 'onValueChange'> & {
+  value: string | undefined;
+  onMonth: (month: string | undefined) => void;
+}) {
+  return (
+    <MonthInput
+      {...input}
+      value={value ?? ''}
+      onValueChange={(month) => {
+        if (month === '' || isIsoMonth(month)) onMonth(month || undefined);
+      }}
+    />
+  );
 }

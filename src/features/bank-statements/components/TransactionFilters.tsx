@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
-import { MonthInput } from '@/components/ui/DateField';
-import { isIsoMonth } from '@/lib/dates';
+import { MonthFilter } from '@/components/ui/DateField';
 import { inlineControlClass } from './CategoryOptions';
 
 export interface TransactionFilterValues {
@@ -31,14 +30,11 @@ export function TransactionFilters({
         <label htmlFor={`${id}-month`} className="block text-sm font-medium text-slate-700">
           Mês
         </label>
-        <MonthInput
+        <MonthFilter
           id={`${id}-month`}
           className={`mt-1 ${inlineControlClass}`}
-          value={value.month ?? ''}
-          // The list follows a whole month (or none); the text being typed waits in the field.
-          onValueChange={(month) => {
-            if (month === '' || isIsoMonth(month)) onChange({ month: month || undefined });
-          }}
+          value={value.month}
+          onMonth={(month) => onChange({ month })}
         />
       </div>
       <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-2.5 text-sm text-slate-800">

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
-import { MONTH_KEY, MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
+import { MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
 import { invoiceQueries } from '@/features/invoices/api';
 import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatusBadge';
 import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
@@ -23,7 +23,7 @@ import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
 import { searchText } from '@/lib/search-params';
 import { companyQueries } from '@/lib/api/companies';
 import { Button } from '@/components/ui/Button';
-import { MonthInput } from '@/components/ui/DateField';
+import { MonthFilter } from '@/components/ui/DateField';
 import { CompanyPicker, pickedOf } from '@/features/companies/components/CompanyPicker';
 import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
 
@@ -104,13 +104,11 @@ function QueuePage() {
           <label htmlFor="queue-month" className="block text-sm font-medium text-slate-700">
             Competência
           </label>
-          <MonthInput
+          <MonthFilter
             id="queue-month"
             className={`mt-1 w-full ${filterControlClass}`}
-            value={search.month ?? ''}
-            onValueChange={(month) => {
-              if (month === '' || MONTH_KEY.test(month)) go({ month: month || undefined, page: undefined });
-            }}
+            value={search.month}
+            onMonth={(month) => go({ month, page: undefined })}
           />
         </div>
         <div className="md:justify-self-end">

@@ -11,13 +11,12 @@ import { Button } from '@/components/ui/Button';
 import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
 import { Card, EmptyState } from '@/components/ui/Card';
-import { MonthInput } from '@/components/ui/DateField';
+import { MonthFilter } from '@/components/ui/DateField';
 import { Drawer } from '@/components/ui/Drawer';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
-import { isIsoMonth } from '@/lib/dates';
 import { emptyInvoice } from './invoice-values';
 
 // The form loads when it opens, the request's detail when one is chosen: the list shows first.
@@ -110,14 +109,11 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
           value={search.status ?? ''}
           onChange={(status) => go({ status: status || undefined, page: undefined })}
         />
-        <MonthInput
+        <MonthFilter
           aria-label="Competência"
           className={filterControlClass}
-          value={search.month ?? ''}
-          // The list follows a whole month (or none); the text being typed waits in the field.
-          onValueChange={(month) => {
-            if (month === '' || isIsoMonth(month)) go({ month: month || undefined, page: undefined });
-          }}
+          value={search.month}
+          onMonth={(month) => go({ month, page: undefined })}
         />
       </SearchForm>
 
