@@ -141,6 +141,31 @@ const cnpjValid = (input: DocumentFields) =>
   input.emissionType !== 'cnpj' || !input.cnpj || isValidCnpj(normalizeCnpj(input.cnpj), { version: 2 });
 const cpfValid = (input: DocumentFields) => input.emissionType !== 'cpf' || !input.cpf || isValidCpf(onlyDigits(input.cpf));
 
+const DOCUMENT_RULES = [
+  { field: 'cnpj', given: cnpjGiven, valid: cnpjValid, required: NFS_MESSAGES.cnpjRequired, invalid: 'CNPJ inválido.' },
+  { field: 'cpf', given: cpfGiven, valid: cpfValid, required: NFS_MESSAGES.cpfRequired, invalid: 'CPF inválido.' },
+] as const;
+
+/**
+ * The document's rules above, each message on its own field, for a request and a schedule alike. Like a partial
+ * check, a rule is skipped while the type or its own field already has a message, and the rest of the form's messages
+ * still show with it.
+ */
+function documentCheck<T extends DocumentFields>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    // Not an object at all (a body of `null`, a number): the object schema already said so.
+    if (typeof dataset.value !== 'object' || dataset.value === null) return;
+    const failed = new Set(dataset.issues?.map((issue) => String(issue.path?.[0]?.key)));
+    if (failed.has('emissionType')) return;
+    const input = dataset.value as DocumentFields;
+    for (const { field, given, valid, required, invalid } of DOCUMENT_RULES) {
+      const message = failed.has(field) ? null : !given(input) ? required : !valid(input) ? invalid : null;
+      const item = { type: 'object' as const, origin: 'value' as const, input, key: field, value: input[field] };
+      if (message) addIssue({ message, path: [item] as never });
+    }
+  });
+}
+
 /**
  * Keeps only the document of the chosen type, as stored (digits; the CNPJ upper-cased; the NIF as typed), and the
  * tomador's address in the shape of its kind (`taker`).
@@ -164,22 +189,7 @@ export const NfsRequestSchema = v.pipe(
     /** The month the service belongs to (YYYY-MM). */
     competence: CompetenceSchema,
   }),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjGiven(input), NFS_MESSAGES.cnpjRequired),
-    ['cnpj'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfGiven(input), NFS_MESSAGES.cpfRequired),
-    ['cpf'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjValid(input), 'CNPJ inválido.'),
-    ['cnpj'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
-    ['cpf'],
-  ),
+  documentCheck(),
   takerCheck(),
   v.transform((input) => normalizeDocument(input)),
 );
@@ -222,22 +232,7 @@ export const NfsScheduleSchema = v.pipe(
     /** Emit the request through the national system as soon as the runner creates it (docs/nfse.md). */
     autoEmit: v.optional(v.boolean('Informe se a nota deve ser emitida automaticamente.'), false),
   }),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjGiven(input), NFS_MESSAGES.cnpjRequired),
-    ['cnpj'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfGiven(input), NFS_MESSAGES.cpfRequired),
-    ['cpf'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cnpj']], (input) => cnpjValid(input), 'CNPJ inválido.'),
-    ['cnpj'],
-  ),
-  v.forward(
-    v.partialCheck([['emissionType'], ['cpf']], (input) => cpfValid(input), 'CPF inválido.'),
-    ['cpf'],
-  ),
+  documentCheck(),
   takerCheck(),
   v.transform((input) => normalizeDocument(input)),
 );
