@@ -15,6 +15,7 @@ import {
 } from '@domain/fiscalProfile';
 import { MONTH_KEY } from '@domain/dates';
 import type { NfseEnvironment } from '@domain/nfseNacional';
+import type { ForeignTakerAddress, NationalTakerAddress } from '@domain/nfsTaker';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
 import type { CityParameters } from './rules';
@@ -27,28 +28,9 @@ export const DPS_APP_VERSION = 'Contabil-1.0';
 /** BACEN's code of the Real (`tpMoeda`): the product invoices in reais. */
 export const BRAZILIAN_REAL_BACEN_CODE = '790';
 
-export type NationalAddress = {
-  kind: 'national';
-  cityIbgeCode: string;
-  /** 8 digits. */
-  postalCode: string;
-  street: string;
-  number: string;
-  complement?: string;
-  district: string;
-};
-export type ForeignAddress = {
-  kind: 'foreign';
-  /** ISO 3166-1 alpha-2, e.g. "US". */
-  countryCode: string;
-  postalCode: string;
-  city: string;
-  region: string;
-  street: string;
-  number: string;
-  complement?: string;
-  district: string;
-};
+/** The taker's address as the DPS writes it: a city in Brazil by its IBGE code alone, its name and UF left out. */
+export type NationalAddress = Omit<NationalTakerAddress, 'cityName' | 'state'>;
+export type ForeignAddress = ForeignTakerAddress;
 
 export type DpsTaker =
   | {
