@@ -67,15 +67,16 @@ function eventReason(text: string, required: boolean): string {
   return reason;
 }
 
-/** The unsigned cancellation request and its id. */
-export function buildCancellationXml(request: CancellationRequest): { id: string; xml: string } {
-  if (!isAccessKey(request.accessKey))
-    throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 caracteres.');
-  const reason = eventReason(request.reason, true);
-  if (!Object.hasOwn(CANCELLATION_REASON_CODES, request.reasonCode)) {
-    throw new EventBuildError('reasonCode', CANCELLATION_MESSAGES.reasonCode);
-  }
-  const id = pedRegEventoId(request.accessKey, CANCELLATION_EVENT_TYPE);
+/**
+ * A pedRegEvento around one event's detail (`e101101`, `e105102`: the element is the event type's code), with what
+ * every event says: its id, environment, application, time, author and the NFS-e's key.
+ */
+function eventXml(
+  request: Omit<CancellationRequest, 'reasonCode' | 'reason'>,
+  eventType: string,
+  detail: Record<string, string>,
+): { id: string; xml: string } {
+  const id = pedRegEventoId(request.accessKey, eventType);
   const xml = create({ version: '1.0', encoding: 'UTF-8' })
     .ele(NFSE_NAMESPACE, 'pedRegEvento', { versao: NFSE_LAYOUT_VERSION })
     .ele({
@@ -86,12 +87,27 @@ export function buildCancellationXml(request: CancellationRequest): { id: string
         dhEvento: saoPauloDateTime(request.requestedAt),
         CNPJAutor: request.authorCnpj,
         chNFSe: request.accessKey,
-        e101101: { xDesc: CANCELLATION_DESCRIPTION, cMotivo: request.reasonCode, xMotivo: reason },
+        [`e${eventType}`]: detail,
       },
     })
     .doc()
     .end({ prettyPrint: false });
   return { id, xml };
+}
+
+/** The unsigned cancellation request and its id. */
+export function buildCancellationXml(request: CancellationRequest): { id: string; xml: string } {
+  if (!isAccessKey(request.accessKey))
+    throw new EventBuildError('accessKey', 'A chave de acesso da NFS-e deve ter 50 caracteres.');
+  const reason = eventReason(request.reason, true);
+  if (!Object.hasOwn(CANCELLATION_REASON_CODES, request.reasonCode)) {
+    throw new EventBuildError('reasonCode', CANCELLATION_MESSAGES.reasonCode);
+  }
+  return eventXml(request, CANCELLATION_EVENT_TYPE, {
+    xDesc: CANCELLATION_DESCRIPTION,
+    cMotivo: request.reasonCode,
+    xMotivo: reason,
+  });
 }
 
 export type PreparedEvent = {
@@ -122,28 +138,12 @@ export function buildSubstitutionEventXml(request: SubstitutionEventRequest): { 
   }
   // The text is required only for "99 Outros" (rule E0078).
   const reason = eventReason(request.reason, request.reasonCode === '99');
-  const id = pedRegEventoId(request.accessKey, SUBSTITUTION_EVENT_TYPE);
-  const xml = create({ version: '1.0', encoding: 'UTF-8' })
-    .ele(NFSE_NAMESPACE, 'pedRegEvento', { versao: NFSE_LAYOUT_VERSION })
-    .ele({
-      infPedReg: {
-        '@Id': id,
-        tpAmb: NFSE_ENVIRONMENTS[request.environment],
-        verAplic: request.appVersion ?? DPS_APP_VERSION,
-        dhEvento: saoPauloDateTime(request.requestedAt),
-        CNPJAutor: request.authorCnpj,
-        chNFSe: request.accessKey,
-        e105102: {
-          xDesc: SUBSTITUTION_DESCRIPTION,
-          cMotivo: request.reasonCode,
-          ...(reason ? { xMotivo: reason } : {}),
-          chSubstituta: request.replacementKey,
-        },
-      },
-    })
-    .doc()
-    .end({ prettyPrint: false });
-  return { id, xml };
+  return eventXml(request, SUBSTITUTION_EVENT_TYPE, {
+    xDesc: SUBSTITUTION_DESCRIPTION,
+    cMotivo: request.reasonCode,
+    ...(reason ? { xMotivo: reason } : {}),
+    chSubstituta: request.replacementKey,
+  });
 }
 
 /** Validate against pedRegEvento_v1.01.xsd (stops, nothing signed, naming the field) → sign → pack. */
