@@ -34,25 +34,30 @@ const documentFields = (emissionType: NfsEmissionType, document: string) => ({
   nif: emissionType === 'foreign' && document ? document : null,
 });
 
+/** What a request and a schedule answer alike: the company, the tomador, the service and its value. */
+const invoiceFields = (row: RequestRow | ScheduleRow) => ({
+  companyId: row.companyId,
+  emissionType: row.emissionType,
+  ...documentFields(row.emissionType, row.customerDocument),
+  customerNoNifReason: row.customerNoNifReason,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+  customerAddress: row.customerAddress,
+  description: row.description,
+  activity: row.activity,
+  serviceItem: row.serviceItem,
+  serviceCode: row.serviceCode,
+  totalCents: row.totalCents,
+  issWithheld: row.issWithheld,
+});
+
 /** The request as the API answers it; `emission` is its national emission (null when never tried or not loaded). */
 export function toRequestDto(row: RequestRow, emission: NfseEmissionView | null = null): NfsRequest {
   return {
     id: row.id,
-    companyId: row.companyId,
     status: row.status,
-    emissionType: row.emissionType,
-    ...documentFields(row.emissionType, row.customerDocument),
-    customerNoNifReason: row.customerNoNifReason,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerAddress: row.customerAddress,
-    description: row.description,
-    activity: row.activity,
-    serviceItem: row.serviceItem,
-    serviceCode: row.serviceCode,
+    ...invoiceFields(row),
     competence: row.competence,
-    totalCents: row.totalCents,
-    issWithheld: row.issWithheld,
     scheduleId: row.scheduleId,
     invoiceNumber: row.invoiceNumber,
     accessKey: row.accessKey,
@@ -101,19 +106,7 @@ export function scheduleTiming(
 export function toScheduleDto(row: ScheduleRow, lastGeneratedMonth: string | null, now = new Date()): NfsSchedule {
   return {
     id: row.id,
-    companyId: row.companyId,
-    emissionType: row.emissionType,
-    ...documentFields(row.emissionType, row.customerDocument),
-    customerNoNifReason: row.customerNoNifReason,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerAddress: row.customerAddress,
-    description: row.description,
-    activity: row.activity,
-    serviceItem: row.serviceItem,
-    serviceCode: row.serviceCode,
-    totalCents: row.totalCents,
-    issWithheld: row.issWithheld,
+    ...invoiceFields(row),
     dayOfMonth: row.dayOfMonth,
     active: row.active,
     autoEmit: row.autoEmit,
