@@ -253,37 +253,32 @@ export async function transactionsPageJson(
   return pageAnswer(page.data, row.total);
 }
 
-/** The movements of one account in a date range, oldest first: what an export carries. */
+/** The movements an account shows between two days (YYYY-MM-DD, both included). */
+const movementsBetween = (accountId: string, from: string, to: string) =>
+  and(
+    eq(bankTransactions.accountId, accountId),
+    gte(bankTransactions.postedOn, from),
+    lte(bankTransactions.postedOn, to),
+    visibleMovement(),
+  );
+
 /** A month's movements of an account, and how many of them lack a category: what an export would carry. */
 export async function exportSummary(db: DbExecutor, accountId: string, month: string): Promise<ExportSummary> {
   const { from, to } = periodRange(month);
   const [row] = await db
     .select({ total: count(), categorised: count(bankTransactions.taxCategoryId) })
     .from(bankTransactions)
-    .where(
-      and(
-        eq(bankTransactions.accountId, accountId),
-        gte(bankTransactions.postedOn, from),
-        lte(bankTransactions.postedOn, to),
-        visibleMovement(),
-      ),
-    );
+    .where(movementsBetween(accountId, from, to));
   const total = Number(row?.total ?? 0);
   return { month, total, uncategorised: total - Number(row?.categorised ?? 0) };
 }
 
+/** The movements of one account in a date range, oldest first: what an export carries. */
 export async function transactionsBetween(db: DbExecutor, accountId: string, from: string, to: string) {
   return db
     .select()
     .from(bankTransactions)
-    .where(
-      and(
-        eq(bankTransactions.accountId, accountId),
-        gte(bankTransactions.postedOn, from),
-        lte(bankTransactions.postedOn, to),
-        visibleMovement(),
-      ),
-    )
+    .where(movementsBetween(accountId, from, to))
     .orderBy(asc(bankTransactions.postedOn), asc(bankTransactions.createdAt), asc(bankTransactions.id));
 }
 
