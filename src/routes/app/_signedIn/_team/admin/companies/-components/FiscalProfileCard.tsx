@@ -25,7 +25,6 @@ import { SelectField } from '@/components/ui/SelectField';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
-import type { FiscalProfileFormValues } from '@/features/invoices/nfse';
 import { fiscalProfileBody, fiscalProfileFormValues } from '@/features/invoices/nfse';
 
 /** The company's fiscal profile for the national NFS-e: the team fills it in, sends the A1 certificate, sees what is missing. */
@@ -110,7 +109,7 @@ function FiscalProfileBody({
 function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; view: FiscalProfileView; onDone?: () => void }) {
   const queryClient = useQueryClient();
   const form = useSchemaForm(FiscalProfileSchema, fiscalProfileFormValues(view.profile));
-  const { values, errors, set } = form;
+  const { values } = form;
   const save = useMutation({
     mutationFn: (body: Record<string, string>) => saveFiscalProfile(companyId, body as never),
     onSuccess: (saved) => {
@@ -123,11 +122,7 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
       else toast.error(error.message);
     },
   });
-  const text = (field: keyof FiscalProfileFormValues) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field)(event.target.value),
-  });
+  const { text } = form;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -139,12 +134,7 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Perfil fiscal">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Regime tributário"
-          value={values.taxRegime}
-          error={errors.taxRegime}
-          onChange={(e) => set('taxRegime')(e.target.value)}
-        >
+        <SelectField label="Regime tributário" {...text('taxRegime')}>
           <option value="">Escolha…</option>
           {TAX_REGIMES.map((regime) => (
             <option key={regime} value={regime}>
@@ -153,12 +143,7 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
           ))}
         </SelectField>
         {values.taxRegime === 'simples' && (
-          <SelectField
-            label="Apuração no Simples Nacional"
-            value={values.simplesApportionment}
-            error={errors.simplesApportionment}
-            onChange={(e) => set('simplesApportionment')(e.target.value)}
-          >
+          <SelectField label="Apuração no Simples Nacional" {...text('simplesApportionment')}>
             {SIMPLES_APPORTIONMENTS.map((option) => (
               <option key={option} value={option}>
                 {SIMPLES_APPORTIONMENT_LABEL[option]}
@@ -166,12 +151,7 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
             ))}
           </SelectField>
         )}
-        <SelectField
-          label="Regime especial de tributação"
-          value={values.specialRegime}
-          error={errors.specialRegime}
-          onChange={(e) => set('specialRegime')(e.target.value)}
-        >
+        <SelectField label="Regime especial de tributação" {...text('specialRegime')}>
           {SPECIAL_REGIMES.map((option) => (
             <option key={option} value={option}>
               {SPECIAL_REGIME_LABEL[option]}
