@@ -50,7 +50,11 @@ export function saveDownload<K extends FileRoute>(route: K, call: CallOf<K> & { 
 
 function saveRoute(
   route: string,
-  { params, query, fallbackName }: { params?: Record<string, string | undefined>; query?: object; fallbackName: string },
+  {
+    params,
+    query,
+    fallbackName,
+  }: { params?: Record<string, string | undefined>; query?: Record<string, unknown>; fallbackName: string },
 ) {
   return saveFrom(pathOf(route.slice(route.indexOf(' ') + 1), params), query, fallbackName);
 }
@@ -60,15 +64,12 @@ export const saveLinkedFile = (link: string, fallbackName: string) => saveFrom(l
 
 async function saveFrom(
   path: string,
-  query: object | undefined,
+  query: Record<string, unknown> | undefined,
   fallbackName: string,
 ): Promise<{ name: string; headers: Headers }> {
   let response: Awaited<ReturnType<typeof mainApi.raw<Blob, 'blob'>>>;
   try {
-    response = await mainApi.raw<Blob, 'blob'>(path, {
-      query: query as Record<string, unknown> | undefined,
-      responseType: 'blob',
-    });
+    response = await mainApi.raw<Blob, 'blob'>(path, { query, responseType: 'blob' });
   } catch (error) {
     throw await downloadError(error);
   }
