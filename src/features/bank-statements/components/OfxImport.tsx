@@ -1,4 +1,5 @@
-import { ArrowUpTrayIcon, DocumentArrowUpIcon } from '@heroicons/react/24/outline';
+import { DocumentArrowUpIcon } from '@heroicons/react/24/outline';
+import { FileButton } from '@/components/ui/FileButton';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DragEvent } from 'react';
 import { Suspense, lazy, useId, useState } from 'react';
@@ -69,22 +70,17 @@ export function OfxImport({ companyId }: { companyId: string }) {
       >
         <DocumentArrowUpIcon className="size-10 text-slate-400" aria-hidden="true" />
         <p className="mt-2 text-sm text-slate-700">Arraste o arquivo .ofx para cá ou</p>
-        <label className="mt-2 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 has-disabled:cursor-not-allowed has-disabled:opacity-60 has-focus-visible:ring-2 has-focus-visible:ring-brand-400 has-focus-visible:ring-offset-2">
-          <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
+        <FileButton
+          look="primary"
+          className="mt-2"
+          accept=".ofx,application/x-ofx"
+          data-testid="ofx-file-input"
+          aria-describedby={`${id}-help ${problem ? `${id}-error` : ''}`.trim()}
+          disabled={busy}
+          onFile={choose}
+        >
           Escolher arquivo OFX
-          <input
-            type="file"
-            accept=".ofx,application/x-ofx"
-            className="sr-only"
-            data-testid="ofx-file-input"
-            aria-describedby={`${id}-help ${problem ? `${id}-error` : ''}`.trim()}
-            disabled={busy}
-            onChange={(e) => {
-              choose(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        </FileButton>
         <p className="mt-2 text-xs text-slate-500">Arquivo .ofx de até {formatBytes(MAX_OFX_BYTES)}.</p>
         <div className="w-full max-w-sm">
           {busy && importing ? (

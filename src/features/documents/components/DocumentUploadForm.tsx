@@ -1,4 +1,5 @@
-import { ArrowUpTrayIcon, DocumentIcon } from '@heroicons/react/24/outline';
+import { DocumentIcon } from '@heroicons/react/24/outline';
+import { FileButton } from '@/components/ui/FileButton';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import type { CompanyDocument, CompanyDocumentType, FieldErrors } from '@domain';
@@ -166,24 +167,17 @@ export function DocumentUploadForm({
             </span>
           </p>
           <UploadStatus upload={upload} showError={false} />
-          <label className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400">
-            <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
+          <FileButton
+            className="mt-3"
+            accept={UPLOAD_ACCEPT}
+            aria-labelledby={`${id}-label`}
+            aria-describedby={`${id}-hint${shown.file ? ` ${id}-error` : ''}`}
+            aria-invalid={shown.file ? true : undefined}
+            disabled={busy}
+            onFile={(chosen) => upload.actor.send({ type: 'file.choose', file: chosen })}
+          >
             {file ? 'Trocar arquivo' : 'Escolher arquivo'}
-            <input
-              type="file"
-              accept={UPLOAD_ACCEPT}
-              className="sr-only"
-              aria-labelledby={`${id}-label`}
-              aria-describedby={`${id}-hint${shown.file ? ` ${id}-error` : ''}`}
-              aria-invalid={shown.file ? true : undefined}
-              disabled={busy}
-              onChange={(e) => {
-                const chosen = e.target.files?.[0];
-                if (chosen) upload.actor.send({ type: 'file.choose', file: chosen });
-                e.target.value = '';
-              }}
-            />
-          </label>
+          </FileButton>
           <p id={`${id}-hint`} className="mt-2 text-xs text-slate-500">
             PDF, imagem (PNG, JPG, WEBP), XML, ZIP, OFX ou certificado .pfx — até {formatBytes(MAX_UPLOAD_BYTES)}.
           </p>

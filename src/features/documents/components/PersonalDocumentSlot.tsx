@@ -1,4 +1,5 @@
-import { ArrowDownTrayIcon, ArrowUpTrayIcon, CheckCircleIcon, IdentificationIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, CheckCircleIcon, IdentificationIcon } from '@heroicons/react/24/outline';
+import { FileButton } from '@/components/ui/FileButton';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import toast from '@/lib/toast';
@@ -79,23 +80,15 @@ export function PersonalDocumentSlot({
         <UploadStatus upload={upload} label={`Envio de ${label}`} errorId={`${id}-error`} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400 has-disabled:cursor-not-allowed has-disabled:opacity-50">
-          <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
+        <FileButton
+          accept={PERSONAL_UPLOAD_ACCEPT}
+          aria-label={`${document ? 'Substituir' : 'Enviar'} ${label}`}
+          aria-describedby={problem ? `${id}-error` : `${id}-hint`}
+          disabled={upload.busy}
+          onFile={(file) => upload.actor.send({ type: 'file.choose', file })}
+        >
           {document ? 'Substituir' : 'Enviar'}
-          <input
-            type="file"
-            accept={PERSONAL_UPLOAD_ACCEPT}
-            className="sr-only"
-            aria-label={`${document ? 'Substituir' : 'Enviar'} ${label}`}
-            aria-describedby={problem ? `${id}-error` : `${id}-hint`}
-            disabled={upload.busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) upload.actor.send({ type: 'file.choose', file });
-              e.target.value = '';
-            }}
-          />
-        </label>
+        </FileButton>
         {document && (
           <>
             <Button

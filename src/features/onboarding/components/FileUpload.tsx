@@ -1,4 +1,5 @@
-import { ArrowUpTrayIcon, CheckCircleIcon, DocumentIcon } from '@heroicons/react/24/outline';
+import { CheckCircleIcon, DocumentIcon } from '@heroicons/react/24/outline';
+import { FileButton } from '@/components/ui/FileButton';
 import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
@@ -85,23 +86,16 @@ export function FilePicker<T>({
           </p>
         )}
         <UploadStatus upload={upload} showError={false} />
-        <label className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400">
-          <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
+        <FileButton
+          className="mt-3"
+          accept={accept}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={message ? `${id}-error` : undefined}
+          disabled={upload.busy}
+          onFile={(file) => upload.actor.send({ type: 'file.choose', file })}
+        >
           {value ? 'Trocar arquivo' : 'Escolher arquivo'}
-          <input
-            type="file"
-            accept={accept}
-            className="sr-only"
-            aria-labelledby={`${id}-label`}
-            aria-describedby={message ? `${id}-error` : undefined}
-            disabled={upload.busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) upload.actor.send({ type: 'file.choose', file });
-              e.target.value = '';
-            }}
-          />
-        </label>
+        </FileButton>
         <p className="mt-2 text-xs text-slate-500">{hint}</p>
       </div>
       {message && (

@@ -1,6 +1,7 @@
-import { ArrowUpTrayIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { TrashIcon } from '@heroicons/react/24/outline';
+import { FileButton } from '@/components/ui/FileButton';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from '@/lib/toast';
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, formatBytes, photoProblem } from '@domain';
 import type { User } from '@domain';
@@ -13,7 +14,6 @@ import { useSessionProfile } from './useSessionProfile';
 /** The profile photo: PNG, JPG or WEBP up to 2 MB, checked here by its first bytes and again by the server. */
 export function PhotoField({ user }: { user: User }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const syncSession = useSessionProfile();
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,9 +27,6 @@ export function PhotoField({ user }: { user: User }) {
     mutationFn: (file: File) => uploadPhoto(user.id, file),
     onSuccess: (updated) => done(updated, 'Foto atualizada.'),
     onError: (error) => setProblem(error.message),
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
   });
   const remove = useMutation({
     mutationFn: () => removePhoto(user.id),
@@ -43,7 +40,6 @@ export function PhotoField({ user }: { user: User }) {
     const why = photoProblem(file, head);
     if (why) {
       setProblem(why);
-      if (input.current) input.current.value = '';
       return;
     }
     upload.mutate(file);
@@ -68,22 +64,15 @@ export function PhotoField({ user }: { user: User }) {
           PNG, JPG ou WEBP, até {formatBytes(MAX_PHOTO_BYTES)}.
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
-          <label
-            className={`inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-400 ${busy ? 'pointer-events-none opacity-60' : ''}`}
+          <FileButton
+            accept={PHOTO_ACCEPT}
+            aria-labelledby={`${id}-label`}
+            aria-describedby={problem ? `${id}-error` : `${id}-hint`}
+            disabled={busy}
+            onFile={(file) => void choose(file)}
           >
-            <ArrowUpTrayIcon className="size-4" aria-hidden="true" />
             {user.photoUrl ? 'Trocar foto' : 'Enviar foto'}
-            <input
-              ref={input}
-              type="file"
-              accept={PHOTO_ACCEPT}
-              className="sr-only"
-              aria-labelledby={`${id}-label`}
-              aria-describedby={problem ? `${id}-error` : `${id}-hint`}
-              disabled={busy}
-              onChange={(e) => e.target.files?.[0] && void choose(e.target.files[0])}
-            />
-          </label>
+          </FileButton>
           {user.photoUrl && (
             <Button variant="ghost" onClick={() => remove.mutate()} disabled={busy}>
               <TrashIcon className="size-4" aria-hidden="true" /> Remover foto
