@@ -1,5 +1,5 @@
 /**
- * Lighthouse runs for the site benchmark: several runs per page (one Chromium, pages in turn so a slow minute of this
+ * Lighthouse runs for the site and phone benchmarks: several runs per page (one Chromium, pages in turn so a slow minute of this
  * shared machine touches all of them alike), reported as median and spread. Figures only; nothing asserts.
  */
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -16,6 +16,8 @@ export interface LighthouseRun {
   documentBytes: number;
   /** The element Lighthouse took as the largest contentful paint. */
   lcpElement: string;
+  /** Where the page ended up: a signed-in page that lost its session shows the login page instead. */
+  finalUrl: string;
   accessibility: number;
   seo: number;
   bestPractices: number;
@@ -26,13 +28,24 @@ interface Audit {
   details?: { items?: { url?: string; transferSize?: number; resourceType?: string; node?: { snippet?: string } }[] };
 }
 
-/** Runs Lighthouse (mobile preset, simulated throttling) `runs` times on each page; the results in the pages' order. */
-export async function lighthouseRuns(urls: string[], runs: number, chromePath: string): Promise<LighthouseRun[][]> {
+/**
+ * Runs Lighthouse (mobile preset, simulated throttling) `runs` times on each page; the results in the pages' order.
+ * `setup` gets the DevTools port of the Chromium Lighthouse drives before the first run, to store a session there:
+ * Lighthouse clears the HTTP cache and the origin's caches before each run but keeps its cookies and localStorage
+ * (its default `clearStorageTypes`), so a signed-in page is measured signed in, from a cold cache.
+ */
+export async function lighthouseRuns(
+  urls: string[],
+  runs: number,
+  chromePath: string,
+  setup?: (port: number) => Promise<void>,
+): Promise<LighthouseRun[][]> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
   const results: LighthouseRun[][] = urls.map(() => []);
   try {
+    await setup?.(chrome.port);
     // A first run warms Chromium and the server's caches; it is not counted.
     for (let run = -1; run < runs; run++) {
       for (const [index, url] of urls.entries()) {
@@ -63,6 +76,7 @@ export async function lighthouseRuns(urls: string[], runs: number, chromePath: s
           cls: value('cumulative-layout-shift'),
           documentBytes: document?.transferSize ?? Number.NaN,
           lcpElement: (lcpNode?.items?.[0]?.node?.snippet ?? '').slice(0, 60),
+          finalUrl: lhr.finalDisplayedUrl,
           accessibility: score('accessibility'),
           seo: score('seo'),
           bestPractices: score('best-practices'),
@@ -100,7 +114,8 @@ export function lighthouseTable(rows: { label: string; runs: LighthouseRun[] }[]
       const runs = all.filter((run) => !run.failed);
       const failed = all.length - runs.length;
       if (!runs.length) return `  ${label.padEnd(width)}   no run finished (${all.map((run) => run.failed).join(', ')})`;
-      const pick = (key: keyof Omit<LighthouseRun, 'lcpElement' | 'failed'>) => runs.map((run) => run[key] as number);
+      const pick = (key: keyof Omit<LighthouseRun, 'lcpElement' | 'finalUrl' | 'failed'>) =>
+        runs.map((run) => run[key] as number);
       return [
         `  ${label.padEnd(width)}`,
         `performance ${spread(pick('performance'), String)}`,
