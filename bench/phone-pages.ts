@@ -14,7 +14,8 @@
  *   visible, and keeps `performance.now()` at the first frame it is there — milliseconds from the navigation's start.
  *   BENCH_PHONE_RUNS runs (5) per page, product and floor in turn, so a slow minute of this shared machine touches
  *   both alike: median (min–max) of each, the ratio of the medians (target ≤ 1.3×), and the bytes the page had on the
- *   wire (compressed) by the time its heading showed, its scripts apart.
+ *   wire (compressed) by the time its heading showed, its scripts apart, and how many requests (the Auth emulator's
+ *   are counted but weigh 0: another origin, no Timing-Allow-Origin).
  * - Lighthouse (mobile preset, simulated throttling), BENCH_LIGHTHOUSE_RUNS runs (3) of each page and of the floor
  *   app; the session is stored in the Chromium Lighthouse drives before it starts (Lighthouse keeps cookies and
  *   localStorage between runs and clears the caches).
@@ -83,7 +84,7 @@ function headingWatcher(heading: RegExp): string {
           const navigation = performance.getEntriesByType('navigation')[0];
           const bytes = resources.reduce((sum, entry) => sum + entry.transferSize, navigation ? navigation.transferSize : 0);
           const scripts = resources.filter((entry) => entry.initiatorType === 'script' || /\\.m?js(\\?|$)/.test(entry.name));
-          window.__benchHeading = { ms: at, bytes, scriptBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0) };
+          window.__benchHeading = { ms: at, bytes, scriptBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0), requests: resources.length + 1 };
           return;
         }
       }
@@ -97,6 +98,8 @@ interface Visit {
   ms: number;
   bytes: number;
   scriptBytes: number;
+  /** Requests answered by then, the document's included: each costs at least a round trip unless it overlaps others. */
+  requests: number;
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -301,6 +304,11 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const sessions = new Map<Who, StorageState>();
   for (const who of new Set(PAGES.map((page) => page.who))) sessions.set(who, await sessionOf(browser, who));
+  // The floor app does what it stands for: its ten fetched rows show.
+  const check = await browser.newPage();
+  await check.goto(floorUrl);
+  await check.locator('tbody tr').nth(9).waitFor({ timeout: 30_000 });
+  await check.close();
   // One visit of each, not counted: the product's server and the floor's start warm, as a server in use is.
   await visit(browser, floorUrl, FLOOR_HEADING);
   for (const page of PAGES) await visit(browser, `${BASE}${page.path}`, page.heading, sessions.get(page.who));
@@ -309,7 +317,7 @@ try {
     `Time until the page's heading shows (CPU ${CPU_SLOWDOWN}× slower, ${NETWORK.latency} ms latency, 1.6 Mbps down, 750 Kbps up, cold cache)`,
   );
   console.log(
-    `${RUNS} runs each, product and floor in turn: median (min–max); target product / floor ≤ 1.3×; on the wire by then (compressed), scripts in it`,
+    `${RUNS} runs each, product and floor in turn: median (min–max); target product / floor ≤ 1.3×; on the wire by then (compressed; scripts in it; requests)`,
   );
   for (const page of PAGES) {
     const product: Visit[] = [];
@@ -319,7 +327,7 @@ try {
       floorVisits.push(await visit(browser, floorUrl, FLOOR_HEADING));
     }
     const wire = (visits: Visit[]) =>
-      `${kilobytes(median(visits.map((v) => v.bytes)))}, scripts ${kilobytes(median(visits.map((v) => v.scriptBytes)))}`;
+      `${kilobytes(median(visits.map((v) => v.bytes)))}, scripts ${kilobytes(median(visits.map((v) => v.scriptBytes)))}, ${median(visits.map((v) => v.requests))} requests`;
     const productMs = product.map((v) => v.ms);
     const floorMs = floorVisits.map((v) => v.ms);
     console.log(`  ${page.path} (${page.who === 'admin@demo.test' ? 'team' : 'customer'})`);
