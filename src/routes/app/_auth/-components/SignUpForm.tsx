@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import type { TrackId } from '@domain';
-import { TRACK_LABEL, UserSignupSchema } from '@domain';
+import { MIN_PASSWORD_LENGTH, TRACK_LABEL, UserSignupSchema } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { signUp } from '@/features/users/api';
 import { Button } from '@/components/ui/Button';
@@ -91,10 +91,8 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
         label="Senha"
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.set('password')(e.target.value)}
-        error={form.errors.password}
-        hint="No mínimo 8 caracteres."
+        {...form.text('password')}
+        hint={`No mínimo ${MIN_PASSWORD_LENGTH} caracteres.`}
       />
       <Button type="submit" busy={create.isPending || (created && signingIn)} disabled={created} className="w-full">
         Criar conta
