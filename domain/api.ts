@@ -8,7 +8,7 @@ import { SITE_API } from './siteApi';
 import { TAXES_API } from './taxesApi';
 import { USERS_API } from './usersApi';
 
-export type { FileAnswer, MultipartForm, PathParams } from './apiContract';
+export type { FileAnswer, FormText, MultipartForm, PathParams } from './apiContract';
 export type * from './accountApi';
 export type * from './bankStatementsApi';
 export type * from './companiesApi';

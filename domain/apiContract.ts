@@ -31,6 +31,12 @@ export interface FileAnswer {
  */
 export type FormBody<T> = { [K in keyof T]?: T[K] | undefined };
 
+/**
+ * A body a form sends as typed, every field a text (its choices and numbers too): any field may be missing, and the
+ * server's schema reads each text as it reads the API's (the SPA checks the same schema first).
+ */
+export type FormText<T> = { [K in keyof T]?: string };
+
 /** A multipart body (the browser's `FormData`, which the domain's globals do not have). */
 export interface MultipartForm {
   get(name: string): unknown;

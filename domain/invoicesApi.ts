@@ -23,7 +23,7 @@ import type {
   SubstitutionInput,
 } from './nfseEmission';
 import type { Page } from './pagination';
-import type { FileAnswer, FormBody, MultipartForm } from './apiContract';
+import type { FileAnswer, FormBody, FormText, MultipartForm } from './apiContract';
 import { endpoint } from './apiContract';
 
 /** A request with its status history (`GET /nfs/requests/{id}`). */
@@ -87,7 +87,7 @@ export const INVOICES_API = {
     response: { data: NfseSubstitutionResult };
   }>(),
   'GET /companies/:companyId/fiscal-profile': endpoint<Profile>(),
-  'PUT /companies/:companyId/fiscal-profile': endpoint<Profile & { body: FiscalProfileInput }>(),
+  'PUT /companies/:companyId/fiscal-profile': endpoint<Profile & { body: FormText<FiscalProfileInput> }>(),
   /** Multipart: the certificate (.pfx) in `file` and its `password`. */
   'PUT /companies/:companyId/fiscal-profile/certificate': endpoint<Profile & { body: MultipartForm }>(),
   'DELETE /companies/:companyId/fiscal-profile/certificate': endpoint<Profile>(),

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf, NfsRequest, NfsRequestStatus } from '@domain';
 import { PAGE_SIZE } from '@domain';
-import type { FiscalProfileInput } from '@domain/fiscalProfile';
 import type { SubstitutionInput } from '@domain/nfseEmission';
 import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
@@ -18,7 +17,7 @@ export const fiscalProfileQueries = {
 };
 
 /** PUT the profile (the team); a 400 carries `fields` with each field's pt-BR message. */
-export const saveFiscalProfile = (companyId: string, profile: FiscalProfileInput) =>
+export const saveFiscalProfile = (companyId: string, profile: BodyOf<'PUT /companies/:companyId/fiscal-profile'>) =>
   api('PUT /companies/:companyId/fiscal-profile', { params: { companyId }, body: profile }).then((r) => r.data);
 
 /**

@@ -1,4 +1,4 @@
-import type { NfsRequestStatus } from '@domain';
+import type { BodyOf, NfsRequestStatus } from '@domain';
 import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
 import { isEmittableStatus } from '@domain/nfseEmission';
@@ -110,8 +110,8 @@ export function fiscalProfileFormValues(profile: FiscalProfileView['profile']): 
 }
 
 /** What the form sends (`FiscalProfileSchema`'s input): blanks left out, the apportionment only for the Simples. */
-export function fiscalProfileBody(values: FiscalProfileFormValues): Record<string, string> {
-  const body: Record<string, string> = {};
+export function fiscalProfileBody(values: FiscalProfileFormValues): BodyOf<'PUT /companies/:companyId/fiscal-profile'> {
+  const body: BodyOf<'PUT /companies/:companyId/fiscal-profile'> = {};
   for (const [field, value] of Object.entries(values) as [keyof FiscalProfileFormValues, string][]) {
     if ((field === 'simplesApportionment' || field === 'simplesTaxRate') && values.taxRegime !== 'simples') continue;
     if (field === 'federalTaxRate' && values.taxRegime !== 'other') continue;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from '@/lib/toast';
-import type { FieldErrors } from '@domain';
+import type { BodyOf, FieldErrors } from '@domain';
 import {
   CERTIFICATE_FILE_EXTENSIONS,
   FiscalProfileSchema,
@@ -111,7 +111,7 @@ function FiscalProfileForm({ companyId, view, onDone }: { companyId: string; vie
   const form = useSchemaForm(FiscalProfileSchema, fiscalProfileFormValues(view.profile));
   const { values } = form;
   const save = useMutation({
-    mutationFn: (body: Record<string, string>) => saveFiscalProfile(companyId, body as never),
+    mutationFn: (body: BodyOf<'PUT /companies/:companyId/fiscal-profile'>) => saveFiscalProfile(companyId, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(fiscalProfileQueries.detail(companyId).queryKey, saved);
       toast.success('Perfil fiscal salvo.');
