@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type * as v from 'valibot';
 import type { FieldErrors } from '@domain';
 import { validate } from '@domain';
@@ -15,22 +15,22 @@ export function useSchemaForm<TSchema extends v.GenericSchema, TValues extends R
 ) {
   const [values, setValues] = useState<TValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const errorKey = (field: keyof TValues) => errorKeys[field] ?? (field as string);
-  const keys = useRef(errorKey);
-  keys.current = errorKey;
+  // The names are the form's shape: read once, so `set` stays the same function from render to render.
+  const [names] = useState(errorKeys);
+  const errorKey = useCallback((field: keyof TValues) => names[field] ?? (field as string), [names]);
 
   const set = useCallback(
     <K extends keyof TValues>(field: K) =>
       (value: TValues[K]) => {
         setValues((current) => ({ ...current, [field]: value }));
-        const key = keys.current(field);
+        const key = errorKey(field);
         setErrors((current) => {
           if (!(key in current)) return current;
           const { [key]: _removed, ...rest } = current;
           return rest;
         });
       },
-    [],
+    [errorKey],
   );
 
   /**
