@@ -58,13 +58,17 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 
 
 type Who = 'cliente@demo.test' | 'admin@demo.test';
 /** Each page with the heading it shows (its PageHeader's title): the panel greets by the time of day. */
-const PAGES: { path: string; who: Who; heading: RegExp }[] = [
+const ALL_PAGES: { path: string; who: Who; heading: RegExp }[] = [
   { path: '/app/panel', who: 'cliente@demo.test', heading: /^(Bom dia|Boa tarde|Boa noite)\b/ },
   { path: '/app/invoices', who: 'cliente@demo.test', heading: /^Notas fiscais$/ },
   { path: '/app/bank-statements/accounts', who: 'cliente@demo.test', heading: /^Extratos bancários$/ },
   { path: '/app/admin/companies', who: 'admin@demo.test', heading: /^Empresas$/ },
   { path: '/app/admin/invoices/nf-requests', who: 'admin@demo.test', heading: /^Solicitações de nota fiscal$/ },
 ];
+/** BENCH_PHONE_PAGES: a comma-separated list of the paths to measure (all five by default). */
+const PAGES = process.env.BENCH_PHONE_PAGES
+  ? ALL_PAGES.filter((page) => process.env.BENCH_PHONE_PAGES!.split(',').includes(page.path))
+  : ALL_PAGES;
 const FLOOR_PATH = '/entries';
 const FLOOR_HEADING = /^Lançamentos$/;
 
@@ -337,6 +341,13 @@ try {
   }
   await browser.close();
 
+  // BENCH_LIGHTHOUSE_RUNS=0 skips Lighthouse.
+  if (LIGHTHOUSE_RUNS > 0) await lighthouseSection(sessions, floorUrl);
+} finally {
+  await stop();
+}
+
+async function lighthouseSection(sessions: Map<Who, StorageState>, floorUrl: string) {
   console.log(`\nLighthouse (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} runs each: median (min–max)`);
   const lighthouse = new Map<string, LighthouseRun[]>();
   // One Chromium per account: each holds one session (customer and team are the same origin).
@@ -368,6 +379,4 @@ try {
         `  ${page.path}: LCP ${seconds(median(runs.map((run) => run.lcpMs)))}, ${(median(runs.map((run) => run.lcpMs)) / floorLcp).toFixed(2)}× the floor app's`,
       );
   }
-} finally {
-  await stop();
 }
