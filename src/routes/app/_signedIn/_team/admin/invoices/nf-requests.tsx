@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import * as v from 'valibot';
 import type { NfsRequestStatus } from '@domain';
 import { MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
@@ -12,14 +12,10 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Drawer } from '@/components/ui/Drawer';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';
-import { PageSpinner } from '@/components/ui/Spinner';
+import { PageSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { formatRelative } from '@/lib/format';
-import { RequestDetail } from '@/features/invoices/components/RequestDetail';
 import { formatCompetence } from '@/features/invoices/format';
-import { RequestActions } from './-components/RequestActions';
-import { EmissionDialog } from './-components/EmissionDialog';
-import { BulkEmissionDialog } from './-components/BulkEmissionDialog';
 import { searchText } from '@/lib/search-params';
 import { companyQueries } from '@/lib/api/companies';
 import { Button } from '@/components/ui/Button';
@@ -44,6 +40,13 @@ export const Route = createFileRoute('/app/_signedIn/_team/admin/invoices/nf-req
   head: () => ({ meta: [{ title: 'Solicitações de nota fiscal | Contábil' }] }),
   component: QueuePage,
 });
+
+// What opens from the queue (a request, the emission dialogs) loads when it opens: the list paints without it.
+const RequestPanel = lazy(() => import('./-components/RequestPanel').then((m) => ({ default: m.RequestPanel })));
+const EmissionDialog = lazy(() => import('./-components/EmissionDialog').then((m) => ({ default: m.EmissionDialog })));
+const BulkEmissionDialog = lazy(() =>
+  import('./-components/BulkEmissionDialog').then((m) => ({ default: m.BulkEmissionDialog })),
+);
 
 const OPEN: NfsRequestStatus[] = ['requested', 'processing'];
 /** The team's queue of invoices to issue, across companies, oldest first. */
@@ -187,18 +190,22 @@ function QueuePage() {
           />
         </>
       )}
-      {emitting && <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />}
-      {search.companyId && search.month && (
-        <BulkEmissionDialog
-          companyId={search.companyId}
-          companyLabel={companyLabel}
-          competence={search.month}
-          open={bulk}
-          onClose={() => setBulk(false)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {emitting && <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />}
+        {search.companyId && search.month && (
+          <BulkEmissionDialog
+            companyId={search.companyId}
+            companyLabel={companyLabel}
+            competence={search.month}
+            open={bulk}
+            onClose={() => setBulk(false)}
+          />
+        )}
+      </Suspense>
       <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Solicitação de nota fiscal">
-        {search.request && <RequestDetail id={search.request} actions={<RequestActions id={search.request} />} />}
+        <Suspense fallback={<Spinner label="Carregando a solicitação…" />}>
+          {search.request && <RequestPanel id={search.request} />}
+        </Suspense>
       </Drawer>
     </div>
   );
