@@ -6,7 +6,7 @@ import { signInFromLogin } from './support';
 /**
  * What a page of the app makes the browser load (the budgets of docs/performance.md, measured as `npm run bench:bundles` measures:
  * each script gzipped at level 9): the login page ≤ 160 KB with neither Firebase nor another screen's code, a
- * customer's page ≤ 220 KB without the team's combobox library. Sizes, not timings: they only change with the code.
+ * customer's page ≤ 222 KB without the team's combobox library. Sizes, not timings: they only change with the code.
  */
 async function scriptsOf(page: Page, path: string) {
   const loaded = new Map<string, Buffer>();
@@ -41,12 +41,14 @@ test('the login page loads neither Firebase nor the code of other screens, withi
   expect(files).toBeLessThanOrEqual(15);
 });
 
-test('a customer’s pages stay within 220 KB, without the team’s libraries', async ({ page }) => {
+test('a customer’s pages stay within 222 KB, without the team’s libraries', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   for (const path of ['/app/panel', '/app/invoices', '/app/documents', '/app/bank-statements/accounts']) {
     const { bodies, kb, files } = await scriptsOf(page, path);
     for (const body of bodies) expect(body, path).not.toMatch(/headlessui|@floating-ui/);
-    expect(kb, path).toBeLessThanOrEqual(220);
+    // 220 KB until the signed-in pages' kit came in one file (vite.config.ts): up to ~1 KB a page does not use, for
+    // a third of the requests (docs/performance.md, "Signed-in pages on a phone").
+    expect(kb, path).toBeLessThanOrEqual(222);
     expect(files, path).toBeLessThanOrEqual(32); // 49–60 before the shared groups
   }
 });
