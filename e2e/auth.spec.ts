@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, layout, sideMenu, signIn, signInFromLogin } from './support';
+import { DEMO_PASSWORD, Held, layout, sideMenu, signIn, signInFromLogin } from './support';
 
 // These two sign in through the form every time (signInFromLogin may start from a session stored earlier).
 test('a customer signs in and lands on the panel of their company', async ({ page }) => {
@@ -112,6 +112,44 @@ test('signing out returns to the login page and guards the app again', async ({ 
   await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
   await page.goto('/app/panel');
   await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
+});
+
+// Firebase's own code: held to show what the page does without it.
+const FIREBASE_CHUNK = /\/assets\/firebase-[^/]*\.js$/;
+
+test('a person coming back sees their page and its data before Firebase has loaded, which comes after', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  const firebase = new Held();
+  await page.route(FIREBASE_CHUNK, (route) => firebase.take(route));
+  await page.goto('/app/invoices');
+  await expect(page.getByRole('heading', { name: 'Notas fiscais', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('company-selector')).toContainText('Mendes Tech');
+  // The list came with the token Firebase had stored: the API accepted it.
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // Then Firebase, asked for once the page has shown, loads and takes over the session.
+  await (await firebase.next()).continue();
+  await page.unroute(FIREBASE_CHUNK);
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/app/login');
+  await page.goto('/app/panel');
+  await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
+});
+
+test('signing out before Firebase has loaded waits for it, and ends the session', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  const firebase = new Held();
+  await page.route(FIREBASE_CHUNK, (route) => firebase.take(route));
+  await page.goto('/app/panel');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Carlos');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  for (const route of [await firebase.next(), ...firebase.drain()]) await route.continue();
+  await page.unroute(FIREBASE_CHUNK);
+  await expect(page).toHaveURL('/app/login');
+  // Firebase's stored user is gone too: a new page is not signed in.
+  await page.goto('/app/documents');
+  await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fdocuments');
 });
 
 test('signing out in another tab sends this one to login: the guards decide again (the session’s recheckGuards)', async ({

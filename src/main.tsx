@@ -4,11 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BUILD_CHECK_INTERVAL_MS } from '@domain';
 import { followCompanyStatus } from '@/lib/api/company-status';
+import { appConfig } from './config';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
 import './index.css';
 import { createSessionHandle } from './lib/session-handle';
+import { storedAuthState, storedUserKey } from './lib/stored-session';
 import { routeTree } from './routeTree.gen';
 
 const queryClient = new QueryClient({
@@ -29,6 +31,20 @@ const router = createRouter({
       navigate: (href) => router.history.push(href),
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
+      afterFirstPage: (task) => {
+        let done = false;
+        const run = () => {
+          if (done) return;
+          done = true;
+          unsubscribe();
+          clearTimeout(fallback);
+          if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
+          else setTimeout(task, 500);
+        };
+        const unsubscribe = router.subscribe('onRendered', run);
+        // A first page that never renders (a failed chunk) still gets its task.
+        const fallback = setTimeout(run, 15_000);
+      },
     }),
   },
   // Let TanStack Query decide when data is stale.
@@ -39,6 +55,14 @@ const router = createRouter({
   trailingSlash: 'never',
   Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
 });
+
+// A person coming back to a page: its code loads while the session restores from storage, rather than after
+// (docs/performance.md, "Signed-in pages on a phone"). Without a usable stored session the page may not be theirs to see.
+if (storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), Date.now())) {
+  const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
+  // A chunk that fails here is asked for again, and its error shown, when the page itself loads.
+  for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => {});
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -88,11 +88,14 @@ export async function signIn(email: string, password: string): Promise<AuthState
 }
 
 export async function signOut(): Promise<void> {
+  // The session may have started from Firebase's storage before Firebase restored it (src/lib/stored-session.ts).
+  await auth.authStateReady();
   await firebaseSignOut(auth);
 }
 
 /** Forces a new ID token (docs/machines.md: every 50 minutes, and after a 401). */
 export async function refreshToken(): Promise<RefreshedToken> {
+  await auth.authStateReady();
   if (!auth.currentUser) throw new Error('No signed-in user to refresh');
   return tokenOf(auth.currentUser, true);
 }

@@ -7,16 +7,22 @@ import type { SessionEvent } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from './api/clients';
 import { fetchCompanyAndTrack, fetchOwnCompanyId } from './api/companies';
+import { appConfig } from '../config';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
+import { storedAuthState, storedUserKey } from './stored-session';
 import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
-/** What the session asks of the app's router: go to a page, or run the pages' guards again (who may be where changed). */
+/**
+ * What the session asks of the app's router: go to a page, run the pages' guards again (who may be where changed), or
+ * run a task once the first page has shown and the browser is idle.
+ */
 export interface SessionRouter {
   navigate(href: string): void;
   recheckGuards(): void;
+  afterFirstPage(task: () => void): void;
 }
 
 const LAST_RELOAD_KEY = 'session.lastReloadAt';
@@ -90,7 +96,14 @@ export function createSessionActor(
         const onStorage = (event: StorageEvent) => {
           if (event.key && FIREBASE_USER_KEY.test(event.key) && event.newValue) listen();
         };
-        if (hasStoredUser()) {
+        const restored = hasStoredUser()
+          ? storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), Date.now())
+          : null;
+        if (restored) {
+          // What Firebase would report, read from its storage: the page loads now, Firebase once it has shown.
+          sendBack({ type: 'auth.changed', auth: restored });
+          router.afterFirstPage(listen);
+        } else if (hasStoredUser()) {
           listen();
         } else {
           reportedNobody = true;
