@@ -56,6 +56,28 @@ function appRoutes(): Plugin {
   };
 }
 
+const HEAD_START = 'src/head-start.ts';
+
+/**
+ * The app's first script (src/head-start.ts) runs on its own, before the framework has arrived: a second `<script>` of
+ * index.html would be bundled into the app's entry, so it is an entry of its own and its tag is written here.
+ */
+function headStartScript(): Plugin {
+  return {
+    name: 'head-start-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(`/${HEAD_START}`),
+        );
+        const src = chunk ? `/${chunk.fileName}` : `/${HEAD_START}`;
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // The router plugin must come before react().
   // The import aliases (@domain, @machines, @server, @/) come from tsconfig.base.json.
@@ -75,6 +97,7 @@ export default defineConfig({
     devAppConfig(),
     buildId(),
     appRoutes(),
+    headStartScript(),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -95,7 +118,7 @@ export default defineConfig({
     // The server finds the public site's script and styles (a second, small entry) in the manifest.
     manifest: true,
     rolldownOptions: {
-      input: { app: 'index.html', site: 'src/site/main.ts' },
+      input: { app: 'index.html', site: 'src/site/main.ts', 'head-start': HEAD_START },
       output: {
         codeSplitting: {
           groups: [
@@ -125,7 +148,7 @@ export default defineConfig({
               // What every page of the app runs, the login page included: the session and its company, the API
               // client, the error pages and the first form's fields (their own imports come along).
               name: 'boot',
-              test: /[\\/](machines[\\/](session|company)\.machine|domain[\\/](dates|validation)\.ts|src[\\/]lib[\\/](session|session-handle|stored-session|guards|cookies|machine-log|live-inspection|test-overrides)\.|src[\\/]lib[\\/]api[\\/](clients|errors)\.|src[\\/]components[\\/](ErrorPages|Toasts|Brand)\.|src[\\/]components[\\/]ui[\\/](Button|Card|Field|TextField|Spinner)\.)/,
+              test: /[\\/](machines[\\/](session|company)\.machine|domain[\\/](dates|validation)\.ts|src[\\/]lib[\\/](session|session-handle|guards|machine-log|live-inspection|test-overrides)\.|src[\\/]components[\\/](ErrorPages|Toasts|Brand)\.|src[\\/]components[\\/]ui[\\/](Button|Card|Field|TextField|Spinner)\.)/,
               priority: 12,
             },
             {
@@ -133,6 +156,13 @@ export default defineConfig({
               name: 'shell',
               test: /[\\/](src[\\/]routes[\\/]app[\\/]-components[\\/]|src[\\/]lib[\\/]company-state\.|src[\\/]components[\\/]ui[\\/](Modal|Badge|usePopup|Pagination)\.|src[\\/]components[\\/]StatusBadge\.|src[\\/]features[\\/]users[\\/]components[\\/]Avatar\.)/,
               priority: 11,
+            },
+            {
+              // What the app's first script (src/head-start.ts) runs before the framework has arrived: the API client
+              // with ofetch, the stored session, the session cookies. Nothing here may import React or XState.
+              name: 'head-start',
+              test: /[\\/](node_modules[\\/](ofetch|destr|ufo)[\\/]|src[\\/]config\.|src[\\/]lib[\\/](head-start|stored-session|cookies|api[\\/](call|clients|errors))\.)/,
+              priority: 13,
             },
             {
               // The input masks: the site's lead form uses them too, so they stay out of the app's kit below.

@@ -5,7 +5,7 @@ import { signInFromLogin } from './support';
 
 /**
  * What a page of the app makes the browser load (the budgets of docs/performance.md, measured as `npm run bench:bundles` measures:
- * each script gzipped at level 9): the login page ≤ 160 KB with neither Firebase nor another screen's code, a
+ * each script gzipped at level 9): the login page ≤ 161 KB with neither Firebase nor another screen's code, a
  * customer's page ≤ 222 KB without the team's combobox library. Sizes, not timings: they only change with the code.
  */
 async function scriptsOf(page: Page, path: string) {
@@ -26,7 +26,7 @@ async function scriptsOf(page: Page, path: string) {
   };
 }
 
-test('the login page loads neither Firebase nor the code of other screens, within 160 KB', async ({ page }) => {
+test('the login page loads neither Firebase nor the code of other screens, within 161 KB', async ({ page }) => {
   const { bodies, kb, files } = await scriptsOf(page, '/app/login');
   await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
   // Firebase's SDK names its error class; the wizard's steps and the team's queues have their own texts.
@@ -35,7 +35,9 @@ test('the login page loads neither Firebase nor the code of other screens, withi
     expect(body).not.toContain('Sua empresa e o contador atual');
     expect(body).not.toContain('Quando um cliente começar, o pedido aparece nesta fila.');
   }
-  expect(kb).toBeLessThanOrEqual(160);
+  // 160 KB until the head start (src/head-start.ts) became a script of its own, which every app page loads: two
+  // small files' worth more, for the company asked for ~0.1–0.4 s sooner (docs/performance.md).
+  expect(kb).toBeLessThanOrEqual(161);
   // The app's shared code comes in a few files (vite.config.ts's groups), not one tiny chunk per module: each file
   // costs its own gzip header, import lines and preload entry (31 files before, ~10 KB more over a customer's page).
   expect(files).toBeLessThanOrEqual(15);

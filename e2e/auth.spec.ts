@@ -136,6 +136,25 @@ test('a person coming back sees their page and its data before Firebase has load
   await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
 });
 
+test('a person coming back: their company is asked for while the app’s framework is still on its way', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  const framework = new Held();
+  await page.route(/\/assets\/framework-[^/]*\.js$/, (route) => framework.take(route));
+  const companyCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/companies\/[^/?]+(\/steps)?$/.test(new URL(request.url()).pathname)) companyCalls.push(request.url());
+  });
+  await page.goto('/app/invoices', { waitUntil: 'commit' });
+  const held = await framework.next();
+  await expect.poll(() => companyCalls.length, { message: 'the company and its steps, framework held' }).toBe(2);
+  await held.continue();
+  await page.unroute(/\/assets\/framework-[^/]*\.js$/);
+  await expect(page.getByRole('heading', { name: 'Notas fiscais', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('company-selector')).toContainText('Mendes Tech');
+  // The session used those answers: it did not ask for the company again.
+  expect(companyCalls).toHaveLength(2);
+});
+
 test('signing out before Firebase has loaded waits for it, and ends the session', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   const firebase = new Held();

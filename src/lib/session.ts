@@ -10,6 +10,7 @@ import { fetchCompanyAndTrack, fetchOwnCompanyId } from './api/companies';
 import { appConfig } from '../config';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
+import { takeHeadStart } from './head-start';
 import { storedAuthState, storedUserKey } from './stored-session';
 import { testTokenRefreshMs } from './test-overrides';
 
@@ -63,7 +64,8 @@ export function createSessionActor(
   inspect?: ActorOptions<AnyActorLogic>['inspect'],
 ): SessionActor {
   const fetchCompany = fromPromise<LoadedCompany, { companyId: string }>(({ input }) =>
-    fetchCompanyAndTrack(queryClient, input.companyId),
+    // The first load may find its answers already asked for (src/lib/head-start.ts), with the session's own token.
+    fetchCompanyAndTrack(queryClient, input.companyId, takeHeadStart(input.companyId, actor.getSnapshot().context.accessToken)),
   );
 
   const machine = sessionMachine.provide({

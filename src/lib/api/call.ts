@@ -18,7 +18,11 @@ type Part<Name extends string, T> = [T] extends [never]
 /** What a call of the route takes: its path's parameters, its query and its body, each as the contract has them. */
 export type CallOf<K extends RouteKey> = Part<'params', ParamsOf<K>> &
   Part<'query', [QueryOf<K>] extends [never] ? never : QueryInput<QueryOf<K>>> &
-  Part<'body', BodyOf<K>> & { signal?: AbortSignal };
+  Part<'body', BodyOf<K>> & {
+    signal?: AbortSignal;
+    /** The ID token to send before the session has started and given its own (src/lib/head-start.ts). */
+    token?: string;
+  };
 
 type CallArgs<K extends RouteKey> = Partial<CallOf<K>> extends CallOf<K> ? [call?: CallOf<K>] : [call: CallOf<K>];
 
@@ -27,6 +31,7 @@ interface LooseCall {
   query?: Record<string, unknown>;
   body?: object;
   signal?: AbortSignal;
+  token?: string;
 }
 
 /** `/companies/:id/status/:status` with its parameters, each encoded; an optional one left out goes with its slash. */
@@ -46,8 +51,10 @@ export function api<K extends RouteKey>(route: K, ...call: CallArgs<K>): Promise
   return send(route, call[0]);
 }
 
-function send(route: string, { params, query, body, signal }: LooseCall = {}) {
+function send(route: string, { params, query, body, signal, token }: LooseCall = {}) {
   const at = route.indexOf(' ');
-  // ofetch leaves out what is undefined; an explicit GET is its default.
-  return mainApi(pathOf(route.slice(at + 1), params), { method: route.slice(0, at), query, body, signal });
+  // ofetch leaves out what is undefined; an explicit GET is its default. The session's token, once there is one,
+  // replaces an explicit one (mainApi's onRequest): it is the same person's.
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  return mainApi(pathOf(route.slice(at + 1), params), { method: route.slice(0, at), query, body, signal, headers });
 }

@@ -1,0 +1,54 @@
+import type { ResponseOf } from '@domain';
+import { chooseCompanyId, isSystemAdmin } from '@domain';
+import { appConfig } from '../config';
+import { api } from './api/call';
+import { sessionCookies } from './cookies';
+import { storedAuthState, storedUserKey } from './stored-session';
+
+type Company = ResponseOf<'GET /companies/:id'>['data'];
+type Track = ResponseOf<'GET /companies/:id/steps'>['data'];
+
+/** The company a person coming back will see, and its steps, asked for with the token Firebase stored. */
+export interface HeadStart {
+  companyId: string;
+  token: string;
+  /** Each answer, or null when the call failed (the session then asks again, and meets the error itself). */
+  company: Promise<Company | null>;
+  track: Promise<Track | null>;
+}
+
+let started: HeadStart | null = null;
+
+/**
+ * Asks for the company the session will load — the one it will choose from the stored token's claims and the selected
+ * company's cookie — while the app's framework is still on its way: on a phone it arrives ~1 s after the document,
+ * and the company was asked for only then (docs/performance.md, "Signed-in pages on a phone"). Nothing without a
+ * stored session, for the team (whose session loads no company), or for someone with no company yet.
+ */
+export function startHeadStart(now = Date.now()): void {
+  const auth = storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
+  if (!auth || isSystemAdmin(auth.claims)) return;
+  const companyId = chooseCompanyId(sessionCookies.storedCompanyId(), auth.claims);
+  if (!companyId) return;
+  const token = auth.accessToken;
+  const params = { id: companyId };
+  started = {
+    companyId,
+    token,
+    company: api('GET /companies/:id', { params, token }).then(
+      (answer) => answer.data,
+      () => null,
+    ),
+    track: api('GET /companies/:id/steps', { params, token }).then(
+      (answer) => answer.data,
+      () => null,
+    ),
+  };
+}
+
+/** The head start for this company and token, once: a later load (another company, a new token) asks anew. */
+export function takeHeadStart(companyId: string, token: string | null): HeadStart | null {
+  const taken = started;
+  started = null;
+  return taken && taken.companyId === companyId && taken.token === token ? taken : null;
+}
