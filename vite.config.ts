@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig, normalizePath } from 'vite';
 import { CONFIG_PLACEHOLDER, configScript, loadConfig, publicConfigOf } from './server/config.ts';
 import { APP_ROUTES_FILE, appRoutesOfRouteTree } from './server/spa-routes.ts';
+import { ROUTE_CHUNKS_ID, routeChunkMap } from './scripts/route-chunks.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -60,19 +62,49 @@ const HEAD_START = 'src/head-start.ts';
 
 /**
  * The app's first script (src/head-start.ts) runs on its own, before the framework has arrived: a second `<script>` of
- * index.html would be bundled into the app's entry, so it is an entry of its own and its tag is written here.
+ * index.html would be bundled into the app's entry, so it is an entry of its own and its tag is written here. Beside
+ * it, as data (not run, so outside the Content-Security-Policy's scripts), each page's code: the head start asks for
+ * the page's when this browser holds a session (`scripts/route-chunks.ts`).
  */
 function headStartScript(): Plugin {
+  let root = process.cwd();
   return {
     name: 'head-start-script',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(`/${HEAD_START}`),
-        );
-        const src = chunk ? `/${chunk.fileName}` : `/${HEAD_START}`;
-        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' }];
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(`/${HEAD_START}`));
+        const tags: HtmlTagDescriptor[] = [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: entry ? `/${entry.fileName}` : `/${HEAD_START}` },
+            injectTo: 'head',
+          },
+        ];
+        const app = chunks.find((chunk) => chunk.isEntry && chunk.name === 'app');
+        if (entry && app) {
+          const initial = new Set<string>();
+          const visit = (file: string) => {
+            if (initial.has(file)) return;
+            initial.add(file);
+            for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
+          };
+          visit(app.fileName);
+          visit(entry.fileName);
+          const patterns = appRoutesOfRouteTree(readFileSync(resolve(root, 'src/routeTree.gen.ts'), 'utf8'));
+          const pages = routeChunkMap(chunks, initial, patterns);
+          tags.push({
+            tag: 'script',
+            attrs: { type: 'application/json', id: ROUTE_CHUNKS_ID },
+            children: JSON.stringify(pages).replace(/</g, '\\u003c'),
+            injectTo: 'head',
+          });
+        }
+        return tags;
       },
     },
   };

@@ -55,6 +55,9 @@ export const SESSION_COOKIES = {
   sameSite: 'lax',
 } as const;
 
+/** The id of index.html's data element listing each app page's code (written by the build, read by the head start). */
+export const ROUTE_CHUNKS_ELEMENT_ID = 'route-chunks';
+
 export const CONSENT_COOKIES = { consent: 'ncc_c', extra: 'ncc_e', maxAgeDays: 365 } as const;
 export const TAG_MANAGER_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
 

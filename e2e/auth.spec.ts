@@ -136,17 +136,24 @@ test('a person coming back sees their page and its data before Firebase has load
   await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fpanel');
 });
 
-test('a person coming back: their company is asked for while the app’s framework is still on its way', async ({ page }) => {
+test('a person coming back: their company and the page’s code are asked for while the framework is on its way', async ({
+  page,
+}) => {
   await signInFromLogin(page, 'cliente@demo.test');
   const framework = new Held();
   await page.route(/\/assets\/framework-[^/]*\.js$/, (route) => framework.take(route));
   const companyCalls: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
-    if (/\/api\/companies\/[^/?]+(\/steps)?$/.test(new URL(request.url()).pathname)) companyCalls.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (/\/api\/companies\/[^/?]+(\/steps)?$/.test(pathname)) companyCalls.push(pathname);
+    if (request.resourceType() === 'script') scripts.push(pathname);
   });
   await page.goto('/app/invoices', { waitUntil: 'commit' });
   const held = await framework.next();
   await expect.poll(() => companyCalls.length, { message: 'the company and its steps, framework held' }).toBe(2);
+  // The signed-in frame, which the document itself does not load, comes with the page's code.
+  await expect.poll(() => scripts.some((path) => /\/assets\/shell-[^/]*\.js$/.test(path))).toBe(true);
   await held.continue();
   await page.unroute(/\/assets\/framework-[^/]*\.js$/);
   await expect(page.getByRole('heading', { name: 'Notas fiscais', level: 1 })).toBeVisible();

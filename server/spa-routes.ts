@@ -61,11 +61,17 @@ function segmentPattern(segment: string): string {
  * case does not matter (the router's default) and trailing slashes are ignored (`trailingSlash: 'never'` drops them).
  */
 export function appRouteMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const expressions = patterns.map(
-    (pattern) => new RegExp(`^${pattern.split('/').filter(Boolean).map(segmentPattern).join('') || '/'}$`, 'i'),
-  );
+  const expressions = patterns.map((pattern) => new RegExp(routeExpression(pattern), 'i'));
   return (path) => {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
     return expressions.some((expression) => expression.test(trimmed));
   };
+}
+
+/**
+ * The regular expression (its source; case-insensitive, with the `i` flag) of one route pattern, for an address
+ * without its trailing slashes: what `appRouteMatcher` tries, and what the app's head start matches its address with.
+ */
+export function routeExpression(pattern: string): string {
+  return `^${pattern.split('/').filter(Boolean).map(segmentPattern).join('') || '/'}$`;
 }

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@domain';
-import { chooseCompanyId, isSystemAdmin } from '@domain';
+import { ROUTE_CHUNKS_ELEMENT_ID, chooseCompanyId, isSystemAdmin } from '@domain';
 import { appConfig } from '../config';
 import { api } from './api/call';
 import { sessionCookies } from './cookies';
@@ -27,7 +27,9 @@ let started: HeadStart | null = null;
  */
 export function startHeadStart(now = Date.now()): void {
   const auth = storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
-  if (!auth || isSystemAdmin(auth.claims)) return;
+  if (!auth) return;
+  preloadPageCode(window.location.pathname);
+  if (isSystemAdmin(auth.claims)) return;
   const companyId = chooseCompanyId(sessionCookies.storedCompanyId(), auth.claims);
   if (!companyId) return;
   const token = auth.accessToken;
@@ -44,6 +46,28 @@ export function startHeadStart(now = Date.now()): void {
       () => null,
     ),
   };
+}
+
+/**
+ * Asks for the code of the page at `pathname` — its routes' chunks and what they import, as the build listed them in
+ * index.html (scripts/route-chunks.ts) — which the router would ask for only once the framework has run.
+ */
+function preloadPageCode(pathname: string) {
+  let map: { files: string[]; pages: [pattern: string, files: number[]][] };
+  try {
+    map = JSON.parse(document.getElementById(ROUTE_CHUNKS_ELEMENT_ID)?.textContent ?? '') as typeof map;
+  } catch {
+    return;
+  }
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const page = map.pages.find(([pattern]) => new RegExp(pattern, 'i').test(path));
+  for (const index of page?.[1] ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `/assets/${map.files[index]}`;
+    document.head.append(link);
+  }
 }
 
 /** The head start for this company and token, once: a later load (another company, a new token) asks anew. */
