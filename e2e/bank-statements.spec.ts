@@ -9,8 +9,9 @@ test('a customer imports an OFX statement, categorises, creates a rule and expor
   await signInFromLogin(page, 'cliente@demo.test');
   await page.goto('/app/bank-statements/accounts');
   await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
-  // The demo account is there, with the chart of the year.
+  // The demo account is there, with the chart of the year below it (drawn once scrolled to).
   await expect(page.getByTestId('bank-account-card').filter({ hasText: '45873-2' })).toBeVisible();
+  await page.mouse.wheel(0, 2000);
   await expect(page.getByTestId('category-chart')).toBeVisible();
 
   await page.getByLabel('Escolher arquivo OFX').setInputFiles({ name: 'itau.ofx', mimeType: 'application/x-ofx', buffer: ITAU });

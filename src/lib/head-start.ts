@@ -7,6 +7,7 @@ import { storedAuthState, storedUserKey } from './stored-session';
 
 type Company = ResponseOf<'GET /companies/:id'>['data'];
 type Track = ResponseOf<'GET /companies/:id/steps'>['data'];
+type Features = ResponseOf<'GET /features'>['data'];
 
 /** The company a person coming back will see, and its steps, asked for with the token Firebase stored. */
 export interface HeadStart {
@@ -18,21 +19,31 @@ export interface HeadStart {
 }
 
 let started: HeadStart | null = null;
+/** The person's feature flags as the head start got them, for the token it used. */
+let features: { token: string; answer: Features | null } | null = null;
 
 /**
  * Asks for the company the session will load — the one it will choose from the stored token's claims and the selected
  * company's cookie — while the app's framework is still on its way: on a phone it arrives ~1 s after the document,
- * and the company was asked for only then (docs/performance.md, "Signed-in pages on a phone"). Nothing without a
- * stored session, for the team (whose session loads no company), or for someone with no company yet.
+ * and the company was asked for only then (docs/performance.md, "Signed-in pages on a phone"). With a stored session it
+ * also asks for the page's code and the person's feature flags; no company for the team (whose session loads none),
+ * or for someone with no company yet.
  */
 export function startHeadStart(now = Date.now()): void {
   const auth = storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
   if (!auth) return;
+  const token = auth.accessToken;
   preloadPageCode(window.location.pathname);
+  // The flags decide what a page shows (a card at its top): known before it draws, nothing moves once it has.
+  const flags: { token: string; answer: Features | null } = { token, answer: null };
+  features = flags;
+  api('GET /features', { token }).then(
+    (answer) => (flags.answer = answer.data),
+    () => {},
+  );
   if (isSystemAdmin(auth.claims)) return;
   const companyId = chooseCompanyId(sessionCookies.storedCompanyId(), auth.claims);
   if (!companyId) return;
-  const token = auth.accessToken;
   const params = { id: companyId };
   started = {
     companyId,
@@ -68,6 +79,11 @@ function preloadPageCode(pathname: string) {
     link.href = `/assets/${map.files[index]}`;
     document.head.append(link);
   }
+}
+
+/** The feature flags the head start got with this token, if they came (the flags' query starts from them). */
+export function headStartFeatures(token: string | null): Features | undefined {
+  return features?.answer && features.token === token ? features.answer : undefined;
 }
 
 /** The head start for this company and token, once: a later load (another company, a new token) asks anew. */

@@ -18,6 +18,11 @@ export function connectAuth(bridge: AuthBridge) {
   auth = bridge;
 }
 
+/** The session's current ID token, or null before it has started or once signed out. */
+export function sessionToken(): string | null {
+  return auth.token();
+}
+
 const retryStatusCodes = [...HTTP_RETRY.statusCodes];
 
 /** docs/rules.md: one retry on the listed statuses, none for the methods that change data. */

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureName } from '@domain';
+import { headStartFeatures } from '../head-start';
 import { api } from './call';
+import { sessionToken } from './clients';
 
 /** The signed-in person's flags (docs/security.md); the session clears the cache on sign-out. */
 export const featureFlagsQuery = () =>
@@ -8,6 +10,8 @@ export const featureFlagsQuery = () =>
     queryKey: ['features'],
     queryFn: () => api('GET /features').then((r) => r.data),
     staleTime: 5 * 60_000,
+    // What the head start got for this session's token: the page draws with its flags, nothing moves once drawn.
+    initialData: () => headStartFeatures(sessionToken()),
   });
 
 /** Whether a feature is on for the person signed in: off while loading or when the call fails. */

@@ -108,7 +108,8 @@ export function CoraConnection({ companyId }: { companyId: string }) {
         Conta Cora
       </h2>
       {connections.isPending ? (
-        <p role="status" className="mt-2 text-sm text-slate-600">
+        // As tall as the card without a connection (its text and button): the page below does not move when it comes.
+        <p role="status" className="mt-1 min-h-20 text-sm text-slate-600">
           Carregando a conexão com a Cora…
         </p>
       ) : connections.isError ? (
