@@ -80,6 +80,8 @@ export function createSessionActor(
         let stopped = false;
         let listening = false;
         let reportedNobody = false;
+        /** The person the session started from Firebase's storage, until Firebase's own first report. */
+        let restoredUid: string | null = null;
         const listen = () => {
           if (listening || stopped) return;
           listening = true;
@@ -88,6 +90,11 @@ export function createSessionActor(
             unsubscribe = f.onAuthChange(
               (auth, expired) => {
                 if (!auth && !expired && reportedNobody) return;
+                // Firebase's first report of the person restored from its storage repeats what the session started
+                // from; heard after the session ended meanwhile (a 401 it could not recover), it would start it again.
+                const restoredFirst = restoredUid;
+                restoredUid = null;
+                if (auth && auth.user.uid === restoredFirst) return;
                 reportedNobody = !auth;
                 sendBack({ type: 'auth.changed', auth, ...(expired ? { expired } : {}) });
               },
@@ -102,9 +109,12 @@ export function createSessionActor(
           ? storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), Date.now())
           : null;
         if (restored) {
-          // What Firebase would report, read from its storage: the page loads now, Firebase once it has shown.
+          // What Firebase would report, read from its storage: the page loads now, Firebase once it has shown — or
+          // as soon as something else needs it (a 401's recovery, a sign-out), so its reports are heard from then on.
+          restoredUid = restored.user.uid;
           sendBack({ type: 'auth.changed', auth: restored });
           router.afterFirstPage(listen);
+          void firebaseLoaded.promise.then(listen);
         } else if (hasStoredUser()) {
           listen();
         } else {
