@@ -4,13 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BUILD_CHECK_INTERVAL_MS } from '@domain';
 import { followCompanyStatus } from '@/lib/api/company-status';
-import { appConfig } from './config';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
 import './index.css';
 import { createSessionHandle } from './lib/session-handle';
-import { storedAuthState, storedUserKey } from './lib/stored-session';
+import { readStoredAuth } from './lib/stored-session';
 import { routeTree } from './routeTree.gen';
 
 const queryClient = new QueryClient({
@@ -58,7 +57,7 @@ const router = createRouter({
 
 // A person coming back to a page: its code loads while the session restores from storage, rather than after
 // (docs/performance.md, "Signed-in pages on a phone"). Without a usable stored session the page may not be theirs to see.
-if (storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), Date.now())) {
+if (readStoredAuth()) {
   const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
   // A chunk that fails here is asked for again, and its error shown, when the page itself loads.
   for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => {});

@@ -1,9 +1,8 @@
 import type { ResponseOf } from '@domain';
 import { ROUTE_CHUNKS_ELEMENT_ID, chooseCompanyId, isSystemAdmin } from '@domain';
-import { appConfig } from '../config';
 import { api } from './api/call';
 import { sessionCookies } from './cookies';
-import { storedAuthState, storedUserKey } from './stored-session';
+import { readStoredAuth } from './stored-session';
 
 type Company = ResponseOf<'GET /companies/:id'>['data'];
 type Track = ResponseOf<'GET /companies/:id/steps'>['data'];
@@ -30,7 +29,7 @@ let features: { token: string; answer: Features | null } | null = null;
  * or for someone with no company yet.
  */
 export function startHeadStart(now = Date.now()): void {
-  const auth = storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
+  const auth = readStoredAuth(now);
   if (!auth) return;
   const token = auth.accessToken;
   preloadPageCode(window.location.pathname);

@@ -7,11 +7,10 @@ import type { SessionEvent } from '@machines/session.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { connectAuth } from './api/clients';
 import { fetchCompanyAndTrack, fetchOwnCompanyId } from './api/companies';
-import { appConfig } from '../config';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
 import { takeHeadStart } from './head-start';
-import { storedAuthState, storedUserKey } from './stored-session';
+import { readStoredAuth } from './stored-session';
 import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -105,9 +104,7 @@ export function createSessionActor(
         const onStorage = (event: StorageEvent) => {
           if (event.key && FIREBASE_USER_KEY.test(event.key) && event.newValue) listen();
         };
-        const restored = hasStoredUser()
-          ? storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), Date.now())
-          : null;
+        const restored = hasStoredUser() ? readStoredAuth() : null;
         if (restored) {
           // What Firebase would report, read from its storage: the page loads now, Firebase once it has shown — or
           // as soon as something else needs it (a 401's recovery, a sign-out), so its reports are heard from then on.

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Claims } from '@domain';
 import type { AuthState } from '@machines/session.machine';
+import { appConfig } from '../config';
 
 /**
  * The session Firebase keeps in this browser (browserLocalPersistence), read without loading Firebase, so a person
@@ -83,4 +84,9 @@ export function storedAuthState(stored: string | null, now: number): AuthState |
     claims: claims as Claims,
     accessToken,
   };
+}
+
+/** The session Firebase stored in this browser for this app's project, usable at `now`, or null. */
+export function readStoredAuth(now = Date.now()): AuthState | null {
+  return storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
 }
