@@ -64,7 +64,13 @@ test('the team emits through the national system — one request, then the month
   await page.getByRole('button', { name: 'Buscar' }).click();
   const row = page.getByRole('row').filter({ hasText: value });
   await expect(row).toHaveCount(1);
+  // The dialog's code comes on the first click (held here): the page says it is opening meanwhile.
+  const dialogCode = new Held();
+  await page.route(/\/assets\/EmissionDialog-[^/]*\.js$/, (route) => dialogCode.take(route));
   await row.getByRole('button', { name: /^Emitir pelo Sistema Nacional/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Abrindo a emissão…' })).toBeVisible();
+  await (await dialogCode.next()).continue();
+  await page.unroute(/\/assets\/EmissionDialog-[^/]*\.js$/);
   const dialog = page.getByRole('dialog', { name: 'Emitir pelo Sistema Nacional' });
   await expect(dialog.getByText(/^DPS nº \d+ · série \d+/)).toBeVisible();
   await expect(dialog.getByText(/^DPS\d{42}$/)).toBeVisible();

@@ -190,8 +190,22 @@ function QueuePage() {
           />
         </>
       )}
+      {emitting && (
+        // The dialog's code comes on the first "Emitir": meanwhile the page says so.
+        <Suspense
+          fallback={
+            <div className="fixed inset-x-0 bottom-6 z-50 flex justify-center">
+              <span className="rounded-lg bg-white px-4 py-2 shadow-lg ring-1 ring-slate-200">
+                <Spinner label="Abrindo a emissão…" />
+              </span>
+            </div>
+          }
+        >
+          <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />
+        </Suspense>
+      )}
+      {/* Mounted closed once a company and month are chosen: its code is there before "Emitir todas" opens it. */}
       <Suspense fallback={null}>
-        {emitting && <EmissionDialog requestId={emitting} open onClose={() => setEmitting(null)} />}
         {search.companyId && search.month && (
           <BulkEmissionDialog
             companyId={search.companyId}
