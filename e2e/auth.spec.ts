@@ -162,6 +162,30 @@ test('a person coming back: their company and the page’s code are asked for wh
   expect(companyCalls).toHaveLength(2);
 });
 
+test('a person coming back: what the feature flags show is there the first time the page draws', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  // The first frame the heading shows in: was the Cora card (behind its flag) already there?
+  await page.addInitScript(() => {
+    const check = () => {
+      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.textContent?.trim() === 'Extratos bancários');
+      if (heading) Object.assign(window, { coraAtFirstFrame: document.querySelector('[data-testid="cora-card"]') !== null });
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  // The framework waits until the flags have come, as on a slow phone where it arrives a second after the document.
+  const framework = new Held();
+  await page.route(/\/assets\/framework-[^/]*\.js$/, (route) => framework.take(route));
+  const flags = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/features');
+  await page.goto('/app/bank-statements/accounts', { waitUntil: 'commit' });
+  const held = await framework.next();
+  await flags;
+  await held.continue();
+  await page.unroute(/\/assets\/framework-[^/]*\.js$/);
+  await expect(page.getByTestId('cora-card')).toBeVisible();
+  expect(await page.evaluate(() => (window as { coraAtFirstFrame?: boolean }).coraAtFirstFrame)).toBe(true);
+});
+
 test('signing out before Firebase has loaded waits for it, and ends the session', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   const firebase = new Held();
