@@ -76,12 +76,13 @@ async function median(run: () => Promise<unknown>, times = 5): Promise<number> {
 export async function benchCnaeAndLuca({
   db,
   origin,
-  token,
+  headers,
   floor,
 }: {
   db: Database;
   origin: string;
-  token: string;
+  /** A signed-in caller's. */
+  headers: Record<string, string>;
   floor: Figures;
 }) {
   const luca = createLocalLuca(db);
@@ -108,7 +109,7 @@ export async function benchCnaeAndLuca({
     method: 'POST',
     paths: ['/api/luca/cnaes/match'],
     bodies: LUCA_INTENTS.map((intent) => ({ intent })),
-    headers: { authorization: `Bearer ${token}` },
+    headers,
   });
   console.log(figuresLine('POST /api/luca/cnaes/match', matchApi));
   console.log(figuresLine('  luca.matchCnaes, directly', matchDirect));

@@ -7,31 +7,25 @@
  * PGlite in memory by default; with DATABASE_URL, a throwaway database on that server (target: p99 ≤ 250 ms on both).
  * BENCH_DEBUG=1 also lists each call over 150 ms with when it started.
  */
-import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { OfxImportProgress, OfxImportSummary } from '@domain';
 import { importStatement } from '@server/db/bank-statements';
 import type { Database } from '@server/db/client';
-import { companies, companyMembers, users } from '@server/db/schema';
-import { syncClaims } from '@server/services/claims';
+import { companies } from '@server/db/schema';
 import { ofxStatement, serveBenchApp } from './bench-app';
-import { memoryIdentity } from './memory-identity';
+import type { BenchIdentity } from './bench-identity';
+import { benchCustomer, benchIdentity } from './bench-identity';
 import type { SharingLoad, SharingSample } from './sharing-load-worker';
 import { SECONDS, openBenchDatabase, printHeader } from './support';
 
 const MOVEMENTS = Number(process.env.BENCH_IMPORT_MOVEMENTS ?? 200_000);
 
-async function customerOf(db: Database, identity: ReturnType<typeof memoryIdentity>, alias: string) {
+async function customerOf(db: Database, bench: BenchIdentity, alias: string) {
   const [company] = await db
     .insert(companies)
     .values({ name: `${alias} Ltda`, alias, status: 'active' })
     .returning();
-  const email = `bench-${randomUUID().slice(0, 8)}@bench.test`;
-  const { uid } = await identity.createUser({ email, password: 'bench-password-1', displayName: 'Bench' });
-  await db.insert(users).values({ id: uid, email, name: 'Bench', roles: ['company-admin'] });
-  await db.insert(companyMembers).values({ companyId: company.id, userId: uid });
-  await syncClaims(db, identity, uid);
-  return { companyId: company.id, headers: { authorization: `Bearer ${identity.tokenOf(uid)}` } };
+  return { companyId: company.id, headers: (await benchCustomer(db, bench, company.id)).headers };
 }
 
 /** The other customers' calls, from `startedAt` until `stop()`. */
@@ -70,11 +64,11 @@ function line(label: string, samples: SharingSample[]) {
 }
 
 printHeader('Contábil benchmark: a large OFX import beside other requests');
+const bench = await benchIdentity();
 const database = await openBenchDatabase();
 try {
-  const identity = memoryIdentity();
-  const importer = await customerOf(database.db, identity, 'Bench Importa');
-  const neighbour = await customerOf(database.db, identity, 'Bench Vizinho');
+  const importer = await customerOf(database.db, bench, 'Bench Importa');
+  const neighbour = await customerOf(database.db, bench, 'Bench Vizinho');
   await importStatement(database.db, neighbour.companyId, [
     {
       source: 'ofx',
@@ -94,7 +88,7 @@ try {
       })),
     },
   ]);
-  const { server, origin } = await serveBenchApp(database.db, identity);
+  const { server, origin } = await serveBenchApp(database.db, bench.identity);
   const load: SharingLoad = {
     origin,
     paths: [
@@ -186,4 +180,5 @@ try {
   }
 } finally {
   await database.close();
+  await bench.stop();
 }

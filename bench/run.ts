@@ -6,7 +6,8 @@
  * 2. API: latency (p50/p95) and requests/s from autocannon on loopback against the real HTTP server `createApp`
  *    builds, for authenticated lists — companies, the movements of a 100,000-movement account, 10,000 invoice
  *    requests (first page, deep offset, filtered) — each beside the database calls its handler makes, timed directly at
- *    the same concurrency (target: API ≤ 1.5× the database), and beside a bare Hono handler (the framework floor).
+ *    the same concurrency, and beside a bare Hono handler sending that SQL (target: API ≤ 1.3× it). Signed in as a
+ *    person is: a real ID token from the Auth emulator, through the product's identity stack (bench/bench-identity.ts).
  * 3. CNAE search and luca's activity match over lists of realistic queries; their quality on plain-language descriptions
  *    (bench/cnae-quality.ts, also `npm run bench:cnae`).
  * 4. Start to first 200 and the running server's memory (bench/server-start.ts), the OFX import of 50,000 movements
@@ -22,20 +23,21 @@ import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { listCompaniesJson } from '@server/db/companies';
-import { users } from '@server/db/schema';
-import { seedDemoData } from '@server/seed/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from '@server/seed/demo';
 import { seedReferenceData } from '@server/seed/reference';
 import { benchLists, compareWithRawSql, serveBareReplay } from './api-lists';
 import { serveBenchApp, serveOnLoopback } from './bench-app';
 import { benchCnaeAndLuca } from './cnae-luca';
 import { benchCnaeQuality } from './cnae-quality';
-import { memoryIdentity } from './memory-identity';
+import { benchIdentity } from './bench-identity';
 import { CONCURRENCY, SECONDS, figuresLine, machineLine, measureHttp, openBenchDatabase, timed } from './support';
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
 
 console.log(`Contábil benchmarks\n${machineLine()}\n`);
 
+// Signed-in calls carry real ID tokens from the Auth emulator and go through the product's identity stack.
+const bench = await benchIdentity();
 const opening = performance.now();
 const database = await openBenchDatabase();
 const engine = database.label;
@@ -43,18 +45,14 @@ try {
   console.log(`Start-up — ${engine}`);
   console.log(`  ${'open database + migrations'.padEnd(58)} ${((performance.now() - opening) / 1000).toFixed(2).padStart(7)} s`);
   await timed('reference data (CNAE, municipalities…)', () => seedReferenceData(database.db));
-  const identity = memoryIdentity();
-  await timed('demo seed (3 logins, 29 companies)', () => seedDemoData(database.db, identity));
+  await timed('demo seed (3 logins, 29 companies)', () => seedDemoData(database.db, bench.identity));
   console.log(
     `  ${'resident memory after seeding'.padEnd(58)} ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0).padStart(7)} MB\n`,
   );
   if (database.engine === 'postgres') await database.db.execute(sql`analyze`);
 
-  const [admin] = await database.db
-    .select()
-    .from(users)
-    .where(sql`${users.roles} @> '{system-admin}'`);
-  const { server, origin } = await serveBenchApp(database.db, identity);
+  const admin = await bench.bearer(DEMO_LOGINS.find((login) => login.roles.includes('system-admin'))!.email, DEMO_PASSWORD);
+  const { server, origin } = await serveBenchApp(database.db, bench.identity);
   const { server: bareServer, origin: bareOrigin } = await serveOnLoopback(new Hono().get('/ping', (c) => c.json({ data: [] })));
   const bareReplay = await serveBareReplay();
   try {
@@ -75,17 +73,17 @@ try {
       {
         label: '/api/companies?query=a (team)',
         path: '/api/companies?query=a',
-        token: identity.tokenOf(admin.id),
+        headers: admin,
         direct: () => listCompaniesJson(database.db, { query: 'a', limit: 25, offset: 0 }),
       },
       servers,
     );
 
-    if (!skip.has('lists')) await benchLists({ db: database.db, identity, ...servers });
+    if (!skip.has('lists')) await benchLists({ db: database.db, bench, ...servers });
 
     if (!skip.has('cnae')) {
       console.log(`\nCNAE search and luca — ${engine}`);
-      await benchCnaeAndLuca({ db: database.db, origin, token: identity.tokenOf(admin.id), floor });
+      await benchCnaeAndLuca({ db: database.db, origin, headers: admin, floor });
       console.log(`\nCNAE search quality: plain-language descriptions (tests/fixtures/cnae-descriptions) — ${engine}`);
       await benchCnaeQuality(database.db);
     }
@@ -123,3 +121,4 @@ if (!skip.has('nfse')) {
   child('bench/nfse-dps.ts', process.env, 'NFS-e nacional — one DPS built, validated against the XSD and signed');
   child('bench/nfse-emission.ts', process.env, 'NFS-e nacional — emissions against the stand-in');
 }
+await bench.stop();

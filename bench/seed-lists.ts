@@ -4,14 +4,13 @@
  * among other companies' rows (so an index on the company or account has something to leave out). Movements go in
  * through `importStatement` — the OFX import's own batched `unnest` path; invoice requests in batches of 1,000.
  */
-import { randomUUID } from 'node:crypto';
 import type { NfsRequestStatus } from '@domain';
 import { importStatement } from '@server/db/bank-statements';
 import type { ImportedTransaction } from '@server/db/bank-statements';
 import type { Database } from '@server/db/client';
-import { categoryRules, companies, companyMembers, nfsRequests, users } from '@server/db/schema';
-import { syncClaims } from '@server/services/claims';
-import type { IdentityService } from '@server/auth/identity';
+import { categoryRules, companies, nfsRequests } from '@server/db/schema';
+import type { BenchIdentity } from './bench-identity';
+import { benchCustomer } from './bench-identity';
 
 /** The sizes each list is measured at: an account of that many movements, a company of that many invoice requests. */
 export const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
@@ -93,16 +92,6 @@ async function company(db: Database, alias: string): Promise<string> {
   return row.id;
 }
 
-/** A customer of the company, with their claims set in the identity provider. */
-async function customer(db: Database, identity: IdentityService, companyId: string): Promise<string> {
-  const email = `bench-${randomUUID().slice(0, 8)}@bench.test`;
-  const { uid } = await identity.createUser({ email, password: 'bench-password-1', displayName: 'Bench' });
-  await db.insert(users).values({ id: uid, email, name: 'Bench', roles: ['company-admin'] });
-  await db.insert(companyMembers).values({ companyId, userId: uid });
-  await syncClaims(db, identity, uid);
-  return uid;
-}
-
 async function account(db: Database, companyId: string, count: number) {
   await db
     .insert(categoryRules)
@@ -124,11 +113,12 @@ async function account(db: Database, companyId: string, count: number) {
 
 export interface ListsSize {
   size: number;
-  movements: { companyId: string; accountId: string; uid: string };
-  invoices: { companyId: string; uid: string };
+  /** `headers`: a signed-in customer's of the company. */
+  movements: { companyId: string; accountId: string; headers: Record<string, string> };
+  invoices: { companyId: string; headers: Record<string, string> };
 }
 
-export async function seedLists(db: Database, identity: IdentityService): Promise<ListsSize[]> {
+export async function seedLists(db: Database, bench: BenchIdentity): Promise<ListsSize[]> {
   const sizes: ListsSize[] = [];
   for (const size of SIZES) {
     const movementsCompany = await company(db, `Bench Movimentos ${size}`);
@@ -137,8 +127,8 @@ export async function seedLists(db: Database, identity: IdentityService): Promis
     await insertRequests(db, invoicesCompany, size);
     sizes.push({
       size,
-      movements: { companyId: movementsCompany, accountId, uid: await customer(db, identity, movementsCompany) },
-      invoices: { companyId: invoicesCompany, uid: await customer(db, identity, invoicesCompany) },
+      movements: { companyId: movementsCompany, accountId, headers: (await benchCustomer(db, bench, movementsCompany)).headers },
+      invoices: { companyId: invoicesCompany, headers: (await benchCustomer(db, bench, invoicesCompany)).headers },
     });
   }
   const largest = Math.max(...SIZES);

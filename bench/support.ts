@@ -185,7 +185,7 @@ export function figuresLine(label: string, figures: Figures): string {
 
 /** The API beside the database calls it makes: the ratio of medians is the cost of HTTP, auth and validation. */
 export function ratioLine(api: Figures, database: Figures, floor: Figures): string {
-  return `  ${''.padEnd(58)} API / raw SQL ${(api.p50 / database.p50).toFixed(2)}× (target ≤ 1.5×), API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
+  return `  ${''.padEnd(58)} API / raw SQL ${(api.p50 / database.p50).toFixed(2)}×, API / bare handler ${(api.p50 / floor.p50).toFixed(2)}×`;
 }
 
 /**
@@ -193,7 +193,7 @@ export function ratioLine(api: Figures, database: Figures, floor: Figures): stri
  * on top of that: its routing, token and access check, validation, query building and headers.
  */
 export function httpFloorLine(api: Figures, http: Figures, database: Figures): string {
-  return `  ${''.padEnd(58)} bare handler + SQL / raw SQL ${(http.p50 / database.p50).toFixed(2)}× (the floor of any HTTP API here), API / bare handler + SQL ${(api.p50 / http.p50).toFixed(2)}×`;
+  return `  ${''.padEnd(58)} bare handler + SQL / raw SQL ${(http.p50 / database.p50).toFixed(2)}× (the floor of any HTTP API here), API / bare handler + SQL ${(api.p50 / http.p50).toFixed(2)}× (target ≤ 1.3×)`;
 }
 
 /** For work done in memory (no database call to compare with): what HTTP adds, beside the bare handler. */
