@@ -60,20 +60,56 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * every depth (each item of a list too) makes each field's own schema answer with its pt-BR message instead, all at
  * once. A value that is not an object at the top is left alone: that is a caller's mistake, not a person's.
  */
-function withDeclaredKeys(schema: unknown, input: unknown, nested = false): unknown {
+function withDeclaredKeys(schema: unknown, input: unknown): unknown {
+  const fill = fillerOf(schema);
+  return fill ? fill(input, false) : input;
+}
+
+/** Fills a value's declared keys for one schema; null where the schema declares none at any depth (the value stays). */
+type Filler = (input: unknown, nested: boolean) => unknown;
+/** Each schema's filler, built once: a list call's query is filled on every request. */
+const fillers = new WeakMap<object, Filler | null>();
+
+function fillerOf(schema: unknown): Filler | null {
   const s = schema as SchemaShape;
-  if (WRAPPER_TYPES.has(s.type)) return input == null ? input : withDeclaredKeys(s.wrapped, input, nested);
-  if (s.type === 'array' && Array.isArray(input)) return input.map((item) => withDeclaredKeys(s.item, item, true));
-  if (!OBJECT_TYPES.has(s.type) || !s.entries) return input;
-  const value = input === undefined && nested ? {} : input;
-  if (!isPlainObject(value)) return value;
-  const filled: Record<string, unknown> = { ...value };
-  for (const [key, entry] of Object.entries(s.entries)) filled[key] = withDeclaredKeys(entry, filled[key], true);
-  return filled;
+  const known = fillers.get(s);
+  if (known !== undefined) return known;
+  fillers.set(s, null);
+  let filler: Filler | null = null;
+  if (WRAPPER_TYPES.has(s.type)) {
+    const inner = fillerOf(s.wrapped);
+    if (inner) filler = (input, nested) => (input == null ? input : inner(input, nested));
+  } else if (s.type === 'array') {
+    const item = fillerOf(s.item);
+    if (item) filler = (input) => (Array.isArray(input) ? input.map((value) => item(value, true)) : input);
+  } else if (OBJECT_TYPES.has(s.type) && s.entries) {
+    const entries = Object.entries(s.entries).map(([key, entry]) => [key, fillerOf(entry)] as const);
+    filler = (input, nested) => {
+      const value = input === undefined && nested ? {} : input;
+      if (!isPlainObject(value)) return value;
+      const filled: Record<string, unknown> = { ...value };
+      for (const [key, fill] of entries) filled[key] = fill ? fill(filled[key], true) : filled[key];
+      return filled;
+    };
+  }
+  fillers.set(s, filler);
+  return filler;
 }
 
 /** What a person is told when a text holds the NUL character, which no database text can store. */
 export const NUL_CHARACTER_MESSAGE = 'O texto enviado contém um caractere inválido.';
+
+/** Whether a string anywhere in the input (a key too) holds U+0000: the common answer, no, found without paths. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
 
 /**
  * The dot paths of the strings that hold U+0000 anywhere in the input (keys too). PostgreSQL refuses it in any text,
@@ -104,7 +140,7 @@ export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): ValidationResult<v.InferOutput<TSchema>> {
-  const withNul = nulPaths(input);
+  const withNul = hasNul(input) ? nulPaths(input) : [];
   if (withNul.length) {
     return {
       ok: false,
