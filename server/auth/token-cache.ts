@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { IdentityService, VerifiedIdentity } from './identity';
 
@@ -10,7 +9,8 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 /**
  * Verifies each ID token once, then trusts it until it expires or `maxAgeMs` passes, whichever is first: verifying
  * costs ~0.6 ms of CPU per call (and, with the Auth emulator, an HTTP round trip), and a page sends several calls with
- * the same token. Keyed by the token's SHA-256, bounded (LRU). What a person may do is still read from the database on
+ * the same token. Keyed by the token itself (hashing it cost each call ~13 µs under load, as much as the rest of the
+ * lookup; 10,000 tokens of ~1 KB bound it to ~10 MB), bounded (LRU). What a person may do is still read from the database on
  * every request (`withDatabaseClaims`): the cache only says who the token is of.
  *
  * Revocation: tokens are verified without the provider's revocation check, as before, so a cached token is trusted no
@@ -28,22 +28,20 @@ export function withVerifiedTokenCache(
   const cache = new LRUCache<string, { verified: VerifiedIdentity; at: number }>({ max });
   // Accounts deleted here, and when: a token of theirs verified before that is verified again (and refused).
   const gone = new LRUCache<string, number>({ max, ttl: maxAgeMs });
-  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
   return {
     ...identity,
     async verifyIdToken(token) {
-      const key = keyOf(token);
-      const hit = cache.get(key);
+      const hit = cache.get(token);
       const at = now();
       if (hit) {
         const deletedAt = gone.get(hit.verified.uid);
         const fresh = at - hit.at < maxAgeMs && (hit.verified.expiresAt === undefined || at < hit.verified.expiresAt * 1000);
         if (fresh && (deletedAt === undefined || deletedAt < hit.at)) return hit.verified;
-        cache.delete(key);
+        cache.delete(token);
       }
       const verified = await identity.verifyIdToken(token);
-      cache.set(key, { verified, at });
+      cache.set(token, { verified, at });
       return verified;
     },
     async deleteUser(uid) {
