@@ -54,10 +54,19 @@ export function withDatabaseClaims(
    * answer this request gets (a 403 for a company gone) is only seen once the fresh claims are there to fetch; a
    * failure is logged and the request goes on — access never depended on the claims.
    */
+  // A token's claims found equal to the database's, by the very answers compared: the verified identity (one object
+  // per token while the token cache holds it) and the access read (one object while `cache` holds it). A busy page
+  // sends many calls with both unchanged; comparing again would cost every call the same sorting and JSON.
+  const agreed = new WeakMap<VerifiedIdentity, Claims>();
+
   async function healClaims(verified: VerifiedIdentity, databaseClaims: Claims) {
+    if (agreed.get(verified) === databaseClaims) return;
     const { uid, claims: tokenClaims, issuedAt } = verified;
     const wanted = fittedClaims(databaseClaims);
-    if (sameClaims(tokenClaims, wanted)) return;
+    if (sameClaims(tokenClaims, wanted)) {
+      agreed.set(verified, databaseClaims);
+      return;
+    }
     const key = `${uid} ${issuedAt ?? ''} ${JSON.stringify(wanted)}`;
     if (remirrored.has(key)) return;
     remirrored.set(key, true);
