@@ -38,3 +38,4 @@ export * from './obligations';
 export * from './taxReminders';
 export * from './simplesNacionalForm';
 export * from './api';
+export * from './functionsApi';

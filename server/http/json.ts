@@ -1,15 +1,18 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ResponseOf, RouteKey } from '@domain';
+import type { FunctionsResponseOf, FunctionsRouteKey, ResponseOf, RouteKey } from '@domain';
 import type { JsonText } from '../db/json';
+
+const API_MOUNT = /^\/api(?=\/)/;
+const FUNCTIONS_MOUNT = /^\/fn(?=\/)/;
 
 /**
  * The route a handler answers for must be the route it was registered as: the contract's key is written beside the
  * answer, so the server tests, which call every route, prove the two agree (docs/decisions/0005-one-api-contract.md).
  */
-function assertAnswersFor(c: Context, route: RouteKey): void {
+function assertAnswersFor(c: Context, route: RouteKey | FunctionsRouteKey, mount: RegExp = API_MOUNT): void {
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-  const registered = `${method} ${c.req.routePath.replace(/^\/api(?=\/)/, '')}`;
+  const registered = `${method} ${c.req.routePath.replace(mount, '')}`;
   if (registered !== route) throw new Error(`${registered} answers with the contract of ${route}`);
 }
 
@@ -33,4 +36,15 @@ export function json<K extends RouteKey>(
 export function writtenJson<K extends RouteKey>(c: Context, route: K, text: JsonText<ResponseOf<K>>) {
   assertAnswersFor(c, route);
   return c.body(text, 200, { 'content-type': 'application/json' });
+}
+
+/** A route of the functions API's JSON answer (`/fn`), of the type its contract gives (`domain/functionsApi.ts`). */
+export function functionsJson<K extends FunctionsRouteKey>(
+  c: Context,
+  route: K,
+  body: FunctionsResponseOf<K>,
+  status?: ContentfulStatusCode,
+) {
+  assertAnswersFor(c, route, FUNCTIONS_MOUNT);
+  return c.json(body, status);
 }

@@ -24,6 +24,7 @@ import {
 } from '@domain';
 import type { Database } from '../db/client';
 import { CompressedText, sendText } from '../http/compression';
+import { functionsJson } from '../http/json';
 import type { AppEnv } from '../http/types';
 import type { CnaeSearchService } from '../services/cnae-search';
 import type { SiteContent } from './content';
@@ -347,12 +348,12 @@ export function createSite(deps: SiteDeps) {
     .get('/areas/:slug', async (c) => {
       const area = await content.area(c.req.param('slug'));
       if (!area) return c.json({ error: { code: 'not_found', message: 'Área não encontrada.' } }, 404);
-      return c.json({ data: area });
+      return functionsJson(c, 'GET /areas/:slug', { data: area });
     })
     .get('/links/:alias', async (c) => {
       const target = await content.link(c.req.param('alias'));
       if (!target) return c.json({ error: { code: 'not_found', message: 'Link não encontrado.' } }, 404);
-      return c.json({ data: { alias: c.req.param('alias'), target } });
+      return functionsJson(c, 'GET /links/:alias', { data: { alias: c.req.param('alias'), target } });
     });
 
   /** The site's answer to any other address: the 404 page, with its status (never the app's page). */

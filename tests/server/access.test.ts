@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@domain';
+import { API, FUNCTIONS_API } from '@domain';
 import { loadConfig } from '@server/config';
 import { seedReferenceData } from '@server/seed/reference';
 import { createLocalStorage } from '@server/services/storage';
@@ -165,6 +165,14 @@ describe('the route table', () => {
       Object.keys(API).filter((key) => !registered.includes(key)),
       'contract entries the app has no route for',
     ).toEqual([]);
+  });
+
+  it('has one entry of the functions contract (domain/functionsApi.ts) for every route under /fn, and no other', () => {
+    const registered = apiRoutesOf(server.routes)
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/fn/'))
+      .map((route) => `${route.method} ${route.path.slice('/fn'.length)}`);
+    expect(registered.filter((key) => !(key in FUNCTIONS_API))).toEqual([]);
+    expect(Object.keys(FUNCTIONS_API).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
   it('says where the company or person travels for every scoped route', () => {

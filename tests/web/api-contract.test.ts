@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ResponseOf, RouteKey, User } from '@domain';
-import { API } from '@domain';
-import type { json } from '@server/http/json';
+import type { FunctionsResponseOf, ResponseOf, RouteKey, SiteArea, User } from '@domain';
+import { API, FUNCTIONS_API } from '@domain';
+import type { functionsJson, json } from '@server/http/json';
+import type { Area } from '@server/site/content';
 import type { toUserDto } from '@server/db/users';
 import type { api } from '@/lib/api/call';
 import { pathOf } from '@/lib/api/call';
@@ -61,5 +62,22 @@ describe('the API contract', () => {
     expect(pathOf('/bank-statements/accounts/:id/exports/:type?', { id: '1', type: 'csv' })).toBe(
       '/bank-statements/accounts/1/exports/csv',
     );
+  });
+});
+
+describe('the functions contract (/fn)', () => {
+  it('gives the server the contract’s type for each route, and the site’s area is the contract’s', () => {
+    expectTypeOf<Parameters<typeof functionsJson<'GET /links/:alias'>>[2]>().toEqualTypeOf<{
+      data: { alias: string; target: string };
+    }>();
+    expectTypeOf<Parameters<typeof functionsJson<'GET /areas/:slug'>>[2]>().toEqualTypeOf<
+      FunctionsResponseOf<'GET /areas/:slug'>
+    >();
+    expectTypeOf<Area>().toExtend<SiteArea>();
+    expectTypeOf<SiteArea>().toExtend<Area>();
+  });
+
+  it('keys every entry as a method and a path of /fn', () => {
+    for (const key of Object.keys(FUNCTIONS_API)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[^\s?]*$/);
   });
 });
