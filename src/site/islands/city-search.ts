@@ -1,4 +1,3 @@
-import type { CitySearchResult } from '@domain/leads';
 import { apiRequest } from '../env';
 
 const DEBOUNCE_MS = 200;
@@ -28,9 +27,7 @@ export function mount(root: HTMLElement): void {
     inFlight = new AbortController();
     say('Buscando…');
     try {
-      const { data } = await apiRequest<{ data: CitySearchResult[] }>(`/city-search?q=${encodeURIComponent(query)}`, {
-        signal: inFlight.signal,
-      });
+      const { data } = await apiRequest('GET /city-search', { query: { q: query }, signal: inFlight.signal });
       list.replaceChildren(
         ...data.map((city) => {
           const item = document.createElement('li');

@@ -1,4 +1,4 @@
-import type { Cnae, CnaeRow } from '@domain/cnae';
+import type { Cnae } from '@domain/cnae';
 import { cnaeFromRow } from '@domain/cnae';
 import { PAGE_SIZE } from '@domain/constants';
 import { cnaePath } from '@domain/site';
@@ -64,13 +64,10 @@ export function mount(form: HTMLElement): void {
     const offset = append ? shown : 0;
     status.textContent = 'Buscando…';
     try {
-      const params = new URLSearchParams({
-        search: query,
-        limit: String(PAGE_SIZE.cnaeSearch),
-        offset: String(offset),
-        isActive: 'true',
+      const page = await apiRequest('GET /cnaes', {
+        query: { search: query, limit: String(PAGE_SIZE.cnaeSearch), offset: String(offset), isActive: 'true' },
+        signal: inFlight.signal,
       });
-      const page = await apiRequest<{ total: number; data: CnaeRow[] }>(`/cnaes?${params}`, { signal: inFlight.signal });
       const items = page.data.map(cnaeFromRow).map(resultItem);
       if (append) list.append(...items);
       else list.replaceChildren(...items);

@@ -60,7 +60,7 @@ export function mount(form: HTMLElement): void {
     submit.disabled = true;
     submit.setAttribute('aria-busy', 'true');
     try {
-      await apiRequest('/leads', { method: 'POST', body: JSON.stringify(values) });
+      await apiRequest('POST /leads', { body: values });
       form.reset();
       success.hidden = false;
       success.focus();
