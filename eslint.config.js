@@ -112,6 +112,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A route's headers go in its answer (`json(c, route, body, status, headers)`): `json()` writes its answer's
+    // headers itself (server/http/json.ts) and would not carry one set before it.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='c'][callee.property.name='header']",
+          message: "Pass the header to json(c, route, body, status, headers): json() does not carry c.header()'s.",
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -6,6 +6,7 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 import type { Context, MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import type { AppEnv } from './types';
 
 /**
  * Responses compressed as the browser asks (`Accept-Encoding`, q-values honoured): brotli, else gzip, else as they are.
@@ -129,6 +130,17 @@ function encodedResponse(
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // A JSON answer of `json()` (server/http/json.ts) says its length and carries its Vary already: nothing to read
+    // off its headers, and nothing to do while it is small or the caller takes no encoding.
+    const plain = (c as Context<AppEnv>).get('answeredPlain');
+    if (plain) {
+      if (plain.length < COMPRESSION_THRESHOLD || c.req.method === 'HEAD') return;
+      const encoding = preferredEncoding(c.req.header('accept-encoding'));
+      if (!encoding) return;
+      const compressed = await compressBytes(new Uint8Array(await c.res.arrayBuffer()), encoding, 'fast');
+      encodedResponse(c, compressed as Uint8Array<ArrayBuffer>, encoding, compressed.byteLength);
+      return;
+    }
     if (!mayCompress(c.res)) return;
     const declared = c.res.headers.get('content-length');
     if (declared !== null && Number(declared) < COMPRESSION_THRESHOLD) return;

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { FunctionsResponseOf, FunctionsRouteKey, ResponseOf, RouteKey } from '@domain';
 import type { JsonText } from '../db/json';
+import { COMPRESSION_THRESHOLD } from './compression';
+import type { AppEnv } from './types';
 
 const API_MOUNT = /^\/api(?=\/)/;
 const FUNCTIONS_MOUNT = /^\/fn(?=\/)/;
@@ -25,7 +27,7 @@ export function json<K extends RouteKey>(
   headers?: Record<string, string>,
 ) {
   assertAnswersFor(c, route);
-  return c.json(body, status, headers);
+  return jsonAnswer(c, JSON.stringify(body), status, headers);
 }
 
 /**
@@ -35,8 +37,31 @@ export function json<K extends RouteKey>(
  */
 export function writtenJson<K extends RouteKey>(c: Context, route: K, text: JsonText<ResponseOf<K>>) {
   assertAnswersFor(c, route);
-  return c.body(text, 200, { 'content-type': 'application/json' });
+  return jsonAnswer(c, text, 200);
 }
+
+const JSON_TYPE = 'application/json';
+
+/**
+ * JSON text answered with its security headers (the middleware's, `answerHeaders`) and its length written in as plain
+ * headers, so @hono/node-server sends it as they are instead of building a web `Headers` for them; the middleware
+ * that would otherwise set them see `answeredPlain` and leave it be. Headers go in `headers`, never `c.header()`
+ * before it (eslint refuses that in server/routes). Outside the security middleware (a bare app in a test), as
+ * `c.body` would answer.
+ */
+function jsonAnswer(c: Context, text: string, status: ContentfulStatusCode = 200, headers?: Record<string, string>) {
+  const security = (c as Context<AppEnv>).get('answerHeaders');
+  if (!security) return c.body(text, status, { 'content-type': JSON_TYPE, ...headers });
+  const length = Buffer.byteLength(text);
+  (c as Context<AppEnv>).set('answeredPlain', { length });
+  const answer: Record<string, string> = { ...security, 'content-type': JSON_TYPE, 'content-length': String(length) };
+  // Compressible once this large (server/http/compression.ts): a cache must key it by the encoding asked.
+  if (length >= COMPRESSION_THRESHOLD) answer.vary = 'Accept-Encoding';
+  return new Response(text, { status, headers: headers ? { ...answer, ...lowerCased(headers) } : answer });
+}
+
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** A route of the functions API's JSON answer (`/fn`), of the type its contract gives (`domain/functionsApi.ts`). */
 export function functionsJson<K extends FunctionsRouteKey>(
@@ -46,5 +71,5 @@ export function functionsJson<K extends FunctionsRouteKey>(
   status?: ContentfulStatusCode,
 ) {
   assertAnswersFor(c, route, FUNCTIONS_MOUNT);
-  return c.json(body, status);
+  return jsonAnswer(c, JSON.stringify(body), status);
 }

@@ -9,5 +9,9 @@ export interface AppEnv {
      * first screen), added to its Content-Security-Policy.
      */
     inlineStyles?: string[];
+    /** The security headers an API answer carries, for `json()` to write into it (server/http/security.ts). */
+    answerHeaders?: Readonly<Record<string, string>>;
+    /** Set by `json()` when its answer carries its security headers and length already: the middleware leave it be. */
+    answeredPlain?: { length: number };
   };
 }

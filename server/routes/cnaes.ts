@@ -18,14 +18,12 @@ export function cnaesRoutes({ db }: AppDeps) {
       .get('/cnaes', valid('query', CnaeSearchQuerySchema), async (c) => {
         const { data, total } = await searchCnaes(c.req.valid('query'));
         // Reference data that changes with a new CNAE version, and a search typed letter by letter: let caches help.
-        c.header('Cache-Control', 'public, max-age=300');
-        return json(c, 'GET /cnaes', { total, data });
+        return json(c, 'GET /cnaes', { total, data }, 200, { 'Cache-Control': 'public, max-age=300' });
       })
       // A state's IBGE municipalities: the address form's city when the CEP cannot be looked up.
       .get('/municipalities', valid('query', StateQuery), (c) => {
         const data = municipalitiesOf(c.req.valid('query').state).map(({ ibgeCode, name }) => ({ ibgeCode, name }));
-        c.header('Cache-Control', 'public, max-age=86400');
-        return json(c, 'GET /municipalities', { total: data.length, data });
+        return json(c, 'GET /municipalities', { total: data.length, data }, 200, { 'Cache-Control': 'public, max-age=86400' });
       })
   );
 }

@@ -10,7 +10,6 @@ export function toolsRoutes() {
     const today = saoPauloDate(new Date());
     const das = dasSimplesNacional(simplesNacionalToolInput(c.req.valid('query'), monthKey(today.year, today.month)));
     // The answer depends only on the address (and the month, for the rules in force): caches may keep it a while.
-    c.header('Cache-Control', 'public, max-age=300');
-    return json(c, 'GET /tools/simples-nacional', { data: das });
+    return json(c, 'GET /tools/simples-nacional', { data: das }, 200, { 'Cache-Control': 'public, max-age=300' });
   });
 }

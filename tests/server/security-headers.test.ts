@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_PLACEHOLDER, loadConfig } from '@server/config';
 import type { SecurityOptions } from '@server/http/security';
 import { compression } from '@server/http/compression';
+import { json } from '@server/http/json';
 import { HSTS_VALUE, defaultSecurityOptions, securityHeaders, securityOptionsFrom } from '@server/http/security';
 import { APP_ROUTES_FILE } from '@server/spa-routes';
 import type { TestServer } from '../support/server';
@@ -263,5 +266,81 @@ describe('the headers of an API answer', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer!.bodyReads).toBe(0);
     expect(await response.json()).toEqual({ data: [], total: 0 });
+  });
+
+  /** The security set: every header the middleware sets on an answer that is not a page. */
+  const SECURITY = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-content-type-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  const securityOf = (headers: Headers) => Object.fromEntries(SECURITY.map((name) => [name, headers.get(name)]));
+
+  it('come written into json()’s own answer, the same set an error or a file gets', async () => {
+    const plain = (await get('/api/health')).response.headers;
+    expect(securityOf(plain)).toEqual(securityOf((await get('/api/companies')).response.headers));
+    expect(securityOf(plain)).toEqual(securityOf((await get('/robots.txt')).response.headers));
+    expect(Object.values(securityOf(plain))).not.toContain(null);
+  });
+
+  it('say its length, its cache rules and, once it can be compressed, that it varies by encoding', async () => {
+    const { response, text } = await get('/api/municipalities?state=SP', { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const small = (await get('/api/health')).response.headers;
+    expect(small.get('vary')).toBeNull();
+    expect(small.get('content-length')).toBe(String(Buffer.byteLength((await get('/api/health')).text)));
+  });
+
+  it('stay on its compressed form, which decodes to the same JSON', async () => {
+    const plain = await get('/api/municipalities?state=SP', { headers: { 'accept-encoding': 'identity' } });
+    // Node's fetch decodes what it receives: the bytes as sent come through node:http.
+    const { headers: sent, bytes } = await new Promise<{ headers: Headers; bytes: Buffer }>((resolve, reject) => {
+      request(`${server.baseUrl}/api/municipalities?state=SP`, { headers: { 'accept-encoding': 'br' } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
+          resolve({ headers, bytes: Buffer.concat(chunks) });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    const response = { headers: sent };
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(plain.text);
+    expect(securityOf(response.headers)).toEqual(securityOf(plain.response.headers));
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it('carry HSTS over TLS, and answer a HEAD with the headers alone', async () => {
+    const app = new Hono()
+      .use(securityHeaders({ ...defaultSecurityOptions('https://contabil.com.br') }))
+      .use(compression())
+      .get('/api/health/live', (c) => json(c, 'GET /health/live', { status: 'ok' }));
+    const response = await app.request('/api/health/live');
+    expect(response.headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.json()).toEqual({ status: 'ok' });
+    const head = await app.request('/api/health/live', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-frame-options')).toBe('DENY');
+    expect(await head.text()).toBe('');
   });
 });
