@@ -17,7 +17,8 @@
  *    against the stand-in through the real client with mutual TLS (bench/nfse-emission.ts, also `npm run bench:nfse`).
  *    BENCH_SKIP=lists,cnae,start,bundles,ofx,sharing,site,nfse leaves sections out.
  *
- * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time.
+ * BENCH_SECONDS (5) per measurement, BENCH_CONCURRENCY (10) connections or callers at a time, BENCH_ROUNDS (3) runs of
+ * each list and its floors in turn (the median printed).
  */
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';

@@ -115,6 +115,8 @@ export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 /** Seconds each measurement runs (after a short warm-up that is not counted). */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Math.min(1, SECONDS / 2);
+/** How many times a list and its two floors are measured in turn (bench/api-lists.ts): the median run is printed. */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 /**
  * HTTP load from autocannon, run in a worker thread so the client does not share the server's event loop, keeping
