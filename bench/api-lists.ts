@@ -98,8 +98,10 @@ export async function compareWithRawSql(
   console.log(ratioLine(api, database, floor));
   console.log(httpFloorLine(api, http, database));
   if (runs.length > 1) {
-    const each = runs.map((run) => `${(run.api.p50 / run.http.p50).toFixed(2)}×`).join(', ');
-    console.log(`  ${''.padEnd(58)} API / bare handler + SQL, run by run: ${each}`);
+    const ratios = runs.map((run) => run.api.p50 / run.http.p50);
+    const middle = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const each = ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ');
+    console.log(`  ${''.padEnd(58)} API / bare handler + SQL, run by run: ${each} (median ${middle.toFixed(2)}×)`);
   }
 }
 
