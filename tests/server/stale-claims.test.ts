@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claims } from '@domain';
+import { withDatabaseClaims } from '@server/auth/database-claims';
+import type { VerifiedIdentity } from '@server/auth/identity';
 import { companyMembers } from '@server/db/schema';
 import type { TestServer } from '../support/server';
 import { startTestServer } from '../support/server';
@@ -44,6 +46,29 @@ describe('claims that went stale', () => {
     const fresh = await server.signIn(person.email, person.password);
     expect(claimsOf(fresh)).toMatchObject({ roles: ['company-admin'], companies: [now], companyId: now });
     expect(server.errors).toEqual([]);
+  });
+
+  it('are mirrored again when the database changes under a token already found to agree', async () => {
+    const before = await server.createCompany({ name: 'Empresa Concordante Ltda' });
+    const now = await server.createCompany({ name: 'Empresa Nova Ltda' });
+    const person = await server.createUser({ companyIds: [before] });
+    // As in production, behind the verified-token cache: one verified object for the token on every call.
+    const verified: VerifiedIdentity = { uid: person.uid, email: person.email, claims: claimsOf(person.token) };
+    const mirrored: Claims[] = [];
+    const identity = withDatabaseClaims(
+      { ...server.identity, verifyIdToken: async () => verified, setClaims: async (_uid, claims) => void mirrored.push(claims) },
+      server.db,
+      { cacheMs: 0 },
+    );
+    await identity.verifyIdToken('token');
+    await identity.verifyIdToken('token');
+    expect(mirrored).toEqual([]);
+    await server.db
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.userId, person.uid), eq(companyMembers.companyId, before)));
+    await server.db.insert(companyMembers).values({ companyId: now, userId: person.uid });
+    expect((await identity.verifyIdToken('token')).claims.companies).toEqual([now]);
+    expect(mirrored).toEqual([expect.objectContaining({ companies: [now], companyId: now })]);
   });
 
   it('leave claims that agree alone', async () => {
