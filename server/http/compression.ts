@@ -127,12 +127,12 @@ function encodedResponse(
  * Compresses what the routes answer (API JSON, pages, XML) on the fly, quickly, when it is worth it (1 KB or more).
  * Answers already encoded — the build's precompressed files, cached public pages — pass as they are.
  */
-export function compression(): MiddlewareHandler {
+export function compression(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     // A JSON answer of `json()` (server/http/json.ts) says its length and carries its Vary already: nothing to read
     // off its headers, and nothing to do while it is small or the caller takes no encoding.
-    const plain = (c as Context<AppEnv>).get('answeredPlain');
+    const plain = c.get('answeredPlain');
     if (plain) {
       if (plain.length < COMPRESSION_THRESHOLD || c.req.method === 'HEAD') return;
       const encoding = preferredEncoding(c.req.header('accept-encoding'));

@@ -20,7 +20,7 @@ function assertAnswersFor(c: Context, route: RouteKey | FunctionsRouteKey, mount
 
 /** A route's JSON answer, of the type the contract gives that route (`domain/api.ts`). */
 export function json<K extends RouteKey>(
-  c: Context,
+  c: Context<AppEnv>,
   route: K,
   body: ResponseOf<K>,
   status?: ContentfulStatusCode,
@@ -35,7 +35,7 @@ export function json<K extends RouteKey>(
  * `c.json` would send it; the text is branded with the type it was written as (`server/db/json.ts`), the contract's
  * answer for the route.
  */
-export function writtenJson<K extends RouteKey>(c: Context, route: K, text: JsonText<ResponseOf<K>>) {
+export function writtenJson<K extends RouteKey>(c: Context<AppEnv>, route: K, text: JsonText<ResponseOf<K>>) {
   assertAnswersFor(c, route);
   return jsonAnswer(c, text, 200);
 }
@@ -49,11 +49,11 @@ const JSON_TYPE = 'application/json';
  * before it (eslint refuses that in server/routes). Outside the security middleware (a bare app in a test), as
  * `c.body` would answer.
  */
-function jsonAnswer(c: Context, text: string, status: ContentfulStatusCode = 200, headers?: Record<string, string>) {
-  const security = (c as Context<AppEnv>).get('answerHeaders');
+function jsonAnswer(c: Context<AppEnv>, text: string, status: ContentfulStatusCode = 200, headers?: Record<string, string>) {
+  const security = c.get('answerHeaders');
   if (!security) return c.body(text, status, { 'content-type': JSON_TYPE, ...headers });
   const length = Buffer.byteLength(text);
-  (c as Context<AppEnv>).set('answeredPlain', { length });
+  c.set('answeredPlain', { length });
   const answer: Record<string, string> = { ...security, 'content-type': JSON_TYPE, 'content-length': String(length) };
   // Compressible once this large (server/http/compression.ts): a cache must key it by the encoding asked.
   if (length >= COMPRESSION_THRESHOLD) answer.vary = 'Accept-Encoding';
@@ -65,7 +65,7 @@ const lowerCased = (headers: Record<string, string>) =>
 
 /** A route of the functions API's JSON answer (`/fn`), of the type its contract gives (`domain/functionsApi.ts`). */
 export function functionsJson<K extends FunctionsRouteKey>(
-  c: Context,
+  c: Context<AppEnv>,
   route: K,
   body: FunctionsResponseOf<K>,
   status?: ContentfulStatusCode,
