@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { buildIfChanged } from '../scripts/build-once';
-import { buildServerIfChanged } from '../scripts/build-server';
+import { SERVER_NODE_ARGS, buildServerIfChanged } from '../scripts/build-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -95,7 +95,7 @@ async function waitForServer(child: ChildProcess) {
 buildIfChanged(process.cwd(), DIST);
 await buildServerIfChanged(process.cwd());
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-bundles-'));
-const product = spawn(process.execPath, ['dist-server/start.js'], {
+const product = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist-server/start.js'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SCHEDULER_DISABLED: '1', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -39,7 +39,7 @@ import { build } from 'vite';
 import { SESSION_COOKIES } from '@domain';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { buildIfChanged } from '../scripts/build-once';
-import { buildServerIfChanged } from '../scripts/build-server';
+import { SERVER_NODE_ARGS, buildServerIfChanged } from '../scripts/build-server';
 import type { LighthouseRun } from './lighthouse';
 import { kilobytes, lighthouseRuns, lighthouseTable, seconds } from './lighthouse';
 import { printHeader } from './support';
@@ -266,7 +266,7 @@ buildIfChanged(process.cwd(), join(process.cwd(), 'dist'));
 await buildServerIfChanged(process.cwd());
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-phone-'));
 const floorDir = mkdtempSync(join(tmpdir(), 'contabil-bench-floor-'));
-const product = spawn(process.execPath, ['dist-server/start.js'], {
+const product = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist-server/start.js'], {
   env: {
     ...process.env,
     PORT: String(PORT),

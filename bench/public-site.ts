@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { SERVER_NODE_ARGS } from '../scripts/build-server';
 import { kilobytes, lighthouseRuns, lighthouseTable } from './lighthouse';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -85,7 +86,7 @@ function wire(path: string, acceptEncoding: string) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'contabil-bench-site-'));
 spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
-const product = spawn(process.execPath, ['dist-server/start.js'], {
+const product = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist-server/start.js'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SCHEDULER_DISABLED: '1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

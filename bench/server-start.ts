@@ -14,8 +14,9 @@
  * - The floor, measured the same way in the same run: plain `node` serving a bare Hono app whose one route runs a
  *   statement through pg (PostgreSQL) or PGlite (migrated, as the product's), under the same minute of load.
  *
- * The build is brought up to date first (outside the timings). Runs on PGlite in a throwaway folder; with
- * DATABASE_URL also against a throwaway database on that server. BENCH_PORT (3450) and the next one are used; the Auth
+ * The product runs with `npm start`'s node flags (SERVER_NODE_ARGS); BENCH_NODE_ARGS="--flag …" tries others.
+ * The build is brought up to date first (outside the timings). Runs on PGlite in a throwaway folder (BENCH_SKIP_PGLITE=1:
+ * not); with DATABASE_URL also against a throwaway database on that server. BENCH_PORT (3450) and the next one are used; the Auth
  * emulator is FIREBASE_AUTH_EMULATOR_HOST's (started here if none answers).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -26,13 +27,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfChanged } from '../scripts/build-once';
-import { SERVER_DIST, buildServerIfChanged } from '../scripts/build-server';
+import { SERVER_DIST, SERVER_NODE_ARGS, buildServerIfChanged } from '../scripts/build-server';
 import { ensureAuthEmulator } from '../scripts/emulator';
 import { machineLine } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+/** The node flags the product runs with: `npm start`'s, or BENCH_NODE_ARGS (space-separated) to try others. */
+const NODE_ARGS =
+  process.env.BENCH_NODE_ARGS === undefined ? SERVER_NODE_ARGS : process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean);
 
 const rssMb = (pid: number) => {
   try {
@@ -150,9 +154,9 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(6);
 async function measureProduct(label: string, env: NodeJS.ProcessEnv) {
   const base = `http://127.0.0.1:${PORT}`;
   const productEnv = { ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, SCHEDULER_DISABLED: '1' };
-  const first = await startAndWait([join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
+  const first = await startAndWait([...NODE_ARGS, join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
   await stop(first.child);
-  const again = await startAndWait([join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
+  const again = await startAndWait([...NODE_ARGS, join(SERVER_DIST, 'start.js')], productEnv, `${base}/api/health`);
   try {
     const idle = rssMb(again.child.pid!);
     const customer = { authorization: `Bearer ${await signIn('cliente@demo.test')}` };
@@ -212,12 +216,15 @@ await buildServerIfChanged(process.cwd());
 const emulator = await ensureAuthEmulator({ host: EMULATOR, projectId: 'demo-contabil' });
 
 try {
-  const folder = mkdtempSync(join(tmpdir(), 'contabil-bench-start-'));
-  try {
-    await measureFloor('floor: Hono + PGlite', { pgliteDir: join(folder, 'floor') });
-    await measureProduct('product on PGlite, demo data', { DATA_DIR: join(folder, 'product'), DATABASE_URL: '' });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
+  // BENCH_SKIP_PGLITE=1: PostgreSQL only (its PGlite half takes minutes).
+  if (!process.env.BENCH_SKIP_PGLITE) {
+    const folder = mkdtempSync(join(tmpdir(), 'contabil-bench-start-'));
+    try {
+      await measureFloor('floor: Hono + PGlite', { pgliteDir: join(folder, 'floor') });
+      await measureProduct('product on PGlite, demo data', { DATA_DIR: join(folder, 'product'), DATABASE_URL: '' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }
 
   const url = process.env.DATABASE_URL;

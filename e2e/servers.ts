@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { SERVER_NODE_ARGS } from '../scripts/build-server';
 import { runNode, waitForOk } from '../tests/support/processes';
 
 export interface E2eServer {
@@ -38,7 +39,7 @@ export default async function startServers(config: FullConfig) {
   }
   const running = servers.map(({ env }) => {
     mkdirSync(env.DATA_DIR!, { recursive: true });
-    const server = runNode(['dist-server/start.js'], { ...env, SKIP_BUILD: '1' });
+    const server = runNode([...SERVER_NODE_ARGS, 'dist-server/start.js'], { ...env, SKIP_BUILD: '1' });
     // What it prints, kept beside its data for a failed run to be read.
     const log = createWriteStream(join(env.DATA_DIR!, 'server.log'));
     server.child.stdout!.pipe(log);
