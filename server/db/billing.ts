@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BillingSummary, Payment, PaymentStatus } from '@domain';
 import { findPlan, isChargeOverdue, nextMonthlyDue, saoPauloDay } from '@domain';
 import type { DbExecutor } from './companies';
+import { readTogether } from './executor';
 import { payments, subscriptions } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -30,16 +31,17 @@ export async function listPayments(
   filter: { companyId: string; status?: PaymentStatus; limit: number; offset: number },
 ): Promise<{ data: Payment[]; total: number }> {
   const where = and(eq(payments.companyId, filter.companyId), filter.status ? eq(payments.status, filter.status) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ payment: payments, planId: subscriptions.planId })
-      .from(payments)
-      .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
-      .where(where)
-      .orderBy(desc(sql`coalesce(${payments.dueDate}, ${payments.createdAt})`), desc(payments.createdAt), asc(payments.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: count() }).from(payments).where(where),
+  const [rows, [{ total }]] = await readTogether(db, [
+    () =>
+      db
+        .select({ payment: payments, planId: subscriptions.planId })
+        .from(payments)
+        .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+        .where(where)
+        .orderBy(desc(sql`coalesce(${payments.dueDate}, ${payments.createdAt})`), desc(payments.createdAt), asc(payments.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+    () => db.select({ total: count() }).from(payments).where(where),
   ]);
   const today = saoPauloDay(new Date());
   return { data: rows.map(({ payment, planId }) => toPaymentDto(payment, planId, today)), total };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { CompanyDocument, DocumentStatus, DocumentType } from '@domain';
 import type { DbExecutor } from './companies';
+import { readTogether } from './executor';
 import { documents } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -65,15 +66,16 @@ export async function listDocuments(
     filter.types?.length ? inArray(documents.type, filter.types) : undefined,
     filter.statuses?.length ? inArray(documents.status, filter.statuses) : ne(documents.status, 'archived'),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(documents)
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: count() }).from(documents).where(where),
+  const [rows, [{ total }]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(documents)
+        .where(where)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+    () => db.select({ total: count() }).from(documents).where(where),
   ]);
   return { data: rows.map(toDocumentDto), total };
 }

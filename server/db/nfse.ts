@@ -11,6 +11,7 @@ import type { CertificateView, FiscalProfileView, NfseEmissionView, Substitution
 import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
 import type { DbExecutor } from './companies';
+import { readTogether } from './executor';
 import { isoTimestamp } from './json';
 import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';
 
@@ -117,7 +118,10 @@ export async function findCertificate(db: DbExecutor, companyId: string): Promis
 
 /** `GET /companies/{id}/fiscal-profile`: the profile with names for its codes, the certificate, what is missing. */
 export async function fiscalProfileView(db: DbExecutor, companyId: string, now = new Date()): Promise<FiscalProfileView> {
-  const [row, certificate] = await Promise.all([findFiscalProfile(db, companyId), findCertificate(db, companyId)]);
+  const [row, certificate] = await readTogether(db, [
+    () => findFiscalProfile(db, companyId),
+    () => findCertificate(db, companyId),
+  ]);
   let profile: FiscalProfileView['profile'] = null;
   if (row) {
     const [city] = await db

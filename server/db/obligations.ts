@@ -17,6 +17,7 @@ import {
   saoPauloDay,
 } from '@domain';
 import type { DbExecutor } from './companies';
+import { readTogether } from './executor';
 import {
   cnaes,
   companies,
@@ -183,11 +184,11 @@ export async function obligationsOfCompanies(
   now: Date,
 ): Promise<Map<string, { context: TaxContext; obligations: CompanyObligations | null }>> {
   const { from, to } = obligationsWindow(year);
-  const [contexts, revenue, figures, payments] = await Promise.all([
-    taxContexts(db, companyIds),
-    monthlyRevenue(db, companyIds, from, to),
-    monthlyFigures(db, companyIds, from, to),
-    recordedPayments(db, companyIds, year),
+  const [contexts, revenue, figures, payments] = await readTogether(db, [
+    () => taxContexts(db, companyIds),
+    () => monthlyRevenue(db, companyIds, from, to),
+    () => monthlyFigures(db, companyIds, from, to),
+    () => recordedPayments(db, companyIds, year),
   ]);
   const today = saoPauloDay(now);
   const result = new Map<string, { context: TaxContext; obligations: CompanyObligations | null }>();

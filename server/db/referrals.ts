@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CompanyStatus, Invitation, Referral, ReferralStage } from '@domain';
 import { REFERRAL_STAGES, maskEmail, referralStage, resendAvailableAt, shortName } from '@domain';
 import type { DbExecutor } from './companies';
+import { readTogether } from './executor';
 import { companies, companyMembers, invitations, payments, users } from './schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -80,15 +81,16 @@ export async function listInvitations(
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ data: Invitation[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(invitations)
-      .where(eq(invitations.userId, userId))
-      .orderBy(desc(invitations.createdAt), invitations.id)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(invitations).where(eq(invitations.userId, userId)),
+  const [rows, [{ total }]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.userId, userId))
+        .orderBy(desc(invitations.createdAt), invitations.id)
+        .limit(page.limit)
+        .offset(page.offset),
+    () => db.select({ total: count() }).from(invitations).where(eq(invitations.userId, userId)),
   ]);
   const registered = await registeredEmails(
     db,
