@@ -27,14 +27,14 @@ import { Route as AppSignedInWithCompanyTaxesRouteImport } from './routes/app/_s
 import { Route as AppSignedInPartnersDucaRouteImport } from './routes/app/_signedIn/partners/duca'
 import { Route as AppSignedInUserDisabledRouteImport } from './routes/app/_signedIn/user/disabled'
 import { Route as AppSignedInUserMyBillingRouteImport } from './routes/app/_signedIn/user/my-billing'
+import { Route as AppSignedInUserMyDocsRouteImport } from './routes/app/_signedIn/user/my-docs'
 import { Route as AppSignedInUserMyInvitesRouteImport } from './routes/app/_signedIn/user/my-invites'
+import { Route as AppSignedInUserMyProfileRouteImport } from './routes/app/_signedIn/user/my-profile'
+import { Route as AppSignedInUserMyReferralsRouteImport } from './routes/app/_signedIn/user/my-referrals'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppSignedInTeamAdminLeadsRouteImport } from './routes/app/_signedIn/_team/admin/leads'
 import { Route as AppSignedInTeamAdminMachinesRouteImport } from './routes/app/_signedIn/_team/admin/machines'
 import { Route as AppSignedInTeamAdminObligationsRouteImport } from './routes/app/_signedIn/_team/admin/obligations'
-import { Route as AppSignedInWithCompanyUserMyDocsRouteImport } from './routes/app/_signedIn/_withCompany/user/my-docs'
-import { Route as AppSignedInWithCompanyUserMyProfileRouteImport } from './routes/app/_signedIn/_withCompany/user/my-profile'
-import { Route as AppSignedInWithCompanyUserMyReferralsRouteImport } from './routes/app/_signedIn/_withCompany/user/my-referrals'
 import { Route as AppSignedInWizardPartnersDucaRouteImport } from './routes/app/_signedIn/wizard/partners/duca'
 import { Route as AppSignedInTeamAdminCompaniesIndexRouteImport } from './routes/app/_signedIn/_team/admin/companies/index'
 import { Route as AppSignedInTeamAdminCompaniesCompanyIdRouteImport } from './routes/app/_signedIn/_team/admin/companies/$companyId'
@@ -137,10 +137,27 @@ const AppSignedInUserMyBillingRoute =
     path: '/user/my-billing',
     getParentRoute: () => AppSignedInRoute,
   } as any)
+const AppSignedInUserMyDocsRoute = AppSignedInUserMyDocsRouteImport.update({
+  id: '/user/my-docs',
+  path: '/user/my-docs',
+  getParentRoute: () => AppSignedInRoute,
+} as any)
 const AppSignedInUserMyInvitesRoute =
   AppSignedInUserMyInvitesRouteImport.update({
     id: '/user/my-invites',
     path: '/user/my-invites',
+    getParentRoute: () => AppSignedInRoute,
+  } as any)
+const AppSignedInUserMyProfileRoute =
+  AppSignedInUserMyProfileRouteImport.update({
+    id: '/user/my-profile',
+    path: '/user/my-profile',
+    getParentRoute: () => AppSignedInRoute,
+  } as any)
+const AppSignedInUserMyReferralsRoute =
+  AppSignedInUserMyReferralsRouteImport.update({
+    id: '/user/my-referrals',
+    path: '/user/my-referrals',
     getParentRoute: () => AppSignedInRoute,
   } as any)
 const AppDefaultAuthCoraCallbackRoute =
@@ -166,24 +183,6 @@ const AppSignedInTeamAdminObligationsRoute =
     id: '/admin/obligations',
     path: '/admin/obligations',
     getParentRoute: () => AppSignedInTeamRoute,
-  } as any)
-const AppSignedInWithCompanyUserMyDocsRoute =
-  AppSignedInWithCompanyUserMyDocsRouteImport.update({
-    id: '/user/my-docs',
-    path: '/user/my-docs',
-    getParentRoute: () => AppSignedInWithCompanyRoute,
-  } as any)
-const AppSignedInWithCompanyUserMyProfileRoute =
-  AppSignedInWithCompanyUserMyProfileRouteImport.update({
-    id: '/user/my-profile',
-    path: '/user/my-profile',
-    getParentRoute: () => AppSignedInWithCompanyRoute,
-  } as any)
-const AppSignedInWithCompanyUserMyReferralsRoute =
-  AppSignedInWithCompanyUserMyReferralsRouteImport.update({
-    id: '/user/my-referrals',
-    path: '/user/my-referrals',
-    getParentRoute: () => AppSignedInWithCompanyRoute,
   } as any)
 const AppSignedInWizardPartnersDucaRoute =
   AppSignedInWizardPartnersDucaRouteImport.update({
@@ -261,14 +260,14 @@ export interface FileRoutesByFullPath {
   '/app/partners/duca': typeof AppSignedInPartnersDucaRoute
   '/app/user/disabled': typeof AppSignedInUserDisabledRoute
   '/app/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/user/my-docs': typeof AppSignedInUserMyDocsRoute
   '/app/user/my-invites': typeof AppSignedInUserMyInvitesRoute
+  '/app/user/my-profile': typeof AppSignedInUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppSignedInUserMyReferralsRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
   '/app/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
   '/app/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
-  '/app/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
-  '/app/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
-  '/app/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
   '/app/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
   '/app/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
@@ -293,14 +292,14 @@ export interface FileRoutesByTo {
   '/app/partners/duca': typeof AppSignedInPartnersDucaRoute
   '/app/user/disabled': typeof AppSignedInUserDisabledRoute
   '/app/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/user/my-docs': typeof AppSignedInUserMyDocsRoute
   '/app/user/my-invites': typeof AppSignedInUserMyInvitesRoute
+  '/app/user/my-profile': typeof AppSignedInUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppSignedInUserMyReferralsRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
   '/app/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
   '/app/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
-  '/app/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
-  '/app/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
-  '/app/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
   '/app/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
   '/app/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
@@ -332,14 +331,14 @@ export interface FileRoutesById {
   '/app/_signedIn/partners/duca': typeof AppSignedInPartnersDucaRoute
   '/app/_signedIn/user/disabled': typeof AppSignedInUserDisabledRoute
   '/app/_signedIn/user/my-billing': typeof AppSignedInUserMyBillingRoute
+  '/app/_signedIn/user/my-docs': typeof AppSignedInUserMyDocsRoute
   '/app/_signedIn/user/my-invites': typeof AppSignedInUserMyInvitesRoute
+  '/app/_signedIn/user/my-profile': typeof AppSignedInUserMyProfileRoute
+  '/app/_signedIn/user/my-referrals': typeof AppSignedInUserMyReferralsRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_signedIn/_team/admin/leads': typeof AppSignedInTeamAdminLeadsRoute
   '/app/_signedIn/_team/admin/machines': typeof AppSignedInTeamAdminMachinesRoute
   '/app/_signedIn/_team/admin/obligations': typeof AppSignedInTeamAdminObligationsRoute
-  '/app/_signedIn/_withCompany/user/my-docs': typeof AppSignedInWithCompanyUserMyDocsRoute
-  '/app/_signedIn/_withCompany/user/my-profile': typeof AppSignedInWithCompanyUserMyProfileRoute
-  '/app/_signedIn/_withCompany/user/my-referrals': typeof AppSignedInWithCompanyUserMyReferralsRoute
   '/app/_signedIn/wizard/partners/duca': typeof AppSignedInWizardPartnersDucaRoute
   '/app/_signedIn/_team/admin/companies/$companyId': typeof AppSignedInTeamAdminCompaniesCompanyIdRoute
   '/app/_signedIn/_team/admin/companies/migration-orders': typeof AppSignedInTeamAdminCompaniesMigrationOrdersRoute
@@ -366,14 +365,14 @@ export interface FileRouteTypes {
     | '/app/partners/duca'
     | '/app/user/disabled'
     | '/app/user/my-billing'
+    | '/app/user/my-docs'
     | '/app/user/my-invites'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
     | '/app/auth/cora/callback'
     | '/app/admin/leads'
     | '/app/admin/machines'
     | '/app/admin/obligations'
-    | '/app/user/my-docs'
-    | '/app/user/my-profile'
-    | '/app/user/my-referrals'
     | '/app/wizard/partners/duca'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
@@ -398,14 +397,14 @@ export interface FileRouteTypes {
     | '/app/partners/duca'
     | '/app/user/disabled'
     | '/app/user/my-billing'
+    | '/app/user/my-docs'
     | '/app/user/my-invites'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
     | '/app/auth/cora/callback'
     | '/app/admin/leads'
     | '/app/admin/machines'
     | '/app/admin/obligations'
-    | '/app/user/my-docs'
-    | '/app/user/my-profile'
-    | '/app/user/my-referrals'
     | '/app/wizard/partners/duca'
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
@@ -436,14 +435,14 @@ export interface FileRouteTypes {
     | '/app/_signedIn/partners/duca'
     | '/app/_signedIn/user/disabled'
     | '/app/_signedIn/user/my-billing'
+    | '/app/_signedIn/user/my-docs'
     | '/app/_signedIn/user/my-invites'
+    | '/app/_signedIn/user/my-profile'
+    | '/app/_signedIn/user/my-referrals'
     | '/app/_default/auth/cora/callback'
     | '/app/_signedIn/_team/admin/leads'
     | '/app/_signedIn/_team/admin/machines'
     | '/app/_signedIn/_team/admin/obligations'
-    | '/app/_signedIn/_withCompany/user/my-docs'
-    | '/app/_signedIn/_withCompany/user/my-profile'
-    | '/app/_signedIn/_withCompany/user/my-referrals'
     | '/app/_signedIn/wizard/partners/duca'
     | '/app/_signedIn/_team/admin/companies/$companyId'
     | '/app/_signedIn/_team/admin/companies/migration-orders'
@@ -588,11 +587,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSignedInUserMyBillingRouteImport
       parentRoute: typeof AppSignedInRoute
     }
+    '/app/_signedIn/user/my-docs': {
+      id: '/app/_signedIn/user/my-docs'
+      path: '/user/my-docs'
+      fullPath: '/app/user/my-docs'
+      preLoaderRoute: typeof AppSignedInUserMyDocsRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
     '/app/_signedIn/user/my-invites': {
       id: '/app/_signedIn/user/my-invites'
       path: '/user/my-invites'
       fullPath: '/app/user/my-invites'
       preLoaderRoute: typeof AppSignedInUserMyInvitesRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
+    '/app/_signedIn/user/my-profile': {
+      id: '/app/_signedIn/user/my-profile'
+      path: '/user/my-profile'
+      fullPath: '/app/user/my-profile'
+      preLoaderRoute: typeof AppSignedInUserMyProfileRouteImport
+      parentRoute: typeof AppSignedInRoute
+    }
+    '/app/_signedIn/user/my-referrals': {
+      id: '/app/_signedIn/user/my-referrals'
+      path: '/user/my-referrals'
+      fullPath: '/app/user/my-referrals'
+      preLoaderRoute: typeof AppSignedInUserMyReferralsRouteImport
       parentRoute: typeof AppSignedInRoute
     }
     '/app/_default/auth/cora/callback': {
@@ -622,27 +642,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/admin/obligations'
       preLoaderRoute: typeof AppSignedInTeamAdminObligationsRouteImport
       parentRoute: typeof AppSignedInTeamRoute
-    }
-    '/app/_signedIn/_withCompany/user/my-docs': {
-      id: '/app/_signedIn/_withCompany/user/my-docs'
-      path: '/user/my-docs'
-      fullPath: '/app/user/my-docs'
-      preLoaderRoute: typeof AppSignedInWithCompanyUserMyDocsRouteImport
-      parentRoute: typeof AppSignedInWithCompanyRoute
-    }
-    '/app/_signedIn/_withCompany/user/my-profile': {
-      id: '/app/_signedIn/_withCompany/user/my-profile'
-      path: '/user/my-profile'
-      fullPath: '/app/user/my-profile'
-      preLoaderRoute: typeof AppSignedInWithCompanyUserMyProfileRouteImport
-      parentRoute: typeof AppSignedInWithCompanyRoute
-    }
-    '/app/_signedIn/_withCompany/user/my-referrals': {
-      id: '/app/_signedIn/_withCompany/user/my-referrals'
-      path: '/user/my-referrals'
-      fullPath: '/app/user/my-referrals'
-      preLoaderRoute: typeof AppSignedInWithCompanyUserMyReferralsRouteImport
-      parentRoute: typeof AppSignedInWithCompanyRoute
     }
     '/app/_signedIn/wizard/partners/duca': {
       id: '/app/_signedIn/wizard/partners/duca'
@@ -796,9 +795,6 @@ interface AppSignedInWithCompanyRouteChildren {
   AppSignedInWithCompanyInvoicesRoute: typeof AppSignedInWithCompanyInvoicesRoute
   AppSignedInWithCompanyPanelRoute: typeof AppSignedInWithCompanyPanelRoute
   AppSignedInWithCompanyTaxesRoute: typeof AppSignedInWithCompanyTaxesRoute
-  AppSignedInWithCompanyUserMyDocsRoute: typeof AppSignedInWithCompanyUserMyDocsRoute
-  AppSignedInWithCompanyUserMyProfileRoute: typeof AppSignedInWithCompanyUserMyProfileRoute
-  AppSignedInWithCompanyUserMyReferralsRoute: typeof AppSignedInWithCompanyUserMyReferralsRoute
   AppSignedInWithCompanyBankStatementsAccountsIndexRoute: typeof AppSignedInWithCompanyBankStatementsAccountsIndexRoute
   AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute: typeof AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
@@ -809,12 +805,6 @@ const AppSignedInWithCompanyRouteChildren: AppSignedInWithCompanyRouteChildren =
     AppSignedInWithCompanyInvoicesRoute: AppSignedInWithCompanyInvoicesRoute,
     AppSignedInWithCompanyPanelRoute: AppSignedInWithCompanyPanelRoute,
     AppSignedInWithCompanyTaxesRoute: AppSignedInWithCompanyTaxesRoute,
-    AppSignedInWithCompanyUserMyDocsRoute:
-      AppSignedInWithCompanyUserMyDocsRoute,
-    AppSignedInWithCompanyUserMyProfileRoute:
-      AppSignedInWithCompanyUserMyProfileRoute,
-    AppSignedInWithCompanyUserMyReferralsRoute:
-      AppSignedInWithCompanyUserMyReferralsRoute,
     AppSignedInWithCompanyBankStatementsAccountsIndexRoute:
       AppSignedInWithCompanyBankStatementsAccountsIndexRoute,
     AppSignedInWithCompanyBankStatementsAccountsAccountIdTransactionsRoute:
@@ -832,7 +822,10 @@ interface AppSignedInRouteChildren {
   AppSignedInPartnersDucaRoute: typeof AppSignedInPartnersDucaRoute
   AppSignedInUserDisabledRoute: typeof AppSignedInUserDisabledRoute
   AppSignedInUserMyBillingRoute: typeof AppSignedInUserMyBillingRoute
+  AppSignedInUserMyDocsRoute: typeof AppSignedInUserMyDocsRoute
   AppSignedInUserMyInvitesRoute: typeof AppSignedInUserMyInvitesRoute
+  AppSignedInUserMyProfileRoute: typeof AppSignedInUserMyProfileRoute
+  AppSignedInUserMyReferralsRoute: typeof AppSignedInUserMyReferralsRoute
   AppSignedInWizardPartnersDucaRoute: typeof AppSignedInWizardPartnersDucaRoute
 }
 
@@ -842,7 +835,10 @@ const AppSignedInRouteChildren: AppSignedInRouteChildren = {
   AppSignedInPartnersDucaRoute: AppSignedInPartnersDucaRoute,
   AppSignedInUserDisabledRoute: AppSignedInUserDisabledRoute,
   AppSignedInUserMyBillingRoute: AppSignedInUserMyBillingRoute,
+  AppSignedInUserMyDocsRoute: AppSignedInUserMyDocsRoute,
   AppSignedInUserMyInvitesRoute: AppSignedInUserMyInvitesRoute,
+  AppSignedInUserMyProfileRoute: AppSignedInUserMyProfileRoute,
+  AppSignedInUserMyReferralsRoute: AppSignedInUserMyReferralsRoute,
   AppSignedInWizardPartnersDucaRoute: AppSignedInWizardPartnersDucaRoute,
 }
 

@@ -8,12 +8,17 @@ import { StageSummary } from '@/features/referrals/components/StageSummary';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
+import { requireCompany } from '@/lib/guards';
 
 const ReferralsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
 });
 
-export const Route = createFileRoute('/app/_signedIn/_withCompany/user/my-referrals')({
+export const Route = createFileRoute('/app/_signedIn/user/my-referrals')({
+  // Pages of the person that still need a company chosen (the other /app/user pages do not).
+  beforeLoad: async (args) => {
+    await requireCompany(args);
+  },
   validateSearch: ReferralsSearch,
   head: () => ({ meta: [{ title: 'Indicações | Contábil' }] }),
   component: ReferralsPage,

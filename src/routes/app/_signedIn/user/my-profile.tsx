@@ -12,8 +12,13 @@ import { PhotoField } from '@/features/users/components/PhotoField';
 import { ProfileForm } from '@/features/users/components/ProfileForm';
 import { TaxRemindersSetting } from '@/features/users/components/TaxRemindersSetting';
 import { useSessionActor } from '@/lib/session-handle';
+import { requireCompany } from '@/lib/guards';
 
-export const Route = createFileRoute('/app/_signedIn/_withCompany/user/my-profile')({
+export const Route = createFileRoute('/app/_signedIn/user/my-profile')({
+  // Pages of the person that still need a company chosen (the other /app/user pages do not).
+  beforeLoad: async (args) => {
+    await requireCompany(args);
+  },
   loader: async ({ context }) => {
     const uid = (await context.session.ready()).getSnapshot().context.user?.uid;
     if (uid) await context.queryClient.ensureQueryData(userQueries.detail(uid));

@@ -6,8 +6,13 @@ import { documentQueries } from '@/features/documents/api';
 import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDocumentSlot';
 import { LoadError, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
+import { requireCompany } from '@/lib/guards';
 
-export const Route = createFileRoute('/app/_signedIn/_withCompany/user/my-docs')({
+export const Route = createFileRoute('/app/_signedIn/user/my-docs')({
+  // Pages of the person that still need a company chosen (the other /app/user pages do not).
+  beforeLoad: async (args) => {
+    await requireCompany(args);
+  },
   head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),
   component: MyDocsPage,
 });
