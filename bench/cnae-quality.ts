@@ -4,7 +4,9 @@
  * the set the ranking may be tuned on; `holdout`, written apart and never tuned on; `walk`, plain sentences with
  * actions, misspellings and ways of earning, tuned on when the action was weighed over the object; `fresh`, written
  * after that tuning and never tuned on; `fresh2`, `holdout2` and `holdout3`, 100 each, written later by someone who
-had not seen the ranking: `fresh2` read for causes, the holdouts only measured; `holdout4`, 100 more written blind and measured before the IBGE notes were added), asked of every place that searches activities by words — luca's suggester
+had not seen the ranking: `fresh2` read for causes, the holdouts only measured; `holdout4`, 100 more written blind and measured before the IBGE notes were added; `fresh3` and `holdout5`, 100
+ * each, written blind on 2026-11-30 with the harder cases the issue names — `fresh3` to be read for causes, `holdout5` only
+ * measured), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -29,7 +31,18 @@ export interface Described {
 }
 
 const FIXTURES = join(import.meta.dirname, '../tests/fixtures/cnae-descriptions');
-export const DESCRIPTION_SETS = ['dev', 'holdout', 'walk', 'fresh', 'fresh2', 'holdout2', 'holdout3', 'holdout4'] as const;
+export const DESCRIPTION_SETS = [
+  'dev',
+  'holdout',
+  'walk',
+  'fresh',
+  'fresh2',
+  'holdout2',
+  'holdout3',
+  'holdout4',
+  'fresh3',
+  'holdout5',
+] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
   return JSON.parse(readFileSync(join(FIXTURES, `${set}.json`), 'utf8')) as Described[];
