@@ -144,6 +144,13 @@ const ACTION_STEMS = new Map<string, string>([
  */
 const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav']);
 /**
+ * Words that say people are attended to ("atendo em domicílio", "faço consulta", "presto serviço"): the business is a
+ * service, and what it uses or treats ("vacina", "exame") names no shop or factory it would be.
+ */
+const SERVING_WORDS = new Set(
+  'atendo atende atendemos atender atendimento atendimentos consulta consultas presto prestamos prestar'.split(' '),
+);
+/**
  * Goods named by what they are for ("produtos de limpeza", "máquina de lavar", "material de construção"): the action
  * after them is the goods' kind, not what the business does.
  */
@@ -265,6 +272,8 @@ interface Concept {
 interface Reading {
   concepts: Concept[];
   unknown: number;
+  /** People are attended to ("atendo em domicílio", "consulta"): a service, whatever else is named. */
+  serving: boolean;
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -410,7 +419,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown } = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown, serving } = this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -501,6 +510,10 @@ export class ActivityIndex {
             ? entry.kind === 'trade'
             : doesService(mainAction));
       if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      // Attending to people, with nothing said of selling or making: a shop or a factory of what it uses is another
+      // business.
+      if (serving && mainAction === undefined && (entry.kind === 'trade' || entry.kind === 'make'))
+        score *= NOT_THE_SERVICE_FACTOR;
       // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
       // customer's supplier, not the business described.
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
@@ -542,6 +555,7 @@ export class ActivityIndex {
     let forWhom = false;
     let objectBefore = false;
     let forWhomObject = false;
+    let serving = false;
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -552,6 +566,7 @@ export class ActivityIndex {
         forWhomObject = false;
       }
       if (isStopWord(word) && !last) return;
+      if (SERVING_WORDS.has(plain(word))) serving = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -591,7 +606,7 @@ export class ActivityIndex {
         if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
       }
     });
-    return { concepts, unknown };
+    return { concepts, unknown, serving };
   }
 
   /**

@@ -172,6 +172,15 @@ describe('ActivityIndex', () => {
     expect(top('confeccionamos uniformes profissionais')).toEqual(expect.arrayContaining(['1413401', '1413402']));
   });
 
+  it('reads attending to people as a service: what it uses names no shop or factory it would be', () => {
+    // "vacina" is in the names of the veterinary pharmacy (4771704) and the vaccine factory (2122000): a vet who attends
+    // at home came third, after both.
+    expect(top('veterinária em domicílio, vacina e consulta', 1)).toEqual(['7500100']);
+    expect(
+      top('sou veterinária, atendo em domicílio, vacina, consulta e exame de sangue eu colho e mando pro laboratório'),
+    ).toContain('7500100');
+  });
+
   it('reads work done for other businesses as a service under contract', () => {
     expect(top('montamos kit promocional e embalamos produto pra outras empresas')).toContain('8292000');
   });
