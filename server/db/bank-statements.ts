@@ -12,7 +12,7 @@ import type {
 import { MAX_CATEGORY_RULES, TAX_CATEGORIES, bankName, periodRange } from '@domain';
 import type { ImportedAccount } from './statement-batches';
 import { categoryByRules, prepareAccounts } from './statement-batches';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { BillingSummary, Payment, PaymentStatus } from '@domain';
 import { findPlan, isChargeOverdue, nextMonthlyDue, saoPauloDay } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { readTogether } from './executor';
 import { payments, subscriptions } from './schema';
 

@@ -1,15 +1,12 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Company, Page, Track } from '@domain';
 import { normalizeCnpj } from '@domain';
-import type { Database } from './client';
+import type { DbExecutor } from './executor';
 import { containing } from './like';
 import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { preparedFor } from './prepared';
 import { companies, companySteps, subscriptions } from './schema';
-
-/** The database, or a transaction of it: the queries below run in either. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type CompanyRow = typeof companies.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { CompanyDocument, DocumentStatus, DocumentType } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { readTogether } from './executor';
 import { documents } from './schema';
 

@@ -1,5 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from './companies';
+import type { Database } from './client';
+
+/** The database, or a transaction of it: the queries of server/db run in either. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Reads that do not depend on one another: side by side on the pool, one after another in a transaction. A

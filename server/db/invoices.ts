@@ -14,7 +14,7 @@ import type {
 } from '@domain';
 import type { NfseEmissionView } from '@domain/nfseEmission';
 import { MAX_PAGE_SIZE, NO_NIF_KEY_PREFIX, nextRunDate, onlyDigits, saoPauloDate, monthKey } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import type { JsonText } from './json';
 import { isoTimestamp, jsonArrayText, numberOrNull, pageAnswer } from './json';
 import { listTotals } from './list-totals';

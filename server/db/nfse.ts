@@ -10,7 +10,7 @@ import { certificateStatus, companyServiceCodes } from '@domain/fiscalProfile';
 import type { CertificateView, FiscalProfileView, NfseEmissionView, SubstitutionLink } from '@domain/nfseEmission';
 import type { A1Certificate } from '../nfse/certificate';
 import { nationalService } from '../nfse/national-services';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { readTogether } from './executor';
 import { isoTimestamp } from './json';
 import { companyCertificates, companyFiscalProfiles, municipalities, nfseDpsCounters, nfseEmissions } from './schema';

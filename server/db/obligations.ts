@@ -16,7 +16,7 @@ import {
   obligationsWindow,
   saoPauloDay,
 } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { readTogether } from './executor';
 import {
   cnaes,

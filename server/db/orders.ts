@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { CompanyStatus, Order, StepId, TrackId } from '@domain';
 import { STEP_ACTOR, normalizeCnpj } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { toCompanyDto } from './companies';
 import { companies, companyMembers, companySteps, subscriptions, users } from './schema';
 import { containing } from './like';

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { companies } from './schema';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CompanyStatus, Invitation, Referral, ReferralStage } from '@domain';
 import { REFERRAL_STAGES, maskEmail, referralStage, resendAvailableAt, shortName } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { readTogether } from './executor';
 import { companies, companyMembers, invitations, payments, users } from './schema';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lte, min, sql, sum } from 'drizzle-orm';
 import type { AnnualBilling } from '@domain';
 import { meiLimitCents, meiLimitStatus, monthKey, saoPauloDate } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { companies, companyStatusChanges, nfsRequests } from './schema';
 
 /**

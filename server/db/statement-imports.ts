@@ -5,7 +5,7 @@ import { BANK_MESSAGES, bankName } from '@domain';
 import type { PreparedImport } from './statement-batches';
 import { joinBatches, pgArray } from './statement-batches';
 import { pgErrorOf } from './client';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { bankAccounts, bankStatementImports, bankTransactions } from './schema';
 
 /*

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { StatusChange } from '@domain';
 import { MAX_PAGE_SIZE } from '@domain';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { companyStatusChanges, nfsRequestStatusChanges, users } from './schema';
 
 /** The tables that record a subject's status changes, each with the column naming its subject. */

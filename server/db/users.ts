@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, inArray, ne, or, sql } from 'drizzle
 import type { AdminUser, Claims, CompanyStatus, TrackId, User } from '@domain';
 import { PHOTO_TYPES, RECORDS_RETENTION_YEARS } from '@domain';
 import type { Database } from './client';
-import type { DbExecutor } from './companies';
+import type { DbExecutor } from './executor';
 import { companies, companyMembers, companyStatusChanges, documents, oauthStates, users } from './schema';
 import { containing } from './like';
 

@@ -1,6 +1,6 @@
 import type { Claims, CompanyDocument, StatusChange } from '@domain';
 import { TEAM_DISPLAY_NAME, isSystemAdmin } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { teamAccountsAmong } from '../db/users';
 
 /**

@@ -9,7 +9,7 @@ import { CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
 import type { AppDeps, BankConnectionDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
 import { coraRedirectUri } from '../config';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { companyExists } from '../db/companies';
 import { importStatement } from '../db/bank-statements';
 import { bankConnections, oauthStates } from '../db/schema';

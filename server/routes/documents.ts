@@ -24,7 +24,7 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole, validCompany } from '../auth/middleware';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import type { DocumentRow } from '../db/documents';
 import {
   findDocument,

@@ -23,7 +23,7 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole, validCompany } from '../auth/middleware';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { findCompany } from '../db/companies';
 import {
   findCustomers,

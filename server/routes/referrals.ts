@@ -16,7 +16,7 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import {
   invitationsSentSince,
   listInvitations,

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES, contentMatchesExtension, uploadContentProblem } from '@domain';
 import type { AppDeps } from '../deps';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { SignedLinkError } from '../services/signed-links';

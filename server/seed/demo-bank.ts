@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { saoPauloDate } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { importStatement } from '../db/bank-statements';
 import { bankTransactions, categoryRules } from '../db/schema';
 import { parseOfx } from '../services/ofx';

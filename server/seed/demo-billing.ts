@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CompanyStatus, PaymentMethod, ProgressStatus, TrackId } from '@domain';
 import { TRACK_STEPS, findPlan, invitationEmail, referralLink, saoPauloDate } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { referralCodeOf } from '../db/referrals';
 import {
   companies,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStatus, DocumentType } from '@domain';
 import { formatMoney, monthKey, saoPauloDate, saoPauloDay } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { documents } from '../db/schema';
 import type { FileStorage } from '../services/storage';
 import { simplePdf } from './pdf';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NfsEmissionType, NfsRequestStatus } from '@domain';
 import { formatMoney, meiLimitCents, monthKey, saoPauloDate } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { documents, nfsCustomers, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import type { FileStorage } from '../services/storage';
 import { simplePdf } from './pdf';

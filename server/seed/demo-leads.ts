@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { leads } from '../db/schema';
 
 const HOUR = 60 * 60 * 1000;

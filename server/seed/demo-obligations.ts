@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths, monthKey, nextBusinessDay, saoPauloDate, saoPauloDay } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { createOutboxMail } from '../services/mail';
 import { sendDueTaxReminders } from '../services/tax-reminders';
 import {

@@ -1,5 +1,5 @@
 import type { Role } from '@domain';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { companyMembers, users } from '../db/schema';
 
 export interface DemoUsersContext {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyStatus } from '@domain';
 import { statusChangeRefusal } from '@domain';
-import type { CompanyRow, DbExecutor } from '../db/companies';
+import type { CompanyRow } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { companies, companyStatusChanges } from '../db/schema';
 import { conflict } from './errors';
 

@@ -8,7 +8,7 @@ import type { NfsRequestCorrection, NfsRequestStatus } from '@domain';
 import { NFS_MESSAGES, UPLOAD_TYPES, competenceLabel, formatMoney, nfsStatusChangeRefusal, reaisToCents } from '@domain';
 import { formatNationalServiceCode, profileForService } from '@domain/fiscalProfile';
 import type { Database } from '../db/client';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { isStorageKeyRegistered } from '../db/documents';
 import type { NfsRequestRow } from '../db/invoices';
 import { findFiscalProfile, profileOf } from '../db/nfse';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { outboxMessages } from '../db/schema';
 
 /**

@@ -33,7 +33,8 @@ import {
 } from '@domain';
 import { cancelOpenFirstCharges } from '../db/billing';
 import type { Database } from '../db/client';
-import type { CompanyRow, DbExecutor } from '../db/companies';
+import type { CompanyRow } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { findCompany, findCompanyByCnpj, findTrack, lockCompany, saveTrack, startTrack } from '../db/companies';
 import { cnaes, companies, companyMembers, companyStatusChanges, documents, payments, subscriptions } from '../db/schema';
 import type { RefusalKind } from './errors';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DueTaxReminder, ObligationRegime, TaxReminderRecipient } from '@domain';
 import { dueTaxReminders, saoPauloDate, saoPauloDay, taxReminderEmail } from '@domain';
 import { DEFAULT_TAX_REMINDERS_INTERVAL_MS } from '../config';
-import type { DbExecutor } from '../db/companies';
+import type { DbExecutor } from '../db/executor';
 import { obligationsOfCompanies } from '../db/obligations';
 import { companies, companyMembers, obligationReminders, users } from '../db/schema';
 import type { Logger } from '../logger';

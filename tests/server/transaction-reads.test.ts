@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPayments } from '@server/db/billing';
-import type { DbExecutor } from '@server/db/companies';
+import type { DbExecutor } from '@server/db/executor';
 import { listDocuments } from '@server/db/documents';
 import { fiscalProfileView } from '@server/db/nfse';
 import { obligationsOfCompanies } from '@server/db/obligations';

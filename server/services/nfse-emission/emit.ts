@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isEmittableStatus } from '@domain/nfseEmission';
 import { dpsId } from '@domain/nfseNacional';
 import type { EmissionProblem } from '@machines/nfseEmission.machine';
-import type { DbExecutor } from '../../db/companies';
+import type { DbExecutor } from '../../db/executor';
 import type { NfsRequestRow } from '../../db/invoices';
 import { findRequest } from '../../db/invoices';
 import type { EmissionRow } from '../../db/nfse';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/companies';
+import type { DbExecutor } from '../../db/executor';
 import type { NfsRequestRow } from '../../db/invoices';
 import { documents } from '../../db/schema';
 import type { DanfseStatus } from '../../nfse/danfse';

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { EmissionProblem, NfseEmissionOutput } from '@machines/nfseEmission.machine';
-import type { DbExecutor } from '../../db/companies';
+import type { DbExecutor } from '../../db/executor';
 import type { NfsRequestRow } from '../../db/invoices';
 import type { EmissionRow } from '../../db/nfse';
 import { nfseEmissions } from '../../db/schema';

@@ -17,7 +17,7 @@ import { NFS_MESSAGES } from '@domain';
 import type { Logger } from '../../logger';
 import { takerForDps } from '../../nfse/taker';
 import type { Database } from '../../db/client';
-import type { DbExecutor } from '../../db/companies';
+import type { DbExecutor } from '../../db/executor';
 import { findCompany } from '../../db/companies';
 import type { NfsRequestRow } from '../../db/invoices';
 import { findRequest } from '../../db/invoices';

@@ -5,7 +5,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Substitution } from '@domain/nfseEmission';
 import { SUBSTITUTION_MESSAGES, substitutionKeepsValue } from '@domain/nfseEmission';
-import type { DbExecutor } from '../../db/companies';
+import type { DbExecutor } from '../../db/executor';
 import type { NfsRequestRow } from '../../db/invoices';
 import { findRequest } from '../../db/invoices';
 import type { EmissionRow } from '../../db/nfse';
