@@ -57,7 +57,9 @@ function jsonAnswer(c: Context<AppEnv>, text: string, status: ContentfulStatusCo
   const answer: Record<string, string> = { ...security, 'content-type': JSON_TYPE, 'content-length': String(length) };
   // Compressible once this large (server/http/compression.ts): a cache must key it by the encoding asked.
   if (length >= COMPRESSION_THRESHOLD) answer.vary = 'Accept-Encoding';
-  return new Response(text, { status, headers: headers ? { ...answer, ...lowerCased(headers) } : answer });
+  // A route adds its own (Cache-Control), never over the security set: the middleware, setting them after the
+  // handler, never let one through either.
+  return new Response(text, { status, headers: headers ? { ...lowerCased(headers), ...answer } : answer });
 }
 
 const lowerCased = (headers: Record<string, string>) =>

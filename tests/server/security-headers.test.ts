@@ -329,6 +329,17 @@ describe('the headers of an API answer', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
+  it('cannot be loosened by a route: its own headers go beside them, not over them', async () => {
+    const app = new Hono()
+      .use(securityHeaders({ ...defaultSecurityOptions('https://contabil.com.br') }))
+      .get('/api/health/live', (c) =>
+        json(c, 'GET /health/live', { status: 'ok' }, 200, { 'X-Frame-Options': 'ALLOWALL', 'Cache-Control': 'no-store' }),
+      );
+    const response = await app.request('/api/health/live');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('carry HSTS over TLS, and answer a HEAD with the headers alone', async () => {
     const app = new Hono()
       .use(securityHeaders({ ...defaultSecurityOptions('https://contabil.com.br') }))
