@@ -123,6 +123,12 @@ function encodedResponse(
   if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
 }
 
+/** An answer read whole, compressed in one go and sent with its new length. */
+async function answerCompressed(c: Context, bytes: Uint8Array, encoding: Encoding) {
+  const compressed = await compressBytes(bytes, encoding, 'fast');
+  encodedResponse(c, compressed as Uint8Array<ArrayBuffer>, encoding, compressed.byteLength);
+}
+
 /**
  * Compresses what the routes answer (API JSON, pages, XML) on the fly, quickly, when it is worth it (1 KB or more).
  * Answers already encoded — the build's precompressed files, cached public pages — pass as they are.
@@ -137,8 +143,7 @@ export function compression(): MiddlewareHandler<AppEnv> {
       if (plain.length < COMPRESSION_THRESHOLD || c.req.method === 'HEAD') return;
       const encoding = preferredEncoding(c.req.header('accept-encoding'));
       if (!encoding) return;
-      const compressed = await compressBytes(new Uint8Array(await c.res.arrayBuffer()), encoding, 'fast');
-      encodedResponse(c, compressed as Uint8Array<ArrayBuffer>, encoding, compressed.byteLength);
+      await answerCompressed(c, new Uint8Array(await c.res.arrayBuffer()), encoding);
       return;
     }
     if (!mayCompress(c.res)) return;
@@ -159,8 +164,7 @@ export function compression(): MiddlewareHandler<AppEnv> {
       c.res = new Response(bytes, { status: original.status, statusText: original.statusText, headers: original.headers });
       return;
     }
-    const compressed = await compressBytes(bytes, encoding, 'fast');
-    encodedResponse(c, compressed as Uint8Array<ArrayBuffer>, encoding, compressed.byteLength);
+    await answerCompressed(c, bytes, encoding);
   };
 }
 
