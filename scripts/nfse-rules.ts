@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import type { Incidence, SheetRule } from '../server/nfse/rules';
+import type { Incidence, SheetRule } from '../server/nfse/rule-sheet';
 
 const REFERENCE = new URL('../server/nfse/reference/', import.meta.url);
 const OUTPUT = new URL('nfse-rules.json', REFERENCE);

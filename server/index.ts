@@ -25,13 +25,11 @@ import { createLocalStorage } from './services/storage';
 import { builtSiteAssets, devSiteAssets } from './site/assets';
 import { buildSite } from './site/setup';
 import { mountSpa } from './spa';
-import type { NfseStandIn } from './fakes/nfse-nacional';
-import { STAND_IN_STATE_FILE, startNfseNacionalStandIn } from './fakes/nfse-nacional';
-import { loadOrCreateStandInCa, loadOrIssueStandInKeys } from './fakes/nfse-stand-in-ca';
+import type { ServedStandIn } from './fakes/nfse-stand-in-served';
+import { serveNfseStandIn } from './fakes/nfse-stand-in-served';
 import { ensureDemoCertificate, seedDemoNfse } from './seed/demo-nfse';
 import type { NfseDeps } from './services/nfse-emission';
 import { createNfseEmissionService, nfseEnvironmentFor } from './services/nfse-emission';
-import { preloadNfseSchemas } from './nfse/xsd';
 
 const logger: Logger = {
   info: (message, ...details) => console.log(message, ...details),
@@ -66,15 +64,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
   // and records live under DATA_DIR, so the demo's certificate and invoices outlive a restart.
   const nfseUrl = config.services.nfseNacionalUrl ?? null;
   const sealer = createTokenSealer(config.tokenEncryptionKey);
-  let standIn: NfseStandIn | undefined;
-  if (!nfseUrl) {
-    const ca = loadOrCreateStandInCa(config.dataDir);
-    standIn = await startNfseNacionalStandIn({
-      ca,
-      keys: loadOrIssueStandInKeys(config.dataDir, ca),
-      stateFile: join(config.dataDir, STAND_IN_STATE_FILE),
-    });
-  }
+  const standIn: ServedStandIn | undefined = nfseUrl ? undefined : await serveNfseStandIn({ dataDir: config.dataDir });
   mark('NFS-e stand-in');
   const signatureAlgorithm = config.services.nfseSignatureAlgorithm;
   const nfse: NfseDeps = standIn
@@ -97,10 +87,7 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     nfse,
     storage,
     logger,
-    ca: {
-      certificatePem: standIn.caCertificatePem,
-      issue: (request: { cnpj: string; companyName: string; password: string }) => standIn.issueCompanyCertificate(request),
-    },
+    ca: { issue: standIn.issueCompanyCertificate, issued: standIn.issued },
   };
   const target: DatabaseTarget = config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
@@ -245,12 +232,11 @@ export async function startServer(options: { serveSpa?: boolean } = {}) {
     await standIn?.close();
     await database.close();
   };
-  // Warm-ups, once the server answers (docs/performance.md): the NFS-e schemas compile (~0.5–1.2 s) and the activity
-  // index is built in memory (~0.3–1.4 s) now, not on the first emission or the first search someone types.
-  // A second later, so that the first requests do not wait behind them.
+  // Warm-up, once the server answers (docs/performance.md): the activity index is built in memory (~0.3–1.4 s) now, not
+  // on the first search someone types. A second later, so that the first requests do not wait behind it. The NFS-e
+  // code and schemas load with the first emission instead: ~40 MB a server that never emits does not hold.
   setTimeout(() => {
     if (closing) return;
-    preloadNfseSchemas();
     void activityCatalog(database.db)
       .then(() => mark('warm-ups done'))
       .catch((error) => closing || logger.error('Could not build the activity index', error));

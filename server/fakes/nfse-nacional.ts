@@ -26,7 +26,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:https';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -47,20 +47,18 @@ import type { SubstitutionReasonCode } from '../nfse/event';
 import { SUBSTITUTION_EVENT_TYPE, buildSubstitutionEventXml } from '../nfse/event';
 import type { CityParameters, DpsFacts, RuleViolation } from '../nfse/rules';
 import { checkDpsRules, readDpsFacts, ruleMessage } from '../nfse/rules';
-import type { IssuedA1, IssuedTls, TestCa } from '../nfse/test-ca';
+import type { IssuedA1, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
 import type { NfseSchema } from '../nfse/xsd';
 import { validateAgainst } from '../nfse/xsd';
 import { municipality } from '../nfse/municipalities';
+import type { PersistedState, StandInKeys, StandInNfse } from './nfse-stand-in-files';
+import { STAND_IN_BASE_PATH, STAND_IN_PARAMETERS_PATH, readState, writeState } from './nfse-stand-in-files';
+
+export type { StandInKeys, StandInNfse } from './nfse-stand-in-files';
 
 /** `verAplic` (at most 20 characters). */
 export const STAND_IN_APP_VERSION = 'SefinNac-simulado-1';
-/** The base path of the API, as in the real base URLs (`https://sefin.nfse.gov.br/SefinNacional`). */
-export const STAND_IN_BASE_PATH = '/SefinNacional';
-/** ADN Parâmetros Municipais' base path (`https://adn.nfse.gov.br/parametrizacao`), served by the same stand-in. */
-export const STAND_IN_PARAMETERS_PATH = '/parametrizacao';
-/** Where the server keeps the stand-in's records, under DATA_DIR. */
-export const STAND_IN_STATE_FILE = 'nfse-stand-in-state.json';
 
 export type NfseStandInFaults = {
   /** Share of emissions (0–1) committed, then answered by dropping the connection. */
@@ -92,18 +90,6 @@ export type StandInStats = {
   duplicateDeliveries: number;
   lookups: number;
   events: number;
-};
-
-/** One NFS-e the stand-in issued, as it keeps it. */
-export type StandInNfse = {
-  accessKey: string;
-  number: string;
-  dpsId: string;
-  providerCnpj: string;
-  signedDpsXml: string;
-  nfseXml: string;
-  processedAt: string;
-  events: { type: string; sequence: number; signedRequestXml: string; eventXml: string }[];
 };
 
 /** A provider as the national registry knows it: the NFS-e's issuer name and address come from here. */
@@ -142,37 +128,6 @@ export type NfseStandInOptions = {
    */
   cityParameters?: (cityIbgeCode: string) => CityParameters | undefined;
 };
-
-/** The records kept in `stateFile`. */
-type PersistedState = {
-  version: 1;
-  documentCounter: number;
-  nfseCounters: Record<string, number>;
-  /** Each NFS-e with the provider + series + number its DPS used. */
-  nfses: (StandInNfse & { numberKey: string })[];
-};
-
-function readState(file: string): PersistedState | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as PersistedState;
-    if (state.version !== 1 || !Array.isArray(state.nfses)) throw new Error(`unknown version ${String(state.version)}`);
-    return state;
-  } catch (error) {
-    // Never start afresh silently: numbers would be issued twice and earlier DPS forgotten.
-    throw new Error(
-      `The NFS-e stand-in's records in ${file} cannot be read (${error instanceof Error ? error.message : String(error)}); remove the file to start them afresh.`,
-      { cause: error },
-    );
-  }
-}
-
-/** Written whole to a temporary file, then renamed over the old one: a stop mid-write leaves the previous records. */
-function writeState(file: string, state: PersistedState) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
-  renameSync(temporary, file);
-}
 
 export type NfseStandIn = {
   /** The base URL, e.g. `https://127.0.0.1:43111/SefinNacional`. */
@@ -288,9 +243,6 @@ const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 /** The XML declaration off a signed document, to embed it whole (its signature covers its bytes as they are). */
 const withoutDeclaration = (xml: string) => xml.replace(/^<\?xml[^>]*\?>\s*/, '');
 
-/** The stand-in's own certificates: its TLS server's, and the one the national system signs what it issues with. */
-export type StandInKeys = { tls: IssuedTls; signer: IssuedA1 };
-
 export function issueStandInKeys(ca: TestCa): StandInKeys {
   return {
     tls: issueTlsServerCertificate(ca),
@@ -298,9 +250,15 @@ export function issueStandInKeys(ca: TestCa): StandInKeys {
   };
 }
 
-export async function startNfseNacionalStandIn(options: NfseStandInOptions = {}): Promise<NfseStandIn> {
-  const ca = options.ca ?? createTestCa();
-  const { tls, signer } = options.keys ?? issueStandInKeys(ca);
+/** What the stand-in answers and keeps, without its socket: `startNfseNacionalStandIn` and `serveNfseStandIn` listen. */
+export type NfseStandInHandler = Pick<NfseStandIn, 'ca' | 'issueCompanyCertificate' | 'setFaults' | 'stats' | 'nfses'> & {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+};
+
+export function createNfseStandInHandler(
+  options: Omit<NfseStandInOptions, 'ca' | 'keys' | 'host' | 'port'> & { ca: TestCa; signer: IssuedA1 },
+): NfseStandInHandler {
+  const { ca, signer } = options;
   const environment = options.environment ?? 'homologation';
   const tpAmb = NFSE_ENVIRONMENTS[environment];
   const now = options.now ?? (() => new Date());
@@ -342,7 +300,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       documentCounter,
       nfseCounters: Object.fromEntries(nfseCounters),
       nfses: [...byNumber].map(([usedNumber, nfse]) => ({ numberKey: usedNumber, ...nfse })),
-    });
+    } satisfies PersistedState);
   };
   const stats: StandInStats = {
     emissions: 0,
@@ -776,6 +734,21 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
     }
   }
 
+  return {
+    handle,
+    ca,
+    issueCompanyCertificate: ({ cnpj, companyName, password = 'senha-a1' }) =>
+      issueA1Certificate(ca, { cnpj, companyName, password }),
+    setFaults,
+    stats: () => ({ ...stats }),
+    nfses: () => [...byKey.values()],
+  };
+}
+
+export async function startNfseNacionalStandIn(options: NfseStandInOptions = {}): Promise<NfseStandIn> {
+  const ca = options.ca ?? createTestCa();
+  const { tls, signer } = options.keys ?? issueStandInKeys(ca);
+  const standIn = createNfseStandInHandler({ ...options, ca, signer });
   const server: Server = createServer(
     {
       key: tls.privateKeyPem,
@@ -784,7 +757,7 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
       requestCert: true,
       rejectUnauthorized: true,
     },
-    (req, res) => void handle(req, res),
+    (req, res) => void standIn.handle(req, res),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -793,15 +766,10 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   const address = server.address() as AddressInfo;
 
   return {
+    ...standIn,
     url: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_BASE_PATH}`,
     parametersUrl: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_PARAMETERS_PATH}`,
-    ca,
     caCertificatePem: ca.certificatePem,
-    issueCompanyCertificate: ({ cnpj, companyName, password = 'senha-a1' }) =>
-      issueA1Certificate(ca, { cnpj, companyName, password }),
-    setFaults,
-    stats: () => ({ ...stats }),
-    nfses: () => [...byKey.values()],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

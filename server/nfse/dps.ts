@@ -19,7 +19,7 @@ import type { ForeignTakerAddress, NationalTakerAddress } from '@domain/nfsTaker
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
 import { serviceItemDigits } from './national-services';
 import type { CityParameters } from './rules';
-import { serviceIncidence } from './rules';
+import { serviceIncidence } from './rule-sheet';
 
 export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
 export const NFSE_LAYOUT_VERSION = '1.01';

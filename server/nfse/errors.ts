@@ -5,7 +5,8 @@
  */
 import type { ExplainedNationalError, NationalError } from '@domain/nfseErrors';
 import { NATIONAL_ERRORS, explainNationalError as explainOwnCode } from '@domain/nfseErrors';
-import { REPORTED_RULES, sheetRule } from './rules';
+import { sheetRule } from './rule-sheet';
+import { REPORTED_RULES } from './rules';
 
 export function explainNationalError(error: NationalError): ExplainedNationalError {
   if (Object.hasOwn(NATIONAL_ERRORS, error.code)) return explainOwnCode(error);

@@ -6,47 +6,15 @@
  * Nacional enforces the same table on what it receives, so it never accepts what the national system would refuse.
  * Which rules are covered, and why the others are not: docs/nfse.md.
  */
-import { readFileSync } from 'node:fs';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { XmlDocument } from 'libxml2-wasm';
 import { STANDARD_EMAIL_PATTERN } from '@domain/users';
 import { NFSE_ENVIRONMENTS, dpsId, isOwnApplicationSeries } from '@domain/nfseNacional';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import { nationalService } from './national-services';
+import { serviceIncidence, sheetRule } from './rule-sheet';
 
-export type SheetRule = {
-  code: string;
-  row: string;
-  path: string;
-  field: string;
-  level: string;
-  sefin: boolean;
-  rule: string;
-  message: string;
-};
-export type Incidence = 'EP' | 'LP' | 'ET';
-
-type RulesFile = { source: string; rules: SheetRule[]; incidence: Record<string, Incidence> };
-let file: (RulesFile & { byCode: Map<string, SheetRule> }) | undefined;
-function rulesFile() {
-  if (!file) {
-    const read = JSON.parse(readFileSync(new URL('./reference/nfse-rules.json', import.meta.url), 'utf8')) as RulesFile;
-    file = { ...read, byCode: new Map(read.rules.map((rule) => [rule.code, rule])) };
-  }
-  return file;
-}
-
-/** Every rule of the sheet with an error code (325 of them), by code. */
-export function sheetRule(code: string): SheetRule | undefined {
-  return rulesFile().byCode.get(code);
-}
-export function sheetRules(): readonly SheetRule[] {
-  return rulesFile().rules;
-}
-/** Where a service's ISS is due, by cTribNac (sheet MUN.INCID_INFO.SERV.). */
-export function serviceIncidence(code: string): Incidence | undefined {
-  return rulesFile().incidence[code];
-}
+export type { Incidence, SheetRule } from './rule-sheet';
 
 /**
  * Refusals the national system is reported to make that the sheet does not list, each with where it was reported.

@@ -18,7 +18,6 @@ import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { CertificateError, assertCertificateForCompany, readPkcs12 } from '../nfse/certificate';
 
 /** The file's and password's own messages are the domain's, which the team's screen checks first. */
 const CERTIFICATE_MESSAGES = {
@@ -75,6 +74,8 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
       const fields = certificateUploadErrors(file instanceof File ? file : null, password);
       if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
       const bytes = new Uint8Array(await (file as File).arrayBuffer());
+      // node-forge loads with the first upload, not with the server (docs/performance.md, "Start and memory").
+      const { CertificateError, assertCertificateForCompany, readPkcs12 } = await import('../nfse/certificate');
       let certificate;
       try {
         // The file and its password first: what is wrong with what was sent is said whatever the company lacks.

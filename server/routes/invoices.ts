@@ -38,7 +38,7 @@ import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks, p
 import { profileForService } from '@domain/fiscalProfile';
 import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import { municipality } from '../nfse/municipalities';
-import { serviceIncidence } from '../nfse/rules';
+import { serviceIncidence } from '../nfse/rule-sheet';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, httpErrorOf, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';

@@ -22,8 +22,6 @@ import {
   users,
 } from '../db/schema';
 import type { IssuedA1 } from '../nfse/test-ca';
-import { readPkcs12 } from '../nfse/certificate';
-import { issuedBy } from '../fakes/nfse-stand-in-ca';
 import type { NfseDeps } from '../services/nfse-emission';
 import { createNfseEmissionService } from '../services/nfse-emission';
 import type { FileStorage } from '../services/storage';
@@ -36,8 +34,11 @@ export type DemoNfseOptions = {
   nfse: NfseDeps;
   storage: FileStorage;
   logger: Logger;
-  /** The stand-in's CA: its PEM, and a way to issue the company's A1 from it. */
-  ca: { certificatePem: string; issue(request: { cnpj: string; companyName: string; password: string }): IssuedA1 };
+  /** The stand-in's CA: a way to issue the company's A1 from it, and whether it issued a certificate (by fingerprint). */
+  ca: {
+    issue(request: { cnpj: string; companyName: string; password: string }): Promise<IssuedA1>;
+    issued(fingerprint: string): boolean;
+  };
 };
 
 async function demoCompany(db: Database) {
@@ -53,7 +54,8 @@ async function storeCertificate(
   options: DemoNfseOptions,
   cnpj = DEMO_NFSE_CNPJ,
 ) {
-  const issued = options.ca.issue({ cnpj, companyName, password: DEMO_CERTIFICATE_PASSWORD });
+  const issued = await options.ca.issue({ cnpj, companyName, password: DEMO_CERTIFICATE_PASSWORD });
+  const { readPkcs12 } = await import('../nfse/certificate');
   const certificate = readPkcs12(issued.pfx, issued.password);
   await saveCertificate(
     db,
@@ -309,11 +311,12 @@ export async function ensureDemoCertificate(db: Database, options: DemoNfseOptio
   const [row] = await db.select().from(companyCertificates).where(eq(companyCertificates.companyId, company.id));
   if (!row || row.cnpj !== DEMO_NFSE_CNPJ) return false;
   try {
-    const pfx = Buffer.from(options.nfse.sealer.open(row.pfxSealed), 'base64');
-    const current = readPkcs12(pfx, options.nfse.sealer.open(row.passwordSealed));
-    if (issuedBy(current.certificatePem, options.ca)) return false;
+    // Opened, not read: which CA issued it is known by its fingerprint, without loading node-forge at every start.
+    options.nfse.sealer.open(row.pfxSealed);
+    options.nfse.sealer.open(row.passwordSealed);
+    if (options.ca.issued(row.fingerprint)) return false;
   } catch {
-    // Sealed under another TOKEN_ENCRYPTION_KEY, or unreadable: issued again below.
+    // Sealed under another TOKEN_ENCRYPTION_KEY: issued again below.
   }
   await storeCertificate(db, company.id, company.name ?? 'Mendes Tech', options);
   return true;

@@ -12,18 +12,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCertificate } from '@server/db/nfse';
 import { companyCertificates } from '@server/db/schema';
-import {
-  STAND_IN_CA_FILE,
-  STAND_IN_KEYS_FILE,
-  issuedBy,
-  loadOrCreateStandInCa,
-  loadOrIssueStandInKeys,
-} from '@server/fakes/nfse-stand-in-ca';
+import { loadOrCreateStandInCa, loadOrIssueStandInKeys } from '@server/fakes/nfse-stand-in-ca';
+import { STAND_IN_CA_FILE, STAND_IN_KEYS_FILE, issuedBy } from '@server/fakes/nfse-stand-in-files';
+import type { ServedStandIn } from '@server/fakes/nfse-stand-in-served';
+import { serveNfseStandIn } from '@server/fakes/nfse-stand-in-served';
 import { startNfseNacionalStandIn } from '@server/fakes/nfse-nacional';
 import { readPkcs12 } from '@server/nfse/certificate';
 import { createNfseClient } from '@server/nfse/client';
 import { prepareSignedDps } from '@server/nfse/prepare';
-import type { TestCa } from '@server/nfse/test-ca';
 import { issueA1Certificate } from '@server/nfse/test-ca';
 import { DEMO_NFSE_CNPJ, ensureDemoCertificate } from '@server/seed/demo-nfse';
 import type { DemoNfseOptions } from '@server/seed/demo-nfse';
@@ -96,6 +92,28 @@ describe('the stand-in’s CA under DATA_DIR', () => {
     }
   });
 
+  it('is served from the kept files at the next start, its code loaded by the first call', async () => {
+    const dataDir = await tempDir('contabil-ca-');
+    await (await serveNfseStandIn({ dataDir })).close();
+    expect((await readdir(dataDir)).sort()).toEqual([STAND_IN_CA_FILE, STAND_IN_KEYS_FILE]);
+    const standIn = await serveNfseStandIn({ dataDir });
+    const a1 = await standIn.issueCompanyCertificate({ cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
+    expect(standIn.issued(new X509Certificate(a1.certificatePem).fingerprint256)).toBe(true);
+    expect(issuedBy(a1.certificatePem, { certificatePem: standIn.caCertificatePem })).toBe(true);
+    const certificate = readPkcs12(a1.pfx, a1.password);
+    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
+    try {
+      expect((await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate))).outcome).toBe(
+        'issued',
+      );
+    } finally {
+      client.close();
+      await standIn.close();
+    }
+    // Its records kept for the next start, beside the CA.
+    expect(await readdir(dataDir)).toContain('nfse-stand-in-state.json');
+  });
+
   it('is made anew when its file is not readable', async () => {
     const dataDir = await tempDir('contabil-ca-');
     const first = loadOrCreateStandInCa(dataDir);
@@ -155,14 +173,11 @@ describe('the demo certificate at start', () => {
     await server?.close();
   });
 
-  const optionsFor = (ca: TestCa): DemoNfseOptions => ({
-    nfse: { baseUrl: 'https://127.0.0.1:1/SefinNacional', environment: 'homologation', sealer },
+  const optionsFor = (standIn: ServedStandIn): DemoNfseOptions => ({
+    nfse: { baseUrl: standIn.url, environment: 'homologation', sealer },
     storage: createLocalStorage(filesDir),
     logger: { info: () => {}, error: () => {} },
-    ca: {
-      certificatePem: ca.certificatePem,
-      issue: (request) => issueA1Certificate(ca, request),
-    },
+    ca: { issue: standIn.issueCompanyCertificate, issued: standIn.issued },
   });
 
   const storedCertificate = async () => {
@@ -172,33 +187,46 @@ describe('the demo certificate at start', () => {
   };
 
   it('is issued again by the current CA when the CA changed, and left alone when it did not', async () => {
-    const oldCa = loadOrCreateStandInCa(await tempDir('contabil-ca-'));
-    // The database has no demo certificate yet: nothing to do.
-    expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
-    const a1 = issueA1Certificate(oldCa, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'demo-a1' });
-    const read = readPkcs12(a1.pfx, a1.password);
-    await saveCertificate(
-      server.db,
-      companyId,
-      { file: a1.pfx, password: a1.password, certificate: read, uploadedBy: null },
-      sealer,
-    );
+    const oldDir = await tempDir('contabil-ca-');
+    const oldStandIn = await serveNfseStandIn({ dataDir: oldDir });
+    const newStandIn = await serveNfseStandIn({ dataDir: await tempDir('contabil-ca-') });
+    try {
+      // The database has no demo certificate yet: nothing to do.
+      expect(await ensureDemoCertificate(server.db, optionsFor(oldStandIn))).toBe(false);
+      const a1 = await oldStandIn.issueCompanyCertificate({
+        cnpj: DEMO_NFSE_CNPJ,
+        companyName: 'Mendes Tech',
+        password: 'demo-a1',
+      });
+      const read = readPkcs12(a1.pfx, a1.password);
+      await saveCertificate(
+        server.db,
+        companyId,
+        { file: a1.pfx, password: a1.password, certificate: read, uploadedBy: null },
+        sealer,
+      );
 
-    // The same CA (the file kept under DATA_DIR): the certificate stays as it is.
-    expect(await ensureDemoCertificate(server.db, optionsFor(oldCa))).toBe(false);
-    expect((await storedCertificate()).row.fingerprint).toBe(new X509Certificate(read.certificatePem).fingerprint256);
+      // The same CA (the files kept under DATA_DIR, read again by the next start): the certificate stays as it is.
+      const restarted = await serveNfseStandIn({ dataDir: oldDir });
+      expect(restarted.caCertificatePem).toBe(oldStandIn.caCertificatePem);
+      await restarted.close();
+      expect(await ensureDemoCertificate(server.db, optionsFor(restarted))).toBe(false);
+      expect((await storedCertificate()).row.fingerprint).toBe(new X509Certificate(read.certificatePem).fingerprint256);
 
-    // Another CA (the file removed, another DATA_DIR): a new certificate from it, for the same company.
-    const newCa = loadOrCreateStandInCa(await tempDir('contabil-ca-'));
-    expect(await ensureDemoCertificate(server.db, optionsFor(newCa))).toBe(true);
-    const after = await storedCertificate();
-    expect(issuedBy(after.certificatePem, newCa)).toBe(true);
-    expect(issuedBy(after.certificatePem, oldCa)).toBe(false);
-    expect(after.row).toMatchObject({
-      cnpj: DEMO_NFSE_CNPJ,
-      fingerprint: new X509Certificate(after.certificatePem).fingerprint256,
-    });
-    // And the next start with that CA leaves it be.
-    expect(await ensureDemoCertificate(server.db, optionsFor(newCa))).toBe(false);
+      // Another CA (the file removed, another DATA_DIR): a new certificate from it, for the same company.
+      expect(await ensureDemoCertificate(server.db, optionsFor(newStandIn))).toBe(true);
+      const after = await storedCertificate();
+      expect(issuedBy(after.certificatePem, { certificatePem: newStandIn.caCertificatePem })).toBe(true);
+      expect(issuedBy(after.certificatePem, { certificatePem: oldStandIn.caCertificatePem })).toBe(false);
+      expect(after.row).toMatchObject({
+        cnpj: DEMO_NFSE_CNPJ,
+        fingerprint: new X509Certificate(after.certificatePem).fingerprint256,
+      });
+      // And the next start with that CA leaves it be.
+      expect(await ensureDemoCertificate(server.db, optionsFor(newStandIn))).toBe(false);
+    } finally {
+      await oldStandIn.close();
+      await newStandIn.close();
+    }
   });
 });

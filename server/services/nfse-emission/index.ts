@@ -21,19 +21,13 @@
  * nothing else is sent.
  */
 import type { NfseEnvironment } from '@domain/nfseNacional';
-import { cancel } from './cancel';
-import { emit } from './emit';
-import { preview } from './preview';
-import { runDueRetries } from './retries';
+import { anythingToSweep } from './leases';
 import type { EmissionDeps } from './shared';
-import { createEmissionContext } from './shared';
-import { substitute } from './substitute';
 
 export type { CancelResult } from './cancel';
 export type { EmitResult } from './emit';
 export type { SubstituteResult } from './substitute';
 export type { NfseDeps } from './shared';
-export { LEASE_MS, LEASE_RENEW_MS, LeaseLost, refusalReason } from './shared';
 
 /** `tpAmb` from the base URL: only the production Sefin issues real invoices; the rest is restricted production. */
 export function nfseEnvironmentFor(baseUrl: string): NfseEnvironment {
@@ -44,22 +38,32 @@ export function nfseEnvironmentFor(baseUrl: string): NfseEnvironment {
   }
 }
 
+type Engine = ReturnType<typeof import('./engine').createEmissionEngine>;
+
 /**
- * The emission service, its parts in a file each: `shared.ts` (the request loaded, the certificate, the client,
- * the city's parameters, the DPS's context, the lease), `emit.ts`, `cancel.ts`, `substitute.ts`, `preview.ts`,
- * `retries.ts` (the recovery sweep), `outcomes.ts` (what each end of a run records) and `files.ts` (the invoice's
- * files, published by one function). Each part takes the one context made here.
+ * The emission service. Its parts (engine.ts) and the libraries they use — libxml2 and the compiled schemas, the
+ * signature's, the certificate's, ~40 MB of a server's memory — load with the first call that needs them: a server
+ * that only answers pages and lists never loads them, and the recovery sweep asks the database first whether it has
+ * anything to run (docs/performance.md, "Start and memory"). The first emission after a start pays the load (~0.3 s).
  */
 export function createNfseEmissionService(deps: EmissionDeps) {
-  const ctx = createEmissionContext(deps);
+  let engine: Promise<Engine> | undefined;
+  const load = () => {
+    if (!engine) {
+      engine = import('./engine').then((parts) => parts.createEmissionEngine(deps));
+      // A failed load is tried again by the next call, not remembered.
+      engine.catch(() => (engine = undefined));
+    }
+    return engine;
+  };
+  type Of<K extends keyof Engine> = Engine[K];
   return {
-    emit: (requestId: string, options?: Parameters<typeof emit>[2]) => emit(ctx, requestId, options),
-    preview: (requestId: string, now?: Date) => preview(ctx, requestId, now),
-    cancel: (requestId: string, input: Parameters<typeof cancel>[2], options?: Parameters<typeof cancel>[3]) =>
-      cancel(ctx, requestId, input, options),
-    substitute: (requestId: string, input: Parameters<typeof substitute>[2], options?: Parameters<typeof substitute>[3]) =>
-      substitute(ctx, requestId, input, options),
-    runDueRetries: (now?: Date, limit?: number) => runDueRetries(ctx, now, limit),
+    emit: async (...args: Parameters<Of<'emit'>>) => (await load()).emit(...args),
+    preview: async (...args: Parameters<Of<'preview'>>) => (await load()).preview(...args),
+    cancel: async (...args: Parameters<Of<'cancel'>>) => (await load()).cancel(...args),
+    substitute: async (...args: Parameters<Of<'substitute'>>) => (await load()).substitute(...args),
+    runDueRetries: async (now = new Date(), limit?: number): Promise<number> =>
+      (await anythingToSweep(deps.db, now)) ? (await load()).runDueRetries(now, limit) : 0,
   };
 }
 

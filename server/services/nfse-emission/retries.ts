@@ -3,7 +3,7 @@
  * taken over one row at a time under a fresh lease.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isEmittableStatus } from '@domain/nfseEmission';
 import type { EmissionRow } from '../../db/nfse';
 import { nfseEmissions } from '../../db/schema';
@@ -11,15 +11,15 @@ import { conflict } from '../errors';
 import { cancelLeased } from './cancel';
 import { runLeased } from './emit';
 import type { EmissionContext, Loaded } from './shared';
+import { sweepable } from './leases';
 import { LeaseLost, refusalFor } from './shared';
 
 /**
- * Takes, for this server, the next row the recovery sweep should run: an emission whose retry time came, an
- * emission or a cancellation whose run died (its lease ran out with its token still there). `for update skip
- * locked` lets two servers sweep at once, each taking other rows; `tried` leaves out what this sweep already ran.
+ * Takes, for this server, the next row the recovery sweep should run (`sweepable`). `for update skip locked` lets two
+ * servers sweep at once, each taking other rows; `tried` leaves out what this sweep already ran.
  */
 async function claimNext(
-  { db, leaseEnd, leaseFree, leaseAbandoned }: EmissionContext,
+  { db, leaseEnd }: EmissionContext,
   now: Date,
   tried: string[],
 ): Promise<{ token: string; emission: EmissionRow } | null> {
@@ -31,11 +31,7 @@ async function claimNext(
       .from(e)
       .where(
         and(
-          or(
-            and(eq(e.state, 'retrying'), lte(e.nextAttemptAt, now), leaseFree),
-            and(inArray(e.state, ['ready', 'retrying']), leaseAbandoned),
-            and(eq(e.state, 'issued'), isNotNull(e.cancellationRequestXml), leaseAbandoned),
-          ),
+          sweepable(now),
           tried.length
             ? sql`${e.id} not in (${sql.join(
                 tried.map((id) => sql`${id}::uuid`),

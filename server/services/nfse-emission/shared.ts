@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FiscalProfile } from '@domain/fiscalProfile';
 import { certificateStatus } from '@domain/fiscalProfile';
 import { SUBSTITUTION_REASON_CODES } from '@domain/nfseEmission';
@@ -25,6 +25,7 @@ import type { CertificateRow, EmissionRow, FiscalProfileRow } from '../../db/nfs
 import { FISCAL_MISSING, findCertificate, findFiscalProfile, profileOf } from '../../db/nfse';
 import { nfsRequestStatusChanges, nfsRequests, nfseEmissions } from '../../db/schema';
 import { conflict, notFound } from '../errors';
+import { leaseAbandoned, leaseFree } from './leases';
 import type { A1Certificate } from '../../nfse/certificate';
 import { readPkcs12 } from '../../nfse/certificate';
 import type { NfseClient } from '../../nfse/client';
@@ -32,7 +33,7 @@ import { createNfseClient } from '../../nfse/client';
 import type { DpsContext } from '../../nfse/dps';
 import { serviceProfileOf } from '../../nfse/dps';
 import type { CityParameters } from '../../nfse/rules';
-import { serviceIncidence } from '../../nfse/rules';
+import { serviceIncidence } from '../../nfse/rule-sheet';
 import type { SignatureAlgorithmName } from '../../nfse/signature';
 import type { TokenSealer } from '../secrets';
 import type { FileStorage } from '../storage';
@@ -303,10 +304,6 @@ export function createEmissionContext({ db, storage, nfse, logger }: EmissionDep
   const renewMs = nfse.leaseRenewMs ?? LEASE_RENEW_MS;
   /** The end of a lease taken or renewed now, in the database's clock. */
   const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  /** No live run holds the row: never leased, released, or its lease ran out (its run died or lost it). */
-  const leaseFree = or(isNull(nfseEmissions.leaseUntil), lt(nfseEmissions.leaseUntil, sql`now()`));
-  /** A run took the row and never finished (its server died): it still names a token, and its lease ran out. */
-  const leaseAbandoned = and(isNotNull(nfseEmissions.leaseToken), lt(nfseEmissions.leaseUntil, sql`now()`));
 
   /**
    * Keeps the run's lease alive: renewed every `renewMs` while the row still names the run's token. A renewal that
