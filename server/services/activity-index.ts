@@ -343,17 +343,20 @@ export class ActivityIndex {
         ],
       };
     });
-    // Class, group and division texts repeat across subclasses: each text is split once.
+    // Class, group and division texts repeat across subclasses: each is split and read once. A subclass's own texts
+    // are not kept: that would hold every word of the notes until the build ends (docs/performance.md).
+    const repeated = (field: Field) => field === 'class' || field === 'group' || field === 'division';
     const split = new Map<string, string[]>();
-    const wordsOfText = (text: string) => {
+    const wordsOfText = (text: string, field: Field) => {
+      if (!repeated(field)) return wordsOf(text);
       let words = split.get(text);
       if (!words) split.set(text, (words = wordsOf(text)));
       return words;
     };
     const spellings = new Map<string, Map<string, Set<string>>>();
     for (const { activity, texts } of sources) {
-      for (const { text } of texts) {
-        for (const word of wordsOfText(text)) {
+      for (const { text, field } of texts) {
+        for (const word of wordsOfText(text, field)) {
           const key = plain(word);
           const bySpelling = spellings.get(key) ?? new Map<string, Set<string>>();
           bySpelling.set(word, (bySpelling.get(word) ?? new Set()).add(activity.code));
@@ -381,14 +384,23 @@ export class ActivityIndex {
       const servedKeys = new Set<string>();
       const titled = new Set<string>();
       const ownKeys = new Set<string>();
+      const surfaces = new Set<string>();
       for (const { text, field } of texts) {
+        const words = wordsOfText(text, field);
+        for (const word of words) surfaces.add(surfaceOf(word));
         let keys = keysOfText.get(text);
-        if (!keys) keysOfText.set(text, (keys = [...new Set(this.keysOfText(wordsOfText(text)))]));
+        if (!keys) {
+          keys = [...new Set(this.keysOfText(words))];
+          if (repeated(field)) keysOfText.set(text, keys);
+        }
         if (keys.length === 0) continue;
         phrases.push({ keys, weight: FIELD_WEIGHT[field] });
         // In a name too, what follows "para" is whom it serves: "móveis para salão de beleza" sells furniture.
-        const served = servedOfText.get(text) ?? new Set(this.keysServed(wordsOfText(text)));
-        servedOfText.set(text, served);
+        let served = servedOfText.get(text);
+        if (!served) {
+          served = new Set(this.keysServed(words));
+          if (repeated(field)) servedOfText.set(text, served);
+        }
         for (const key of keys) {
           const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
           weights.set(key, Math.max(weights.get(key) ?? 0, weight));
@@ -397,7 +409,6 @@ export class ActivityIndex {
         }
       }
       const servedOnly = new Set([...servedKeys].filter((key) => !ownKeys.has(key)));
-      const surfaces = new Set(texts.flatMap(({ text }) => wordsOfText(text).map(surfaceOf)));
       const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
       return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly, titled };
     });
