@@ -11,6 +11,7 @@ import { conflict, invalid, notFound, unavailable, unprocessable } from '../erro
 import type { NfseClient } from '../../nfse/client';
 import { EventBuildError, prepareSignedCancellation } from '../../nfse/event';
 import { packXml } from '../../nfse/package';
+import { leaseFree } from './leases';
 import { recordCancelled } from './outcomes';
 import type { EmissionContext, Loaded } from './shared';
 import { LeaseLost, MESSAGES, refusalReason } from './shared';
@@ -37,7 +38,7 @@ export async function cancel(
   const [claimed] = await db
     .update(nfseEmissions)
     .set({ leaseToken: token, leaseUntil: ctx.leaseEnd() })
-    .where(and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.state, 'issued'), ctx.leaseFree))
+    .where(and(eq(nfseEmissions.id, emission.id), eq(nfseEmissions.state, 'issued'), leaseFree))
     .returning();
   if (!claimed) throw conflict('O cancelamento desta nota já está em andamento. Atualize em instantes.');
   try {

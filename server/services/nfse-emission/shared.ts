@@ -25,7 +25,7 @@ import type { CertificateRow, EmissionRow, FiscalProfileRow } from '../../db/nfs
 import { FISCAL_MISSING, findCertificate, findFiscalProfile, profileOf } from '../../db/nfse';
 import { nfsRequestStatusChanges, nfsRequests, nfseEmissions } from '../../db/schema';
 import { conflict, notFound } from '../errors';
-import { leaseAbandoned, leaseFree } from './leases';
+import { leaseFree } from './leases';
 import type { A1Certificate } from '../../nfse/certificate';
 import { readPkcs12 } from '../../nfse/certificate';
 import type { NfseClient } from '../../nfse/client';
@@ -424,8 +424,6 @@ export function createEmissionContext({ db, storage, nfse, logger }: EmissionDep
     dpsContext,
     replacingOf,
     leaseEnd,
-    leaseFree,
-    leaseAbandoned,
     holdLease,
     updateOwned,
     claim,
