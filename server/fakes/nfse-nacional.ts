@@ -27,9 +27,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:https';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { XmlDocument } from 'libxml2-wasm';
@@ -53,7 +50,7 @@ import type { NfseSchema } from '../nfse/xsd';
 import { validateAgainst } from '../nfse/xsd';
 import { municipality } from '../nfse/municipalities';
 import type { PersistedState, StandInKeys, StandInNfse } from './nfse-stand-in-files';
-import { STAND_IN_BASE_PATH, STAND_IN_PARAMETERS_PATH, readState, writeState } from './nfse-stand-in-files';
+import { STAND_IN_BASE_PATH, STAND_IN_PARAMETERS_PATH, listenStandIn, readState, writeState } from './nfse-stand-in-files';
 
 export type { StandInKeys, StandInNfse } from './nfse-stand-in-files';
 
@@ -749,31 +746,9 @@ export async function startNfseNacionalStandIn(options: NfseStandInOptions = {})
   const ca = options.ca ?? createTestCa();
   const { tls, signer } = options.keys ?? issueStandInKeys(ca);
   const standIn = createNfseStandInHandler({ ...options, ca, signer });
-  const server: Server = createServer(
-    {
-      key: tls.privateKeyPem,
-      cert: tls.certificatePem,
-      ca: [ca.certificatePem],
-      requestCert: true,
-      rejectUnauthorized: true,
-    },
-    (req, res) => void standIn.handle(req, res),
+  const listening = await listenStandIn(
+    { tls, caCertificatePem: ca.certificatePem, host: options.host, port: options.port },
+    standIn.handle,
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-
-  return {
-    ...standIn,
-    url: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_BASE_PATH}`,
-    parametersUrl: `https://${options.host ?? '127.0.0.1'}:${address.port}${STAND_IN_PARAMETERS_PATH}`,
-    caCertificatePem: ca.certificatePem,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...standIn, ...listening, caCertificatePem: ca.certificatePem };
 }

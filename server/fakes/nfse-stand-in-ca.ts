@@ -5,13 +5,11 @@
  * a test CA ("… NAO E ICP-Brasil"), trusted by nothing but this server's client of the stand-in. The files are read
  * by nfse-stand-in-files.ts; forge is here to make them and to sign with them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import forge from 'node-forge';
 import type { TestCa } from '../nfse/test-ca';
 import { createTestCa } from '../nfse/test-ca';
 import type { StandInKeys } from './nfse-stand-in-files';
-import { STAND_IN_CA_FILE, keepKeys, readKeptCa, readKeptKeys } from './nfse-stand-in-files';
+import { keepCa, keepKeys, readKeptCa, readKeptKeys } from './nfse-stand-in-files';
 import { issueStandInKeys } from './nfse-nacional';
 
 /** The CA kept in `dataDir`, or a new one written there (readable by this user only). */
@@ -29,12 +27,7 @@ export function loadOrCreateStandInCa(dataDir: string): TestCa {
     }
   }
   const ca = createTestCa();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(
-    join(dataDir, STAND_IN_CA_FILE),
-    JSON.stringify({ certificatePem: ca.certificatePem, privateKeyPem: ca.privateKeyPem }),
-    { mode: 0o600 },
-  );
+  keepCa(dataDir, ca);
   return ca;
 }
 
@@ -46,7 +39,6 @@ export function loadOrIssueStandInKeys(dataDir: string, ca: TestCa): StandInKeys
   const kept = readKeptKeys(dataDir, ca);
   if (kept) return kept;
   const keys = issueStandInKeys(ca);
-  mkdirSync(dataDir, { recursive: true });
   keepKeys(dataDir, keys);
   return keys;
 }

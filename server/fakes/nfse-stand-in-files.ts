@@ -1,11 +1,14 @@
 /**
  * What the national NFS-e stand-in keeps under DATA_DIR — its CA, its TLS and signing certificates, its records, the
- * certificates it issued — read and written with Node's own crypto. Apart from the stand-in itself (nfse-nacional.ts,
- * nfse-stand-in-ca.ts: libxml2, node-forge), so that `npm start` opens its port and checks the demo's certificate
- * without loading them (docs/performance.md, "Start and memory").
+ * certificates it issued — read and written with Node's own crypto, and the mutual-TLS server it answers on. Apart
+ * from the stand-in itself (nfse-nacional.ts, nfse-stand-in-ca.ts: libxml2, node-forge), so that `npm start` opens its
+ * port and checks the demo's certificate without loading them (docs/performance.md, "Start and memory").
  */
 import { X509Certificate, createPublicKey } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IssuedA1, IssuedTls } from '../nfse/test-ca';
 
@@ -84,6 +87,16 @@ export function readKeptCa(dataDir: string): { certificatePem: string; privateKe
   return undefined;
 }
 
+/** Writes the CA to `dataDir` (readable by this user only). */
+export function keepCa(dataDir: string, ca: { certificatePem: string; privateKeyPem: string }) {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(
+    join(dataDir, STAND_IN_CA_FILE),
+    JSON.stringify({ certificatePem: ca.certificatePem, privateKeyPem: ca.privateKeyPem }),
+    { mode: 0o600 },
+  );
+}
+
 /** Whether the certificate (PEM) was issued and signed by this CA. */
 export function issuedBy(certificatePem: string, ca: { certificatePem: string }): boolean {
   try {
@@ -112,6 +125,7 @@ export function readKeptKeys(dataDir: string, ca: { certificatePem: string }): S
 
 /** Writes the stand-in's certificates to `dataDir` (readable by this user only). */
 export function keepKeys(dataDir: string, keys: StandInKeys) {
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(
     join(dataDir, STAND_IN_KEYS_FILE),
     JSON.stringify({ tls: keys.tls, signer: { ...keys.signer, pfx: keys.signer.pfx.toString('base64') } }),
@@ -142,4 +156,36 @@ export function rememberIssued(dataDir: string, ca: { certificatePem: string }, 
 /** Whether this CA issued the certificate of that SHA-256 fingerprint (`X509Certificate.fingerprint256`). */
 export function wasIssued(dataDir: string, ca: { certificatePem: string }, fingerprint: string): boolean {
   return readIssued(dataDir, ca).includes(fingerprint);
+}
+
+/** The stand-in's port: HTTPS that asks every caller for a certificate from the CA, as the national system does. */
+export async function listenStandIn(
+  options: { tls: IssuedTls; caCertificatePem: string; host?: string; port?: number },
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+) {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(
+    {
+      key: options.tls.privateKeyPem,
+      cert: options.tls.certificatePem,
+      ca: [options.caCertificatePem],
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    (req, res) => void handle(req, res),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://${host}:${port}${STAND_IN_BASE_PATH}`,
+    parametersUrl: `https://${host}:${port}${STAND_IN_PARAMETERS_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

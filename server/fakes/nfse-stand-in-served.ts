@@ -5,16 +5,13 @@
  * it issues (docs/performance.md, "Start and memory"). A first start, with nothing kept yet, loads it to make the CA.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IssuedA1 } from '../nfse/test-ca';
 import type { NfseStandInHandler } from './nfse-nacional';
 import type { StandInKeys } from './nfse-stand-in-files';
 import {
-  STAND_IN_BASE_PATH,
-  STAND_IN_PARAMETERS_PATH,
   STAND_IN_STATE_FILE,
+  listenStandIn,
   readKeptCa,
   readKeptKeys,
   readState,
@@ -72,25 +69,10 @@ export async function serveNfseStandIn({
       res.end(JSON.stringify({ mensagem: error instanceof Error ? error.message : 'Erro interno.' }));
     }
   };
-  const server = createServer(
-    {
-      key: keys.tls.privateKeyPem,
-      cert: keys.tls.certificatePem,
-      ca: [ca.certificatePem],
-      requestCert: true,
-      rejectUnauthorized: true,
-    },
-    (req, res) => void answer(req, res),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenStandIn({ tls: keys.tls, caCertificatePem: ca.certificatePem, host }, answer);
   const authority = ca;
   return {
-    url: `https://${host}:${port}${STAND_IN_BASE_PATH}`,
-    parametersUrl: `https://${host}:${port}${STAND_IN_PARAMETERS_PATH}`,
+    ...listening,
     caCertificatePem: authority.certificatePem,
     issueCompanyCertificate: async (request) => {
       const issued = (await load()).issueCompanyCertificate(request);
@@ -98,10 +80,5 @@ export async function serveNfseStandIn({
       return issued;
     },
     issued: (fingerprint) => wasIssued(dataDir, authority, fingerprint),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
