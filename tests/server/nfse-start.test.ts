@@ -68,6 +68,17 @@ describe('the start in production', () => {
   });
 });
 
+/** A DPS signed with the A1 and sent to the stand-in over its mutual TLS, trusting its CA alone: what it came to. */
+async function sendThrough(standIn: { url: string; caCertificatePem: string }, a1: { pfx: Buffer; password: string }) {
+  const certificate = readPkcs12(a1.pfx, a1.password);
+  const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
+  try {
+    return (await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate))).outcome;
+  } finally {
+    client.close();
+  }
+}
+
 describe('the stand-in’s CA under DATA_DIR', () => {
   it('is written at the first start (readable by this user only) and is the same at the next', async () => {
     const dataDir = await tempDir('contabil-ca-');
@@ -80,19 +91,15 @@ describe('the stand-in’s CA under DATA_DIR', () => {
 
     // A certificate the first start's CA issued is accepted by a stand-in started again on the same directory.
     const a1 = issueA1Certificate(first, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
-    const certificate = readPkcs12(a1.pfx, a1.password);
     const standIn = await startNfseNacionalStandIn({ ca: loadOrCreateStandInCa(dataDir) });
-    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
     try {
-      const sent = await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate));
-      expect(sent.outcome).toBe('issued');
+      expect(await sendThrough(standIn, a1)).toBe('issued');
     } finally {
-      client.close();
       await standIn.close();
     }
   });
 
-  it('is served from the kept files at the next start, its code loaded by the first call', async () => {
+  it('is served from the kept files at the next start: it issues, notes what it issued and answers', async () => {
     const dataDir = await tempDir('contabil-ca-');
     await (await serveNfseStandIn({ dataDir })).close();
     expect((await readdir(dataDir)).sort()).toEqual([STAND_IN_CA_FILE, STAND_IN_KEYS_FILE]);
@@ -100,14 +107,9 @@ describe('the stand-in’s CA under DATA_DIR', () => {
     const a1 = await standIn.issueCompanyCertificate({ cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
     expect(standIn.issued(new X509Certificate(a1.certificatePem).fingerprint256)).toBe(true);
     expect(issuedBy(a1.certificatePem, { certificatePem: standIn.caCertificatePem })).toBe(true);
-    const certificate = readPkcs12(a1.pfx, a1.password);
-    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
     try {
-      expect((await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate))).outcome).toBe(
-        'issued',
-      );
+      expect(await sendThrough(standIn, a1)).toBe('issued');
     } finally {
-      client.close();
       await standIn.close();
     }
     // Its records kept for the next start, beside the CA.
@@ -139,15 +141,10 @@ describe('the stand-in’s CA under DATA_DIR', () => {
 
     // The kept keys serve: a stand-in started with them answers over TLS trusted by the CA alone.
     const a1 = issueA1Certificate(ca, { cnpj: DEMO_NFSE_CNPJ, companyName: 'Mendes Tech', password: 'a1' });
-    const certificate = readPkcs12(a1.pfx, a1.password);
     const standIn = await startNfseNacionalStandIn({ ca, keys: again });
-    const client = createNfseClient({ baseUrl: standIn.url, certificate, trustedCaPem: [standIn.caCertificatePem] });
     try {
-      expect((await client.sendDps(prepareSignedDps(dpsContext('1', { cnpj: DEMO_NFSE_CNPJ }), certificate))).outcome).toBe(
-        'issued',
-      );
+      expect(await sendThrough(standIn, a1)).toBe('issued');
     } finally {
-      client.close();
       await standIn.close();
     }
 
