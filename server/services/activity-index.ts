@@ -174,13 +174,16 @@ const NOT_DIMINUTIVES = new Set(
 );
 
 const ACCENTS = /\p{M}/gu;
+/** How many words the caches of `plain` and `keyOf` keep: what people type repeats; beyond, they start again. */
+const CACHED_WORDS = 20_000;
 const plainWords = new Map<string, string>();
-/** Lower case without accents: how words are compared (the index's words are few and repeat: remembered). */
+/** Lower case without accents: how words are compared (the words people type repeat: remembered). */
 function plain(word: string): string {
   let result = plainWords.get(word);
   if (result === undefined) {
     result = word.normalize('NFD').replace(ACCENTS, '').toLowerCase();
-    if (plainWords.size < 100_000) plainWords.set(word, result);
+    if (plainWords.size >= CACHED_WORDS) plainWords.clear();
+    plainWords.set(word, result);
   }
   return result;
 }
@@ -239,28 +242,59 @@ function kindOf(activity: IndexedActivity): Kind {
   return 'other';
 }
 
+/**
+ * A subclass in the index. Stems and written words are numbered once for the whole index and each subclass holds
+ * sorted arrays of those numbers: a third of the memory of a map and sets per subclass, and less garbage while it is
+ * built (docs/performance.md).
+ */
 interface Entry {
-  activity: IndexedActivity;
+  code: string;
+  isActive: boolean;
   kind: Kind;
   /** A wholesaler or a sales agent: selling to other businesses. */
   wholesale: boolean;
-  /** The words of its texts as written (accents and a plural s aside). */
-  surfaces: Set<string>;
-  phrases: Phrase[];
-  /** The best weight at which the subclass holds each stem. */
-  weights: Map<string, number>;
-  /** Stems its names hold only as whom it serves ("salão" in "móveis para salão de beleza"). */
-  servedOnly: Set<string>;
-  /** Stems it holds in its names or hierarchy, not only in the IBGE notes. */
-  titled: Set<string>;
+  /** The stems it holds (ids, ascending) and the best weight at which it holds each. */
+  keys: Int32Array;
+  weights: Float64Array;
+  /** The words of its texts as written (accents and a plural s aside), as ids, ascending. */
+  surfaces: Int32Array;
+  /** Its phrases one after the other: the stems of each (in the order written), where each ends, and its weight. */
+  phraseKeys: Int32Array;
+  phraseEnds: Uint32Array;
+  phraseWeights: Float64Array;
+  /** Stems its names hold only as whom it serves ("salão" in "móveis para salão de beleza"), ascending. */
+  servedOnly: Int32Array;
 }
+
+/** Where an id is in an ascending array, or -1. */
+function find(sorted: Int32Array, id: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = sorted[middle];
+    if (value === id) return middle;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The weight at which a subclass holds a stem, if it does. */
+function weightIn(entry: Entry, id: number): number | undefined {
+  const at = find(entry.keys, id);
+  return at < 0 ? undefined : entry.weights[at];
+}
+
+const ascending = (ids: Iterable<number>) => Int32Array.from(ids).sort();
 
 /**
  * One word of a description: the stems it may stand for — several while it is still being typed, the more common
  * completions counting more ("cabelei" is "cabeleireiro" before "cabeleira") — and its weight.
  */
 interface Concept {
-  keys: { key: string; weight: number }[];
+  /** Each stem with its id in the index (every stem of a concept is one the index holds). */
+  keys: { key: string; id: number; weight: number }[];
   weight: number;
   /** The word as written (`surfaceOf`), to tell it from another word of the same stem ("agendamento", "agenda"). */
   surface: string;
@@ -318,10 +352,14 @@ export class ActivityIndex {
   /** Every word of the index without accents → its most common spelling (with accents) and how many subclasses use it. */
   private readonly vocabulary = new Map<string, { spelling: string; subclasses: number }>();
   private readonly vocabularyByLength = new Map<number, string[]>();
-  /** Words of the index by how they sound (`soundOf`). */
-  private readonly vocabularyBySound = new Map<string, string[]>();
-  private readonly postings = new Map<string, number[]>();
-  private readonly idf = new Map<string, number>();
+  /** Words of the index by how they sound (`soundOf`): the word, or the words that sound alike. */
+  private readonly vocabularyBySound = new Map<string, string | string[]>();
+  /** The stems the subclasses hold, numbered; by number, the subclasses that hold each and how rare it is. */
+  private readonly keyIds = new Map<string, number>();
+  private readonly postings: Int32Array[];
+  private readonly idf: Float64Array;
+  /** The words of the subclasses' texts as written (`surfaceOf`), numbered. */
+  private readonly surfaceIds = new Map<string, number>();
   private readonly keyCache = new Map<string, string | null>();
 
   constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
@@ -353,24 +391,48 @@ export class ActivityIndex {
       if (!words) split.set(text, (words = wordsOf(text)));
       return words;
     };
-    const spellings = new Map<string, Map<string, Set<string>>>();
-    for (const { activity, texts } of sources) {
+    // How many subclasses write each word, in all and in each spelling: counted as the subclasses go by, one at a
+    // time (`last`), not by a set of their codes per spelling.
+    interface Count {
+      subclasses: number;
+      last: number;
+    }
+    const spellings = new Map<string, Count>();
+    const words = new Map<string, Count & { spelling: string; spellingSubclasses: number }>();
+    const count = <T extends Count>(counts: Map<string, T>, word: string, at: number, fresh: () => T) => {
+      let counted = counts.get(word);
+      if (!counted) counts.set(word, (counted = fresh()));
+      if (counted.last !== at) {
+        counted.subclasses++;
+        counted.last = at;
+      }
+    };
+    sources.forEach(({ texts }, at) => {
       for (const { text, field } of texts) {
         for (const word of wordsOfText(text, field)) {
-          const key = plain(word);
-          const bySpelling = spellings.get(key) ?? new Map<string, Set<string>>();
-          bySpelling.set(word, (bySpelling.get(word) ?? new Set()).add(activity.code));
-          spellings.set(key, bySpelling);
+          count(spellings, word, at, () => ({ subclasses: 0, last: -1 }));
+          count(words, plain(word), at, () => ({ subclasses: 0, last: -1, spelling: word, spellingSubclasses: 0 }));
         }
       }
+    });
+    // A word's spelling: the one most subclasses write, the longest on a tie ("instalação" over "instalacao"), the
+    // first met after that.
+    for (const [spelling, { subclasses }] of spellings) {
+      const word = words.get(plain(spelling))!;
+      const better =
+        subclasses > word.spellingSubclasses ||
+        (subclasses === word.spellingSubclasses && spelling.length > word.spelling.length);
+      if (better) Object.assign(word, { spelling, spellingSubclasses: subclasses });
     }
-    for (const [key, bySpelling] of spellings) {
-      const ranked = [...bySpelling].sort((a, b) => b[1].size - a[1].size || b[0].length - a[0].length);
-      const subclasses = new Set([...bySpelling.values()].flatMap((codes) => [...codes])).size;
-      this.vocabulary.set(key, { spelling: ranked[0][0], subclasses });
+    for (const [key, { spelling, subclasses }] of words) {
+      this.vocabulary.set(key, { spelling, subclasses });
       if (isStopWord(key)) continue;
       const sound = soundOf(key);
-      this.vocabularyBySound.set(sound, [...(this.vocabularyBySound.get(sound) ?? []), key]);
+      // Most sounds are one word's: kept as the word itself, a list only when words share it.
+      const sameSound = this.vocabularyBySound.get(sound);
+      if (sameSound === undefined) this.vocabularyBySound.set(sound, key);
+      else if (typeof sameSound === 'string') this.vocabularyBySound.set(sound, [sameSound, key]);
+      else sameSound.push(key);
       const sameLength = this.vocabularyByLength.get(key.length);
       if (sameLength) sameLength.push(key);
       else this.vocabularyByLength.set(key.length, [key]);
@@ -378,16 +440,24 @@ export class ActivityIndex {
 
     const keysOfText = new Map<string, string[]>();
     const servedOfText = new Map<string, Set<string>>();
-    this.entries = sources.map(({ activity, texts }) => {
+    const idOf = (ids: Map<string, number>, value: string) => {
+      let id = ids.get(value);
+      if (id === undefined) ids.set(value, (id = ids.size));
+      return id;
+    };
+    const postings: number[][] = [];
+    /** By stem id: how many subclasses hold it in their names or hierarchy, not only in the IBGE notes. */
+    const titledIn: number[] = [];
+    this.entries = sources.map(({ activity, texts }, at) => {
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
       const servedKeys = new Set<string>();
       const titled = new Set<string>();
       const ownKeys = new Set<string>();
-      const surfaces = new Set<string>();
+      const surfaces = new Set<number>();
       for (const { text, field } of texts) {
         const words = wordsOfText(text, field);
-        for (const word of words) surfaces.add(surfaceOf(word));
+        for (const word of words) surfaces.add(idOf(this.surfaceIds, surfaceOf(word)));
         let keys = keysOfText.get(text);
         if (!keys) {
           keys = [...new Set(this.keysOfText(words))];
@@ -408,24 +478,35 @@ export class ActivityIndex {
           if (field !== 'note') titled.add(key);
         }
       }
-      const servedOnly = new Set([...servedKeys].filter((key) => !ownKeys.has(key)));
-      const wholesale = /atacad|^representantes comerciais/.test(plain(activity.text));
-      return { activity, kind: kindOf(activity), wholesale, surfaces, phrases, weights, servedOnly, titled };
-    });
-    this.entries.forEach((entry, index) => {
-      for (const key of entry.weights.keys()) {
-        const list = this.postings.get(key);
-        if (list) list.push(index);
-        else this.postings.set(key, [index]);
+      const held = [...weights].map(([key, weight]) => ({ id: idOf(this.keyIds, key), key, weight })).sort((a, b) => a.id - b.id);
+      for (const { id, key } of held) {
+        (postings[id] ??= []).push(at);
+        titledIn[id] = (titledIn[id] ?? 0) + (titled.has(key) ? 1 : 0);
       }
+      const phraseKeys = phrases.flatMap(({ keys }) => keys.map((key) => this.keyIds.get(key)!));
+      let end = 0;
+      return {
+        code: activity.code,
+        isActive: activity.isActive,
+        kind: kindOf(activity),
+        wholesale: /atacad|^representantes comerciais/.test(plain(activity.text)),
+        keys: Int32Array.from(held, ({ id }) => id),
+        weights: Float64Array.from(held, ({ weight }) => weight),
+        surfaces: ascending(surfaces),
+        phraseKeys: Int32Array.from(phraseKeys),
+        phraseEnds: Uint32Array.from(phrases, ({ keys }) => (end += keys.length)),
+        phraseWeights: Float64Array.from(phrases, ({ weight }) => weight),
+        servedOnly: ascending([...servedKeys].filter((key) => !ownKeys.has(key)).map((key) => this.keyIds.get(key)!)),
+      };
     });
     // How rare a word is, by the names and hierarchy: the notes, long and wordy, would make the words of every
     // trade common ("reparação" in hundreds of them). A word only the notes have is as rare as they make it.
     const total = this.entries.length;
-    for (const [key, list] of this.postings) {
-      const titled = list.filter((index) => this.entries[index].titled.has(key)).length;
-      this.idf.set(key, Math.log(1 + total / (1 + (titled || list.length))));
-    }
+    this.idf = Float64Array.from(postings, (list, id) => Math.log(1 + total / (1 + (titledIn[id] || list.length))));
+    this.postings = postings.map((list) => Int32Array.from(list));
+    // The build read every word of the index: the caches keep what people type instead.
+    plainWords.clear();
+    this.keyCache.clear();
   }
 
   /** The subclasses a description or search speaks of, best first. */
@@ -438,9 +519,7 @@ export class ActivityIndex {
       concepts.flatMap((concept) =>
         concept.goods
           ? []
-          : concept.keys
-              .filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT)
-              .map(({ key }) => key),
+          : concept.keys.filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT).map(({ id }) => id),
       ),
     );
     // Every action said, in order: the first is the main activity ("fabrico e conserto palete": a factory first).
@@ -449,15 +528,15 @@ export class ActivityIndex {
       .flatMap((concept) => concept.keys.filter(({ key, weight }) => ACTION_KEYS.has(key) && weight >= HOMOPHONE_WEIGHT))
       .map(({ key }) => key);
     const mainAction = actionsSaid[0];
+    const mainActionId = mainAction === undefined ? -1 : this.keyIds.get(mainAction)!;
     const objectSaid = concepts.some((concept) => qualifies(concept));
     const wholesaleSaid = concepts.some((concept) => concept.keys.some(({ key }) => WHOLESALE_KEYS.has(key)));
     const candidates = new Set<number>();
-    for (const concept of concepts)
-      for (const { key } of concept.keys) for (const i of this.postings.get(key) ?? []) candidates.add(i);
+    for (const concept of concepts) for (const { id } of concept.keys) for (const i of this.postings[id]) candidates.add(i);
+    const surfaceIds = concepts.map((concept) => this.surfaceIds.get(concept.surface) ?? -1);
 
-    const idf = (key: string) => this.idf.get(key) ?? 0;
     // What a subclass answering every word in its own names would get: the scale of the score.
-    const strongest = (concept: Concept) => Math.max(...concept.keys.map(({ key, weight }) => idf(key) * weight));
+    const strongest = (concept: Concept) => Math.max(...concept.keys.map(({ id, weight }) => this.idf[id] * weight));
     // Words the index does not know were said too: a subclass answering the rest answers only part of it.
     // A long description says more than its activity (whom it serves, how it charges, where): beyond its strongest
     // few words, each word widens the scale less, so that a subclass answering the core is still listed.
@@ -469,45 +548,47 @@ export class ActivityIndex {
     const hits: ActivityHit[] = [];
     for (const index of candidates) {
       const entry = this.entries[index];
-      if (query.activeOnly && !entry.activity.isActive) continue;
+      if (query.activeOnly && !entry.isActive) continue;
       let base = 0;
       let objectAnswered = false;
       /** Whether the subclass answers anything but whom it serves. */
       let answersItself = false;
-      const said = new Map<string, number>();
-      for (const concept of concepts) {
+      const said = new Map<number, number>();
+      concepts.forEach((concept, c) => {
         let best = 0;
-        for (const { key, weight: likely } of concept.keys) {
-          const weight = entry.weights.get(key);
+        for (const { key, id, weight: likely } of concept.keys) {
+          const weight = weightIn(entry, id);
           if (weight === undefined) continue;
           // The same stem in another word is another sense, likely ("bolo" and "bola", "agendamento" and "agenda").
-          const sameWord = likely !== 1 || ACTION_KEYS.has(key) || entry.surfaces.has(concept.surface);
-          const value = idf(key) * concept.weight * likely * (sameWord ? 1 : OTHER_WORD_FACTOR);
-          said.set(key, Math.max(said.get(key) ?? 0, value));
+          const sameWord = likely !== 1 || ACTION_KEYS.has(key) || find(entry.surfaces, surfaceIds[c]) >= 0;
+          const value = this.idf[id] * concept.weight * likely * (sameWord ? 1 : OTHER_WORD_FACTOR);
+          said.set(id, Math.max(said.get(id) ?? 0, value));
           best = Math.max(best, value * weight);
           if (qualifies(concept) && !ACTION_KEYS.has(key)) objectAnswered = true;
-          if (!entry.servedOnly.has(key) || concept.weight !== 1) answersItself = true;
+          if (find(entry.servedOnly, id) < 0 || concept.weight !== 1) answersItself = true;
         }
         base += best;
-      }
+      });
       // Selling names no business by itself ("vendo"): what is sold must be answered too. A subclass that is the
       // service said ("faxina" for "limpeza em domicílios") may say its object otherwise ("residências").
-      const doesService = (action: string) => entry.weights.get(action) === 1 && entry.kind !== 'trade' && entry.kind !== 'make';
+      const doesService = (action: number) => weightIn(entry, action) === 1 && entry.kind !== 'trade' && entry.kind !== 'make';
       if (objectSaid && !objectAnswered && ![...serviceActions].some(doesService)) continue;
       // The name the description says most completely: its words said, and how much of it they are.
       let phrase = 0;
-      for (const { keys, weight } of entry.phrases) {
+      let start = 0;
+      entry.phraseEnds.forEach((end, p) => {
         let matched = 0;
         let count = 0;
-        for (const key of keys) {
-          const value = said.get(key);
+        for (let k = start; k < end; k++) {
+          const value = said.get(entry.phraseKeys[k]);
           if (value !== undefined) {
             matched += value;
             count++;
           }
         }
-        if (count > 0) phrase = Math.max(phrase, weight * matched * (count / keys.length));
-      }
+        if (count > 0) phrase = Math.max(phrase, entry.phraseWeights[p] * matched * (count / (end - start)));
+        start = end;
+      });
       let score = base + phrase;
       // Repairing a phone is neither selling, making nor building one, nor a phone line: a subclass that shares only
       // the object weighs less. In a shop's or a factory's names the action qualifies the goods ("produtos de
@@ -519,7 +600,7 @@ export class ActivityIndex {
           ? entry.kind === 'make'
           : mainAction === 'vend'
             ? entry.kind === 'trade'
-            : doesService(mainAction));
+            : doesService(mainActionId));
       if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
       // Attending to people, with nothing said of selling or making: a shop or a factory of what it uses is another
       // business.
@@ -530,7 +611,7 @@ export class ActivityIndex {
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
-      if (score > 0) hits.push({ code: entry.activity.code, score: score / most });
+      if (score > 0) hits.push({ code: entry.code, score: score / most });
     }
     // Ranked before the score is capped at 1, so that two subclasses above the scale keep their order.
     hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
@@ -588,9 +669,11 @@ export class ActivityIndex {
         for (const { key, weight } of this.prefixKeys(plain(word))) keys.set(key, Math.max(keys.get(key) ?? 0, weight));
       else if (known && !isStopWord(word))
         for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
-      const fresh = [...keys].filter(([key]) => this.idf.has(key) && !seen.has(key)).map(([key, weight]) => ({ key, weight }));
+      const fresh = [...keys]
+        .filter(([key]) => this.keyIds.has(key) && !seen.has(key))
+        .map(([key, weight]) => ({ key, id: this.keyIds.get(key)!, weight }));
       if (fresh.length === 0) {
-        if (!last && !isStopWord(word) && !(known && this.idf.has(known)) && !seen.has(known ?? '')) unknown++;
+        if (!last && !isStopWord(word) && !(known && this.keyIds.has(known)) && !seen.has(known ?? '')) unknown++;
         return;
       }
       fresh.forEach(({ key }) => seen.add(key));
@@ -604,7 +687,8 @@ export class ActivityIndex {
       if (!forWhom && !action) objectBefore = true;
       const charging = CHARGING_WORDS.has(plain(word));
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
-      if (charging && this.idf.has(SERVICE_KEY)) fresh.push({ key: SERVICE_KEY, weight: 1 });
+      const serviceId = this.keyIds.get(SERVICE_KEY);
+      if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
       const modifier = CHANNEL_WORDS.has(plain(word)) || charging;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
@@ -612,7 +696,11 @@ export class ActivityIndex {
       // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
       // IBGE calls a service "sob contrato", "para terceiros".
       if (forWhom && BUSINESS_WORDS.has(plain(word)) && !seen.has(CONTRACT_KEYS[0])) {
-        const keys = CONTRACT_KEYS.filter((key) => this.idf.has(key)).map((key) => ({ key, weight: 1 }));
+        const keys = CONTRACT_KEYS.filter((key) => this.keyIds.has(key)).map((key) => ({
+          key,
+          id: this.keyIds.get(key)!,
+          weight: 1,
+        }));
         keys.forEach(({ key }) => seen.add(key));
         if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
       }
@@ -630,19 +718,24 @@ export class ActivityIndex {
       if (concept.keys.length < 2 || !concept.keys.some(({ weight }) => weight === HOMOPHONE_WEIGHT)) continue;
       const others = concepts.filter((other) => other !== concept && qualifies(other)).flatMap((other) => other.keys);
       if (others.length === 0) continue;
-      const support = (key: string) =>
-        (this.postings.get(key) ?? []).filter((i) => others.some(({ key: other }) => this.entries[i].weights.has(other))).length;
-      const ranked = concept.keys.map((reading) => ({ reading, support: support(reading.key) }));
+      const support = (id: number) =>
+        this.postings[id].filter((i) => others.some((other) => find(this.entries[i].keys, other.id) >= 0)).length;
+      const ranked = concept.keys.map((reading) => ({ reading, support: support(reading.id) }));
       const best = ranked.reduce((a, b) => (b.support > a.support ? b : a));
       if (best.support === 0 || best.reading.weight === 1) continue;
-      concept.keys = concept.keys.map(({ key }) => ({ key, weight: key === best.reading.key ? 1 : UNCHOSEN_READING_WEIGHT }));
+      concept.keys = concept.keys.map(({ key, id }) => ({
+        key,
+        id,
+        weight: key === best.reading.key ? 1 : UNCHOSEN_READING_WEIGHT,
+      }));
     }
   }
 
   /** The stems of the other words of the index that sound like this one ("concerto" → "conserto"). */
   private homophoneKeys(key: string): string[] {
     if (key.length < 5) return [];
-    return (this.vocabularyBySound.get(soundOf(key)) ?? [])
+    return [this.vocabularyBySound.get(soundOf(key)) ?? []]
+      .flat()
       .filter((word) => word !== key)
       .map((word) => this.keyOf(word))
       .filter((stem): stem is string => stem !== null);
@@ -677,12 +770,13 @@ export class ActivityIndex {
     const key = plain(word);
     let spelling = this.vocabulary.get(key)?.spelling;
     // Another form of a word the index has ("cuido" of "cuidador"), a number, or else a word mistyped.
-    if (!spelling && (/^\d+$/.test(key) || this.idf.has(stemOf(this.withoutDiminutive(word))))) spelling = word;
+    if (!spelling && (/^\d+$/.test(key) || this.keyIds.has(stemOf(this.withoutDiminutive(word))))) spelling = word;
     if (!spelling) {
       const near = this.nearestWord(key);
       spelling = near ? this.vocabulary.get(near)!.spelling : word;
     }
     const result = spelling.length < 2 ? null : stemOf(this.withoutDiminutive(spelling));
+    if (this.keyCache.size >= CACHED_WORDS) this.keyCache.clear();
     this.keyCache.set(word, result);
     return result;
   }

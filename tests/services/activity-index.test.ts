@@ -230,3 +230,12 @@ describe('ActivityIndex', () => {
     expect(inactive.search('salão de beleza').map((hit) => hit.code)).toContain('9602501');
   });
 });
+
+describe('what the index remembers', () => {
+  it('keeps at most 20,000 words read, however many different words are searched', () => {
+    // A public search box: anyone may send words never seen before; each one read is cached, not forever.
+    const small = new ActivityIndex(activities.slice(0, 40), [], []);
+    for (let i = 0; i < 25_000; i++) small.search(`palavra${i.toString(36)}`);
+    expect((small as unknown as { keyCache: Map<string, unknown> }).keyCache.size).toBeLessThanOrEqual(20_000);
+  });
+});
