@@ -29,10 +29,11 @@ export const monthKey = (year: number, month: number) => `${year}-${String(month
 /** A calendar day YYYY-MM-DD as people read it: "20/11/2026". */
 export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-// Pure: a page that never asks for a weekday (the login's) drops it from its bundle instead of building it at load.
-const weekdayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
+// Made on first use, not at load: a browser's first Intl object loads its locale data (domain/intl.ts).
+let weekdayFormat: Intl.DateTimeFormat | undefined;
 /** The weekday of a calendar day YYYY-MM-DD: "segunda-feira". */
-export const weekdayOf = (day: string) => weekdayFormat.format(new Date(`${day}T12:00:00Z`));
+export const weekdayOf = (day: string) =>
+  (weekdayFormat ??= new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' })).format(new Date(`${day}T12:00:00Z`));
 
 /** How many days a month (1–12) of a year has, leap years told. */
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -2,6 +2,7 @@ export * from './claims';
 export * from './company';
 export * from './constants';
 export * from './dates';
+export * from './intl';
 export * from './enums';
 export * from './labels';
 export * from './navigation';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { formatCnpj } from './company';
 import { foldText, onlyDigits } from './digits';
+import { onFirstUse } from './intl';
 import { isIbgeCityCode } from './nfseNacional';
 
 /**
@@ -48,7 +49,7 @@ export type TakerAddress = NationalTakerAddress | ForeignTakerAddress;
 
 /* ---------------------------------------------------------------- countries */
 
-const countryNames = new Intl.DisplayNames(['pt-BR'], { type: 'region', fallback: 'code' });
+const countryNames = onFirstUse(() => new Intl.DisplayNames(['pt-BR'], { type: 'region', fallback: 'code' }));
 
 /**
  * Region codes ICU names that are not countries of ISO 3166-1 (groupings, reserved or withdrawn codes, aliases): the
@@ -67,7 +68,7 @@ export function foreignCountries(): readonly { code: string; name: string }[] {
     for (let first = 65; first <= 90; first++) {
       for (let second = 65; second <= 90; second++) {
         const code = String.fromCharCode(first, second);
-        const name = countryNames.of(code);
+        const name = countryNames().of(code);
         if (name && name !== code && code !== 'BR' && !NOT_ISO_COUNTRIES.has(code)) found.push({ code, name });
       }
     }
@@ -79,7 +80,7 @@ export function foreignCountries(): readonly { code: string; name: string }[] {
 export const isForeignCountryCode = (code: string) => foreignCountries().some((country) => country.code === code);
 
 /** "US" → "Estados Unidos"; an unknown code is shown as it is. */
-export const countryName = (code: string) => countryNames.of(code) ?? code;
+export const countryName = (code: string) => countryNames().of(code) ?? code;
 
 /* ---------------------------------------------------------------- input */
 

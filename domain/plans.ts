@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { onFirstUse } from './intl';
 import { safeNextPath } from './navigation';
 import type { CompanySize } from './enums';
 
@@ -41,11 +42,11 @@ export function findPlan(planId: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === planId);
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const brl = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
 
 /** 24900 → "R$ 249,00". */
 export function formatMoney(cents: number): string {
-  return brl.format(cents / 100);
+  return brl().format(cents / 100);
 }
 
 /** Where the person comes back after the payment page: a path inside the app. */

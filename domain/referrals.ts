@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { Company } from './company';
 import type { CompanyStatus, TrackId } from './enums';
 import { TRACK_IDS } from './enums';
+import { onFirstUse } from './intl';
 import { isOperating } from './navigation';
 import { paginationQuery } from './pagination';
 import { MESSAGES, STANDARD_EMAIL_PATTERN } from './users';
@@ -142,7 +143,9 @@ export function resendAvailableAt(invitation: { sentCount: number; lastSentAt: D
   return new Date(invitation.lastSentAt.getTime() + INVITATION_RESEND_AFTER_HOURS * 3_600_000);
 }
 
-const resendTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+const resendTime = onFirstUse(
+  () => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }),
+);
 
 /**
  * Why the same e-mail cannot be invited again, pointing to what its row in the list offers right now: the "Reenviar"
@@ -154,7 +157,7 @@ export function duplicateInvitationMessage(invitation: { sentCount: number; last
     return `Você já convidou este e-mail, e o convite já foi enviado ${INVITATION_MAX_SENDS} vezes: não é possível reenviá-lo.`;
   }
   if (now < availableAt) {
-    return `Você já convidou este e-mail. O convite poderá ser reenviado pela lista de convites a partir de ${resendTime.format(availableAt)}.`;
+    return `Você já convidou este e-mail. O convite poderá ser reenviado pela lista de convites a partir de ${resendTime().format(availableAt)}.`;
   }
   return INVITATION_MESSAGES.duplicate;
 }

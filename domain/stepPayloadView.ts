@@ -2,6 +2,7 @@ import { formatCep, formatCpf } from '@brazilian-utils/brazilian-utils';
 import { formatCnaeCode } from './cnae';
 import { formatCnpj } from './company';
 import { onlyDigits } from './digits';
+import { onFirstUse } from './intl';
 import {
   CERTIFICATE_KIND_LABEL,
   COMPANY_SIZE_LABEL,
@@ -85,7 +86,7 @@ const formatMonth = (value: string) => {
   return match ? `${match[2]}/${match[1]}` : value;
 };
 
-const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const percent = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }));
 
 /** A label found by a value's own code, or the value as given when the table does not know it. */
 const labelOf = (labels: Record<string, string>, value: unknown) => labels[String(value)] ?? String(value);
@@ -131,7 +132,7 @@ function textOf(key: string, value: unknown): string {
     case 'amountCents':
       return typeof value === 'number' ? formatMoney(value) : text;
     case 'share':
-      return typeof value === 'number' ? `${percent.format(value)}%` : text;
+      return typeof value === 'number' ? `${percent().format(value)}%` : text;
     case 'documentId':
       return 'Anexado';
     default:

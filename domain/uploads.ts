@@ -165,7 +165,11 @@ export const ZIP_LIMITS = {
 
 export const ZIP_MESSAGES = {
   corrupt: 'O arquivo ZIP está corrompido ou incompleto: não foi possível ler a lista de arquivos dele.',
-  tooManyEntries: `O arquivo ZIP tem mais de ${ZIP_LIMITS.maxEntries.toLocaleString('pt-BR')} arquivos. Envie-o em partes menores.`,
+  // Written when read: a number formatted for pt-BR at load would load the browser's locale data before a page draws
+  // (domain/intl.ts).
+  get tooManyEntries() {
+    return `O arquivo ZIP tem mais de ${ZIP_LIMITS.maxEntries.toLocaleString('pt-BR')} arquivos. Envie-o em partes menores.`;
+  },
   tooLarge: `O arquivo ZIP passa de ${ZIP_LIMITS.maxUncompressedBytes / 1024 / 1024} MB depois de descompactado. Envie-o em partes menores.`,
   ratio: `O arquivo ZIP foi recusado por segurança: ele se expande mais de ${ZIP_LIMITS.maxRatio} vezes ao ser descompactado, o que é típico de um arquivo malicioso ("zip bomb").`,
   nested:

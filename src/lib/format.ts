@@ -1,16 +1,21 @@
-const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'America/Sao_Paulo',
-});
+import { onFirstUse } from '@domain';
+
+const dateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'America/Sao_Paulo',
+    }),
+);
 
 /** ISO date → dd/mm/aaaa in São Paulo time (conventions). */
 export function formatDate(iso: string | Date): string {
-  return dateFormat.format(typeof iso === 'string' ? new Date(iso) : iso);
+  return dateFormat().format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
-const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }));
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -21,18 +26,16 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(iso: string, now = Date.now()): string {
   const elapsed = new Date(iso).getTime() - now;
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(elapsed) >= ms) return relative.format(Math.round(elapsed / ms), unit);
+    if (Math.abs(elapsed) >= ms) return relative().format(Math.round(elapsed / ms), unit);
   }
   return 'agora';
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-});
+const dateTimeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }),
+);
 
 /** ISO → "22/11/2026, 14:05" in São Paulo time. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
