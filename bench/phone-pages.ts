@@ -16,6 +16,10 @@
  *   both alike: median (min–max) of each, the ratio of the medians (target ≤ 1.3×), and the bytes the page had on the
  *   wire (compressed) by the time its heading showed, its scripts apart, and how many requests (the Auth emulator's
  *   are counted but weigh 0: another origin, no Timing-Allow-Origin).
+ * - To see where the time goes: BENCH_PHONE_TIMELINE=1 prints the product's last run request by request (and any
+ *   `performance.mark`); BENCH_PHONE_PROFILE=1 takes a CPU profile of each visit until the heading and prints the
+ *   main thread's time by script and by function, product and floor (BENCH_PHONE_PROFILE_FILE=path keeps the
+ *   product's last profile, for DevTools or a source map).
  * - Lighthouse (mobile preset, simulated throttling), BENCH_LIGHTHOUSE_RUNS runs (3) of each page and of the floor
  *   app; the session is stored in the Chromium Lighthouse drives before it starts (Lighthouse keeps cookies and
  *   localStorage between runs and clears the caches).
@@ -88,7 +92,8 @@ function headingWatcher(heading: RegExp): string {
           const navigation = performance.getEntriesByType('navigation')[0];
           const bytes = resources.reduce((sum, entry) => sum + entry.transferSize, navigation ? navigation.transferSize : 0);
           const scripts = resources.filter((entry) => entry.initiatorType === 'script' || /\\.m?js(\\?|$)/.test(entry.name));
-          window.__benchHeading = { ms: at, bytes, scriptBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0), requests: resources.length + 1 };
+          const timeline = [...performance.getEntriesByType('mark').map((entry) => ['mark ' + entry.name, Math.round(entry.startTime), Math.round(entry.startTime), 0]), ...performance.getEntriesByType('resource').map((entry) => [entry.name.replace(location.origin, ''), Math.round(entry.startTime), Math.round(entry.responseEnd), entry.transferSize])];
+          window.__benchHeading = { ms: at, bytes, scriptBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0), requests: resources.length + 1, timeline };
           return;
         }
       }
@@ -104,6 +109,36 @@ interface Visit {
   scriptBytes: number;
   /** Requests answered by then, the document's included: each costs at least a round trip unless it overlaps others. */
   requests: number;
+  /** Every request made and every performance mark by then: name, start and end (ms from the navigation), bytes. */
+  timeline: [name: string, start: number, end: number, bytes: number][];
+  /** BENCH_PHONE_PROFILE=1: where the main thread's time went until the heading, by script and by function. */
+  profile?: string[];
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The CPU profile's self time by script and by function, the largest first. */
+function summarize(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, at) => {
+    const frame = byId.get(id)!.callFrame;
+    const ms = (profile.timeDeltas[at] ?? 0) / 1000;
+    const script = frame.url.replace(/^.*\//, '') || `(${frame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  return ['by script:', ...top(byScript, 15), 'by function:', ...top(byFunction, 25)];
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -118,13 +153,26 @@ async function visit(browser: Browser, url: string, heading: RegExp, storage?: S
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    const profiling = Boolean(process.env.BENCH_PHONE_PROFILE);
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url, { waitUntil: 'commit' });
     // A function, not a string: the product's Content-Security-Policy forbids eval.
     const handle = await page.waitForFunction(() => (globalThis as { __benchHeading?: Visit }).__benchHeading, undefined, {
       timeout: 120_000,
       polling: 100,
     });
-    return (await handle.jsonValue())!;
+    const visit = (await handle.jsonValue())!;
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      visit.profile = summarize(profile as never);
+      if (process.env.BENCH_PHONE_PROFILE_FILE && url.startsWith(BASE))
+        writeFileSync(process.env.BENCH_PHONE_PROFILE_FILE, JSON.stringify(profile));
+    }
+    return visit;
   } finally {
     await context.close();
   }
@@ -338,6 +386,15 @@ try {
     console.log(`    product  ${timing(productMs).padEnd(28)} ${wire(product)}`);
     console.log(`    floor    ${timing(floorMs).padEnd(28)} ${wire(floorVisits)}`);
     console.log(`    product / floor ${(median(productMs) / median(floorMs)).toFixed(2)}× (target ≤ 1.3×)`);
+    // BENCH_PHONE_TIMELINE=1: the product's last run, request by request, to see where the time goes.
+    if (process.env.BENCH_PHONE_TIMELINE) {
+      const last = product[product.length - 1];
+      for (const [name, start, end, bytes] of last.timeline)
+        console.log(`      ${String(start).padStart(5)}–${String(end).padEnd(5)} ms ${kilobytes(bytes).padStart(9)}  ${name}`);
+      console.log(`      heading at ${Math.round(last.ms)} ms`);
+    }
+    for (const line of product[product.length - 1].profile ?? []) console.log(`      ${line}`);
+    for (const line of floorVisits[floorVisits.length - 1].profile ?? []) console.log(`      floor ${line}`);
   }
   await browser.close();
 
