@@ -35,6 +35,29 @@ const dateTimeFormat = onFirstUse(
   () => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }),
 );
 
+const momentFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Sao_Paulo',
+    }),
+);
+
+/** An instant (ISO) in São Paulo time as its day "dd/mm/aaaa" and time "hh:mm", from parts so no locale comma slips in. */
+export function saoPauloMoment(iso: string): { day: string; time: string } {
+  const part = Object.fromEntries(
+    momentFormat()
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${part.day}/${part.month}/${part.year}`, time: `${part.hour}:${part.minute}` };
+}
+
 /** ISO → "22/11/2026, 14:05" in São Paulo time. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat().format(new Date(iso));

@@ -1,5 +1,6 @@
 import type { BankAccount, CategoryRule, TaxCategory } from '@domain';
-import { BANK_ACCOUNT_KIND_LABEL, bankName, saoPauloDate, monthKey, onFirstUse } from '@domain';
+import { BANK_ACCOUNT_KIND_LABEL, bankName, saoPauloDate, monthKey } from '@domain';
+import { saoPauloMoment } from '@/lib/format';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const signedFormats = new Map<string, Intl.NumberFormat>();
@@ -74,25 +75,8 @@ export const RULE_DIRECTION_LABEL: Record<CategoryRule['direction'], string> = {
 export const categoryName = (categories: readonly TaxCategory[], id: string | null | undefined) =>
   (id && categories.find((category) => category.id === id)?.name) || 'Sem categoria';
 
-const moment = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'America/Sao_Paulo',
-    }),
-);
-
-/** An instant (ISO) → "dd/mm/aaaa hh:mm" in São Paulo time, built from parts so no locale comma slips in. */
+/** An instant (ISO) → "dd/mm/aaaa hh:mm" in São Paulo time. */
 export function formatMoment(iso: string): string {
-  const part = Object.fromEntries(
-    moment()
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  const { day, time } = saoPauloMoment(iso);
+  return `${day} ${time}`;
 }

@@ -1,9 +1,9 @@
 import type { BodyOf, NfsRequestStatus } from '@domain';
-import { onFirstUse } from '@domain';
 import { formatNationalServiceCode } from '@domain/fiscalProfile';
 import type { FiscalProfileView, NfseEmissionView } from '@domain/nfseEmission';
 import { isEmittableStatus } from '@domain/nfseEmission';
 import type { BulkOutcome, BulkResult } from '@machines/nfseBulkEmission.machine';
+import { saoPauloMoment } from '@/lib/format';
 
 export type { BulkOutcome, BulkResult };
 
@@ -11,26 +11,10 @@ export type { BulkOutcome, BulkResult };
  * What the team's national NFS-e screens decide, apart from React so the unit tests read it (tests/web/nfse.test.ts).
  */
 
-const timeFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'America/Sao_Paulo',
-    }),
-);
-
 /** ISO → "dd/mm/aaaa às hh:mm" in São Paulo time. */
 export function formatWhen(iso: string): string {
-  const parts = Object.fromEntries(
-    timeFormat()
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+  const { day, time } = saoPauloMoment(iso);
+  return `${day} às ${time}`;
 }
 
 /** A request the team can still send to the national system: not issued, refused or cancelled. */
