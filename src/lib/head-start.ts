@@ -18,6 +18,11 @@ export interface HeadStart {
 }
 
 let started: HeadStart | null = null;
+/**
+ * Set when the app first asks for what the head start fetches. Its script runs once its own imports have come, which
+ * may be after the app has started (they share chunks with it): it then asks for nothing, or every call is made twice.
+ */
+let appAsked = false;
 /** The person's feature flags as the head start got them, for the token it used. */
 let features: { token: string; answer: Features | null } | null = null;
 
@@ -29,6 +34,7 @@ let features: { token: string; answer: Features | null } | null = null;
  * or for someone with no company yet.
  */
 export function startHeadStart(now = Date.now()): void {
+  if (appAsked) return;
   const auth = readStoredAuth(now);
   if (!auth) return;
   const token = auth.accessToken;
@@ -82,11 +88,13 @@ function preloadPageCode(pathname: string) {
 
 /** The feature flags the head start got with this token, if they came (the flags' query starts from them). */
 export function headStartFeatures(token: string | null): Features | undefined {
+  appAsked = true;
   return features?.answer && features.token === token ? features.answer : undefined;
 }
 
 /** The head start for this company and token, once: a later load (another company, a new token) asks anew. */
 export function takeHeadStart(companyId: string, token: string | null): HeadStart | null {
+  appAsked = true;
   const taken = started;
   started = null;
   return taken && taken.companyId === companyId && taken.token === token ? taken : null;
