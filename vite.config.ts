@@ -118,10 +118,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // A route's loader is a chunk of its own too: what the team's loaders import (their features' queries) would
-      // otherwise sit in the route tree every page loads first, the login page's included (docs/performance.md).
+      // A route's loader comes in its component's chunk: what the loaders import (their features' queries) would
+      // otherwise sit in the route tree every page loads first, the login page's included, and a chunk of its own
+      // would cost the customer's pages, which start their queries without waiting for them, a request before the
+      // data (docs/decisions/0006-pages-load-their-data-in-loaders.md).
       codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
       },
     }),
     react(),

@@ -2,7 +2,12 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { signInFromLogin } from './support';
 
-/** A page asks the API for each thing once: the same call made twice costs a phone a round trip for nothing. */
+/**
+ * The customer's pages start their data in their route's loader and read it in their components
+ * (docs/decisions/0006-pages-load-their-data-in-loaders.md): pointing at a link fetches the page's data with its code,
+ * and a page asks the API for each thing once — a loader and a component asking for the same data under two keys would
+ * show as the same call made twice.
+ */
 function apiCalls(page: Page) {
   const calls: string[] = [];
   const listener = (request: Request) => {
@@ -12,6 +17,24 @@ function apiCalls(page: Page) {
   page.on('request', listener);
   return { calls, stop: () => page.off('request', listener) };
 }
+
+test('pointing at a page in the menu fetches its data before the click', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.goto('/app/panel');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('navigation').first();
+
+  const obligations = page.waitForRequest((request) => new URL(request.url()).pathname.includes('/obligations'));
+  await menu.getByRole('link', { name: 'Impostos' }).hover();
+  await obligations;
+  const after = apiCalls(page);
+  await menu.getByRole('link', { name: 'Impostos' }).click();
+  await expect(page.getByRole('heading', { name: 'Impostos', level: 1 })).toBeVisible();
+  await expect(page.getByText(/DAS|Nenhuma obrigação|calculados pela equipe/).first()).toBeVisible();
+  after.stop();
+  // Already in the cache: the click asks for nothing more about the taxes.
+  expect(after.calls.filter((call) => call.includes('/obligations'))).toEqual([]);
+});
 
 for (const path of [
   '/app/panel',

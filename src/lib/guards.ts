@@ -76,6 +76,18 @@ export async function requireCompany(args: GuardArgs): Promise<SessionActor> {
   return actor;
 }
 
+/**
+ * The company guard of the pages that work on the company: its id goes into the route context, where their loaders
+ * read it to start the page's queries (docs/architecture.md, "Loading a page's data").
+ */
+export async function companyContext(args: GuardArgs): Promise<{ companyId: string }> {
+  const actor = await requireCompany(args);
+  const company = companyActorOf(actor).getSnapshot().context.company;
+  // Not reached: requireCompany sends anyone without an operating company to their wizard or home.
+  if (!company) throw redirect({ to: homeFor(actor.getSnapshot().context.claims) });
+  return { companyId: company.id };
+}
+
 /** The wizard guard: see `wizardRedirect` in domain/ for the rule. */
 export async function requireWizard(args: GuardArgs): Promise<SessionActor> {
   const actor = await requireAuth(args);

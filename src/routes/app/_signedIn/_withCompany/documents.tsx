@@ -36,11 +36,19 @@ type Search = v.InferOutput<typeof DocumentsSearch>;
 export const Route = createFileRoute('/app/_signedIn/_withCompany/documents')({
   validateSearch: DocumentsSearch,
   head: () => ({ meta: [{ title: 'Documentos | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(listQuery(context.companyId, deps));
+  },
   component: DocumentsPage,
 });
 
 const typesOf = (filter: Filter | undefined): DocumentType[] | undefined =>
   filter === 'guias' ? [...GUIDE_DOCUMENT_TYPES] : filter ? [filter] : undefined;
+
+/** The page of the list the address asks for: the loader starts it, the page reads it. */
+const listQuery = (companyId: string, search: Pick<Search, 'tipo' | 'arquivados' | 'page'>) =>
+  documentQueries.list({ companyId, page: search.page ?? 1, types: typesOf(search.tipo), archived: search.arquivados });
 
 const todayInSaoPaulo = () => {
   const { year, month, day } = saoPauloDate(new Date());
@@ -59,9 +67,7 @@ function CompanyDocuments({ company }: { company: Company }) {
   const queryClient = useQueryClient();
   const uid = useSelector(useSessionActor(), (s) => s.context.user?.uid ?? null);
   const page = search.page ?? 1;
-  const list = useQuery(
-    documentQueries.list({ companyId: company.id, page, types: typesOf(search.tipo), archived: search.arquivados }),
-  );
+  const list = useQuery(listQuery(company.id, search));
   const go = (changes: Partial<Search>) => navigate({ to: '.', search: { ...search, ...changes } as never });
   usePageInRange({
     page,

@@ -3,11 +3,12 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import * as v from 'valibot';
 import { NFS_REQUEST_STATUSES } from '@domain';
+import { invoiceQueries } from '@/features/invoices/api';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { Alert, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/lib/company-state';
-import { RequestsTab } from './-components/invoices/RequestsTab';
+import { RequestsTab, requestsQuery } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';
 import { searchText } from '@/lib/search-params';
 
@@ -29,6 +30,13 @@ const InvoicesSearch = v.object({
 export const Route = createFileRoute('/app/_signedIn/_withCompany/invoices')({
   validateSearch: InvoicesSearch,
   head: () => ({ meta: [{ title: 'Notas fiscais | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, companyId }, deps }) => {
+    void queryClient.prefetchQuery(fiscalProfileQueries.detail(companyId));
+    const tab = deps.tab ?? 'solicitacoes';
+    if (tab === 'solicitacoes') void queryClient.prefetchQuery(requestsQuery(companyId, deps));
+    if (tab === 'agendamentos') void queryClient.prefetchQuery(invoiceQueries.schedules(companyId));
+  },
   component: InvoicesPage,
 });
 

@@ -14,6 +14,10 @@ import { MeiTracker } from './-components/panel/MeiTracker';
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
   head: () => ({ meta: [{ title: 'Painel | Contábil' }] }),
+  // Started, not awaited: the heading paints at once and the chart shows its own loading state (docs/architecture.md).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(reportQueries.annualBilling(context.companyId));
+  },
   component: PanelPage,
 });
 

@@ -17,8 +17,15 @@ const TaxesSearch = v.looseObject({
 export const Route = createFileRoute('/app/_signedIn/_withCompany/taxes')({
   validateSearch: TaxesSearch,
   head: () => ({ meta: [{ title: 'Impostos | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(obligationQueries.ofCompany(context.companyId, yearOf(deps.ano)));
+  },
   component: TaxesPage,
 });
+
+/** The year asked for, or this one in São Paulo. */
+const yearOf = (ano: number | undefined) => ano ?? saoPauloDate(new Date()).year;
 
 function TaxesPage() {
   const { company } = useCompanyState();
@@ -30,7 +37,7 @@ function CompanyTaxes({ company }: { company: Company }) {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const today = saoPauloDate(new Date());
-  const year = search.ano ?? today.year;
+  const year = yearOf(search.ano);
   const query = useQuery(obligationQueries.ofCompany(company.id, year));
   const years = [today.year, today.year - 1, today.year - 2];
 

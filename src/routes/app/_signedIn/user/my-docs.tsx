@@ -14,6 +14,9 @@ export const Route = createFileRoute('/app/_signedIn/user/my-docs')({
     await requireCompany(args);
   },
   head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(documentQueries.personal());
+  },
   component: MyDocsPage,
 });
 

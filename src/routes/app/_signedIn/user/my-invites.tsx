@@ -1,6 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { INVITATIONS_PER_DAY, INVITATION_MAX_SENDS, INVITATION_RESEND_AFTER_HOURS } from '@domain';
+import { referralQueries } from '@/features/referrals/api';
 import { InvitationForm } from '@/features/referrals/components/InvitationForm';
 import { InvitationList } from '@/features/referrals/components/InvitationList';
 import { PageHeader } from '@/components/ui/Card';
@@ -12,6 +13,10 @@ const InvitesSearch = v.object({
 export const Route = createFileRoute('/app/_signedIn/user/my-invites')({
   validateSearch: InvitesSearch,
   head: () => ({ meta: [{ title: 'Convites | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(referralQueries.invitations(deps.page ?? 1));
+  },
   component: InvitesPage,
 });
 

@@ -21,6 +21,11 @@ export const Route = createFileRoute('/app/_signedIn/user/my-referrals')({
   },
   validateSearch: ReferralsSearch,
   head: () => ({ meta: [{ title: 'Indicações | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(referralQueries.me());
+    void context.queryClient.prefetchQuery(referralQueries.referred(deps.page ?? 1));
+  },
   component: ReferralsPage,
 });
 

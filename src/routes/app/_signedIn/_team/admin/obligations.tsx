@@ -20,8 +20,18 @@ const ObligationsSearch = v.looseObject({
 export const Route = createFileRoute('/app/_signedIn/_team/admin/obligations')({
   validateSearch: ObligationsSearch,
   head: () => ({ meta: [{ title: 'Impostos do mês | Contábil' }] }),
+  loaderDeps: ({ search }) => ({ mes: search.mes }),
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(obligationQueries.teamMonth(deps.mes ?? dueCompetence()));
+  },
   component: TeamObligationsPage,
 });
+
+/** The month whose guides fall due now: the previous one. */
+function dueCompetence() {
+  const { year, month } = saoPauloDate(new Date());
+  return addMonths(monthKey(year, month), -1);
+}
 
 const todayIso = () => {
   const { year, month, day } = saoPauloDate(new Date());
@@ -34,8 +44,7 @@ function TeamObligationsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
   const { year, month } = saoPauloDate(new Date());
-  // The month whose guides fall due now: the previous one.
-  const fallback = addMonths(monthKey(year, month), -1);
+  const fallback = dueCompetence();
   const competence = search.mes ?? fallback;
   const list = useQuery(obligationQueries.teamMonth(competence));
   const paid = useMutation({

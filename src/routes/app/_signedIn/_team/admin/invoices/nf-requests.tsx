@@ -38,6 +38,15 @@ type QueueSearch = v.InferOutput<typeof QueueSearch>;
 export const Route = createFileRoute('/app/_signedIn/_team/admin/invoices/nf-requests')({
   validateSearch: QueueSearch,
   head: () => ({ meta: [{ title: 'Solicitações de nota fiscal | Contábil' }] }),
+  // Started, not awaited: the filters paint at once and the list shows its own loading state (docs/architecture.md).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    const params = queueParams(deps);
+    if (deps.companyId) {
+      void queryClient.prefetchQuery(invoiceQueries.requests({ ...params, companyId: deps.companyId }));
+      void queryClient.prefetchQuery(companyQueries.detail(deps.companyId));
+    } else void queryClient.prefetchQuery(invoiceQueries.queue(params));
+  },
   component: QueuePage,
 });
 
@@ -49,13 +58,19 @@ const BulkEmissionDialog = lazy(() =>
 );
 
 const OPEN: NfsRequestStatus[] = ['requested', 'processing'];
+/** The list the address asks for: the loader starts it, the page reads it. */
+const queueParams = (search: QueueSearch) => ({
+  page: search.page ?? 1,
+  query: search.q,
+  status: !search.status || search.status === 'open' ? OPEN : [search.status],
+  month: search.month,
+});
 /** The team's queue of invoices to issue, across companies, oldest first. */
 function QueuePage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
-  const page = search.page ?? 1;
-  const status = !search.status || search.status === 'open' ? OPEN : [search.status];
-  const listParams = { page, query: search.q, status, month: search.month };
+  const listParams = queueParams(search);
+  const { page } = listParams;
   // One company's own list when it is chosen (where "Emitir todas" works), else the queue across companies.
   const companyQueue = useQuery({
     ...invoiceQueries.requests({ ...listParams, companyId: search.companyId ?? '' }),

@@ -40,20 +40,22 @@ const thisMonth = () => {
   return monthKey(today.year, today.month);
 };
 
+/** The page of requests the address asks for: the route's loader starts it, the tab reads it. */
+export const requestsQuery = (companyId: string, search: Pick<RequestsSearch, 'q' | 'status' | 'month' | 'page'>) =>
+  invoiceQueries.requests({
+    companyId,
+    page: search.page ?? 1,
+    query: search.q,
+    status: search.status ? [search.status] : undefined,
+    month: search.month,
+  });
+
 /** The company's invoice requests: ask for one, find them, open one. */
 export function RequestsTab({ company, search }: { company: Company; search: RequestsSearch }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const page = search.page ?? 1;
-  const list = useQuery(
-    invoiceQueries.requests({
-      companyId: company.id,
-      page,
-      query: search.q,
-      status: search.status ? [search.status] : undefined,
-      month: search.month,
-    }),
-  );
+  const list = useQuery(requestsQuery(company.id, search));
   const go = (changes: Partial<RequestsSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
   usePageInRange({
     page,

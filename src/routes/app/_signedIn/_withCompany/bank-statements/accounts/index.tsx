@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useFeature } from '@/lib/api/feature-flags';
+import { bankQueries } from '@/features/bank-statements/api';
 import { AccountList } from '@/features/bank-statements/components/AccountList';
 import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
 import { OfxImport } from '@/features/bank-statements/components/OfxImport';
@@ -22,6 +23,10 @@ const AccountsSearch = v.object({
 export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statements/accounts/')({
   validateSearch: AccountsSearch,
   head: () => ({ meta: [{ title: 'Extratos bancários | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(bankQueries.accounts(context.companyId, deps.page ?? 1));
+  },
   component: BankAccountsPage,
 });
 

@@ -24,6 +24,21 @@ const TransactionsSearch = v.object({
 export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions')({
   validateSearch: TransactionsSearch,
   head: () => ({ meta: [{ title: 'Movimentações da conta | Contábil' }] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, companyId }, params: { accountId }, deps }) => {
+    void queryClient.prefetchQuery(bankQueries.account(companyId, accountId));
+    void queryClient.prefetchQuery(
+      bankQueries.transactions({
+        companyId,
+        accountId,
+        page: deps.page ?? 1,
+        month: deps.month,
+        withoutTaxCategory: deps.semCategoria,
+      }),
+    );
+    void queryClient.prefetchQuery(bankQueries.rules(companyId));
+    void queryClient.prefetchQuery(bankQueries.taxCategories());
+  },
   component: TransactionsPage,
 });
 
