@@ -6,7 +6,8 @@
  * after that tuning and never tuned on; `fresh2`, `holdout2` and `holdout3`, 100 each, written later by someone who
 had not seen the ranking: `fresh2` read for causes, the holdouts only measured; `holdout4`, 100 more written blind and measured before the IBGE notes were added; `fresh3` and `holdout5`, 100
  * each, written blind on 2026-11-30 with the harder cases the issue names — `fresh3` to be read for causes, `holdout5` only
- * measured; `fresh4` and `holdout6`, the same way later that day), asked of every place that searches activities by words — luca's suggester
+ * measured; `fresh4` and `holdout6`, the same way later that day; `fresh5`, 100 more written blind the same way and
+ * read for causes), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -44,6 +45,7 @@ export const DESCRIPTION_SETS = [
   'holdout5',
   'fresh4',
   'holdout6',
+  'fresh5',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
