@@ -24,7 +24,8 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * goods ("produtos de limpeza") names the goods; selling alone names no business. A word that is another word misspelt
  * by its sound ("concerto") is read as the one the rest of the description goes with; a stem met in another word
  * ("agenda" for "agendamento") counts half; how one is paid ("assinatura") says a service; who it is for ("para
- * barbearias") and what is left out ("sem agrotóxico") count less or nothing. Words the index does not know dilute
+ * barbearias") and what is left out ("sem agrotóxico") count less or nothing; goods bought and passed on ("revendo",
+ * "repasso", "compro") to shops, restaurants or condominiums are read as sold wholesale. Words the index does not know dilute
  * the score, and a subclass far below the best or below a floor is not listed at all: nonsense gives nothing.
  */
 
@@ -345,6 +346,21 @@ const BUSINESS_WORDS = new Set(
 const CONTRACT_KEYS = ['contrato', 'terceiros'].map(stemOf);
 const CONTRACT_WEIGHT = FOR_WHOM_WEIGHT;
 const SERVICE_KEY = stemOf('serviço');
+const WHOLESALE_READ_KEY = stemOf('atacado');
+/** Buyers that are businesses or institutions: goods resold to them are sold wholesale (IBGE's "comércio atacadista"). */
+const BUYER_WORDS = new Set(
+  (
+    'empresa empresas loja lojas lojista lojistas restaurante restaurantes lanchonete lanchonetes bar bares mercado ' +
+    'mercados mercadinho mercadinhos supermercado supermercados condominio condominios escritorio escritorios escola ' +
+    'escolas hotel hoteis clinica clinicas trailer trailers sacoleira sacoleiras revendedor revendedores oficina ' +
+    'oficinas padaria padarias farmacia farmacias comercio comercios'
+  ).split(' '),
+);
+/**
+ * Words that say the goods are bought to be passed on ("revendo", "repasso", "compro", "forneço", "distribuo"), not made:
+ * "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
+ */
+const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
 export class ActivityIndex {
@@ -648,6 +664,8 @@ export class ActivityIndex {
     let objectBefore = false;
     let forWhomObject = false;
     let serving = false;
+    let resale = false;
+    let wholesaleRead = false;
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -659,6 +677,7 @@ export class ActivityIndex {
       }
       if (isStopWord(word) && !last) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
+      if (RESALE_WORDS.test(plain(word))) resale = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -703,6 +722,15 @@ export class ActivityIndex {
         }));
         keys.forEach(({ key }) => seen.add(key));
         if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
+      }
+      // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
+      if (forWhom && resale && !wholesaleRead && BUYER_WORDS.has(plain(word))) {
+        wholesaleRead = true;
+        const key = WHOLESALE_READ_KEY;
+        if (this.keyIds.has(key) && !seen.has(key)) {
+          seen.add(key);
+          concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
+        }
       }
     });
     return { concepts, unknown, serving };
