@@ -42,6 +42,30 @@ describe('the everyday names (activity-lexicon/)', () => {
     expect(lexicon.flatMap((entry) => entry.names).filter((name) => name !== name.toLowerCase())).toEqual([]);
     expect(lexicon.length).toBeGreaterThan(1200);
   });
+
+  it('list an MEI occupation’s own name under the code the official table gives it', () => {
+    const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+    // "Cuidador(a) de animais (pet sitter) independente" → "cuidador de animais", "cuidadora de animais", "pet sitter".
+    const namesOf = (occupation: string) => {
+      const text = plain(occupation).replace(/ independente$/, '');
+      const base = text.replace(/\s*\(([^)]{3,})\)/g, '');
+      return [
+        base.replace(/\(a\)/g, ''),
+        base.replace(/(\p{L}+)\(a\)/gu, (_, word: string) => (word.endsWith('o') ? `${word.slice(0, -1)}a` : `${word}a`)),
+        ...[...text.matchAll(/\(([^)]{3,})\)/g)].map((match) => match[1]),
+      ].map(plain);
+    };
+    const official = new Map<string, Set<string>>();
+    for (const { occupation, cnae } of occupations)
+      for (const name of namesOf(occupation)) official.set(name, (official.get(name) ?? new Set()).add(cnae));
+    const listed = new Map<string, Set<string>>();
+    for (const { code, names } of readLexicon())
+      for (const name of names.map(plain)) listed.set(name, (listed.get(name) ?? new Set()).add(code));
+    const contradicted = [...official]
+      .filter(([name, codes]) => codes.size === 1 && listed.has(name) && !listed.get(name)!.has([...codes][0]))
+      .map(([name, codes]) => `${name}: ${[...codes][0]}, listed under ${[...listed.get(name)!].join(', ')}`);
+    expect(contradicted).toEqual([]);
+  });
 });
 
 describe('the IBGE notes (activity-notes.json)', () => {
