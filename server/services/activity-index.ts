@@ -25,8 +25,9 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * by its sound ("concerto") is read as the one the rest of the description goes with; a stem met in another word
  * ("agenda" for "agendamento") counts half; how one is paid ("assinatura") says a service; who it is for ("para
  * barbearias") and what is left out ("sem agrotóxico") count less or nothing; goods bought and passed on ("revendo",
- * "repasso", "compro") to shops, restaurants or condominiums are read as sold wholesale. Words the index does not know dilute
- * the score, and a subclass far below the best or below a floor is not listed at all: nonsense gives nothing.
+ * "repasso", "compro") to shops, restaurants or condominiums are read as sold wholesale, and a commission earned on
+ * goods as an agent of commerce. Words the index does not know dilute the score, and a subclass far below the best or
+ * below a floor is not listed at all: nonsense gives nothing.
  */
 
 /** A subclass as the index needs it. */
@@ -361,6 +362,12 @@ const BUYER_WORDS = new Set(
  * "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
  */
 const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
+/**
+ * Paid by commission on what others sell ("a fábrica me paga comissão", "recebo comissão"): an agent of commerce, as
+ * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
+ */
+const COMMISSION_WORD = /^comiss/;
+const AGENT_READ_KEY = stemOf('representantes');
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
 export class ActivityIndex {
@@ -666,6 +673,7 @@ export class ActivityIndex {
     let serving = false;
     let resale = false;
     let wholesaleRead = false;
+    let agentRead = false;
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -730,6 +738,18 @@ export class ActivityIndex {
         if (this.keyIds.has(key) && !seen.has(key)) {
           seen.add(key);
           concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
+        }
+      }
+      if (!agentRead && COMMISSION_WORD.test(plain(word))) {
+        agentRead = true;
+        const key = AGENT_READ_KEY;
+        if (this.keyIds.has(key) && !seen.has(key)) {
+          seen.add(key);
+          concepts.push({
+            keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }],
+            weight: CONTRACT_WEIGHT,
+            surface: 'representantes',
+          });
         }
       }
     });

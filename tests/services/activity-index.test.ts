@@ -157,6 +157,8 @@ describe('ActivityIndex', () => {
     ['compro cerveja e refrigerante e repasso pros bares e lanchonetes', ['4635402']],
     ['compro roupa e repasso pras lojas da região', ['4642701']],
     ['fabrico picolé e vendo pra mercadinho e sorveteria', ['1053800']],
+    // Paid by commission on others' goods: an agent of commerce (4615-0/00: móveis e artigos de uso doméstico).
+    ['ofereço os colchões de uma fábrica às lojas e ganho comissão por pedido', ['4615000']],
   ])('%j → one of %j among the first three', (description, accepted) => {
     const found = top(description);
     expect(
