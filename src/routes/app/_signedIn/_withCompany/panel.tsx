@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
 import { BillingChart } from './-components/panel/BillingChart';
+import { greeting } from './-components/panel/greeting';
 import { MeiTracker } from './-components/panel/MeiTracker';
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
@@ -20,13 +21,6 @@ export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
   },
   component: PanelPage,
 });
-
-function greeting(now = new Date()): string {
-  const hour = Number(
-    new Intl.DateTimeFormat('pt-BR', { hour: 'numeric', hour12: false, timeZone: 'America/Sao_Paulo' }).format(now),
-  );
-  return hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite';
-}
 
 /** What the company billed this year (issued invoices), and for an MEI how close it is to its limit. */
 function Billing({ companyId }: { companyId: string }) {
