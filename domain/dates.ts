@@ -1,4 +1,5 @@
-/** Calendar rules every layer shares: São Paulo's today, month keys, how many days a month has. No imports. */
+/** Calendar rules every layer shares: São Paulo's today, month keys, how many days a month has. */
+import { onFirstUse } from './intl';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -6,22 +7,17 @@ const SAO_PAULO = 'America/Sao_Paulo';
  * São Paulo's calendar day of a moment, made once on first use: a new formatter costs ~140 µs a call in Node (~9 µs
  * reusing one), and the first one a page makes loads the browser's locale data (docs/performance.md).
  */
-let saoPauloDays: Intl.DateTimeFormat | undefined;
+const saoPauloDays = onFirstUse(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: SAO_PAULO, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** Today's date in São Paulo: the day the schedules and the reports go by. */
 export function saoPauloDate(now: Date): { year: number; month: number; day: number } {
-  saoPauloDays ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: SAO_PAULO,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const parts = saoPauloDays.formatToParts(now);
+  const parts = saoPauloDays().formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
-/** A month as YYYY-MM. */
 /** A moment as the São Paulo calendar day, YYYY-MM-DD: the day due dates and payments go by. */
 export function saoPauloDay(date: Date): string {
   const { year, month, day } = saoPauloDate(date);
