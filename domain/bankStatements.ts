@@ -5,6 +5,7 @@ import { foldText } from './digits';
 import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
 import { MonthKeySchema } from './validation';
+import { CompanyIdSchema, UuidSchema } from './fields';
 
 /** Where an account's movements come from: an OFX file the customer uploads, or a bank connection. */
 export const BANK_ACCOUNT_SOURCES = ['ofx', 'cora'] as const;
@@ -404,8 +405,6 @@ export const BANK_MESSAGES = {
   importNotFound: 'Importação não encontrada.',
 } as const;
 
-const Uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
-const CompanyId = Uuid('Empresa inválida.');
 const TaxCategoryIdSchema = v.picklist(TAX_CATEGORY_IDS as [string, ...string[]], BANK_MESSAGES.category);
 
 /** A boolean in a query string: "true"/"1" or "false"/"0". */
@@ -418,13 +417,13 @@ const QueryFlag = v.optional(
 );
 
 export const BankAccountsQuerySchema = v.object({
-  companyId: CompanyId,
+  companyId: CompanyIdSchema,
   ...paginationQuery(PAGE_SIZE.bankAccounts),
 });
 
 export const BankTransactionsQuerySchema = v.object({
-  companyId: CompanyId,
-  accountId: Uuid('Conta inválida.'),
+  companyId: CompanyIdSchema,
+  accountId: UuidSchema('Conta inválida.'),
   withoutTaxCategory: QueryFlag,
   /** Only the movements of one month (YYYY-MM). */
   month: v.optional(MonthKeySchema(BANK_MESSAGES.month)),
@@ -439,7 +438,7 @@ export const TaxCategoryBodySchema = v.object({
 /** Several selected movements into one category at once. */
 export const BulkTaxCategoryBodySchema = v.object({
   ids: v.pipe(
-    v.array(Uuid('Movimentação inválida.'), BANK_MESSAGES.noSelection),
+    v.array(UuidSchema('Movimentação inválida.'), BANK_MESSAGES.noSelection),
     v.minLength(1, BANK_MESSAGES.noSelection),
     v.maxLength(500, 'Selecione no máximo 500 movimentações por vez.'),
   ),
@@ -468,7 +467,7 @@ export type UncategorisedExportChoice = (typeof UNCATEGORISED_EXPORT_CHOICES)[nu
 
 /** `GET …/export-summary`: the month an export would cover. */
 export const ExportSummaryQuerySchema = v.object({
-  companyId: CompanyId,
+  companyId: CompanyIdSchema,
   /** The month to export (YYYY-MM). */
   date: MonthKeySchema(BANK_MESSAGES.month),
 });
@@ -504,7 +503,7 @@ export const BillingPeriodSchema = v.pipe(
 );
 
 export const BillingByCategoryQuerySchema = v.object({
-  companyId: CompanyId,
+  companyId: CompanyIdSchema,
   period: BillingPeriodSchema,
 });
 
@@ -591,7 +590,7 @@ export interface BankSyncResult {
 }
 
 export const CoraCallbackQuerySchema = v.object({
-  companyId: CompanyId,
+  companyId: CompanyIdSchema,
   code: v.pipe(
     v.string('O banco não devolveu a autorização. Tente conectar de novo.'),
     v.minLength(1, 'O banco não devolveu a autorização. Tente conectar de novo.'),

@@ -5,6 +5,7 @@ import { MONTH_NAMES } from './labels';
 import { paginationQuery } from './pagination';
 import { PaymentStartSchema } from './plans';
 import { daysInMonth } from './dates';
+import { CompanyIdSchema } from './fields';
 
 /** The company's subscription charges (/app/user/my-billing, `GET /v1/ecommerce/payments`). */
 
@@ -99,7 +100,7 @@ export function isChargeOverdue(status: PaymentStatus, dueDate: string | null, t
   return status === 'pending' && dueDate !== null && dueDate < today;
 }
 
-const companyId = v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.'));
+const companyId = CompanyIdSchema;
 
 export const PaymentsQuerySchema = v.object({
   companyId,

@@ -12,6 +12,7 @@ import {
 } from './enums';
 import { paginationQuery } from './pagination';
 import { MonthKeySchema } from './validation';
+import { CompanyIdSchema, DayKeySchema } from './fields';
 
 export const DOCUMENT_TYPE_LABEL: Record<DocumentType, string> = {
   contrato_social: 'Contrato social',
@@ -160,11 +161,6 @@ export const DocumentUploadSchema = v.object({
 
 // No format in the words: the screen types dd/mm/aaaa, the API takes ISO days (YYYY-MM-DD).
 const DUE_DATE_MESSAGE = 'Data de vencimento inválida.';
-/** A real calendar day: 2026-02-30 is refused. */
-const isRealDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 export const DOCUMENT_MESSAGES = {
   uploadToken: 'Envie o arquivo antes de registrá-lo.',
@@ -187,9 +183,7 @@ const UploadTokenSchema = v.pipe(
 const documentFields = {
   uploadToken: UploadTokenSchema,
   type: v.picklist(COMPANY_DOCUMENT_TYPES, DOCUMENT_MESSAGES.type),
-  dueDate: v.optional(
-    v.pipe(v.string(DUE_DATE_MESSAGE), v.regex(/^\d{4}-\d{2}-\d{2}$/, DUE_DATE_MESSAGE), v.check(isRealDay, DUE_DATE_MESSAGE)),
-  ),
+  dueDate: v.optional(DayKeySchema(DUE_DATE_MESSAGE)),
   amountCents: v.optional(
     v.pipe(
       v.number(DOCUMENT_MESSAGES.amount),
@@ -242,7 +236,7 @@ const repeated = <T extends v.GenericSchema<string, string>>(item: T, message: s
 
 /** `GET /documents?companyId&limit&offset&type&status`: without `status`, archived documents stay out. */
 export const DocumentListQuerySchema = v.object({
-  companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')),
+  companyId: CompanyIdSchema,
   type: repeated(DocumentTypeQuery, 'Tipo de documento inválido.'),
   status: repeated(DocumentStatusQuery, 'Situação inválida.'),
   ...paginationQuery(PAGE_SIZE.documents),

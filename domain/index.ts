@@ -14,6 +14,7 @@ export * from './brazil';
 export * from './steps';
 export * from './stepPayloadView';
 export * from './validation';
+export * from './fields';
 export * from './plans';
 export * from './uploads';
 export * from './cnae';

@@ -11,7 +11,9 @@ import { NFS_REQUEST_STATUSES } from './enums';
 import type { NfsNoNifReason, TakerAddress } from './nfsTaker';
 import { NifSchema, NoNifReasonSchema, TAKER_MESSAGES, TakerAddressInputSchema, takerCheck, takerOf } from './nfsTaker';
 import { paginationQuery, searchText } from './pagination';
+import { addMonths } from './taxes/periods';
 import { MonthKeySchema } from './validation';
+import { CompanyIdSchema } from './fields';
 
 /** Who took the service: a company (CNPJ), a person (CPF), or someone abroad (with a NIF, or the reason for none). */
 export const NFS_EMISSION_TYPES = ['cnpj', 'cpf', 'foreign'] as const;
@@ -291,7 +293,7 @@ const StatusFilter = v.optional(
 );
 
 export const NfsListQuerySchema = v.object({
-  companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')),
+  companyId: CompanyIdSchema,
   query: searchText,
   status: StatusFilter,
   date: MonthFilter,
@@ -306,11 +308,10 @@ export const NfsSearchQuerySchema = v.object({
   ...paginationQuery(PAGE_SIZE.invoices),
 });
 
-/** An invoice request as the API answers it; values in centavos. */
-export interface NfsRequest {
+/** What an invoice request and a schedule both say: the tomador, the service and the amount (centavos). */
+interface NfsInvoiceFields {
   id: string;
   companyId: string;
-  status: NfsRequestStatus;
   emissionType: NfsEmissionType;
   cnpj: string | null;
   cpf: string | null;
@@ -326,9 +327,15 @@ export interface NfsRequest {
   serviceItem: string | null;
   /** The national service code chosen (one of the company's), or null: the fiscal profile's main service. */
   serviceCode: string | null;
-  competence: string;
   totalCents: number;
   issWithheld: boolean;
+  createdAt: string;
+}
+
+/** An invoice request as the API answers it. */
+export interface NfsRequest extends NfsInvoiceFields {
+  status: NfsRequestStatus;
+  competence: string;
   scheduleId: string | null;
   invoiceNumber: string | null;
   accessKey: string | null;
@@ -336,29 +343,13 @@ export interface NfsRequest {
   xmlDocumentId: string | null;
   reason: string | null;
   issuedAt: string | null;
-  createdAt: string;
   statusChangedAt: string;
   /** Its emission through the national system (docs/nfse.md), or null when it was never tried. */
   emission: NfseEmissionView | null;
 }
 
-export interface NfsSchedule {
-  id: string;
-  companyId: string;
-  emissionType: NfsEmissionType;
-  cnpj: string | null;
-  cpf: string | null;
-  nif: string | null;
-  customerNoNifReason: NfsNoNifReason | null;
-  customerName: string;
-  customerEmail: string | null;
-  customerAddress: TakerAddress | null;
-  description: string;
-  activity: string | null;
-  serviceItem: string | null;
-  serviceCode: string | null;
-  totalCents: number;
-  issWithheld: boolean;
+/** A monthly invoice the runner requests by itself. */
+export interface NfsSchedule extends NfsInvoiceFields {
   dayOfMonth: number;
   active: boolean;
   /** The runner emits each request it creates through the national system at once. */
@@ -371,7 +362,6 @@ export interface NfsSchedule {
    * tomador and competence (YYYY-MM), or null.
    */
   skippedMonth: string | null;
-  createdAt: string;
 }
 
 /** A tomador the company invoiced before, offered again when their document is typed. */
@@ -390,13 +380,6 @@ export interface NfsCustomer {
 export const reaisToCents = (reais: number) => Math.round(reais * 100);
 
 /* ---------------------------------------------------------------- dates in São Paulo */
-
-/** The months of a year-month key, one after another. */
-function addMonths(key: string, months: number): string {
-  const [year, month] = key.split('-').map(Number);
-  const index = year * 12 + (month - 1) + months;
-  return monthKey(Math.floor(index / 12), (index % 12) + 1);
-}
 
 /** The day a schedule runs in a month (YYYY-MM-DD): its day, or the month's last day when the month is shorter. */
 export function scheduleRunDay(dayOfMonth: number, month: string): string {

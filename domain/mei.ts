@@ -4,6 +4,7 @@ import type { MeiActivityKind } from './taxes/meiDas';
 import { SIMEI_RULES, type SimeiRules } from './taxes/meiTables';
 import { versionAt } from './taxes/periods';
 import { dasSimplesNacional, type TaxCents } from './taxes/simplesNacional';
+import { CompanyIdSchema } from './fields';
 
 /** The MEI's yearly gross revenue ceiling (LC 123/2006, art. 18-A) in force since 2018: R$ 81.000,00. */
 export const MEI_ANNUAL_LIMIT_CENTS = 8_100_000;
@@ -94,7 +95,7 @@ const YEAR_MESSAGE = `Ano inválido: informe um ano entre ${REPORT_MIN_YEAR} e $
 
 /** docs/api.md `GET /reports/anual-billing-by-company?companyId&year`; no year means the current one (São Paulo). */
 export const AnnualBillingQuerySchema = v.object({
-  companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')),
+  companyId: CompanyIdSchema,
   year: v.optional(
     v.pipe(
       v.union([v.pipe(v.string(YEAR_MESSAGE), v.regex(/^\s*\d{4}\s*$/, YEAR_MESSAGE)), v.number(YEAR_MESSAGE)], YEAR_MESSAGE),

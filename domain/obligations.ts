@@ -5,6 +5,7 @@ import { MEI_ACTIVITY_KINDS, dasMei, type MeiActivityKind } from './taxes/meiDas
 import { addMonths } from './taxes/periods';
 import { dasSimplesNacional, rbt12FromHistory, type DasResult, type TaxCents } from './taxes/simplesNacional';
 import { SIMPLES_ANNEXES, type SimplesAnnex } from './taxes/simplesNacionalTables';
+import { CompanyIdSchema, DayKeySchema } from './fields';
 
 /**
  * A company's obligations of a year (docs/taxes.md "Obligations"): the monthly guides and returns and the yearly
@@ -306,18 +307,11 @@ export function obligationsWindow(year: number): { from: string; to: string } {
 export const OBLIGATIONS_MIN_YEAR = 2018;
 export const OBLIGATIONS_MAX_YEAR = 2100;
 const YEAR_MESSAGE = `Ano inválido: informe um ano entre ${OBLIGATIONS_MIN_YEAR} e ${OBLIGATIONS_MAX_YEAR} (ex.: 2026).`;
-const COMPANY = v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.'));
+const COMPANY = CompanyIdSchema;
 const MONTH_MESSAGE = 'Informe o mês no formato AAAA-MM (ex.: 2026-05).';
 const MONTH = v.pipe(v.string(MONTH_MESSAGE), v.regex(/^(20[1-9]\d|2100)-(0[1-9]|1[0-2])$/, MONTH_MESSAGE));
 const DATE_MESSAGE = 'Informe a data no formato AAAA-MM-DD.';
-const DATE = v.pipe(
-  v.string(DATE_MESSAGE),
-  v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DATE_MESSAGE),
-  v.check(
-    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
-    DATE_MESSAGE,
-  ),
-);
+const DATE = DayKeySchema(DATE_MESSAGE);
 const CENTS_MESSAGE = 'Informe um valor em centavos, inteiro e não negativo.';
 const CENTS = v.pipe(
   v.number(CENTS_MESSAGE),

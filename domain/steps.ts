@@ -17,6 +17,7 @@ import { BRANCH_TYPES, COMPANY_TYPES, MARITAL_STATUSES, PROPERTY_REGIMES } from 
 import { COMPANY_SIZE_LABEL, COMPANY_TYPE_LABEL, STEP_LABEL } from './labels';
 import type { FieldErrors, FormDraft, ValidationResult } from './validation';
 import { MonthKeySchema, validate } from './validation';
+import { UuidSchema } from './fields';
 import { onlyDigits } from './digits';
 import type { Plan } from './plans';
 import { PLANS } from './plans';
@@ -80,8 +81,6 @@ const ShareSchema = v.pipe(
   v.minValue(0.01, 'A participação deve ser entre 0,01% e 100%.'),
   v.maxValue(100, 'A participação deve ser entre 0,01% e 100%.'),
 );
-
-const UuidSchema = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
 export const OpeningPreRegistrationSchema = v.pipe(
   v.object({

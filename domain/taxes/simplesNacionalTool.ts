@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isCompetence } from './periods';
 import { SIMPLES_ANNEXES } from './simplesNacionalTables';
 import type { DasInput } from './simplesNacional';
 
@@ -54,7 +55,7 @@ export const SimplesNacionalToolQuerySchema = v.pipe(
       v.pipe(
         v.string('Informe a competência no formato AAAA-MM (ex.: 2026-11).'),
         v.trim(),
-        v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe a competência no formato AAAA-MM (ex.: 2026-11).'),
+        v.check(isCompetence, 'Informe a competência no formato AAAA-MM (ex.: 2026-11).'),
         v.minValue('2018-01', 'As tabelas do Simples Nacional guardadas valem a partir de 2018-01.'),
       ),
     ),

@@ -14,7 +14,8 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import { PDFDocument, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatAccessKey } from '@domain/nfseEmission';
-import { formatNationalServiceCode } from '@domain/fiscalProfile';
+import { SPECIAL_REGIME_LABEL, formatNationalServiceCode } from '@domain/fiscalProfile';
+import { saoPauloTime } from '@domain/dates';
 import type { DanfseAddress, DanfseData, DanfseParty } from './danfse-data';
 import { readDanfseData } from './danfse-data';
 
@@ -70,20 +71,7 @@ function formatRate(decimal: string | undefined): string {
 function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = saoPauloTime(date);
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
@@ -161,16 +149,8 @@ const SIMPLES_APPORTIONMENT: Record<string, string> = {
   '2': 'Federais pelo Simples Nacional; ISSQN pela legislação municipal',
   '3': 'Federais e municipal fora do Simples Nacional',
 };
-const SPECIAL_REGIME: Record<string, string> = {
-  '0': 'Nenhum',
-  '1': 'Ato cooperado (cooperativa)',
-  '2': 'Estimativa',
-  '3': 'Microempresa municipal',
-  '4': 'Notário ou registrador',
-  '5': 'Profissional autônomo',
-  '6': 'Sociedade de profissionais',
-  '9': 'Outros',
-};
+// An NFS-e may carry 9 ("Outros"), which our DPS never sends.
+const SPECIAL_REGIME: Record<string, string> = { ...SPECIAL_REGIME_LABEL, '9': 'Outros' };
 const ISS_TAXATION: Record<string, string> = {
   '1': 'Operação tributável',
   '2': 'Imunidade',

@@ -13,7 +13,7 @@ import {
   regTribFor,
   sendsIssRate,
 } from '@domain/fiscalProfile';
-import { MONTH_KEY } from '@domain/dates';
+import { MONTH_KEY, saoPauloTime } from '@domain/dates';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import type { ForeignTakerAddress, NationalTakerAddress } from '@domain/nfsTaker';
 import { NFSE_ENVIRONMENTS, dpsId } from '@domain/nfseNacional';
@@ -166,20 +166,7 @@ export function decimalValue(cents: number): string {
 
 /** `dhEmi`: the instant in America/Sao_Paulo with its offset, seconds precision: "2026-03-05T14:07:09-03:00". */
 export function saoPauloDateTime(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
+  const parts = saoPauloTime(instant);
   const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
   const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
   const offsetMinutes = Math.round((Date.parse(`${local}Z`) - wholeSeconds) / 60_000);

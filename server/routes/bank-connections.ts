@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { BankConnection, BankSyncResult } from '@domain';
-import { CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
+import { CompanyQuerySchema, CoraCallbackQuerySchema, MAX_PAGE_SIZE } from '@domain';
 import type { AppDeps, BankConnectionDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
 import { coraRedirectUri } from '../config';
@@ -22,7 +22,6 @@ import { CoraError } from '../services/cora';
 
 type ConnectionRow = typeof bankConnections.$inferSelect;
 
-const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 const CONNECTION_NOT_FOUND = 'Conexão bancária não encontrada.';
 const STATE_INVALID = 'Autorização inválida ou expirada. Tente conectar de novo.';
 /** An authorization not finished within this time must start again. */
@@ -48,6 +47,16 @@ function toConnectionDto(row: ConnectionRow): BankConnection {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A company's bank connection, or 404 (another company's id is answered the same). */
+async function connectionOf(db: DbExecutor, companyId: string, id: string): Promise<ConnectionRow> {
+  const [row] = await db
+    .select()
+    .from(bankConnections)
+    .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, id)));
+  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  return row;
 }
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -103,7 +112,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
   return new Hono<AppEnv>()
     .use('/bank-statements/connections', authenticate(identity))
     .use('/bank-statements/connections/*', authenticate(identity))
-    .get('/bank-statements/connections/oauth/cora', validCompany('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections/oauth/cora', validCompany('query', CompanyQuerySchema), async (c) => {
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
       if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
@@ -160,29 +169,21 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
       const result: BankSyncResult = { connection: toConnectionDto(connection), import: summary };
       return json(c, 'POST /bank-statements/connections/oauth/cora', { data: result }, 201);
     })
-    .get('/bank-statements/connections', validCompany('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections', validCompany('query', CompanyQuerySchema), async (c) => {
       const { companyId } = c.req.valid('query');
       // One per provider and company (a unique index), so never more than a page.
       const rows = await db.select().from(bankConnections).where(eq(bankConnections.companyId, companyId)).limit(MAX_PAGE_SIZE);
       return json(c, 'GET /bank-statements/connections', { data: rows.map(toConnectionDto), total: rows.length });
     })
-    .get('/bank-statements/connections/:id', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
+    .get('/bank-statements/connections/:id', connectionIdParam, validCompany('query', CompanyQuerySchema), async (c) => {
       const { companyId } = c.req.valid('query');
-      const [row] = await db
-        .select()
-        .from(bankConnections)
-        .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
-      if (!row) throw notFound(CONNECTION_NOT_FOUND);
+      const row = await connectionOf(db, companyId, c.req.valid('param').id);
       return json(c, 'GET /bank-statements/connections/:id', { data: toConnectionDto(row) });
     })
-    .post('/bank-statements/connections/:id/sync', connectionIdParam, validCompany('query', CompanyQuery), async (c) => {
+    .post('/bank-statements/connections/:id/sync', connectionIdParam, validCompany('query', CompanyQuerySchema), async (c) => {
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
-      const [row] = await db
-        .select()
-        .from(bankConnections)
-        .where(and(eq(bankConnections.companyId, companyId), eq(bankConnections.id, c.req.valid('param').id)));
-      if (!row) throw notFound(CONNECTION_NOT_FOUND);
+      const row = await connectionOf(db, companyId, c.req.valid('param').id);
       try {
         let accessToken = cora.tokens.open(row.accessTokenSealed);
         // A token about to expire is renewed first; the new pair replaces the old one at once.

@@ -8,16 +8,17 @@ import {
   BankTransactionsQuerySchema,
   BulkTaxCategoryBodySchema,
   CategoryRuleBodySchema,
+  CompanyQuerySchema,
   EXPORT_TYPES,
   ExportQuerySchema,
   ExportSummaryQuerySchema,
   MAX_CATEGORY_RULES,
   MAX_OFX_BYTES,
   OFX_SYNC_MAX_MOVEMENTS,
-  TaxCategoryBodySchema,
-  UNCLASSIFIED_LEDGER_ACCOUNT,
   periodRange,
+  TaxCategoryBodySchema,
   uncategorisedExportMessage,
+  UNCLASSIFIED_LEDGER_ACCOUNT,
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
@@ -47,7 +48,6 @@ import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export'
 import { prepareOfxOffThread } from '../services/statement-prepare';
 import { contentDisposition } from '../http/content-disposition';
 
-const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 const ACCOUNT_NOT_FOUND = 'Conta bancária não encontrada.';
 const TRANSACTION_NOT_FOUND = 'Movimentação não encontrada.';
 const RULE_NOT_FOUND = 'Regra não encontrada.';
@@ -69,7 +69,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         const data = await listTaxCategories(db);
         return json(c, 'GET /bank-statements/tax-categories', { data, total: data.length });
       })
-      .post('/bank-statements/ofx/upload', validCompany('query', CompanyQuery), async (c) => {
+      .post('/bank-statements/ofx/upload', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -107,7 +107,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .get(
         '/bank-statements/imports/:id',
         validId(BANK_MESSAGES.importNotFound),
-        validCompany('query', CompanyQuery),
+        validCompany('query', CompanyQuerySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
           const progress = await getImport(db, companyId, c.req.valid('param').id);
@@ -119,20 +119,25 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         const { companyId, limit, offset } = c.req.valid('query');
         return json(c, 'GET /bank-statements/accounts', await listAccounts(db, { companyId, limit, offset }));
       })
-      .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
+      .get('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const { data } = await listAccounts(db, { companyId, accountId: c.req.valid('param').id, limit: 1, offset: 0 });
         if (!data[0]) throw notFound(ACCOUNT_NOT_FOUND);
         return json(c, 'GET /bank-statements/accounts/:id', { data: data[0] });
       })
-      .delete('/bank-statements/accounts/:id', validId(ACCOUNT_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
-        const account = await findAccount(db, companyId, c.req.valid('param').id);
-        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-        // Its movements go with it (ON DELETE CASCADE), in the same statement.
-        await db.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
-        return json(c, 'DELETE /bank-statements/accounts/:id', { data: { id: account.id } });
-      })
+      .delete(
+        '/bank-statements/accounts/:id',
+        validId(ACCOUNT_NOT_FOUND),
+        validCompany('query', CompanyQuerySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          const account = await findAccount(db, companyId, c.req.valid('param').id);
+          if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+          // Its movements go with it (ON DELETE CASCADE), in the same statement.
+          await db.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
+          return json(c, 'DELETE /bank-statements/accounts/:id', { data: { id: account.id } });
+        },
+      )
       // What a month's export would carry, so the screen can tell about movements without category before exporting.
       .get(
         '/bank-statements/accounts/:id/export-summary',
@@ -191,7 +196,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       // Bulk: several selected movements into one category (or none).
       .post(
         '/bank-statements/transactions/tax-category',
-        validCompany('query', CompanyQuery),
+        validCompany('query', CompanyQuerySchema),
         valid('json', BulkTaxCategoryBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
@@ -207,7 +212,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       .put(
         '/bank-statements/transactions/:id/tax-category',
         validId(TRANSACTION_NOT_FOUND),
-        validCompany('query', CompanyQuery),
+        validCompany('query', CompanyQuerySchema),
         valid('json', TaxCategoryBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
@@ -223,12 +228,12 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           return json(c, 'PUT /bank-statements/transactions/:id/tax-category', { data: toTransactionDto(row) });
         },
       )
-      .get('/bank-statements/category-rules', validCompany('query', CompanyQuery), async (c) => {
+      .get('/bank-statements/category-rules', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const rules = await listRules(db, companyId);
         return json(c, 'GET /bank-statements/category-rules', { data: rules.map(toRuleDto), total: rules.length });
       })
-      .post('/bank-statements/category-rules/apply', validCompany('query', CompanyQuery), async (c) => {
+      .post('/bank-statements/category-rules/apply', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         // Outside a transaction on purpose: each batch re-checks that a movement still has no category, and a long
         // transaction would hold the account's version row against every other write (a deadlock with a person's edit).
@@ -237,7 +242,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       })
       .post(
         '/bank-statements/category-rules',
-        validCompany('query', CompanyQuery),
+        validCompany('query', CompanyQuerySchema),
         valid('json', CategoryRuleBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
@@ -260,14 +265,19 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
           return json(c, 'POST /bank-statements/category-rules', { data: toRuleDto(result), applied }, 201);
         },
       )
-      .delete('/bank-statements/category-rules/:id', validId(RULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
-        const [deleted] = await db
-          .delete(categoryRules)
-          .where(and(eq(categoryRules.companyId, companyId), eq(categoryRules.id, c.req.valid('param').id)))
-          .returning({ id: categoryRules.id });
-        if (!deleted) throw notFound(RULE_NOT_FOUND);
-        return json(c, 'DELETE /bank-statements/category-rules/:id', { data: deleted });
-      })
+      .delete(
+        '/bank-statements/category-rules/:id',
+        validId(RULE_NOT_FOUND),
+        validCompany('query', CompanyQuerySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          const [deleted] = await db
+            .delete(categoryRules)
+            .where(and(eq(categoryRules.companyId, companyId), eq(categoryRules.id, c.req.valid('param').id)))
+            .returning({ id: categoryRules.id });
+          if (!deleted) throw notFound(RULE_NOT_FOUND);
+          return json(c, 'DELETE /bank-statements/category-rules/:id', { data: deleted });
+        },
+      )
   );
 }

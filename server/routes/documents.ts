@@ -6,19 +6,20 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { DocumentStatus } from '@domain';
 import {
+  CompanyQuerySchema,
+  contentMatchesExtension,
   DOCUMENT_STATUSES,
   DocumentListQuerySchema,
   DocumentPublishSchema,
   DocumentRegisterSchema,
+  documentStatusRefusal,
   DocumentUploadSchema,
+  extensionOf,
+  isSystemAdmin,
   MAX_UPLOAD_BYTES,
   PersonalDocumentRegisterSchema,
   UPLOAD_MESSAGES,
   UPLOAD_TYPES,
-  contentMatchesExtension,
-  documentStatusRefusal,
-  extensionOf,
-  isSystemAdmin,
   uploadContentProblem,
   validate,
 } from '@domain';
@@ -45,7 +46,6 @@ import { valid } from '../http/validate';
 import { contentRefused, fileResponse, storedFileName } from './files';
 import { uploadRegistration } from './uploads';
 
-const CompanyQuery = { companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) };
 const Uuid = v.pipe(v.string(), v.uuid());
 const NOT_FOUND = 'Documento não encontrado.';
 const documentId = validator('param', (params: Record<string, string>) => {
@@ -120,7 +120,7 @@ export function documentsRoutes(deps: AppDeps) {
         const page = await listDocuments(db, { companyId, types: type, statuses: status, limit, offset });
         return json(c, 'GET /documents', { ...page, data: await documentsFor(db, c.var.identity.claims, page.data) });
       })
-      .post('/documents', validCompany('query', v.object(CompanyQuery)), async (c) => {
+      .post('/documents', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         await assertCompanyExists(db, companyId);
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -164,7 +164,7 @@ export function documentsRoutes(deps: AppDeps) {
       })
       .post(
         '/documents/register',
-        validCompany('query', v.object(CompanyQuery)),
+        validCompany('query', CompanyQuerySchema),
         valid('json', DocumentRegisterSchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
@@ -174,7 +174,7 @@ export function documentsRoutes(deps: AppDeps) {
       .post(
         '/documents/publish',
         requireRole('system-admin'),
-        valid('query', v.object(CompanyQuery)),
+        valid('query', CompanyQuerySchema),
         valid('json', DocumentPublishSchema),
         async (c) => registerCompanyDocument(c, 'POST /documents/publish', c.req.valid('query').companyId, c.req.valid('json')),
       )
@@ -247,7 +247,7 @@ export function documentsRoutes(deps: AppDeps) {
           }
           return { id: params.id, status: params.status as DocumentStatus };
         }),
-        validCompany('query', v.object(CompanyQuery)),
+        validCompany('query', CompanyQuerySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
           const { id, status } = c.req.valid('param');
@@ -273,7 +273,7 @@ export function documentsRoutes(deps: AppDeps) {
           });
         },
       )
-      .delete('/documents/:id', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
+      .delete('/documents/:id', documentId, validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const document = await findDocument(db, companyId, c.req.valid('param').id);
         if (!document) throw notFound(NOT_FOUND);
@@ -286,7 +286,7 @@ export function documentsRoutes(deps: AppDeps) {
         await storage.remove(document.storageKey);
         return json(c, 'DELETE /documents/:id', { data: { id: document.id } });
       })
-      .get('/documents/:id/file', documentId, validCompany('query', v.object(CompanyQuery)), async (c) => {
+      .get('/documents/:id/file', documentId, validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const document = await findDocument(db, companyId, c.req.valid('param').id);
         if (!document) throw notFound(NOT_FOUND);

@@ -5,6 +5,11 @@ import * as v from 'valibot';
 import type { NfsRequestInput, NfsRequestStatus, TakerAddress } from '@domain';
 import {
   ActiveSchedulesQuerySchema,
+  canDeleteNfsRequest,
+  CompanyQuerySchema,
+  foreignCustomerKey,
+  handMadeDuplicateMessage,
+  isOperating,
   MAX_SCHEDULES_PER_COMPANY,
   NFS_MESSAGES,
   NFS_REQUEST_STATUSES,
@@ -13,12 +18,8 @@ import {
   NfsRequestSchema,
   NfsScheduleSchema,
   NfsSearchQuerySchema,
-  canDeleteNfsRequest,
-  handMadeDuplicateMessage,
-  isOperating,
   nfsStatusBodySchema,
   reaisToCents,
-  foreignCustomerKey,
   validate,
 } from '@domain';
 import type { AppDeps } from '../deps';
@@ -71,9 +72,8 @@ function fieldRefusal<T>(field: string, run: () => T): T {
 }
 
 const Uuid = v.pipe(v.string(), v.uuid());
-const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 const GenerateNowQuery = v.object({
-  ...CompanyQuery.entries,
+  ...CompanyQuerySchema.entries,
   confirm: v.optional(v.picklist(['true', 'false'], 'Confirmação inválida.')),
 });
 const SCHEDULE_NOT_FOUND = 'Agendamento não encontrado.';
@@ -187,7 +187,7 @@ export function invoicesRoutes(deps: AppDeps) {
           await listRequestsJson(db, { companyId, query, status, date, limit, offset, order: 'newest' }),
         );
       })
-      .post('/nfs/requests', validCompany('query', CompanyQuery), valid('json', NfsRequestSchema), async (c) => {
+      .post('/nfs/requests', validCompany('query', CompanyQuerySchema), valid('json', NfsRequestSchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
@@ -224,24 +224,31 @@ export function invoicesRoutes(deps: AppDeps) {
         const view = emission ? emissionView(emission, await findSubstitutionLinks(db, emission)) : null;
         return json(c, 'GET /nfs/requests/:id', { data: { ...toRequestDto(request, view), history } });
       })
-      .delete('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), validCompany('query', CompanyQuery), async (c) => {
-        const { companyId } = c.req.valid('query');
-        const id = c.req.valid('param').id;
-        // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
-        await db.transaction(async (tx) => {
-          const [request] = await tx
-            .select({ status: nfsRequests.status })
-            .from(nfsRequests)
-            .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
-            .for('update');
-          if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
-          if (!canDeleteNfsRequest(request.status)) {
-            throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
-          }
-          await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
-        });
-        return json(c, 'DELETE /nfs/requests/:id', { data: { id } });
-      })
+      .delete(
+        '/nfs/requests/:id',
+        validId(NFS_MESSAGES.requestNotFound),
+        validCompany('query', CompanyQuerySchema),
+        async (c) => {
+          const { companyId } = c.req.valid('query');
+          const id = c.req.valid('param').id;
+          // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
+          await db.transaction(async (tx) => {
+            const [request] = await tx
+              .select({ status: nfsRequests.status })
+              .from(nfsRequests)
+              .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
+              .for('update');
+            if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
+            if (!canDeleteNfsRequest(request.status)) {
+              throw conflict(
+                'Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.',
+              );
+            }
+            await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
+          });
+          return json(c, 'DELETE /nfs/requests/:id', { data: { id } });
+        },
+      )
       // The team corrects a request not yet sent (its service, description, value, month) instead of refusing it.
       .patch(
         '/nfs/requests/:id',
@@ -296,7 +303,10 @@ export function invoicesRoutes(deps: AppDeps) {
       )
       .get(
         '/nfs/customers',
-        validCompany('query', v.object({ ...CompanyQuery.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+        validCompany(
+          'query',
+          v.object({ ...CompanyQuerySchema.entries, query: v.optional(v.pipe(v.string(), v.maxLength(100))) }),
+        ),
         async (c) => {
           const { companyId, query } = c.req.valid('query');
           return json(c, 'GET /nfs/customers', { data: await findCustomers(db, companyId, query ?? '') });
@@ -306,7 +316,7 @@ export function invoicesRoutes(deps: AppDeps) {
         const { limit, offset } = c.req.valid('query');
         return json(c, 'GET /nfs/schedulers/active', await listSchedules(db, { onlyActive: true, limit, offset }));
       })
-      .get('/nfs/schedulers', validCompany('query', CompanyQuery), async (c) => {
+      .get('/nfs/schedulers', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         return json(
           c,
@@ -314,7 +324,7 @@ export function invoicesRoutes(deps: AppDeps) {
           await listSchedules(db, { companyId, limit: MAX_SCHEDULES_PER_COMPANY, offset: 0 }),
         );
       })
-      .post('/nfs/schedulers', validCompany('query', CompanyQuery), valid('json', NfsScheduleSchema), async (c) => {
+      .post('/nfs/schedulers', validCompany('query', CompanyQuerySchema), valid('json', NfsScheduleSchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
@@ -342,7 +352,7 @@ export function invoicesRoutes(deps: AppDeps) {
       .put(
         '/nfs/schedulers/:id',
         validId(SCHEDULE_NOT_FOUND),
-        validCompany('query', CompanyQuery),
+        validCompany('query', CompanyQuerySchema),
         valid('json', NfsScheduleSchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
@@ -366,7 +376,7 @@ export function invoicesRoutes(deps: AppDeps) {
           return json(c, 'PUT /nfs/schedulers/:id', { data: schedule });
         },
       )
-      .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), validCompany('query', CompanyQuery), async (c) => {
+      .delete('/nfs/schedulers/:id', validId(SCHEDULE_NOT_FOUND), validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
         const existing = await findSchedule(db, c.req.valid('param').id);
         if (!existing || existing.companyId !== companyId) throw notFound(SCHEDULE_NOT_FOUND);

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { ObligationsAnswer } from '@domain';
 import {
+  CompanyQuerySchema,
+  monthKey,
   MonthlyFiguresSchema,
   ObligationPaymentSchema,
   ObligationsQuerySchema,
+  saoPauloDate,
   TaxProfileSchema,
   TeamObligationsQuerySchema,
-  saoPauloDate,
-  monthKey,
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole, validCompany } from '../auth/middleware';
@@ -20,8 +20,6 @@ import { badRequest, notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-
-const CompanyQuery = v.object({ companyId: v.pipe(v.string('Informe a empresa.'), v.uuid('Empresa inválida.')) });
 
 /** docs/api.md Obligations: what a company owes and when; the team states its figures and records payments. */
 export function obligationsRoutes({ db, identity }: AppDeps) {
@@ -63,50 +61,62 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       const data = await teamMonth(db, competence, now);
       return json(c, 'GET /obligations/team', { data, total: data.length });
     })
-    .put('/obligations/tax-profile', team, validCompany('query', CompanyQuery), valid('json', TaxProfileSchema), async (c) => {
-      const { companyId } = c.req.valid('query');
-      await assertCompany(companyId);
-      const input = c.req.valid('json');
-      const columns = {
-        ...('annex' in input ? { annex: input.annex ?? null } : {}),
-        ...('fatorR' in input ? { fatorR: input.fatorR ?? null } : {}),
-        ...('meiActivity' in input ? { meiActivity: input.meiActivity ?? null } : {}),
-        ...('activityStart' in input ? { activityStart: input.activityStart ?? null } : {}),
-        updatedBy: c.var.identity.uid,
-        updatedAt: new Date(),
-      };
-      const [row] = await db
-        .insert(companyTaxProfiles)
-        .values({ companyId, ...columns })
-        .onConflictDoUpdate({ target: companyTaxProfiles.companyId, set: columns })
-        .returning();
-      return json(c, 'PUT /obligations/tax-profile', {
-        data: { annex: row.annex, fatorR: row.fatorR, meiActivity: row.meiActivity, activityStart: row.activityStart },
-      });
-    })
-    .put('/obligations/figures', team, validCompany('query', CompanyQuery), valid('json', MonthlyFiguresSchema), async (c) => {
-      const { companyId } = c.req.valid('query');
-      await assertCompany(companyId);
-      const input = c.req.valid('json');
-      const columns = {
-        ...('payrollCents' in input ? { payrollCents: input.payrollCents ?? null } : {}),
-        ...('previousRevenueCents' in input ? { previousRevenueCents: input.previousRevenueCents ?? null } : {}),
-        updatedBy: c.var.identity.uid,
-        updatedAt: new Date(),
-      };
-      const [row] = await db
-        .insert(companyMonthlyFigures)
-        .values({ companyId, competence: input.competence, ...columns })
-        .onConflictDoUpdate({ target: [companyMonthlyFigures.companyId, companyMonthlyFigures.competence], set: columns })
-        .returning();
-      return json(c, 'PUT /obligations/figures', {
-        data: { competence: row.competence, payrollCents: row.payrollCents, previousRevenueCents: row.previousRevenueCents },
-      });
-    })
+    .put(
+      '/obligations/tax-profile',
+      team,
+      validCompany('query', CompanyQuerySchema),
+      valid('json', TaxProfileSchema),
+      async (c) => {
+        const { companyId } = c.req.valid('query');
+        await assertCompany(companyId);
+        const input = c.req.valid('json');
+        const columns = {
+          ...('annex' in input ? { annex: input.annex ?? null } : {}),
+          ...('fatorR' in input ? { fatorR: input.fatorR ?? null } : {}),
+          ...('meiActivity' in input ? { meiActivity: input.meiActivity ?? null } : {}),
+          ...('activityStart' in input ? { activityStart: input.activityStart ?? null } : {}),
+          updatedBy: c.var.identity.uid,
+          updatedAt: new Date(),
+        };
+        const [row] = await db
+          .insert(companyTaxProfiles)
+          .values({ companyId, ...columns })
+          .onConflictDoUpdate({ target: companyTaxProfiles.companyId, set: columns })
+          .returning();
+        return json(c, 'PUT /obligations/tax-profile', {
+          data: { annex: row.annex, fatorR: row.fatorR, meiActivity: row.meiActivity, activityStart: row.activityStart },
+        });
+      },
+    )
+    .put(
+      '/obligations/figures',
+      team,
+      validCompany('query', CompanyQuerySchema),
+      valid('json', MonthlyFiguresSchema),
+      async (c) => {
+        const { companyId } = c.req.valid('query');
+        await assertCompany(companyId);
+        const input = c.req.valid('json');
+        const columns = {
+          ...('payrollCents' in input ? { payrollCents: input.payrollCents ?? null } : {}),
+          ...('previousRevenueCents' in input ? { previousRevenueCents: input.previousRevenueCents ?? null } : {}),
+          updatedBy: c.var.identity.uid,
+          updatedAt: new Date(),
+        };
+        const [row] = await db
+          .insert(companyMonthlyFigures)
+          .values({ companyId, competence: input.competence, ...columns })
+          .onConflictDoUpdate({ target: [companyMonthlyFigures.companyId, companyMonthlyFigures.competence], set: columns })
+          .returning();
+        return json(c, 'PUT /obligations/figures', {
+          data: { competence: row.competence, payrollCents: row.payrollCents, previousRevenueCents: row.previousRevenueCents },
+        });
+      },
+    )
     .put(
       '/obligations/payments',
       team,
-      validCompany('query', CompanyQuery),
+      validCompany('query', CompanyQuerySchema),
       valid('json', ObligationPaymentSchema),
       async (c) => {
         const { companyId } = c.req.valid('query');

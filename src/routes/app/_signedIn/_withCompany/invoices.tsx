@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import * as v from 'valibot';
-import { NFS_REQUEST_STATUSES } from '@domain';
+import { MonthKeySchema, NFS_REQUEST_STATUSES } from '@domain';
 import { invoiceQueries } from '@/features/invoices/api';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { Alert, PageHeader } from '@/components/ui/Card';
@@ -21,7 +21,7 @@ const InvoicesSearch = v.object({
   tab: v.fallback(v.optional(v.picklist(['solicitacoes', 'agendamentos', 'dados-fiscais'])), undefined),
   q: v.fallback(v.optional(searchText), undefined),
   status: v.fallback(v.optional(v.picklist(NFS_REQUEST_STATUSES)), undefined),
-  month: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/))), undefined),
+  month: v.fallback(v.optional(MonthKeySchema()), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   request: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   novo: v.fallback(v.optional(v.boolean()), undefined),

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { TeamObligationRow } from '@domain';
-import { OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey, saoPauloDate } from '@domain';
+import { MonthKeySchema, OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey, saoPauloDate } from '@domain';
 import { obligationQueries, recordObligationPayment } from '@/features/taxes/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -14,7 +14,7 @@ import toast from '@/lib/toast';
 import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
 
 const ObligationsSearch = v.looseObject({
-  mes: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))), undefined),
+  mes: v.fallback(v.optional(MonthKeySchema()), undefined),
 });
 
 export const Route = createFileRoute('/app/_signedIn/_team/admin/obligations')({

@@ -1,18 +1,17 @@
-import type { FieldErrors, NfsCustomer, NfsEmissionType, NfsNoNifReason, TakerAddress, TakerAddressInput } from '@domain';
+import type {
+  FieldErrors,
+  ForeignTakerAddress,
+  NfsCustomer,
+  NfsEmissionType,
+  NfsNoNifReason,
+  TakerAddress,
+  TakerAddressInput,
+} from '@domain';
 import { formatCep, hasAnyAddressField } from '@domain';
 import type { AddressValue } from '@/components/AddressFields';
 
 /** A tomador abroad's address as the form holds it. */
-export type ForeignAddressValue = {
-  countryCode: string;
-  postalCode: string;
-  city: string;
-  region: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-};
+export type ForeignAddressValue = Required<Omit<ForeignTakerAddress, 'kind'>>;
 
 /** What the invoice form edits, apart from the form (which loads when it opens). */
 export type InvoiceFormValues = {
