@@ -1,6 +1,7 @@
 import type { MaskTokens } from 'maska';
 import { MaskInput } from 'maska';
 import { useEffect, useRef } from 'react';
+import { MOBILE_MASK, PHONE_MASK } from '@/lib/masks';
 import type { TextFieldProps } from './TextField';
 import { TextField } from './TextField';
 
@@ -44,4 +45,15 @@ export interface MaskedFieldProps extends Omit<TextFieldProps, 'onChange' | 'val
 export function MaskedField({ mask, tokens, value, onValueChange, ...field }: MaskedFieldProps) {
   const ref = useMask(mask, tokens, value, onValueChange);
   return <TextField {...field} inputRef={ref} defaultValue={value} />;
+}
+
+/**
+ * A phone with its DDD, typed as digits: a mobile or a landline, or a mobile only (a partner's "Celular"). Pass
+ * `autoComplete="tel-national"` where the person types their own number.
+ */
+export function PhoneField({
+  mobileOnly = false,
+  ...field
+}: Omit<MaskedFieldProps, 'mask' | 'tokens' | 'type' | 'inputMode'> & { mobileOnly?: boolean }) {
+  return <MaskedField type="tel" inputMode="numeric" mask={mobileOnly ? MOBILE_MASK : PHONE_MASK} {...field} />;
 }

@@ -6,10 +6,9 @@ import { AdminUserCreateSchema, ROLE_LABEL } from '@domain';
 import { ApiError } from '@/lib/api/errors';
 import { adminUserQueries, createAdminUser } from '../api';
 import { useSchemaForm } from '@/lib/form';
-import { PHONE_MASK } from '@/lib/masks';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { PhoneField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { ChoiceCards } from '@/components/ui/choices';
 import type { PickedCompany } from '@/features/companies/components/CompanyPicker';
@@ -58,14 +57,7 @@ export function CreateUserForm({ onCreated, onCancel }: { onCreated: (user: Crea
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Novo usuário">
       <TextField label="Nome completo" autoComplete="off" {...form.text('name')} />
       <TextField label="E-mail" type="email" autoComplete="off" {...form.text('email')} hint="Será o login da pessoa." />
-      <MaskedField
-        label="Telefone (opcional)"
-        hint="Celular ou fixo, com DDD."
-        type="tel"
-        inputMode="numeric"
-        mask={PHONE_MASK}
-        {...form.masked('phone')}
-      />
+      <PhoneField label="Telefone (opcional)" hint="Celular ou fixo, com DDD." {...form.masked('phone')} />
       <ChoiceCards
         legend="Perfil"
         name="role"

@@ -2,14 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import toast from '@/lib/toast';
 import { UserUpdateSchema, formatPhone } from '@domain';
-import { PHONE_MASK } from '@/lib/masks';
 import { ApiError } from '@/lib/api/errors';
 import type { User } from '@domain';
 import { updateProfile, userQueries } from '../api';
 import { useSchemaForm } from '@/lib/form';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { PhoneField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { useSessionProfile } from './useSessionProfile';
 
@@ -39,13 +38,10 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Dados pessoais">
       <TextField label="Nome completo" autoComplete="name" {...form.text('name')} className="sm:col-span-2" />
-      <MaskedField
+      <PhoneField
         label="Telefone"
-        type="tel"
         autoComplete="tel-national"
-        inputMode="numeric"
         placeholder="(11) 98765-4321"
-        mask={PHONE_MASK}
         {...form.masked('phone')}
         hint="Celular ou fixo, com DDD. Deixe em branco para remover."
       />

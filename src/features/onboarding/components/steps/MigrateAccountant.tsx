@@ -7,7 +7,7 @@ import {
   HANDOVER_ITEM_LABEL,
   stepPayload,
 } from '@domain';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { PhoneField } from '@/components/ui/MaskedField';
 import { MonthField } from '@/components/ui/DateField';
 import { TextField } from '@/components/ui/TextField';
 import { FileUpload } from '../FileUpload';
@@ -16,7 +16,6 @@ import { ChoiceCards } from '@/components/ui/choices';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm, useWizardContext } from '../wizard-context';
-import { PHONE_MASK } from '@/lib/masks';
 
 interface ItemValue {
   documentId?: string;
@@ -125,11 +124,8 @@ export function MigrateAccountant() {
           onChange={(e) => set('previousAccountant.email', e.target.value)}
           error={error('previousAccountant.email')}
         />
-        <MaskedField
+        <PhoneField
           label="Telefone (opcional)"
-          type="tel"
-          inputMode="numeric"
-          mask={PHONE_MASK}
           value={values.previousAccountant.phone}
           onValueChange={(v) => set('previousAccountant.phone', v)}
           error={error('previousAccountant.phone')}

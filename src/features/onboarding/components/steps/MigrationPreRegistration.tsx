@@ -2,14 +2,14 @@ import { CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/so
 import { useQuery } from '@tanstack/react-query';
 import { normalizeCnpj } from '@domain';
 import { api } from '@/lib/api/call';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { MaskedField, PhoneField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { StepCard } from '../StepCard';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { useStepForm, useWizard, useWizardMatches } from '../wizard-context';
 import { Button } from '@/components/ui/Button';
 import { useRef } from 'react';
-import { CNPJ_MASK, CNPJ_TOKENS, PHONE_MASK } from '@/lib/masks';
+import { CNPJ_MASK, CNPJ_TOKENS } from '@/lib/masks';
 
 interface Values {
   cnpj: string;
@@ -115,11 +115,8 @@ export function MigrationPreRegistration() {
           onChange={(e) => set('currentAccountant.email', e.target.value)}
           error={error('currentAccountant.email')}
         />
-        <MaskedField
+        <PhoneField
           label="Telefone (opcional)"
-          type="tel"
-          inputMode="numeric"
-          mask={PHONE_MASK}
           value={values.currentAccountant.phone}
           onValueChange={(v) => set('currentAccountant.phone', v)}
           error={error('currentAccountant.phone')}

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { firstPartnerContact } from '@domain';
 import { userQueries } from '@/features/users/api';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { MaskedField, PhoneField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
-import { CPF_MASK, MOBILE_MASK } from '@/lib/masks';
+import { CPF_MASK } from '@/lib/masks';
 import { useSessionActor } from '@/lib/session-handle';
 
 /**
@@ -64,13 +64,11 @@ export function PartnerContact({ partner, at, set, error }: PartnerFieldsProps) 
         onChange={(e) => set(at('email'), e.target.value)}
         error={error(at('email'))}
       />
-      <MaskedField
+      <PhoneField
         label="Celular"
-        type="tel"
         autoComplete="tel-national"
-        inputMode="numeric"
         placeholder="(11) 98765-4321"
-        mask={MOBILE_MASK}
+        mobileOnly
         value={partner.phone}
         onValueChange={(v) => set(at('phone'), v)}
         error={error(at('phone'))}

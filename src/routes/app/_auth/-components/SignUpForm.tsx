@@ -9,10 +9,9 @@ import { ApiError } from '@/lib/api/errors';
 import { signUp } from '@/features/users/api';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
-import { MaskedField } from '@/components/ui/MaskedField';
+import { PhoneField } from '@/components/ui/MaskedField';
 import { TextField } from '@/components/ui/TextField';
 import { useSchemaForm } from '@/lib/form';
-import { PHONE_MASK } from '@/lib/masks';
 import { referralCode } from '@/features/referrals/referral-code';
 import { useSessionActor } from '@/lib/session-handle';
 
@@ -78,12 +77,9 @@ export function SignUpForm({ track, referral }: { track: TrackId; referral?: str
       </fieldset>
       <TextField label="Nome completo" autoComplete="name" {...form.text('name')} />
       <TextField label="E-mail" type="email" autoComplete="email" {...form.text('email')} />
-      <MaskedField
+      <PhoneField
         label="Telefone"
-        type="tel"
         autoComplete="tel-national"
-        inputMode="numeric"
-        mask={PHONE_MASK}
         {...form.masked('phone')}
         hint="Opcional. Celular ou fixo, com DDD: usamos para falar sobre o andamento da sua empresa."
       />
