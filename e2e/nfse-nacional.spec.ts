@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { Held, signInFromLogin } from './support';
+import { emissionView } from '../tests/support/nfse-views';
 
 /** This month as mm/aaaa in São Paulo, as the month fields take it. */
 function thisMonth(): { typed: string; iso: string } {
@@ -304,31 +305,14 @@ test('"Parar" lets the invoice being sent finish and sends no other', async ({ p
   await expect(bulk).toBeHidden();
 });
 
-/** An emission as the API shows it (domain/nfseEmission.ts), for answers the stand-in is not asked to give here. */
-function emissionView(changes: Record<string, unknown>) {
-  return {
-    state: 'ready',
+/** An emission the stand-in is not asked to give here, as the API would show it now. */
+const emissionNow = (changes: Parameters<typeof emissionView>[0]) =>
+  emissionView({
     dpsId: `DPS355030822749474600015500001${'0'.repeat(14)}9`,
     dpsNumber: '9',
-    dpsSeries: '1',
-    attempts: 1,
-    nextAttemptAt: null,
-    lastError: null,
-    errors: [],
-    problem: null,
-    accessKey: null,
-    nfseNumber: null,
-    issuedAt: null,
-    cancelledAt: null,
-    cancellationReason: null,
-    hasSignedDps: false,
-    hasCancellationRequest: false,
-    substitutes: null,
-    substitutedBy: null,
     updatedAt: new Date().toISOString(),
     ...changes,
-  };
-}
+  });
 
 test('a national refusal shows each code with its explanation, and an answer that cannot be trusted its retry plan, on the queue row too', async ({
   page,
@@ -359,7 +343,7 @@ test('a national refusal shows each code with its explanation, and an answer tha
             ...request,
             status: 'rejected',
             reason: 'E0310: O código de tributação nacional não está na lista nacional.',
-            emission: emissionView({
+            emission: emissionNow({
               state: 'rejected',
               lastError: 'O código de tributação nacional não está na lista nacional.',
               errors: [
@@ -375,7 +359,7 @@ test('a national refusal shows each code with its explanation, and an answer tha
         : {
             ...request,
             status: 'processing',
-            emission: emissionView({
+            emission: emissionNow({
               state: 'retrying',
               attempts: 2,
               nextAttemptAt,
@@ -414,7 +398,7 @@ test('a national refusal shows each code with its explanation, and an answer tha
         ? {
             ...item,
             status: 'processing',
-            emission: emissionView({ state: 'retrying', nextAttemptAt, lastError: 'O Sistema Nacional não respondeu a tempo.' }),
+            emission: emissionNow({ state: 'retrying', nextAttemptAt, lastError: 'O Sistema Nacional não respondeu a tempo.' }),
           }
         : item,
     );

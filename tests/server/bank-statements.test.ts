@@ -5,7 +5,7 @@ import { MAX_MOVEMENT_TEXT, MAX_OFX_MOVEMENTS, MAX_OFX_STATEMENTS, TEXT_CUT_MARK
 import { toTransactionDto, transactionsPageJson } from '@server/db/bank-statements';
 import { bankAccounts, bankStatementImports, bankTransactions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import { startTestServer, twoCompanies } from '../support/server';
 
 let server: TestServer;
 let admin: TestUser;
@@ -19,13 +19,7 @@ const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXT
 
 beforeAll(async () => {
   server = await startTestServer();
-  companyId = await server.createCompany({ status: 'active' });
-  otherCompanyId = await server.createCompany({ status: 'active' });
-  [admin, customer, other] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [otherCompanyId] }),
-  ]);
+  ({ companyId, otherCompanyId, admin, customer, other } = await twoCompanies(server));
 });
 afterAll(() => server?.close());
 

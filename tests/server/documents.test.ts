@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDocuments } from '@server/seed/demo-documents';
 import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import { startTestServer, twoCompanies } from '../support/server';
 
 let server: TestServer;
 let admin: TestUser;
@@ -20,14 +20,7 @@ const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0
 
 beforeAll(async () => {
   server = await startTestServer();
-  companyId = await server.createCompany();
-  otherCompanyId = await server.createCompany();
-  [admin, customer, partner, other] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [otherCompanyId] }),
-  ]);
+  ({ companyId, otherCompanyId, admin, customer, partner, other } = await twoCompanies(server));
 });
 afterAll(() => server?.close());
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedLinks, filesSigningSecret } from '@server/services/signed-links';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
+import { startTestServer, twoCompanies } from '../support/server';
 import { buildZip } from '../support/zip';
 
 let server: TestServer;
@@ -19,14 +19,7 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   server = await startTestServer();
-  companyId = await server.createCompany();
-  otherCompanyId = await server.createCompany();
-  [admin, customer, partner, other] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [otherCompanyId] }),
-  ]);
+  ({ companyId, otherCompanyId, admin, customer, partner, other } = await twoCompanies(server));
 });
 afterAll(() => server?.close());
 

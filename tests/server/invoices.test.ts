@@ -7,8 +7,8 @@ import { emissionView } from '@server/db/nfse';
 import { companies, nfsRequests, nfsSchedules, nfseEmissions } from '@server/db/schema';
 import { runDueSchedules } from '@server/services/nfs-scheduler';
 import type { TestServer, TestUser } from '../support/server';
-import { startTestServer } from '../support/server';
-import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
+import { startTestServer, twoCompanies } from '../support/server';
+import { PRACA_DA_SE_STORED, PRACA_DA_SE_TYPED, SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 let server: TestServer;
 let admin: TestUser;
@@ -30,13 +30,10 @@ const valid = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  companyId = await server.createCompany({ status: 'active', mainActivity: '6201501', secondaryActivities: ['6204000'] });
-  otherCompanyId = await server.createCompany({ status: 'active' });
-  [admin, customer, other] = await Promise.all([
-    server.createUser({ roles: ['system-admin'] }),
-    server.createUser({ companyIds: [companyId] }),
-    server.createUser({ companyIds: [otherCompanyId] }),
-  ]);
+  ({ companyId, otherCompanyId, admin, customer, other } = await twoCompanies(server, {
+    mainActivity: '6201501',
+    secondaryActivities: ['6204000'],
+  }));
 });
 afterAll(() => server?.close());
 
@@ -142,14 +139,7 @@ describe('invoice requests (docs/rules.md rules)', () => {
 });
 
 describe('the tomador’s address and a tomador abroad', () => {
-  const praca = {
-    postalCode: '01001-000',
-    cityIbgeCode: '3550308',
-    street: 'Praça da Sé',
-    number: '100',
-    complement: 'Sala 2',
-    district: 'Sé',
-  };
+  const praca = PRACA_DA_SE_TYPED;
   const acme = {
     emissionType: 'foreign',
     nif: '98-7654321',
@@ -261,17 +251,7 @@ describe('the tomador’s address and a tomador abroad', () => {
     });
     expect(body.error).toBeUndefined();
     expect(status).toBe(201);
-    const stored = {
-      kind: 'national',
-      postalCode: '01001000',
-      cityIbgeCode: '3550308',
-      cityName: 'São Paulo',
-      state: 'SP',
-      street: 'Praça da Sé',
-      number: '100',
-      complement: 'Sala 2',
-      district: 'Sé',
-    };
+    const stored = PRACA_DA_SE_STORED;
     expect(body.data).toMatchObject({ issWithheld: true, customerAddress: stored });
     expect((await create({ ...valid, cnpj, customerName: 'Padaria Pão Dourado' })).status).toBe(201);
     const known = await server.call(`/api/nfs/customers?companyId=${companyId}&query=367110`, { token: customer.token });

@@ -9,7 +9,7 @@ import { nfseEmissions } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import type { NfseWorld } from '../support/nfse-world';
 import { startNfseWorld } from '../support/nfse-world';
-import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
+import { PRACA_DA_SE_TYPED, SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 let server: TestServer;
 let admin: TestUser;
@@ -58,14 +58,7 @@ describe('the tomador in the DPS', () => {
       emissionType: 'cnpj',
       cnpj: '11.222.333/0001-81',
       issWithheld: true,
-      customerAddress: {
-        postalCode: '01001-000',
-        cityIbgeCode: '3550308',
-        street: 'Praça da Sé',
-        number: '100',
-        complement: 'Sala 2',
-        district: 'Sé',
-      },
+      customerAddress: PRACA_DA_SE_TYPED,
     });
     const { summary, dps } = await emitted(id);
     expect(summary).toContainEqual(['Tomador', '\u2068Estúdio Aurora Design Ltda\u2069 (CNPJ 11.222.333/0001-81)']);

@@ -271,3 +271,20 @@ export async function startTestServer(
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+type CompanyValues = Partial<typeof companies.$inferInsert>;
+
+/**
+ * Where most company tests start: two companies, the team, a customer and a partner of the first, and a customer of
+ * the other (the one every scoping test points at the first company).
+ */
+export async function twoCompanies(server: TestServer, company: CompanyValues = {}, otherCompany: CompanyValues = {}) {
+  const [companyId, otherCompanyId] = [await server.createCompany(company), await server.createCompany(otherCompany)];
+  const [admin, customer, partner, other] = await Promise.all([
+    server.createUser({ roles: ['system-admin'] }),
+    server.createUser({ companyIds: [companyId] }),
+    server.createUser({ companyIds: [companyId] }),
+    server.createUser({ companyIds: [otherCompanyId] }),
+  ]);
+  return { companyId, otherCompanyId, admin, customer, partner, other };
+}

@@ -9,7 +9,7 @@ import {
   nationalAddressError,
   takerAddressBody,
 } from '@/routes/app/_signedIn/_withCompany/-components/invoices/invoice-values';
-import { SAN_FRANCISCO_ADDRESS } from '../support/addresses';
+import { PRACA_DA_SE_STORED, SAN_FRANCISCO_ADDRESS } from '../support/addresses';
 
 const base = {
   ...emptyInvoice('2026-10'),
@@ -50,16 +50,7 @@ describe('the invoice form’s tomador', () => {
       emissionType: 'foreign' as const,
       issWithheld: true,
       noNifReason: '2' as const,
-      foreignAddress: {
-        countryCode: 'US',
-        postalCode: '94105',
-        city: 'San Francisco',
-        region: 'California',
-        street: 'Market Street',
-        number: '500',
-        complement: '',
-        district: 'SoMa',
-      },
+      foreignAddress: { ...SAN_FRANCISCO_ADDRESS, complement: '' },
     };
     const body = invoiceBody(foreign, 'request');
     expect(body).toMatchObject({ emissionType: 'foreign', nif: undefined, noNifReason: '2', issWithheld: false });
@@ -120,18 +111,7 @@ describe('the invoice form’s tomador', () => {
         district: 'Baixa',
       },
     });
-    expect(
-      addressValues({
-        kind: 'national',
-        postalCode: '01001000',
-        cityIbgeCode: '3550308',
-        cityName: 'São Paulo',
-        state: 'SP',
-        street: 'Praça da Sé',
-        number: '100',
-        district: 'Sé',
-      }).address,
-    ).toEqual({
+    expect(addressValues({ ...PRACA_DA_SE_STORED, complement: undefined }).address).toEqual({
       zipCode: '01001-000',
       cityIbgeCode: '3550308',
       city: 'São Paulo',
@@ -157,19 +137,7 @@ describe('the tomador shown in pt-BR', () => {
   });
 
   it('writes the address and the document without bare codes', () => {
-    expect(
-      formatTakerAddress({
-        kind: 'national',
-        postalCode: '01001000',
-        cityIbgeCode: '3550308',
-        cityName: 'São Paulo',
-        state: 'SP',
-        street: 'Praça da Sé',
-        number: '100',
-        complement: 'Sala 2',
-        district: 'Sé',
-      }),
-    ).toEqual(['Praça da Sé, 100, Sala 2 — Sé', 'São Paulo/SP · CEP 01001-000']);
+    expect(formatTakerAddress(PRACA_DA_SE_STORED)).toEqual(['Praça da Sé, 100, Sala 2 — Sé', 'São Paulo/SP · CEP 01001-000']);
     expect(
       formatTakerAddress({
         kind: 'foreign',

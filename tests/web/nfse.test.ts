@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { validate } from '@domain';
 import { FiscalProfileSchema, MAX_CERTIFICATE_BYTES, certificateUploadErrors } from '@domain/fiscalProfile';
-import type { NfseEmissionView } from '@domain/nfseEmission';
 import { CANCELLATION_REASON_CODES, CancellationSchema, formatAccessKey } from '@domain/nfseEmission';
 import {
   bulkResultOf,
@@ -14,29 +13,9 @@ import {
   queueRowNote,
   retryPlanText,
 } from '@/features/invoices/nfse';
+import { emissionView } from '../support/nfse-views';
 
-const emission = (changes: Partial<NfseEmissionView> = {}): NfseEmissionView => ({
-  state: 'ready',
-  dpsId: `DPS3550308212345678000195000010${'0'.repeat(14)}1`,
-  dpsNumber: '1',
-  dpsSeries: '1',
-  attempts: 1,
-  nextAttemptAt: null,
-  lastError: null,
-  errors: [],
-  problem: null,
-  accessKey: null,
-  nfseNumber: null,
-  issuedAt: null,
-  cancelledAt: null,
-  cancellationReason: null,
-  hasSignedDps: false,
-  hasCancellationRequest: false,
-  substitutes: null,
-  substitutedBy: null,
-  updatedAt: '2026-11-27T12:00:00.000Z',
-  ...changes,
-});
+const emission = emissionView;
 
 describe('the access key as the team reads it', () => {
   it('comes in groups of four', () => {
