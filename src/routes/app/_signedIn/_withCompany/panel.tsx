@@ -1,24 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy } from 'react';
 import { COMPANY_SIZE_LABEL, companyDisplayName, findPlan, formatCnpj, formatMoney, hasActiveSubscription } from '@domain';
 import { reportQueries } from '@/features/reports/api';
 import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
-import { WhenVisible } from '@/components/ui/WhenVisible';
+import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
 import { BillingChart } from './-components/panel/BillingChart';
 import { greeting } from './-components/panel/greeting';
 import { MeiTracker } from './-components/panel/MeiTracker';
-
-// Below the company, its plan and its billing: the chart's code loads, and it draws, when it comes into view, not
-// before the heading (docs/performance.md).
-const CategoryChart = lazy(() =>
-  import('@/features/bank-statements/components/CategoryChart').then((m) => ({ default: m.CategoryChart })),
-);
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
   head: () => ({ meta: [{ title: 'Painel | Contábil' }] }),
@@ -122,11 +115,7 @@ function PanelPage() {
       </div>
       <Billing companyId={company.id} />
       <div className="mt-8">
-        <WhenVisible>
-          <Suspense fallback={<PageSpinner />}>
-            <CategoryChart companyId={company.id} />
-          </Suspense>
-        </WhenVisible>
+        <CategoryChartOnView companyId={company.id} />
       </div>
     </div>
   );

@@ -6,15 +6,8 @@ import { AccountList } from '@/features/bank-statements/components/AccountList';
 import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
 import { OfxImport } from '@/features/bank-statements/components/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
-import { PageSpinner } from '@/components/ui/Spinner';
-import { WhenVisible } from '@/components/ui/WhenVisible';
-import { Suspense, lazy } from 'react';
+import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useCompanyState } from '@/lib/company-state';
-
-// The chart comes last on the page: its code loads when it comes into view.
-const CategoryChart = lazy(() =>
-  import('@/features/bank-statements/components/CategoryChart').then((m) => ({ default: m.CategoryChart })),
-);
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -47,11 +40,7 @@ function BankAccountsPage() {
         {cora && <CoraConnection companyId={company.id} />}
         <OfxImport companyId={company.id} />
         <AccountList companyId={company.id} page={page} />
-        <WhenVisible>
-          <Suspense fallback={<PageSpinner />}>
-            <CategoryChart companyId={company.id} />
-          </Suspense>
-        </WhenVisible>
+        <CategoryChartOnView companyId={company.id} />
       </div>
     </div>
   );
