@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { openSitePage, signInFromLogin } from './support';
+import { openFirstAccount, openSitePage, signInFromLogin } from './support';
 
 /**
  * axe-core on every main screen, and on the dialogs and drawers where a screen's main action lives: no serious or
@@ -168,13 +168,7 @@ test('the customer’s movements and invoices, with their forms and dialogs', as
   test.setTimeout(120_000);
   await signInFromLogin(page, 'cliente@demo.test');
   await visit(page, '/app/bank-statements/accounts');
-  await page
-    .getByRole('main')
-    .getByRole('link')
-    .filter({ hasText: /Itaú|Conta/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/transactions/);
+  await openFirstAccount(page);
   await settled(page);
   await checkA11y(page, 'bank transactions');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInFromLogin } from './support';
+import { openFirstAccount, signInFromLogin } from './support';
 
 /**
  * In a browser set to English, a native date field asks for "mm/dd/yyyy" and a month one shows "March 2017": the
@@ -45,13 +45,7 @@ test('months show mm/aaaa in an English browser: an invoice’s month and the ba
   await expect(competence).toHaveAttribute('placeholder', 'mm/aaaa');
 
   await page.goto('/app/bank-statements/accounts');
-  await page
-    .getByRole('main')
-    .getByRole('link')
-    .filter({ hasText: /Itaú|Conta/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/transactions/);
+  await openFirstAccount(page);
   const exportMonth = page.getByLabel('Mês da exportação');
   await expect(exportMonth).toHaveValue(/^(0[1-9]|1[0-2])\/\d{4}$/);
   await exportMonth.fill('032017');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { openSitePage, signInFromLogin } from './support';
+import { openFirstAccount, openSitePage, signInFromLogin } from './support';
 
 /** The main screens, one PNG each, in e2e/screenshots/<project>/ (phone 390×844, desktop 1280×800). */
 
@@ -111,13 +111,7 @@ test('customer', async ({ page }) => {
   await shot(page, 'customer-invoice-detail');
 
   await page.goto('/app/bank-statements/accounts');
-  await page
-    .getByRole('main')
-    .getByRole('link')
-    .filter({ hasText: /Itaú|Conta/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/transactions/);
+  await openFirstAccount(page);
   await shot(page, 'customer-bank-transactions');
 
   if (test.info().project.name === 'phone') {

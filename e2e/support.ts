@@ -84,3 +84,14 @@ export async function openSitePage(page: Page, path: string) {
   await siteReady(page);
   return response;
 }
+
+/** From the bank accounts page, the movements of the first account listed (the demo customer's Itaú). */
+export async function openFirstAccount(page: Page) {
+  await page
+    .getByRole('main')
+    .getByRole('link')
+    .filter({ hasText: /Itaú|Conta/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/transactions/);
+}

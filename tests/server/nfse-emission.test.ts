@@ -25,6 +25,7 @@ import { createTokenSealer } from '@server/services/secrets';
 import { createLocalStorage } from '@server/services/storage';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
+import { NFSE_WORLD_PROFILE } from '../support/nfse-world';
 
 const CNPJ = '11444777000161';
 const OTHER_CNPJ = '61802511000111';
@@ -42,15 +43,7 @@ let otherCompanyId: string;
 /** Every answer's text: none may carry the certificate's key, file or password. */
 const answers: string[] = [];
 
-const profile = {
-  municipalRegistration: '1234567',
-  cityIbgeCode: '3550308',
-  taxRegime: 'simples',
-  serviceCode: '01.01.01',
-  issRate: '2,5',
-  simplesTaxRate: '6',
-  dpsSeries: '1',
-};
+const profile = NFSE_WORLD_PROFILE;
 
 const invoice = {
   emissionType: 'cnpj',

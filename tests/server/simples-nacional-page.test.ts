@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { TEST_SITE_ASSETS, startTestServer } from '../support/server';
+import { decodeHtml } from '../support/html';
 
 /**
  * The public calculator (`/tools/simples-nacional`, docs/taxes.md): a GET form the server answers with the DAS worked
@@ -15,16 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
 /** The main content's text as a reader gets it, spaces (the currency's no-break one too) made plain. */
 const mainText = (html: string) =>
-  decode((/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' '))
+  decodeHtml((/<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -37,7 +31,7 @@ const calculate = (query: Record<string, string>) => get(`/tools/simples-naciona
 
 /** The error under a field: its id is the input's `aria-describedby`. */
 const errorOf = (html: string, field: string) =>
-  decode(new RegExp(`<p id="sn-${field}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? '');
+  decodeHtml(new RegExp(`<p id="sn-${field}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? '');
 
 describe('GET /tools/simples-nacional', () => {
   it('shows the empty calculator, indexable, cached, with only the site script', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '@server/seed/reference';
 import type { TestServer } from '../support/server';
 import { TEST_SITE_ASSETS, startTestServer } from '../support/server';
+import { decodeHtml } from '../support/html';
 
 let server: TestServer;
 
@@ -22,21 +23,14 @@ async function get(path: string, init: RequestInit = {}): Promise<Page> {
   return { status: response.status, html: await response.text(), headers: response.headers };
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
-const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, ''));
+const textOf = (html: string) => decodeHtml(html.replace(/<[^>]+>/g, ''));
 
 /** What a crawler reads without running any script. */
 function seo(html: string) {
   const meta = (attr: 'name' | 'property', key: string) =>
-    decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1] ?? '');
+    decodeHtml(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1] ?? '');
   return {
-    title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
+    title: decodeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
     h1: textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''),
     description: meta('name', 'description'),
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
