@@ -1,18 +1,22 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { Role } from '@domain';
 import { canAccessCompany, hasRole } from '@domain';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, notFound, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { parsedWith } from '../http/validate';
 import type { IdentityService } from './identity';
 import { IdentityError } from './identity';
 
-/** Requires `Authorization: Bearer <Firebase ID token>`; the verified identity goes to `c.var.identity`. */
+/**
+ * Requires `Authorization: Bearer <Firebase ID token>`; the verified identity goes to `c.var.identity`. Once per
+ * request: where two route groups match one path, the second finds the identity set and goes on.
+ */
 export function authenticate(identity: IdentityService) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('identity')) return next();
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('Entre na sua conta para continuar.');
@@ -39,6 +43,19 @@ export function requireRole(role: Role) {
 /** The tenant check of every company-scoped route. */
 export function assertCompanyAccess(c: Context<AppEnv>, companyId: string): void {
   if (!canAccessCompany(c.var.identity.claims, companyId)) throw forbidden('Você não tem acesso a esta empresa.');
+}
+
+const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
+const UUID = v.pipe(v.string(), v.uuid());
+
+/**
+ * The company a path names (`:id`, `:companyId`): a UUID, since anything else cannot exist (404, without asking the
+ * database), and one the caller may act on (403) — what `validCompany` checks for a `companyId`, for a path.
+ */
+export function companyInPath(c: Context<AppEnv>, id: string | undefined): string {
+  if (!v.is(UUID, id)) throw notFound(COMPANY_NOT_FOUND);
+  assertCompanyAccess(c, id);
+  return id;
 }
 
 /** A user acts on their own account; a system admin on anyone's. */

@@ -95,6 +95,7 @@ export function billingRoutes({ db, identity }: AppDeps) {
         const { companyId } = c.req.valid('query');
         if (!found || (companyId && found.payment.companyId !== companyId)) throw notFound(PAYMENT_NOT_FOUND);
         const { payment, planId } = found;
+        // `companyId` is optional here (a receipt link names the payment): the payment's own company is checked.
         assertCompanyAccess(c, payment.companyId);
         if (payment.status !== 'paid' || !payment.paidAt) {
           throw conflict('Esta cobrança ainda não foi paga: o recibo fica disponível depois do pagamento.');

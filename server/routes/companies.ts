@@ -16,7 +16,7 @@ import {
   isSystemAdmin,
 } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { authenticate, companyInPath, requireRole } from '../auth/middleware';
 import { findCompany, findCompanyByCnpj, findTrack, listCompaniesJson, lockCompany } from '../db/companies';
 import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
@@ -34,16 +34,9 @@ import { createCompany, setTrack } from '../services/onboarding';
 const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 const Uuid = v.pipe(v.string(), v.uuid());
 
-/**
- * The company of the path: ids are UUIDs (anything else cannot exist, so it answers 404 rather than reaching the
- * database), and one the caller may act on (403), as `validCompany` checks a `companyId`.
- */
+/** The company of the path, checked by `companyInPath`. */
 function validCompanyId() {
-  return validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
-    if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
-    assertCompanyAccess(c, params.id);
-    return { id: params.id };
-  });
+  return validator('param', (params: Record<string, string>, c: Context<AppEnv>) => ({ id: companyInPath(c, params.id) }));
 }
 
 /** docs/api.md Companies: reading, creating and changing companies, their track and status. */
@@ -127,11 +120,10 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       .put(
         '/companies/:id/track/:track',
         validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
-          if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
-          assertCompanyAccess(c, params.id);
+          const id = companyInPath(c, params.id);
           if (!v.is(v.picklist(TRACK_IDS), params.track))
             throw badRequest('Jornada inválida: use create-company ou migrate-company.');
-          return { id: params.id, track: params.track as (typeof TRACK_IDS)[number] };
+          return { id, track: params.track as (typeof TRACK_IDS)[number] };
         }),
         async (c) => {
           const { id, track } = c.req.valid('param');

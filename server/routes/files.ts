@@ -111,6 +111,7 @@ export function filesRoutes(deps: AppDeps) {
       .get('/upload/:filename{.+}', valid('query', UploadLinkQuery), async (c) => {
         const name = checkedFileName(c);
         const { companyId, size } = c.req.valid('query');
+        // The company is optional: a person's own files (their ID, a photo) belong to no company.
         if (companyId) assertCompanyAccess(c, companyId);
         const ext = extensionOf(name);
         if (!UPLOAD_TYPES[ext]) throw unsupported();
@@ -150,6 +151,7 @@ export function filesRoutes(deps: AppDeps) {
         const { uid, claims } = c.var.identity;
         let document: DocumentRow | undefined;
         if (companyId) {
+          // Optional, as for uploads: `validCompany` would refuse a person's own documents.
           assertCompanyAccess(c, companyId);
           document = await findDocument(db, companyId, id);
         } else {

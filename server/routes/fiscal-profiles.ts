@@ -5,12 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
-import * as v from 'valibot';
 import { CERTIFICATE_FILE_MESSAGES, FiscalProfileSchema, certificateUploadErrors } from '@domain/fiscalProfile';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate, requireRole } from '../auth/middleware';
+import { authenticate, companyInPath, requireRole } from '../auth/middleware';
 import { findCompany } from '../db/companies';
 import { fiscalProfileView, profileColumns, saveCertificate } from '../db/nfse';
 import { companyCertificates, companyFiscalProfiles } from '../db/schema';
@@ -26,17 +24,14 @@ const CERTIFICATE_MESSAGES = {
   unavailable: 'O envio de certificados não está disponível neste servidor.',
 } as const;
 
-/** The company of the path: a UUID (else 404) the caller may act on (else 403). */
-const CompanyParam = validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
-  if (!v.is(v.pipe(v.string(), v.uuid()), params.companyId)) throw notFound('Empresa não encontrada.');
-  assertCompanyAccess(c, params.companyId!);
-  return { companyId: params.companyId! };
-});
+/** The company of the path, checked by `companyInPath`. */
+const CompanyParam = validator('param', (params: Record<string, string>, c: Context<AppEnv>) => ({
+  companyId: companyInPath(c, params.companyId),
+}));
 
 export function fiscalProfilesRoutes(deps: AppDeps) {
   const { db, identity } = deps;
-  // Verified once: another group's middleware may have done it already for this path.
-  const signedIn = createMiddleware<AppEnv>((c, next) => (c.get('identity') ? next() : authenticate(identity)(c, next)));
+  const signedIn = authenticate(identity);
   const team = requireRole('system-admin');
   const path = '/companies/:companyId/fiscal-profile';
 

@@ -218,6 +218,7 @@ export function invoicesRoutes(deps: AppDeps) {
       .get('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), async (c) => {
         const request = await findRequest(db, c.req.valid('param').id);
         if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
+        // The path names the request alone (docs/api.md): its company is known once the row is read.
         assertCompanyAccess(c, request.companyId);
         const history = historyFor(c.var.identity.claims, await statusHistory(db, 'nfsRequest', request.id));
         const emission = await findEmission(db, request.id);

@@ -4,7 +4,6 @@
  * answer the national support). The flow itself is server/services/nfse-emission/.
  */
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { NFS_MESSAGES } from '@domain';
@@ -50,7 +49,7 @@ export function nfseRoutes(deps: AppDeps, service?: NfseEmissionService) {
     if (!emissions) throw new HttpError(503, 'unavailable', UNAVAILABLE);
     return emissions;
   };
-  const signedIn = createMiddleware<AppEnv>((c, next) => (c.get('identity') ? next() : authenticate(identity)(c, next)));
+  const signedIn = authenticate(identity);
   const team = requireRole('system-admin');
   /** The request's emission row (undefined before a first emission); a 404 when the request does not exist. */
   const storedEmission = async (id: string) => {

@@ -4,13 +4,11 @@ import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { STEP_IDS } from '@domain';
 import type { AppDeps } from '../deps';
-import { assertCompanyAccess, authenticate } from '../auth/middleware';
+import { authenticate, companyInPath } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { actorOf, submitStep } from '../services/onboarding';
-
-const Uuid = v.pipe(v.string(), v.uuid());
 
 /** docs/api.md `POST /companies/{id}/steps/{stepId}`: one step of the company's track. */
 export function stepsRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
@@ -18,10 +16,9 @@ export function stepsRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
     '/companies/:id/steps/:stepId',
     authenticate(identity),
     validator('param', (params: Record<string, string>, c: Context<AppEnv>) => {
-      if (!v.is(Uuid, params.id)) throw notFound('Empresa não encontrada.');
-      assertCompanyAccess(c, params.id);
+      const id = companyInPath(c, params.id);
       if (!v.is(v.picklist(STEP_IDS), params.stepId)) throw notFound('Etapa inexistente.');
-      return { id: params.id, stepId: params.stepId as (typeof STEP_IDS)[number] };
+      return { id, stepId: params.stepId as (typeof STEP_IDS)[number] };
     }),
     async (c) => {
       const { id, stepId } = c.req.valid('param');

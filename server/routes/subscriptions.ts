@@ -39,6 +39,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
           .from(subscriptions)
           .where(eq(subscriptions.id, c.req.valid('param').id));
         if (!subscription) throw notFound('Assinatura não encontrada.');
+        // The path names the subscription: its company is known once the row is read.
         assertCompanyAccess(c, subscription.companyId);
         if (subscription.status === 'cancelled') throw conflict('Esta assinatura foi cancelada.');
 
