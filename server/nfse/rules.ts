@@ -24,7 +24,7 @@ export const REPORTED_RULES: Record<string, { message: string; source: string }>
   E0713: {
     message:
       'Para o prestador não optante do Simples Nacional, o indicador de não informar o total aproximado dos tributos (indTotTrib) não é aceito.',
-    source: 'nfse-nacional/nfse-php, issue 34 (março de 2026): indTotTrib = 0 com opSimpNac = 1 recusado com E0713.',
+    source: 'github.com/nfse-nacional/nfse-php, issue #34 (março de 2026): indTotTrib = 0 com opSimpNac = 1 recusado com E0713.',
   },
 };
 

@@ -10,7 +10,7 @@ import { emitNfse } from '@server/nfse/emission';
 import { OTHER_CNPJ, PROVIDER_CNPJ, dpsContext } from './fixtures';
 
 /**
- * Issue 18's promise, under faults: 1,000 emissions through the emission machine, the real client and the stand-in
+ * The emission's promise (docs/nfse.md: never twice, never lost), under faults: 1,000 emissions through the emission machine, the real client and the stand-in
  * while it commits and then drops the connection, answers after the client gave up, answers 503, receives requests
  * twice and fails lookups. Each request runs until it ends (a run that cannot conclude leaves a retry plan, and the
  * next run starts from it, as the scheduler will). Then: every request has its NFS-e (0 lost), and the national

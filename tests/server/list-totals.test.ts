@@ -5,7 +5,7 @@ import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
 
 /**
- * Issue 16: a page of a list no longer counts the whole account or company on every call. The total is counted once
+ * List totals (docs/performance.md): a page of a list does not count the whole account or company on every call. The total is counted once
  * per version of what it counts (a trigger bumps the version with any change), and stays exact whoever writes.
  */
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Issue 18 over HTTP: the fiscal profile and the A1 certificate, and a request emitted through the national
+ * The national NFS-e over HTTP (docs/nfse.md): the fiscal profile and the A1 certificate, and a request emitted through the national
  * system's local stand-in — issued with its DANFSe and XML, never twice (a second call, two at once, a retry after
  * an answer lost), refused with the national code explained, held back when the DPS breaks the layout, cancelled,
  * and emitted by itself from a schedule. One app and one stand-in for the whole file.

@@ -5,7 +5,7 @@ import type { SubstitutionInput } from '@domain/nfseEmission';
 import { api } from '@/lib/api/call';
 import { saveDownload } from '@/lib/api/download';
 
-/** Issue 18: the company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
+/** The company's fiscal profile and A1 certificate, and the national NFS-e emission of a request. */
 
 export const fiscalProfileQueries = {
   /** Under ['companies', companyId] so a change of the company refreshes it too. */
