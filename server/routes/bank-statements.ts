@@ -46,7 +46,7 @@ import { OfxParseError } from '../services/ofx';
 import type { PreparedImport } from '../db/statement-batches';
 import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
 import { prepareOfxOffThread } from '../services/statement-prepare';
-import { contentDisposition } from '../http/content-disposition';
+import { contentDisposition } from '../services/content-disposition';
 
 const ACCOUNT_NOT_FOUND = 'Conta bancária não encontrada.';
 const TRANSACTION_NOT_FOUND = 'Movimentação não encontrada.';

@@ -23,7 +23,7 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import { simplePdf } from '../seed/pdf';
 import { PaymentProviderError } from '../services/payments';
-import { contentDisposition } from '../http/content-disposition';
+import { contentDisposition } from '../services/content-disposition';
 import { atOwnAddress } from '../http/own-address';
 
 const PAYMENT_NOT_FOUND = 'Cobrança não encontrada.';

@@ -20,7 +20,7 @@ import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
 import type { DocumentRow } from '../db/documents';
 import { findDocument, findPersonalDocument, isStorageKeyRegistered, markViewed } from '../db/documents';
-import { contentDisposition } from '../http/content-disposition';
+import { contentDisposition } from '../services/content-disposition';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition } from '../http/content-disposition';
+import { contentDisposition } from './content-disposition';
 import type { LinkTargets } from './signed-links';
 import type { FileStorage } from './storage';
 

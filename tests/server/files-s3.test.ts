@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Fake } from '@server/fakes/s3';
-import { contentDisposition } from '@server/http/content-disposition';
+import { contentDisposition } from '@server/services/content-disposition';
 import { INCOMING_PREFIX, createS3Storage } from '@server/services/s3-storage';
 import type { LocalServer } from '../services/local-server';
 import { listen } from '../services/local-server';

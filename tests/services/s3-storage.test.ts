@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ConfigFrom } from '@server/config';
 import { s3Fake, sigV4Signature } from '@server/fakes/s3';
-import { contentDisposition } from '@server/http/content-disposition';
+import { contentDisposition } from '@server/services/content-disposition';
 import { INCOMING_PREFIX, createS3Storage } from '@server/services/s3-storage';
 import type { DownloadGrant, UploadGrant } from '@server/services/signed-links';
 import type { LocalServer } from './local-server';
