@@ -1,0 +1,137 @@
+/**
+ * A person's account: their profile and photo changed and the account deleted, each with the identity provider kept
+ * in step. The routes check the input and who may; these write.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PhotoExtension, UserUpdate } from '@domain';
+import type { IdentityChanges, IdentityService } from '../auth/identity';
+import { IdentityError } from '../auth/identity';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { DeletedAccount, UserRow } from '../db/users';
+import { LastTeamMemberError, deleteUserAccount, findUser, photoStorageKey, photoVersionOf } from '../db/users';
+import type { Logger } from '../logger';
+import { conflict, notFound } from './errors';
+import type { FileStorage } from './storage';
+
+export interface AccountDeps {
+  db: Database;
+  identity: IdentityService;
+  storage: FileStorage;
+  config: { publicUrl: string };
+  logger: Logger;
+}
+
+export const USER_NOT_FOUND = 'Usuário não encontrado.';
+const LAST_TEAM_MEMBER =
+  'Esta é a única conta da equipe contábil: cadastre outra pessoa da equipe antes de excluí-la, para que as empresas não fiquem sem atendimento.';
+
+/**
+ * Applies a change to the sign-in account. An account the identity provider does not know (people recorded
+ * without a login, like some demo ones) has nothing to keep in sync: the database row is the source of truth.
+ */
+async function updateIdentity(identity: IdentityService, uid: string, changes: IdentityChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await identity.updateUser(uid, changes);
+  } catch (error) {
+    if (!(error instanceof IdentityError && error.reason === 'user-not-found')) throw error;
+  }
+}
+
+async function removeFiles({ storage, logger }: Pick<AccountDeps, 'storage' | 'logger'>, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    // The rows are gone already: a file left behind is garbage, not an error the person should see.
+    await storage.remove(key).catch((error) => logger.error(`Could not remove ${key}`, error));
+  }
+}
+
+/** PATCH /users/{id}: the name, phone and reminders; the provider's display name changes with the row, or neither does. */
+export async function updateAccount(
+  { db, identity }: Pick<AccountDeps, 'db' | 'identity'>,
+  { id, changes }: { id: string; changes: UserUpdate },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+        ...(changes.taxReminders !== undefined ? { taxReminders: changes.taxReminders } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(USER_NOT_FOUND);
+    // The phone stays ours: the provider wants it unique and in E.164, and signs nobody in by it here.
+    await updateIdentity(identity, id, changes.name !== undefined ? { displayName: changes.name } : {});
+    return updated;
+  });
+}
+
+/** PUT /users/{id}/photo: a photo already checked (its size and kind) replaces the person's, and the old file goes. */
+export async function replacePhoto(
+  deps: AccountDeps,
+  { id, bytes, extension }: { id: string; bytes: Uint8Array; extension: PhotoExtension },
+): Promise<UserRow> {
+  const { db, identity, storage, config } = deps;
+  const user = await findUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const version = `${randomUUID()}.${extension}`;
+  const key = photoStorageKey(id, version);
+  // A new version gets a new address, so a browser never shows a cached old photo.
+  const photoUrl = `${config.publicUrl}/api/users/${encodeURIComponent(id)}/photo?v=${version}`;
+  await storage.save(key, bytes);
+  let row: UserRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set({ photoUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      if (!updated) throw notFound(USER_NOT_FOUND);
+      await updateIdentity(identity, id, { photoURL: photoUrl });
+      return updated;
+    });
+  } catch (error) {
+    await removeFiles(deps, [key]);
+    throw error;
+  }
+  const previous = photoVersionOf(user.photoUrl);
+  if (previous) await removeFiles(deps, [photoStorageKey(id, previous)]);
+  return row;
+}
+
+/** DELETE /users/{id}/photo: the person goes without a photo, and its file goes once that is committed. */
+export async function removePhoto(deps: AccountDeps, id: string): Promise<UserRow> {
+  const { db, identity } = deps;
+  const user = await findUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ photoUrl: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (!updated) throw notFound(USER_NOT_FOUND); // deleted meanwhile
+    await updateIdentity(identity, id, { photoURL: null });
+    return updated;
+  });
+  const previous = photoVersionOf(user.photoUrl);
+  if (previous) await removeFiles(deps, [photoStorageKey(id, previous)]);
+  return row;
+}
+
+/** DELETE /users/{id}: the account, its sign-in account and its files; refused for the team's last member. */
+export async function deleteAccount(deps: AccountDeps, id: string): Promise<DeletedAccount> {
+  const { db, identity } = deps;
+  const user = await findUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  // The sign-in account goes last, inside the transaction: if it cannot be deleted, nothing is.
+  const deleted = await db
+    .transaction(async (tx) => {
+      const result = await deleteUserAccount(tx, user);
+      await identity.deleteUser(id);
+      return result;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LastTeamMemberError) throw conflict(LAST_TEAM_MEMBER);
+      throw error;
+    });
+  await removeFiles(deps, deleted.storageKeys);
+  return deleted;
+}
