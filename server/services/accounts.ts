@@ -1,18 +1,28 @@
 /**
  * A person's account: their profile and photo changed and the account deleted, each with the identity provider kept
- * in step. The routes check the input and who may; these write.
+ * in step; and an account the team creates. The routes check the input and who may; these write.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PhotoExtension, UserUpdate } from '@domain';
+import type { AdminUserCreate, CreatedUser, PhotoExtension, UserUpdate } from '@domain';
 import type { IdentityChanges, IdentityService } from '../auth/identity';
 import { IdentityError } from '../auth/identity';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { pgErrorOf } from '../db/client';
+import { companies, companyMembers, users } from '../db/schema';
 import type { DeletedAccount, UserRow } from '../db/users';
-import { LastTeamMemberError, deleteUserAccount, findUser, photoStorageKey, photoVersionOf } from '../db/users';
+import {
+  LastTeamMemberError,
+  deleteUserAccount,
+  findAdminUser,
+  findUser,
+  findUserByEmail,
+  photoStorageKey,
+  photoVersionOf,
+} from '../db/users';
 import type { Logger } from '../logger';
-import { conflict, notFound } from './errors';
+import { syncClaims } from './claims';
+import { conflict, invalid, notFound } from './errors';
 import type { FileStorage } from './storage';
 
 export interface AccountDeps {
@@ -26,6 +36,11 @@ export interface AccountDeps {
 export const USER_NOT_FOUND = 'Usuário não encontrado.';
 const LAST_TEAM_MEMBER =
   'Esta é a única conta da equipe contábil: cadastre outra pessoa da equipe antes de excluí-la, para que as empresas não fiquem sem atendimento.';
+const TEAM_EMAIL_TAKEN = 'Já existe uma conta com este e-mail.';
+const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
+
+/** A password nobody knows: the person chooses their own through the link the team hands over. */
+const temporaryPassword = () => randomBytes(24).toString('base64url');
 
 /**
  * Applies a change to the sign-in account. An account the identity provider does not know (people recorded
@@ -134,4 +149,64 @@ export async function deleteAccount(deps: AccountDeps, id: string): Promise<Dele
     });
   await removeFiles(deps, deleted.storageKeys);
   return deleted;
+}
+
+/**
+ * POST /admin/users: the team creates a person's account (sign-in account, row, company, claims) and gets the link
+ * with which the person chooses a password.
+ */
+export async function createAdminUser(
+  { db, identity, config, logger }: Pick<AccountDeps, 'db' | 'identity' | 'config' | 'logger'>,
+  input: AdminUserCreate,
+): Promise<CreatedUser> {
+  if (input.companyId) {
+    const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
+    if (!company) throw invalid(COMPANY_NOT_FOUND, { companyId: COMPANY_NOT_FOUND });
+  }
+  if (await findUserByEmail(db, input.email)) throw conflict(TEAM_EMAIL_TAKEN);
+
+  let uid: string;
+  try {
+    ({ uid } = await identity.createUser({ email: input.email, password: temporaryPassword(), displayName: input.name }));
+  } catch (error) {
+    if (error instanceof IdentityError && error.reason === 'email-exists') throw conflict(TEAM_EMAIL_TAKEN);
+    if (error instanceof IdentityError && error.reason === 'invalid-input') {
+      throw invalid('O provedor de login recusou este e-mail.', { email: 'E-mail inválido' });
+    }
+    throw error;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id: uid,
+        email: input.email,
+        name: input.name,
+        phone: input.phone ?? null,
+        roles: input.roles,
+      });
+      if (input.companyId) await tx.insert(companyMembers).values({ companyId: input.companyId, userId: uid });
+    });
+    // The first sign-in already carries the role and the company.
+    await syncClaims(db, identity, uid);
+  } catch (error) {
+    // Without its row (or its claims) the account would be an orphan: undo it so the team can try again.
+    await db
+      .delete(users)
+      .where(eq(users.id, uid))
+      .catch(() => {});
+    await identity.deleteUser(uid).catch((cleanupError) => logger.error('Admin user cleanup failed', cleanupError));
+    if (pgErrorOf(error).code === '23505') throw conflict(TEAM_EMAIL_TAKEN);
+    throw error;
+  }
+
+  // There is no e-mail here: the team hands this link over; with it the person chooses a password.
+  let passwordLink: string | null = null;
+  if (identity.passwordResetLink) {
+    passwordLink = await identity.passwordResetLink(input.email, `${config.publicUrl}/app/login`).catch((error: unknown) => {
+      logger.error('Could not create the password link', error);
+      return null;
+    });
+  }
+  const user = await findAdminUser(db, uid);
+  return { ...user!, passwordLink };
 }
