@@ -12,7 +12,6 @@ import {
   EXPORT_TYPES,
   ExportQuerySchema,
   ExportSummaryQuerySchema,
-  MAX_CATEGORY_RULES,
   MAX_OFX_BYTES,
   OFX_SYNC_MAX_MOVEMENTS,
   periodRange,
@@ -36,12 +35,12 @@ import {
 } from '../db/bank-statements';
 import { companyExists } from '../db/companies';
 import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statement-imports';
-import { hasRoomFor } from '../db/per-company-limit';
 import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { json, writtenJson } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { createCategoryRule } from '../services/category-rules';
 import { OfxParseError } from '../services/ofx';
 import type { PreparedImport } from '../db/statement-batches';
 import { isCategorised, toCsv, toLedgerTxt } from '../services/statement-export';
@@ -246,23 +245,11 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
         valid('json', CategoryRuleBodySchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          const { contains, direction, taxCategoryId, applyNow } = c.req.valid('json');
-          if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
-          const result = await db.transaction(async (tx) => {
-            if (!(await hasRoomFor(tx, categoryRules, categoryRules.companyId, companyId, MAX_CATEGORY_RULES))) {
-              throw new HttpError(422, 'unprocessable', BANK_MESSAGES.tooManyRules);
-            }
-            const [rule] = await tx
-              .insert(categoryRules)
-              .values({ companyId, contains, direction, taxCategoryId, createdBy: c.var.identity.uid })
-              .onConflictDoNothing()
-              .returning();
-            return rule ?? null;
-          });
-          if (!result) throw conflict('Já existe uma regra com este texto.');
-          // Applied once the rule is saved, outside its transaction (see the route above).
-          const applied = applyNow ? await applyRules(db, companyId, [result]) : 0;
-          return json(c, 'POST /bank-statements/category-rules', { data: toRuleDto(result), applied }, 201);
+          const { rule, applied } = await createCategoryRule(
+            { db },
+            { companyId, input: c.req.valid('json'), actor: c.var.identity.uid },
+          );
+          return json(c, 'POST /bank-statements/category-rules', { data: toRuleDto(rule), applied }, 201);
         },
       )
       .delete(

@@ -17,7 +17,7 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, companyInPath, requireRole } from '../auth/middleware';
-import { findCompany, findCompanyByCnpj, findTrack, listCompaniesJson, lockCompany } from '../db/companies';
+import { findCompany, findCompanyByCnpj, findTrack, listCompaniesJson } from '../db/companies';
 import { companies } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, HttpError } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
@@ -28,7 +28,7 @@ import { findUser } from '../db/users';
 import { syncClaims } from '../services/claims';
 import { CnpjLookupUnavailable } from '../services/cnpj-lookup';
 import { statusHistory } from '../db/status-history';
-import { changeCompanyStatus } from '../services/company-status';
+import { setCompanyStatus } from '../services/company-status';
 import { createCompany, setTrack } from '../services/onboarding';
 
 const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
@@ -142,13 +142,8 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         async (c) => {
           const { id, status } = c.req.valid('param');
           const { note } = c.req.valid('json');
-          await db.transaction(async (tx) => {
-            const company = await lockCompany(tx, id);
-            if (!company) throw notFound(COMPANY_NOT_FOUND);
-            await changeCompanyStatus(tx, company, status, { note, changedBy: c.var.identity.uid });
-          });
-          // Locked and changed just above.
-          return json(c, 'PUT /companies/:id/status/:status', { data: (await findCompany(db, id))! });
+          const company = await setCompanyStatus({ db }, { id, status, note, actor: c.var.identity.uid });
+          return json(c, 'PUT /companies/:id/status/:status', { data: company });
         },
       )
       .get('/companies/:id/status-history', validCompanyId(), async (c) => {

@@ -25,7 +25,6 @@ import {
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole, validCompany } from '../auth/middleware';
-import type { DbExecutor } from '../db/executor';
 import type { DocumentRow } from '../db/documents';
 import {
   findDocument,
@@ -37,12 +36,13 @@ import {
   markViewed,
   toDocumentDto,
 } from '../db/documents';
-import { companies, documents } from '../db/schema';
+import { documents } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { documentFor, documentsFor } from '../http/staff-privacy';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { assertCompanyExists, registerCompanyDocument } from '../services/documents';
 import { contentRefused, fileResponse, storedFileName } from './files';
 import { uploadRegistration } from './uploads';
 
@@ -70,44 +70,19 @@ export function documentsRoutes(deps: AppDeps) {
   const { grant: uploadGrant, received: receivedFileSize } = uploads;
   const lockStorageKey = uploads.lock;
 
-  async function assertCompanyExists(tx: DbExecutor, companyId: string) {
-    const [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (!row) throw notFound('Empresa não encontrada.');
-  }
-
   /** A company document from an uploaded file; the team's registrations are publications. */
-  async function registerCompanyDocument(
+  async function registerUpload(
     c: Context<AppEnv>,
     route: 'POST /documents/register' | 'POST /documents/publish',
     companyId: string,
     input: v.InferOutput<typeof DocumentRegisterSchema>,
   ) {
     const grant = uploadGrant(c, input.uploadToken, { companyId });
-    const uid = c.var.identity.uid;
-    const row = await db.transaction(async (tx) => {
-      await lockStorageKey(tx, grant.key);
-      if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
-      await assertCompanyExists(tx, companyId);
-      const size = await receivedFileSize(grant);
-      const [created] = await tx
-        .insert(documents)
-        .values({
-          companyId,
-          type: input.type,
-          name: grant.name,
-          contentType: UPLOAD_TYPES[grant.ext].contentType,
-          size,
-          storageKey: grant.key,
-          dueDate: input.dueDate ?? null,
-          amountCents: input.amountCents ?? null,
-          competence: input.competence ?? null,
-          description: input.description ?? null,
-          uploadedBy: uid,
-          publishedBy: isSystemAdmin(c.var.identity.claims) ? uid : null,
-        })
-        .returning();
-      return created;
-    });
+    const { uid, claims } = c.var.identity;
+    const row = await registerCompanyDocument(
+      { db },
+      { companyId, input, grant, uploads, actor: uid, byTeam: isSystemAdmin(claims) },
+    );
     return json(c, route, { data: toDocumentDto(row) }, 201);
   }
 
@@ -168,7 +143,7 @@ export function documentsRoutes(deps: AppDeps) {
         valid('json', DocumentRegisterSchema),
         async (c) => {
           const { companyId } = c.req.valid('query');
-          return registerCompanyDocument(c, 'POST /documents/register', companyId, c.req.valid('json'));
+          return registerUpload(c, 'POST /documents/register', companyId, c.req.valid('json'));
         },
       )
       .post(
@@ -176,7 +151,7 @@ export function documentsRoutes(deps: AppDeps) {
         requireRole('system-admin'),
         valid('query', CompanyQuerySchema),
         valid('json', DocumentPublishSchema),
-        async (c) => registerCompanyDocument(c, 'POST /documents/publish', c.req.valid('query').companyId, c.req.valid('json')),
+        async (c) => registerUpload(c, 'POST /documents/publish', c.req.valid('query').companyId, c.req.valid('json')),
       )
       // A person's own documents: theirs, or anyone's for the team.
       .get(

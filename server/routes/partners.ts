@@ -1,27 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
-import type { PartnerAttributionResult, TrackId } from '@domain';
-import {
-  CUSTOMER_HOME,
-  DISABLED_PAGE,
-  PARTNERS,
-  PartnerAttributionSchema,
-  TRACK_WIZARD_PATH,
-  isOperating,
-  isPartnerId,
-  newTrack,
-} from '@domain';
+import { PartnerAttributionSchema, isPartnerId } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
-import { findTrack, lockCompany, startTrack } from '../db/companies';
-import { lockUser } from '../db/referrals';
-import { companyMembers, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { users } from '../db/schema';
+import { notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { syncClaims } from '../services/claims';
+import { attributePartner } from '../services/partner-attribution';
 
 const partnerParam = validator('param', (params: Record<string, string>) => {
   if (!isPartnerId(params.partnerId)) throw notFound('Parceiro não encontrado.');
@@ -30,92 +18,22 @@ const partnerParam = validator('param', (params: Record<string, string>) => {
 
 /** Partner programmes (Duca): attribution of a customer to a partner. */
 export function partnersRoutes({ db, identity }: AppDeps) {
-  return (
-    new Hono<AppEnv>()
-      .use('/partners/*', authenticate(identity))
-      .get('/partners/:partnerId/attribution', partnerParam, async (c) => {
-        const [user] = await db
-          .select({ partnerId: users.partnerId, partnerAttributedAt: users.partnerAttributedAt })
-          .from(users)
-          .where(eq(users.id, c.var.identity.uid));
-        if (!user) throw notFound('Usuário não encontrado.');
-        return json(c, 'GET /partners/:partnerId/attribution', {
-          data: { partnerId: user.partnerId, partnerAttributedAt: user.partnerAttributedAt?.toISOString() ?? null },
-        });
-      })
-      /**
-       * Records that the partner brought the person and starts the track they chose: stored on the person while they
-       * have no company (as signup does), or set on their company while none of its steps is done.
-       */
-      .post('/partners/:partnerId/attribution', partnerParam, valid('json', PartnerAttributionSchema), async (c) => {
-        const { partnerId } = c.req.valid('param');
-        const { trackId } = c.req.valid('json');
-        const { uid } = c.var.identity;
-        const now = new Date();
-        const result = await db.transaction(
-          async (tx): Promise<Omit<PartnerAttributionResult, 'partnerName'> & { claimsChanged: boolean }> => {
-            const user = await lockUser(tx, uid);
-            if (!user) throw notFound('Usuário não encontrado.');
-            if (user.partnerId && user.partnerId !== partnerId) {
-              throw conflict('Sua conta já está vinculada a outro parceiro. Fale com a nossa equipe para mudar.');
-            }
-            // The first attribution is the one that counts; confirming again keeps its date.
-            const attributedAt = user.partnerAttributedAt ?? now;
-            const [membership] = await tx
-              .select({ companyId: companyMembers.companyId })
-              .from(companyMembers)
-              .where(eq(companyMembers.userId, uid))
-              .orderBy(asc(companyMembers.createdAt), asc(companyMembers.companyId))
-              .limit(1);
-
-            let next: string = TRACK_WIZARD_PATH[trackId];
-            let resultTrack: TrackId = trackId;
-            let claimsChanged = false;
-            if (!membership) {
-              claimsChanged = user.trackId !== trackId;
-            } else {
-              const company = (await lockCompany(tx, membership.companyId))!;
-              const track = await findTrack(tx, company.id);
-              if (company.status === 'disabled') {
-                next = DISABLED_PAGE;
-                resultTrack = track?.trackId ?? trackId;
-              } else if (isOperating(company)) {
-                // Already a customer: the partner is credited, the company's history stays as it is.
-                next = CUSTOMER_HOME;
-                resultTrack = track?.trackId ?? company.trackId ?? trackId;
-              } else if (track?.trackId !== trackId) {
-                if (track?.steps.some((step) => step.status === 'done')) {
-                  throw conflict(
-                    `Sua empresa já está na ${track.trackId === 'create-company' ? 'abertura' : 'troca de contador'}: continue por lá. Para mudar, fale com a nossa equipe.`,
-                  );
-                }
-                await startTrack(tx, company.id, newTrack(trackId), now);
-              }
-            }
-            await tx
-              .update(users)
-              .set({
-                partnerId,
-                partnerAttributedAt: attributedAt,
-                ...(membership ? {} : { trackId }),
-                updatedAt: now,
-              })
-              .where(eq(users.id, uid));
-            return {
-              partnerId,
-              partnerAttributedAt: attributedAt.toISOString(),
-              trackId: resultTrack,
-              companyId: membership?.companyId ?? null,
-              next,
-              claimsChanged,
-            };
-          },
-        );
-        const { claimsChanged, ...data } = result;
-        // The guards read the chosen track from the claims while there is no company.
-        if (claimsChanged) await syncClaims(db, identity, uid);
-        const answer: PartnerAttributionResult = { ...data, partnerName: PARTNERS[partnerId].name };
-        return json(c, 'POST /partners/:partnerId/attribution', { data: answer });
-      })
-  );
+  return new Hono<AppEnv>()
+    .use('/partners/*', authenticate(identity))
+    .get('/partners/:partnerId/attribution', partnerParam, async (c) => {
+      const [user] = await db
+        .select({ partnerId: users.partnerId, partnerAttributedAt: users.partnerAttributedAt })
+        .from(users)
+        .where(eq(users.id, c.var.identity.uid));
+      if (!user) throw notFound('Usuário não encontrado.');
+      return json(c, 'GET /partners/:partnerId/attribution', {
+        data: { partnerId: user.partnerId, partnerAttributedAt: user.partnerAttributedAt?.toISOString() ?? null },
+      });
+    })
+    .post('/partners/:partnerId/attribution', partnerParam, valid('json', PartnerAttributionSchema), async (c) => {
+      const { partnerId } = c.req.valid('param');
+      const { trackId } = c.req.valid('json');
+      const data = await attributePartner({ db, identity }, { uid: c.var.identity.uid, partnerId, trackId });
+      return json(c, 'POST /partners/:partnerId/attribution', { data });
+    });
 }

@@ -1,25 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { PayChargeSchema, findPlan } from '@domain';
+import { PayChargeSchema } from '@domain';
 import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate } from '../auth/middleware';
-import { cancelOpenFirstCharges, findOpenCharge } from '../db/billing';
-import { payments, subscriptions } from '../db/schema';
+import { findOpenCharge } from '../db/billing';
+import { subscriptions } from '../db/schema';
 import { HttpError, conflict, notFound, unauthorized } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { atOwnAddress, ownBaseUrl } from '../http/own-address';
 import { valid } from '../http/validate';
 import { applyPaymentNotification } from '../services/onboarding';
-import { PaymentProviderError, PaymentSignatureError } from '../services/payments';
+import { checkoutFirstCharge } from '../services/first-charge';
+import { PaymentSignatureError } from '../services/payments';
 import { checkoutOpenCharge } from './billing';
 
 /** docs/api.md `POST /subscriptions/{id}`: a payment URL at the provider; and the provider's notifications. */
 export function subscriptionsRoutes(deps: AppDeps) {
-  const { db, identity, payments: provider, config, logger } = deps;
+  const { db, identity, payments: provider, config } = deps;
   return new Hono<AppEnv>()
     .post(
       '/subscriptions/:id',
@@ -57,57 +57,13 @@ export function subscriptionsRoutes(deps: AppDeps) {
         }
         if (subscription.status === 'active') throw conflict('Esta assinatura já está paga.');
 
-        // A charge already waiting at the provider is offered again rather than charged twice.
-        const [open] = await db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.subscriptionId, subscription.id),
-              eq(payments.status, 'pending'),
-              eq(payments.amountCents, subscription.priceCents),
-            ),
-          )
-          .orderBy(desc(payments.createdAt))
-          .limit(1);
-        if (open) {
-          const checkout = await provider.getCheckout(open.providerCheckoutId).catch(() => null);
-          if (checkout?.status === 'pending')
-            return json(c, 'POST /subscriptions/:id', { data: { paymentId: open.id, paymentUrl: own(open.checkoutUrl) } });
-        }
-
-        const plan = findPlan(subscription.planId);
-        const paymentId = randomUUID();
-        const returnPath = body.returnPath ?? '/app/user/my-billing';
-        let checkout;
-        try {
-          checkout = await provider.createCheckout({
-            reference: paymentId,
-            amountCents: subscription.priceCents,
-            description: `Contábil — plano ${plan?.name ?? subscription.planId}, mensalidade`,
-            returnUrl: `${baseUrl}${returnPath}`,
-            notificationUrl: `${config.publicUrl}/api/webhooks/payments/${provider.name}`,
-            customerEmail: c.var.identity.email ?? undefined,
-          });
-        } catch (error) {
-          if (!(error instanceof PaymentProviderError)) throw error;
-          logger.error('Payment provider refused the checkout', error);
-          throw new HttpError(503, 'unavailable', 'O serviço de pagamentos está indisponível. Tente novamente em instantes.');
-        }
-        // The new charge replaces any earlier first charge (an expired checkout, another price): one open at a time.
-        await db.transaction(async (tx) => {
-          await cancelOpenFirstCharges(tx, subscription.id);
-          await tx.insert(payments).values({
-            id: paymentId,
-            subscriptionId: subscription.id,
-            companyId: subscription.companyId,
-            provider: provider.name,
-            providerCheckoutId: checkout.id,
-            checkoutUrl: checkout.url,
-            amountCents: subscription.priceCents,
-          });
+        const { paymentId, checkoutUrl } = await checkoutFirstCharge(deps, {
+          subscription,
+          returnPath: body.returnPath,
+          baseUrl,
+          customerEmail: c.var.identity.email ?? undefined,
         });
-        return json(c, 'POST /subscriptions/:id', { data: { paymentId, paymentUrl: own(checkout.url) } });
+        return json(c, 'POST /subscriptions/:id', { data: { paymentId, paymentUrl: own(checkoutUrl) } });
       },
     )
     .post('/webhooks/payments/:provider', async (c) => {

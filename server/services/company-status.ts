@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { CompanyStatus } from '@domain';
+import type { Company, CompanyStatus } from '@domain';
 import { statusChangeRefusal } from '@domain';
+import type { Database } from '../db/client';
 import type { CompanyRow } from '../db/companies';
+import { findCompany, lockCompany } from '../db/companies';
 import type { DbExecutor } from '../db/executor';
 import { companies, companyStatusChanges } from '../db/schema';
-import { conflict } from './errors';
+import { conflict, notFound } from './errors';
 
 /**
  * Moves a company to another status if the lifecycle (`COMPANY_STATUS_TRANSITIONS` in domain/) allows it, and records
@@ -31,4 +33,18 @@ export async function changeCompanyStatus(
     changedBy: change.changedBy,
     changedAt: now,
   });
+}
+
+/** PUT /companies/{id}/status/{status}: the team moves a company to another status, under the company's lock. */
+export async function setCompanyStatus(
+  { db }: { db: Database },
+  { id, status, note, actor }: { id: string; status: CompanyStatus; note?: string | null; actor: string },
+): Promise<Company> {
+  await db.transaction(async (tx) => {
+    const company = await lockCompany(tx, id);
+    if (!company) throw notFound('Empresa não encontrada.');
+    await changeCompanyStatus(tx, company, status, { note, changedBy: actor });
+  });
+  // Locked and changed just above.
+  return (await findCompany(db, id))!;
 }
