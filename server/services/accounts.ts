@@ -85,12 +85,26 @@ export async function updateAccount(
   });
 }
 
+/** The photo's address on the row and on the sign-in account, in one transaction: on both, or on neither. */
+async function setPhotoUrl(
+  { db, identity }: Pick<AccountDeps, 'db' | 'identity'>,
+  id: string,
+  photoUrl: string | null,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ photoUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (!updated) throw notFound(USER_NOT_FOUND); // deleted meanwhile
+    await updateIdentity(identity, id, { photoURL: photoUrl });
+    return updated;
+  });
+}
+
 /** PUT /users/{id}/photo: a photo already checked (its size and kind) replaces the person's, and the old file goes. */
 export async function replacePhoto(
   deps: AccountDeps,
   { id, bytes, extension }: { id: string; bytes: Uint8Array; extension: PhotoExtension },
 ): Promise<UserRow> {
-  const { db, identity, storage, config } = deps;
+  const { db, storage, config } = deps;
   const user = await findUser(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
   const version = `${randomUUID()}.${extension}`;
@@ -100,12 +114,7 @@ export async function replacePhoto(
   await storage.save(key, bytes);
   let row: UserRow;
   try {
-    row = await db.transaction(async (tx) => {
-      const [updated] = await tx.update(users).set({ photoUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      await updateIdentity(identity, id, { photoURL: photoUrl });
-      return updated;
-    });
+    row = await setPhotoUrl(deps, id, photoUrl);
   } catch (error) {
     await removeFiles(deps, [key]);
     throw error;
@@ -117,15 +126,9 @@ export async function replacePhoto(
 
 /** DELETE /users/{id}/photo: the person goes without a photo, and its file goes once that is committed. */
 export async function removePhoto(deps: AccountDeps, id: string): Promise<UserRow> {
-  const { db, identity } = deps;
-  const user = await findUser(db, id);
+  const user = await findUser(deps.db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set({ photoUrl: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-    if (!updated) throw notFound(USER_NOT_FOUND); // deleted meanwhile
-    await updateIdentity(identity, id, { photoURL: null });
-    return updated;
-  });
+  const row = await setPhotoUrl(deps, id, null);
   const previous = photoVersionOf(user.photoUrl);
   if (previous) await removeFiles(deps, [photoStorageKey(id, previous)]);
   return row;
