@@ -133,7 +133,7 @@ const CHARGING_WORDS = new Set(
  */
 const ACTION_STEMS = new Map<string, string>([
   // Everyday words for it too: "arrumo geladeira", "afinador de piano".
-  ...['consert', 'repar', 'manuten', 'manutenco', 'arrum', 'afin'].map((stem) => [stem, 'repar'] as const),
+  ...['consert', 'repar', 'manuten', 'arrum', 'afin'].map((stem) => [stem, 'repar'] as const),
   ...['limp', 'limpez', 'faxin', 'higieniz'].map((stem) => [stem, 'limp'] as const),
   ...['lav', 'lavag', 'lavad'].map((stem) => [stem, 'lav'] as const),
   ...['vend', 'revend', 'rev', 'comerci', 'comerc', 'comercializ'].map((stem) => [stem, 'vend'] as const),
@@ -865,7 +865,10 @@ export class ActivityIndex {
 
 /** A word as written, for telling words of one stem apart: lower case, no accents, no plural s. */
 function surfaceOf(word: string): string {
-  return plain(word).replace(/s$/, '');
+  // "-ões", "-ães", "-ãos" are plurals of "-ão" (`snowballStem`).
+  return plain(word)
+    .replace(/(oe|ae|ao)s$/, 'ao')
+    .replace(/s$/, '');
 }
 
 /** A concept that says what the business deals with: a word of full weight (not where or how one sells). */
@@ -890,8 +893,12 @@ function stemOf(word: string): string {
 }
 
 function snowballStem(word: string): string {
+  // Nouns in -ão: the plural is the singular ("camarões", "confecções", "pães" → "-ão"), which the stemmer leaves
+  // apart ("feijã", "feijõ"); and a noun in "-arão", "-erão", "-irão" is not a verb's future ("camarão" is no "cam").
+  const singular = word.replace(/(õe|ãe|ão)s$/u, 'ão');
+  if (singular.endsWith('ão') && !singular.endsWith('ção')) return plain(singular.slice(0, -1));
   // The adjective is its noun's ("limpeza residencial" of residências, "essencial" of essência).
-  const stemmed = stemmer(word.replace(/encia(l|is)$/u, 'ência'));
+  const stemmed = stemmer(singular.replace(/encia(l|is)$/u, 'ência'));
   if (stemmed.endsWith('çã') && stemmed.length >= 5) return plain(stemmed.slice(0, -2)).replace(/[aiu]$/, '');
   const stem = plain(stemmed);
   // The agent or the verb of a "-ção" is its noun's ("faccionista", "facção"; "confeccionar", "confecção").
