@@ -318,6 +318,18 @@ const MAX_PREFIX_EXPANSIONS = 40;
 const UNFINISHED_WORD_WEIGHT = 0.5;
 /** What a word that sounds like the one written counts for, beside it. */
 const HOMOPHONE_WEIGHT = 0.8;
+/**
+ * A word people use for a kind of thing the CNAE names otherwise ("sapato", "chinelo": the texts say "calçados") also
+ * reads as that kind, learnt from the index itself: the official word that the texts of most subclasses naming the
+ * thing by the everyday word say (`learnKinds`). It counts for less than the word itself.
+ */
+const KIND_WEIGHT = 0.6;
+/** How many subclasses must name a thing by the everyday word, and the share of them whose texts say the kind. */
+const KIND_MIN_SUBCLASSES = 3;
+const KIND_SHARE = 0.75;
+/** A kind is a word of few official texts: one that many say ("serviços", "produtos") names no kind. */
+const KIND_MAX_TEXTS = 40;
+
 /** What the reading of a word that the rest of the description does not go with still counts for. */
 const UNCHOSEN_READING_WEIGHT = 0.3;
 /** What a wholesaler counts for when the description does not say it sells wholesale. */
@@ -384,6 +396,8 @@ export class ActivityIndex {
   /** The words of the subclasses' texts as written (`surfaceOf`), numbered. */
   private readonly surfaceIds = new Map<string, number>();
   private readonly keyCache = new Map<string, string | null>();
+  /** By everyday word as written (`surfaceOf`): the stems of the official words naming its kind (`KIND_WEIGHT`). */
+  private readonly kinds = new Map<string, { key: string; id: number }[]>();
 
   constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
     const names = new Map<string, string[]>();
@@ -393,16 +407,14 @@ export class ActivityIndex {
     // The vocabulary first: a word's spelling as most subclasses write it (accents restored to "instalacao").
     const sources = activities.map((activity) => {
       const own = [ownText(activity.text), ...activity.occupations, ...(names.get(activity.code) ?? [])];
-      return {
-        activity,
-        texts: [
-          ...own.map((text) => ({ text, field: 'name' as Field })),
-          ...(notesOf.get(activity.code) ?? []).map((text) => ({ text, field: 'note' as Field })),
-          { text: activity.classText, field: 'class' as Field },
-          { text: activity.groupText, field: 'group' as Field },
-          { text: activity.divisionText, field: 'division' as Field },
-        ],
-      };
+      const texts: { text: string; field: Field; official?: boolean }[] = [
+        ...own.map((text, at) => ({ text, field: 'name' as Field, official: at === 0 })),
+        ...(notesOf.get(activity.code) ?? []).map((text) => ({ text, field: 'note' as Field })),
+        { text: activity.classText, field: 'class' as Field },
+        { text: activity.groupText, field: 'group' as Field },
+        { text: activity.divisionText, field: 'division' as Field },
+      ];
+      return { activity, texts };
     });
     // Class, group and division texts repeat across subclasses: each is split and read once. A subclass's own texts
     // are not kept: that would hold every word of the notes until the build ends (docs/performance.md).
@@ -471,28 +483,45 @@ export class ActivityIndex {
     const postings: number[][] = [];
     /** By stem id: how many subclasses hold it in their names or hierarchy, not only in the IBGE notes. */
     const titledIn: number[] = [];
+    /** By subclass: the stems of its official text; by everyday word (in its other names only), its subclasses. */
+    const officialKeys: Set<string>[] = [];
+    const everydayIn = new Map<string, { key: string; subclasses: number[] }>();
     this.entries = sources.map(({ activity, texts }, at) => {
+      const official = new Set<string>();
+      const everyday = new Map<string, string>();
+      officialKeys.push(official);
       const phrases: Phrase[] = [];
       const weights = new Map<string, number>();
       const servedKeys = new Set<string>();
       const titled = new Set<string>();
       const ownKeys = new Set<string>();
       const surfaces = new Set<number>();
-      for (const { text, field } of texts) {
-        const words = wordsOfText(text, field);
+      for (const text of texts) {
+        const { field } = text;
+        const words = wordsOfText(text.text, field);
         for (const word of words) surfaces.add(idOf(this.surfaceIds, surfaceOf(word)));
-        let keys = keysOfText.get(text);
+        let keys = keysOfText.get(text.text);
         if (!keys) {
           keys = [...new Set(this.keysOfText(words))];
-          if (repeated(field)) keysOfText.set(text, keys);
+          if (repeated(field)) keysOfText.set(text.text, keys);
         }
         if (keys.length === 0) continue;
+        if (field === 'name' && text.official) for (const key of keys) official.add(key);
+        if (field === 'name' && !text.official) {
+          // The name's head: its first word that is not an action ("conserto de sapatos", "sapatos artesanais"); the
+          // words after it qualify it ("móveis de madeira maciça" is no kind of "maciça").
+          // A compound ("cachorro-quente") is its own thing, none of its parts.
+          const compound = new Set(wordsOf(text.text.match(/\S+-\S+/gu)?.join(' ') ?? ''));
+          const head = words.find((word) => !isStopWord(word) && !compound.has(word) && !ACTION_KEYS.has(this.keyOf(word) ?? ''));
+          const key = head === undefined ? null : this.keyOf(head);
+          if (head && key) everyday.set(surfaceOf(head), key);
+        }
         phrases.push({ keys, weight: FIELD_WEIGHT[field] });
         // In a name too, what follows "para" is whom it serves: "móveis para salão de beleza" sells furniture.
-        let served = servedOfText.get(text);
+        let served = servedOfText.get(text.text);
         if (!served) {
           served = new Set(this.keysServed(words));
-          if (repeated(field)) servedOfText.set(text, served);
+          if (repeated(field)) servedOfText.set(text.text, served);
         }
         for (const key of keys) {
           const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
@@ -500,6 +529,11 @@ export class ActivityIndex {
           if (field === 'name') (served.has(key) ? servedKeys : ownKeys).add(key);
           if (field !== 'note') titled.add(key);
         }
+      }
+      for (const [word, key] of everyday) {
+        if (official.has(key)) continue;
+        const named = everydayIn.get(word) ?? everydayIn.set(word, { key, subclasses: [] }).get(word)!;
+        named.subclasses.push(at);
       }
       const held = [...weights].map(([key, weight]) => ({ id: idOf(this.keyIds, key), key, weight })).sort((a, b) => a.id - b.id);
       for (const { id, key } of held) {
@@ -527,9 +561,41 @@ export class ActivityIndex {
     const total = this.entries.length;
     this.idf = Float64Array.from(postings, (list, id) => Math.log(1 + total / (1 + (titledIn[id] || list.length))));
     this.postings = postings.map((list) => Int32Array.from(list));
+    this.learnKinds(officialKeys, everydayIn);
     // The build read every word of the index: the caches keep what people type instead.
     plainWords.clear();
     this.keyCache.clear();
+  }
+
+  /**
+   * Kinds from the index itself: an everyday word ("sapato") held by subclasses whose official texts mostly say the
+   * same other word ("calçados", in the texts of the factory, the shop and the repair of them) is a kind of that
+   * thing, so a subclass whose text says only the kind ("representantes … de calçados") answers it too.
+   */
+  private learnKinds(
+    officialKeys: readonly Set<string>[],
+    everydayIn: ReadonlyMap<string, { key: string; subclasses: number[] }>,
+  ): void {
+    const texts = new Map<string, number>();
+    for (const keys of officialKeys) for (const key of keys) texts.set(key, (texts.get(key) ?? 0) + 1);
+    for (const [word, { key, subclasses }] of everydayIn) {
+      if (subclasses.length < KIND_MIN_SUBCLASSES || ACTION_KEYS.has(key)) continue;
+      const said = new Map<string, number>();
+      for (const at of subclasses) for (const kind of officialKeys[at]) said.set(kind, (said.get(kind) ?? 0) + 1);
+      const kinds = [...said]
+        .filter(([kind, count]) => {
+          const inTexts = texts.get(kind) ?? 0;
+          return (
+            kind !== key &&
+            !ACTION_KEYS.has(kind) &&
+            count >= KIND_SHARE * subclasses.length &&
+            inTexts > count &&
+            inTexts <= KIND_MAX_TEXTS
+          );
+        })
+        .map(([kind]) => ({ key: kind, id: this.keyIds.get(kind)! }));
+      if (kinds.length) this.kinds.set(word, kinds);
+    }
   }
 
   /** The subclasses a description or search speaks of, best first. */
@@ -704,6 +770,9 @@ export class ActivityIndex {
         return;
       }
       fresh.forEach(({ key }) => seen.add(key));
+      if (finished)
+        for (const kind of this.kinds.get(surfaceOf(word)) ?? [])
+          if (!fresh.some((key) => key.id === kind.id)) fresh.push({ ...kind, weight: KIND_WEIGHT });
       const action = fresh.every(({ key }) => ACTION_KEYS.has(key));
       const goods =
         action && i >= 2 && ['de', 'para', 'pra'].includes(plain(words[i - 1])) && GOODS_WORDS.has(plain(words[i - 2]));
