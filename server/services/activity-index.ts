@@ -302,6 +302,8 @@ interface Concept {
   surface: string;
   /** An action word that only says which goods ("produtos de limpeza"): not what the business does. */
   goods?: boolean;
+  /** Which clause of the description it is in (commas and full stops part them). */
+  clause?: number;
 }
 
 /** A description read: its concepts, and how many of its words the index does not know at all. */
@@ -329,6 +331,9 @@ const KIND_MIN_SUBCLASSES = 3;
 const KIND_SHARE = 0.75;
 /** A kind is a word of few official texts: one that many say ("serviços", "produtos") names no kind. */
 const KIND_MAX_TEXTS = 40;
+
+/** How many words a first clause says for it to tell what the business is, beyond a trade's name. */
+const TOLD_WORDS = 3;
 
 /** What the reading of a word that the rest of the description does not go with still counts for. */
 const UNCHOSEN_READING_WEIGHT = 0.3;
@@ -604,9 +609,14 @@ export class ActivityIndex {
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
+    // Said in a later clause, after a first one that tells what the business is ("cuido de cachorro e gato na casa
+    // do dono…, dou comida e limpo a caixinha"), an action is one of its tasks, not the business. A first clause that
+    // is only a trade's name ("encanador, conserto vazamento") tells nothing of it by itself.
+    const firstClause = concepts.find((concept) => concept.weight === 1 && concept.clause !== undefined)?.clause;
+    const told = concepts.filter((concept) => concept.clause === firstClause && qualifies(concept)).length >= TOLD_WORDS;
     const serviceActions = new Set(
       concepts.flatMap((concept) =>
-        concept.goods
+        concept.goods || (told && concept.clause !== firstClause)
           ? []
           : concept.keys.filter(({ key, weight }) => SERVICE_ACTIONS.has(key) && weight >= HOMOPHONE_WEIGHT).map(({ id }) => id),
       ),
@@ -788,7 +798,7 @@ export class ActivityIndex {
       const modifier = CHANNEL_WORDS.has(plain(word)) || charging;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
-      concepts.push({ keys: fresh, weight, surface: surfaceOf(word), ...(goods ? { goods } : {}) });
+      concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
       // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
       // IBGE calls a service "sob contrato", "para terceiros".
       if (forWhom && BUSINESS_WORDS.has(plain(word)) && !seen.has(CONTRACT_KEYS[0])) {

@@ -111,7 +111,7 @@ describe('ActivityIndex', () => {
     ['fresh', 30, 0.95],
     ['fresh2', 100, 0.95],
     ['holdout2', 100, 0.95],
-    ['holdout3', 100, 0.91],
+    ['holdout3', 100, 0.92],
     ['holdout4', 100, 0.98],
     // Written blind on 2026-11-30 with the harder cases: fresh3 read for causes, holdout5 only measured. 0.98 until
     // "-ões" read as "-ão" moved the words' rarity: a storage business ("guardo no meu galpão") lost third place to a
@@ -122,7 +122,7 @@ describe('ActivityIndex', () => {
     ['fresh4', 100, 0.99],
     ['holdout6', 100, 0.98],
     // Written blind the same way, with fewer of the everyday trades the earlier sets already hold; measured before any change.
-    ['fresh5', 100, 0.97],
+    ['fresh5', 100, 0.98],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
@@ -167,6 +167,12 @@ describe('ActivityIndex', () => {
     // A thing named by its everyday word answers a subclass that names only its kind: the CNAE says "calçados" where
     // people say "sapato" (4616-8/00: agents of commerce in textiles, clothing and footwear).
     ['sou representante comercial de uma fábrica de sapato', ['4616800']],
+    // After a first clause that tells the business, a cleaning said later is one of its tasks (9609-2/08: the care of
+    // pets; 9609-2/99: services of care done now and then).
+    [
+      'cuido do cachorro e do gato das pessoas na casa delas quando viajam, dou ração e limpo a caixa de areia',
+      ['9609208', '9609299'],
+    ],
   ])('%j → one of %j among the first three', (description, accepted) => {
     const found = top(description);
     expect(
@@ -182,6 +188,9 @@ describe('ActivityIndex', () => {
     ['eu vendo bolo de pote que faço em casa pra ajudar na renda', ['4763', '13', '17', '41', '42', '43']],
     ['concerto de relógio', ['9003', '90']],
     ['conserto sapato e bolsa', ['6611']],
+    // A trade's name alone in the first clause tells nothing: the repair said after it is still the business.
+    ['encanador, conserto vazamento e desentupo pia', ['4744', '47']],
+    ['diarista, faço faxina em casa e apartamento', ['41', '43']],
     // A shop whose names hold the trade only as its customer ("móveis para salão de beleza") is not the trade.
     ['salão de beleza', ['4754']],
     ['conserto de moto', ['4923', '5223']],
