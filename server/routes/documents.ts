@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
@@ -12,7 +12,6 @@ import {
   DocumentListQuerySchema,
   DocumentPublishSchema,
   DocumentRegisterSchema,
-  documentStatusRefusal,
   DocumentUploadSchema,
   extensionOf,
   isSystemAdmin,
@@ -30,7 +29,6 @@ import {
   findDocument,
   findPersonalDocument,
   isPublishedByTeam,
-  isStorageKeyRegistered,
   listDocuments,
   listPersonalDocuments,
   markViewed,
@@ -42,12 +40,17 @@ import { documentFor, documentsFor } from '../http/staff-privacy';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { assertCompanyExists, registerCompanyDocument } from '../services/documents';
+import {
+  DOCUMENT_NOT_FOUND as NOT_FOUND,
+  assertCompanyExists,
+  changeDocumentStatus,
+  registerCompanyDocument,
+  registerPersonalDocument,
+} from '../services/documents';
 import { contentRefused, fileResponse, storedFileName } from './files';
 import { uploadRegistration } from './uploads';
 
 const Uuid = v.pipe(v.string(), v.uuid());
-const NOT_FOUND = 'Documento não encontrado.';
 const documentId = validator('param', (params: Record<string, string>) => {
   if (!v.is(Uuid, params.id)) throw notFound(NOT_FOUND);
   return { id: params.id, status: params.status };
@@ -67,8 +70,7 @@ export function documentsRoutes(deps: AppDeps) {
   const { db, identity, storage } = deps;
 
   const uploads = uploadRegistration(deps);
-  const { grant: uploadGrant, received: receivedFileSize } = uploads;
-  const lockStorageKey = uploads.lock;
+  const { grant: uploadGrant } = uploads;
 
   /** A company document from an uploaded file; the team's registrations are publications. */
   async function registerUpload(
@@ -177,31 +179,7 @@ export function documentsRoutes(deps: AppDeps) {
         const input = c.req.valid('json');
         const uid = c.var.identity.uid;
         const grant = uploadGrant(c, input.uploadToken, { ownerUserId: uid });
-        // One document per slot: the new one replaces the old, whose file goes once the change is committed.
-        const { row, replaced } = await db.transaction(async (tx) => {
-          await lockStorageKey(tx, grant.key);
-          if (await isStorageKeyRegistered(tx, grant.key)) throw conflict('Este arquivo já foi registrado.');
-          const size = await receivedFileSize(grant);
-          const replaced = await tx
-            .delete(documents)
-            .where(and(eq(documents.ownerUserId, uid), isNull(documents.companyId), eq(documents.type, input.type)))
-            .returning({ storageKey: documents.storageKey });
-          const [created] = await tx
-            .insert(documents)
-            .values({
-              companyId: null,
-              ownerUserId: uid,
-              type: input.type,
-              name: grant.name,
-              contentType: UPLOAD_TYPES[grant.ext].contentType,
-              size,
-              storageKey: grant.key,
-              uploadedBy: uid,
-            })
-            .returning();
-          return { row: created, replaced };
-        });
-        await Promise.all(replaced.map((old) => storage.remove(old.storageKey)));
+        const row = await registerPersonalDocument({ db, storage }, { owner: uid, input, grant, uploads });
         return json(c, 'POST /documents/personal/register', { data: toDocumentDto(row) }, 201);
       })
       .delete('/documents/personal/:id', documentId, async (c) => {
@@ -226,23 +204,7 @@ export function documentsRoutes(deps: AppDeps) {
         async (c) => {
           const { companyId } = c.req.valid('query');
           const { id, status } = c.req.valid('param');
-          const updated = await db.transaction(async (tx) => {
-            const [document] = await tx
-              .select()
-              .from(documents)
-              .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
-              .for('update');
-            if (!document) throw notFound(NOT_FOUND);
-            const refusal = documentStatusRefusal(document, status, actorOf(c));
-            if (refusal) throw new HttpError(refusal.status, refusal.status === 403 ? 'forbidden' : 'conflict', refusal.message);
-            const now = new Date();
-            const [row] = await tx
-              .update(documents)
-              .set({ status, updatedAt: now, ...(status === 'viewed' && !document.viewedAt ? { viewedAt: now } : {}) })
-              .where(eq(documents.id, id))
-              .returning();
-            return row;
-          });
+          const updated = await changeDocumentStatus({ db }, { companyId, id, status, actor: actorOf(c) });
           return json(c, 'PUT /documents/:id/status/:status', {
             data: await documentFor(db, c.var.identity.claims, toDocumentDto(updated)),
           });
