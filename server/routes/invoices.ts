@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { NfsRequestInput, NfsRequestStatus, TakerAddress } from '@domain';
 import {
   ActiveSchedulesQuerySchema,
-  canDeleteNfsRequest,
   CompanyQuerySchema,
-  foreignCustomerKey,
   handMadeDuplicateMessage,
   isOperating,
   MAX_SCHEDULES_PER_COMPANY,
@@ -26,28 +24,20 @@ import type { AppDeps } from '../deps';
 import { assertCompanyAccess, authenticate, requireRole, validCompany } from '../auth/middleware';
 import type { DbExecutor } from '../db/executor';
 import { findCompany } from '../db/companies';
-import {
-  findCustomers,
-  findRequest,
-  findSchedule,
-  listRequestsJson,
-  listSchedules,
-  rememberCustomer,
-  toRequestDto,
-} from '../db/invoices';
+import { findCustomers, findRequest, findSchedule, listRequestsJson, listSchedules, toRequestDto } from '../db/invoices';
 import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks, profileOf } from '../db/nfse';
 import { profileForService } from '@domain/fiscalProfile';
-import { nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
+import { nfsRequests, nfsSchedules } from '../db/schema';
 import { municipality } from '../nfse/municipalities';
 import { serviceIncidence } from '../nfse/rule-sheet';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, httpErrorOf, notFound } from '../http/errors';
 import { historyFor } from '../http/staff-privacy';
-import { hasRoomFor } from '../db/per-company-limit';
 import { json, writtenJson } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { changeRequestStatus, correctRequest } from '../services/invoice-requests';
+import { changeRequestStatus, correctRequest, createRequest, deleteRequest } from '../services/invoice-requests';
+import { createSchedule } from '../services/invoice-schedules';
 import { generateNow } from '../services/nfs-scheduler';
 import { uploadRegistration } from './uploads';
 
@@ -192,27 +182,7 @@ export function invoicesRoutes(deps: AppDeps) {
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
         const fields = await storedFields(db, companyId, input);
-        const row = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(nfsRequests)
-            .values({ companyId, ...fields, competence: input.competence, createdBy: c.var.identity.uid })
-            .returning();
-          await tx
-            .insert(nfsRequestStatusChanges)
-            .values({ requestId: created.id, toStatus: 'requested', changedBy: c.var.identity.uid });
-          await rememberCustomer(tx, companyId, {
-            emissionType: fields.emissionType,
-            document:
-              fields.emissionType === 'foreign'
-                ? foreignCustomerKey(fields.customerDocument, fields.customerName)
-                : fields.customerDocument,
-            name: fields.customerName,
-            email: fields.customerEmail,
-            customerAddress: fields.customerAddress,
-            customerNoNifReason: fields.customerNoNifReason,
-          });
-          return created;
-        });
+        const row = await createRequest({ db }, { companyId, fields, competence: input.competence, actor: c.var.identity.uid });
         return json(c, 'POST /nfs/requests', { data: toRequestDto(row) }, 201);
       })
       .get('/nfs/requests/:id', validId(NFS_MESSAGES.requestNotFound), async (c) => {
@@ -232,21 +202,7 @@ export function invoicesRoutes(deps: AppDeps) {
         async (c) => {
           const { companyId } = c.req.valid('query');
           const id = c.req.valid('param').id;
-          // Checked and deleted under the row's lock: the team issuing it at the same moment waits, or is waited for.
-          await db.transaction(async (tx) => {
-            const [request] = await tx
-              .select({ status: nfsRequests.status })
-              .from(nfsRequests)
-              .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
-              .for('update');
-            if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
-            if (!canDeleteNfsRequest(request.status)) {
-              throw conflict(
-                'Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.',
-              );
-            }
-            await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
-          });
+          await deleteRequest({ db }, { companyId, id });
           return json(c, 'DELETE /nfs/requests/:id', { data: { id } });
         },
       )
@@ -330,24 +286,7 @@ export function invoicesRoutes(deps: AppDeps) {
         const input = c.req.valid('json');
         await assertCanInvoice(db, companyId, input.activity);
         const fields = await storedFields(db, companyId, input);
-        const row = await db.transaction(async (tx) => {
-          if (!(await hasRoomFor(tx, nfsSchedules, nfsSchedules.companyId, companyId, MAX_SCHEDULES_PER_COMPANY))) {
-            throw new HttpError(422, 'unprocessable', NFS_MESSAGES.tooManySchedules);
-          }
-          const [inserted] = await tx
-            .insert(nfsSchedules)
-            .values({
-              companyId,
-              ...fields,
-              dayOfMonth: input.dayOfMonth,
-              active: input.active,
-              autoEmit: input.autoEmit,
-              createdBy: c.var.identity.uid,
-            })
-            .returning({ id: nfsSchedules.id });
-          return inserted;
-        });
-        const [schedule] = (await listSchedules(db, { id: row.id })).data;
+        const schedule = await createSchedule({ db }, { companyId, fields, input, actor: c.var.identity.uid });
         return json(c, 'POST /nfs/schedulers', { data: schedule }, 201);
       })
       .put(

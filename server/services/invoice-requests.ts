@@ -1,20 +1,103 @@
 /**
- * What the team does to a customer's invoice request by hand, each in one transaction under the request's lock:
- * correcting it before it is sent, and moving it along its lifecycle (an invoice issued elsewhere registered with its
- * files). The routes check the input and the uploads; these write.
+ * An invoice request's writes, each in one transaction: the customer asking for one and withdrawing it before the team
+ * starts issuing it; and what the team does to it by hand under the request's lock: correcting it before it is sent,
+ * and moving it along its lifecycle (an invoice issued elsewhere registered with its files). The routes check the
+ * input and the uploads; these write.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { NfsRequestCorrection, NfsRequestStatus } from '@domain';
-import { NFS_MESSAGES, UPLOAD_TYPES, competenceLabel, formatMoney, nfsStatusChangeRefusal, reaisToCents } from '@domain';
+import {
+  NFS_MESSAGES,
+  UPLOAD_TYPES,
+  canDeleteNfsRequest,
+  competenceLabel,
+  foreignCustomerKey,
+  formatMoney,
+  nfsStatusChangeRefusal,
+  reaisToCents,
+} from '@domain';
 import { formatNationalServiceCode, profileForService } from '@domain/fiscalProfile';
 import type { Database } from '../db/client';
 import type { DbExecutor } from '../db/executor';
 import { isStorageKeyRegistered } from '../db/documents';
 import type { NfsRequestRow } from '../db/invoices';
+import { rememberCustomer } from '../db/invoices';
 import { findFiscalProfile, profileOf } from '../db/nfse';
 import { documents, nfseEmissions, nfsRequestStatusChanges, nfsRequests } from '../db/schema';
 import { ServiceError, conflict, invalid, notFound } from './errors';
 import type { UploadGrant } from './signed-links';
+
+/**
+ * An invoice's fields as stored, the same on a request and on a schedule, already checked by the route (an operating
+ * company, one of its activities and services, the tomador's address where the ISS is due there): the tomador's
+ * document in one column (its NIF abroad), the value in centavos.
+ */
+export type InvoiceFields = Pick<
+  NfsRequestRow,
+  | 'emissionType'
+  | 'customerDocument'
+  | 'customerNoNifReason'
+  | 'customerAddress'
+  | 'customerName'
+  | 'customerEmail'
+  | 'description'
+  | 'activity'
+  | 'serviceItem'
+  | 'serviceCode'
+  | 'totalCents'
+  | 'issWithheld'
+>;
+
+/**
+ * POST /nfs/requests: the customer asks for an invoice for a month. Its first line in the history, and the tomador
+ * remembered for the next request, are written with it.
+ */
+export async function createRequest(
+  { db }: { db: Database },
+  { companyId, fields, competence, actor }: { companyId: string; fields: InvoiceFields; competence: string; actor: string },
+): Promise<NfsRequestRow> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(nfsRequests)
+      .values({ companyId, ...fields, competence, createdBy: actor })
+      .returning();
+    await tx.insert(nfsRequestStatusChanges).values({ requestId: created.id, toStatus: 'requested', changedBy: actor });
+    await rememberCustomer(tx, companyId, {
+      emissionType: fields.emissionType,
+      document:
+        fields.emissionType === 'foreign'
+          ? foreignCustomerKey(fields.customerDocument, fields.customerName)
+          : fields.customerDocument,
+      name: fields.customerName,
+      email: fields.customerEmail,
+      customerAddress: fields.customerAddress,
+      customerNoNifReason: fields.customerNoNifReason,
+    });
+    return created;
+  });
+}
+
+/**
+ * DELETE /nfs/requests/{id}: the customer withdraws a request the team has not started issuing. Checked and deleted
+ * under the row's lock: the team issuing it at the same moment waits, or is waited for.
+ */
+export async function deleteRequest(
+  { db }: { db: Database },
+  { companyId, id }: { companyId: string; id: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ status: nfsRequests.status })
+      .from(nfsRequests)
+      .where(and(eq(nfsRequests.id, id), eq(nfsRequests.companyId, companyId)))
+      .for('update');
+    if (!request) throw notFound(NFS_MESSAGES.requestNotFound);
+    if (!canDeleteNfsRequest(request.status)) {
+      throw conflict('Esta nota não pode mais ser excluída: a equipe já está emitindo ou já emitiu. Peça o cancelamento.');
+    }
+    await tx.delete(nfsRequests).where(eq(nfsRequests.id, id));
+  });
+}
 
 type Corrected = Pick<NfsRequestRow, 'serviceCode' | 'description' | 'totalCents' | 'competence'>;
 
