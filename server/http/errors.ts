@@ -55,6 +55,8 @@ const HTTP_OF_REFUSAL: Record<RefusalKind, { status: HttpError['status']; code: 
   conflict: { status: 409, code: 'conflict' },
   unprocessable: { status: 422, code: 'unprocessable' },
   cnpj_not_found: { status: 422, code: 'cnpj_not_found' },
+  too_often: { status: 429, code: 'rate_limited' },
+  not_delivered: { status: 502, code: 'bad_gateway' },
   unavailable: { status: 503, code: 'unavailable' },
 };
 

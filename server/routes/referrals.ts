@@ -7,29 +7,16 @@ import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { listInvitations, referralCodeOf, referredPeople, stageCounts, toInvitationDto } from '../db/referrals';
 import { outboxMessages } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { INVITATION_NOT_FOUND, InvitationLimitError, resendInvitation, sendInvitation } from '../services/invitations';
-import { MailDeliveryError } from '../services/mail';
+import { INVITATION_NOT_FOUND, resendInvitation, sendInvitation } from '../services/invitations';
 
 const OutboxQuerySchema = v.object({
   to: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, 'E-mail inválido'))),
   ...paginationQuery(20),
 });
-
-/**
- * The invitations' refusals that no service refusal kind says (docs/architecture.md): past a limit on sending (429),
- * and the e-mail the SMTP server did not take (502), which undid the invitation.
- */
-function refused(error: unknown): never {
-  if (error instanceof InvitationLimitError) throw new HttpError(429, 'rate_limited', error.message);
-  if (error instanceof MailDeliveryError) {
-    throw new HttpError(502, 'bad_gateway', 'Não foi possível enviar o e-mail agora. Tente novamente em instantes.');
-  }
-  throw error;
-}
 
 /** The referral programme: a person's referral link, who signed up with it, and invitations by e-mail. */
 export function referralsRoutes(deps: AppDeps) {
@@ -56,7 +43,7 @@ export function referralsRoutes(deps: AppDeps) {
         return json(c, 'GET /referrals/invitations', await listInvitations(db, c.var.identity.uid, c.req.valid('query')));
       })
       .post('/referrals/invitations', valid('json', InvitationSchema), async (c) => {
-        const row = await sendInvitation(deps, { uid: c.var.identity.uid, input: c.req.valid('json') }).catch(refused);
+        const row = await sendInvitation(deps, { uid: c.var.identity.uid, input: c.req.valid('json') });
         return json(c, 'POST /referrals/invitations', { data: toInvitationDto(row, false) }, 201);
       })
       .post(
@@ -66,7 +53,7 @@ export function referralsRoutes(deps: AppDeps) {
           return { id: params.id };
         }),
         async (c) => {
-          const row = await resendInvitation(deps, { uid: c.var.identity.uid, id: c.req.valid('param').id }).catch(refused);
+          const row = await resendInvitation(deps, { uid: c.var.identity.uid, id: c.req.valid('param').id });
           return json(c, 'POST /referrals/invitations/:id/resend', { data: toInvitationDto(row, false) });
         },
       )

@@ -12,6 +12,10 @@ export type RefusalKind =
   | 'unprocessable'
   /** A migration's CNPJ the Receita Federal does not know, until the customer confirms it (`CNPJ_NOT_FOUND`). */
   | 'cnpj_not_found'
+  /** Past a limit on how often something may be done (a day's invitations, the wait before resending one). */
+  | 'too_often'
+  /** An outside service refused what was handed to it (the SMTP server an e-mail): nothing was kept. */
+  | 'not_delivered'
   | 'unavailable';
 
 export class ServiceError extends Error {
@@ -32,5 +36,9 @@ export const notFound = (message: string) => new ServiceError('not_found', messa
 export const conflict = (message: string) => new ServiceError('conflict', message);
 /** Well formed, but an outside service or a rule downstream refused it. */
 export const unprocessable = (message: string, fields?: FieldErrors) => new ServiceError('unprocessable', message, fields);
+/** Past a limit on how often it may be done. */
+export const tooOften = (message: string) => new ServiceError('too_often', message);
+/** An outside service refused what was handed to it. */
+export const notDelivered = (message: string) => new ServiceError('not_delivered', message);
 /** An outside service did not answer in a way that tells what happened: try again later. */
 export const unavailable = (message: string) => new ServiceError('unavailable', message);

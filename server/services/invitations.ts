@@ -19,7 +19,7 @@ import type { InvitationRow } from '../db/referrals';
 import { invitationsSentSince, lockUser, referralCodeOf, registeredEmails } from '../db/referrals';
 import { invitations } from '../db/schema';
 import type { Logger } from '../logger';
-import { ServiceError, conflict, invalid, notFound } from './errors';
+import { ServiceError, conflict, invalid, notDelivered, notFound, tooOften } from './errors';
 import type { MailMessage, MailServiceOptions } from './mail';
 import { MailDeliveryError, createMailService } from './mail';
 
@@ -34,17 +34,6 @@ export const INVITATION_NOT_FOUND = 'Convite não encontrado.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
-/**
- * Past one of the limits on sending (a day's invitations, the wait before sending one again). No refusal kind says
- * it (the API answers 429, docs/api.md): the route answers it, as it answers a `MailDeliveryError`.
- */
-export class InvitationLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvitationLimitError';
-  }
-}
-
 /** The inviter, locked until the transaction ends. */
 async function lockInviter(tx: DbExecutor, uid: string) {
   const me = await lockUser(tx, uid);
@@ -54,13 +43,13 @@ async function lockInviter(tx: DbExecutor, uid: string) {
 
 async function assertUnderDailyLimit(tx: DbExecutor, uid: string, now: Date): Promise<void> {
   if ((await invitationsSentSince(tx, uid, new Date(now.getTime() - DAY_MS))) >= INVITATIONS_PER_DAY) {
-    throw new InvitationLimitError(INVITATION_MESSAGES.dailyLimit);
+    throw tooOften(INVITATION_MESSAGES.dailyLimit);
   }
 }
 
 /**
  * Sends within the caller's transaction: the e-mail is kept only if the invitation is, and vice versa. A message the
- * SMTP server did not take is logged and its `MailDeliveryError` thrown on, which undoes the invitation.
+ * SMTP server did not take is logged and refused as not delivered, which undoes the invitation.
  */
 async function sendMail({ config, logger }: InvitationDeps, tx: DbExecutor, message: MailMessage): Promise<void> {
   // The outbox by default, SMTP when SMTP_URL is set (server/config.ts).
@@ -68,8 +57,9 @@ async function sendMail({ config, logger }: InvitationDeps, tx: DbExecutor, mess
   try {
     await createMailService({ db: tx, smtpUrl, from }).send(message);
   } catch (error) {
-    if (error instanceof MailDeliveryError) logger.error('Invitation e-mail not delivered', error);
-    throw error;
+    if (!(error instanceof MailDeliveryError)) throw error;
+    logger.error('Invitation e-mail not delivered', error);
+    throw notDelivered('Não foi possível enviar o e-mail agora. Tente novamente em instantes.');
   }
 }
 
@@ -135,7 +125,7 @@ export async function resendInvitation(deps: InvitationDeps, { uid, id }: { uid:
     const availableAt = resendAvailableAt({ ...invitation, signedUp: false });
     if (!availableAt) throw conflict(INVITATION_MESSAGES.maxSends);
     if (now < availableAt) {
-      throw new InvitationLimitError(`Você poderá reenviar este convite a partir de ${dateTime.format(availableAt)}.`);
+      throw tooOften(`Você poderá reenviar este convite a partir de ${dateTime.format(availableAt)}.`);
     }
     await assertUnderDailyLimit(tx, uid, now);
     const [updated] = await tx

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers, invitations, outboxMessages, payments, subscriptions, users } from '@server/db/schema';
 import type { TestServer, TestUser } from '../support/server';
 import { startTestServer } from '../support/server';
+import { httpErrorOf } from '@server/http/errors';
+import { ServiceError } from '@server/services/errors';
+import { sendInvitation } from '@server/services/invitations';
 
 let server: TestServer;
 let referrer: TestUser;
@@ -273,5 +276,26 @@ describe('GET /dev/outbox in production', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('an invitation whose e-mail the SMTP server does not take', () => {
+  it('is refused as not delivered, and neither the invitation nor its e-mail is kept', async () => {
+    const logged: string[] = [];
+    const email = `nao-entregue.${Date.now()}@teste.com.br`;
+    const deps = {
+      db: server.db,
+      // Port 9 (discard) answers nothing: the connection is refused.
+      config: { publicUrl: 'http://127.0.0.1', mail: { smtpUrl: 'smtp://127.0.0.1:9' } },
+      logger: { info: () => {}, error: (message: string) => void logged.push(message) },
+    };
+    const refused = await sendInvitation(deps, { uid: referrer.uid, input: { email } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(httpErrorOf(refused)?.toBody()).toEqual({
+      error: { code: 'bad_gateway', message: 'Não foi possível enviar o e-mail agora. Tente novamente em instantes.' },
+    });
+    expect(logged).toEqual(['Invitation e-mail not delivered']);
+    expect(await server.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+    expect(await server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email))).toEqual([]);
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, httpErrorOf } from '@server/http/errors';
-import { ServiceError, conflict, invalid, notFound, unavailable, unprocessable } from '@server/services/errors';
+import {
+  ServiceError,
+  conflict,
+  invalid,
+  notDelivered,
+  notFound,
+  tooOften,
+  unavailable,
+  unprocessable,
+} from '@server/services/errors';
 
 /** The API's answer to each refusal a service throws (docs/api.md's error envelope), written out. */
 describe('httpErrorOf', () => {
@@ -16,6 +25,8 @@ describe('httpErrorOf', () => {
       'cnpj_not_found',
       { cnpj: 'CNPJ não existe' },
     ],
+    [tooOften('Você já enviou 20 convites hoje.'), 429, 'rate_limited', undefined],
+    [notDelivered('Não foi possível enviar o e-mail agora.'), 502, 'bad_gateway', undefined],
     [unavailable('Tente de novo em instantes.'), 503, 'unavailable', undefined],
   ] as const)('answers %o with %i %s', (error, status, code, fields) => {
     const answer = httpErrorOf(error);
