@@ -70,3 +70,9 @@ export const CONTENT_API = {
 } as const;
 
 export const REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS = 5000;
+
+/** What the API answers for a company or a person that does not exist (404), wherever it is looked up. */
+export const NOT_FOUND_MESSAGES = {
+  company: 'Empresa não encontrada.',
+  user: 'Usuário não encontrado.',
+} as const;

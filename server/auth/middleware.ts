@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import type { Role } from '@domain';
-import { canAccessCompany, hasRole } from '@domain';
+import { canAccessCompany, hasRole, NOT_FOUND_MESSAGES } from '@domain';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/types';
 import { parsedWith } from '../http/validate';
@@ -45,7 +45,6 @@ export function assertCompanyAccess(c: Context<AppEnv>, companyId: string): void
   if (!canAccessCompany(c.var.identity.claims, companyId)) throw forbidden('Você não tem acesso a esta empresa.');
 }
 
-const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 const UUID = v.pipe(v.string(), v.uuid());
 
 /**
@@ -53,7 +52,7 @@ const UUID = v.pipe(v.string(), v.uuid());
  * database), and one the caller may act on (403) — what `validCompany` checks for a `companyId`, for a path.
  */
 export function companyInPath(c: Context<AppEnv>, id: string | undefined): string {
-  if (!v.is(UUID, id)) throw notFound(COMPANY_NOT_FOUND);
+  if (!v.is(UUID, id)) throw notFound(NOT_FOUND_MESSAGES.company);
   assertCompanyAccess(c, id);
   return id;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { AdminUserCreateSchema, AdminUserListQuerySchema } from '@domain';
+import { AdminUserCreateSchema, AdminUserListQuerySchema, NOT_FOUND_MESSAGES } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole } from '../auth/middleware';
 import { findAdminUser, listUsers } from '../db/users';
@@ -26,7 +26,7 @@ export function adminUsersRoutes({ db, identity, config, logger }: AppDeps) {
     .get('/admin/users/:id', valid('param', UserIdParam), async (c) => {
       const { id } = c.req.valid('param');
       const user = await findAdminUser(db, id);
-      if (!user) throw notFound('Usuário não encontrado.');
+      if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
       const account = identity.findAccount ? await identity.findAccount(id) : undefined;
       return json(c, 'GET /admin/users/:id', {
         data: {

@@ -10,7 +10,7 @@ import type { AppDeps, BankConnectionDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
 import { coraRedirectUri } from '../config';
 import type { DbExecutor } from '../db/executor';
-import { companyExists } from '../db/companies';
+import { assertCompanyExists } from '../services/companies';
 import { importStatement } from '../db/bank-statements';
 import { bankConnections, oauthStates } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
@@ -115,7 +115,7 @@ export function bankConnectionsRoutes({ db, identity, bank, features, config }: 
     .get('/bank-statements/connections/oauth/cora', validCompany('query', CompanyQuerySchema), async (c) => {
       const cora = await requireCora(c);
       const { companyId } = c.req.valid('query');
-      if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
+      await assertCompanyExists(db, companyId);
       const state = randomBytes(24).toString('base64url');
       await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
       await db.insert(oauthStates).values({ state, provider: 'cora', companyId, userId: c.var.identity.uid });

@@ -33,7 +33,7 @@ import {
   transactionsBetween,
   transactionsPageJson,
 } from '../db/bank-statements';
-import { companyExists } from '../db/companies';
+import { assertCompanyExists } from '../services/companies';
 import { createImport, getImport, runImport, toProgress, visibleMovement } from '../db/statement-imports';
 import { bankAccounts, bankStatementImports, bankTransactions, categoryRules } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -70,7 +70,7 @@ export function bankStatementsRoutes({ db, identity, logger }: AppDeps) {
       })
       .post('/bank-statements/ofx/upload', validCompany('query', CompanyQuerySchema), async (c) => {
         const { companyId } = c.req.valid('query');
-        if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
+        await assertCompanyExists(db, companyId);
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           throw badRequest('Envie o arquivo OFX como multipart/form-data no campo "file".');
         }

@@ -4,16 +4,17 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import {
+  chooseCompanyId,
   COMPANY_STATUSES,
   CompanyCreateSchema,
+  companyIdsOf,
   CompanyListQuerySchema,
+  companyNatureProblem,
   CompanyStatusChangeSchema,
   CompanyUpdateSchema,
-  companyNatureProblem,
-  TRACK_IDS,
-  chooseCompanyId,
-  companyIdsOf,
   isSystemAdmin,
+  NOT_FOUND_MESSAGES,
+  TRACK_IDS,
 } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, companyInPath, requireRole } from '../auth/middleware';
@@ -31,7 +32,6 @@ import { statusHistory } from '../db/status-history';
 import { setCompanyStatus } from '../services/company-status';
 import { createCompany, setTrack } from '../services/onboarding';
 
-const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 const Uuid = v.pipe(v.string(), v.uuid());
 
 /** The company of the path, checked by `companyInPath`. */
@@ -77,13 +77,13 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         const companyId = chooseCompanyId(null, c.var.identity.claims);
         if (!companyId) throw notFound('Você ainda não tem uma empresa cadastrada.');
         const company = await findCompany(db, companyId);
-        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
         return json(c, 'GET /companies/me', { data: company });
       })
       .get('/companies/:id', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
         const company = await findCompany(db, id);
-        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
         return json(c, 'GET /companies/:id', { data: company });
       })
       .put('/companies/:id', requireRole('system-admin'), validCompanyId(), valid('json', CompanyUpdateSchema), async (c) => {
@@ -96,7 +96,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         // The wizard's rules, against what the company is once changed.
         if (changes.size !== undefined || changes.type !== undefined) {
           const current = await findCompany(db, id);
-          if (!current) throw notFound(COMPANY_NOT_FOUND);
+          if (!current) throw notFound(NOT_FOUND_MESSAGES.company);
           const problem = companyNatureProblem(changes.size ?? current.size, changes.type ?? current.type);
           if (problem) throw badRequest(problem, { type: problem });
         }
@@ -108,13 +108,13 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
           })
           .where(eq(companies.id, id))
           .returning({ id: companies.id });
-        if (!row) throw notFound(COMPANY_NOT_FOUND);
+        if (!row) throw notFound(NOT_FOUND_MESSAGES.company);
         // Found just above, in the same request.
         return json(c, 'PUT /companies/:id', { data: (await findCompany(db, id))! });
       })
       .get('/companies/:id/steps', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
+        if (!(await findCompany(db, id))) throw notFound(NOT_FOUND_MESSAGES.company);
         return json(c, 'GET /companies/:id/steps', { data: await findTrack(db, id) });
       })
       .put(
@@ -134,7 +134,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
         '/companies/:id/status/:status',
         requireRole('system-admin'),
         validator('param', (params: Record<string, string>) => {
-          if (!v.is(Uuid, params.id)) throw notFound(COMPANY_NOT_FOUND);
+          if (!v.is(Uuid, params.id)) throw notFound(NOT_FOUND_MESSAGES.company);
           if (!v.is(v.picklist(COMPANY_STATUSES), params.status)) throw badRequest('Situação inválida.');
           return { id: params.id, status: params.status as (typeof COMPANY_STATUSES)[number] };
         }),
@@ -148,7 +148,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       )
       .get('/companies/:id/status-history', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
-        if (!(await findCompany(db, id))) throw notFound(COMPANY_NOT_FOUND);
+        if (!(await findCompany(db, id))) throw notFound(NOT_FOUND_MESSAGES.company);
         return json(c, 'GET /companies/:id/status-history', {
           data: historyFor(c.var.identity.claims, await statusHistory(db, 'company', id)),
         });
@@ -157,7 +157,7 @@ export function companiesRoutes({ db, identity, cnpjLookup, config }: AppDeps) {
       .get('/companies/:id/registration', validCompanyId(), async (c) => {
         const { id } = c.req.valid('param');
         const company = await findCompany(db, id);
-        if (!company) throw notFound(COMPANY_NOT_FOUND);
+        if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
         if (!company.cnpj) throw conflict('A empresa ainda não tem CNPJ.');
         try {
           const registration = await cnpjLookup.find(company.cnpj);

@@ -42,11 +42,11 @@ import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
 import {
   DOCUMENT_NOT_FOUND as NOT_FOUND,
-  assertCompanyExists,
   changeDocumentStatus,
   registerCompanyDocument,
   registerPersonalDocument,
 } from '../services/documents';
+import { assertCompanyExists } from '../services/companies';
 import { contentRefused, fileResponse, storedFileName } from './files';
 import { uploadRegistration } from './uploads';
 

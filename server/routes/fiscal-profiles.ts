@@ -16,6 +16,7 @@ import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { NOT_FOUND_MESSAGES } from '@domain';
 
 /** The file's and password's own messages are the domain's, which the team's screen checks first. */
 const CERTIFICATE_MESSAGES = {
@@ -37,7 +38,7 @@ export function fiscalProfilesRoutes(deps: AppDeps) {
 
   async function companyOf(companyId: string) {
     const company = await findCompany(db, companyId);
-    if (!company) throw notFound('Empresa não encontrada.');
+    if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
     return company;
   }
 

@@ -17,6 +17,7 @@ import {
   NfsScheduleSchema,
   NfsSearchQuerySchema,
   nfsStatusBodySchema,
+  NOT_FOUND_MESSAGES,
   reaisToCents,
   validate,
 } from '@domain';
@@ -78,7 +79,7 @@ function validId(message: string) {
 /** Invoices are asked for an operating company, for one of its own activities. */
 async function assertCanInvoice(db: DbExecutor, companyId: string, activity: string | undefined) {
   const company = await findCompany(db, companyId);
-  if (!company) throw notFound('Empresa não encontrada.');
+  if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
   if (!isOperating(company)) throw conflict('Sua empresa ainda não pode emitir notas: ela precisa estar ativa.');
   const activities = company.mainActivity ? [company.mainActivity, ...company.secondaryActivities] : [];
   if (activity && activities.length && !activities.includes(activity)) {

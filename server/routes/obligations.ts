@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { ObligationsAnswer } from '@domain';
 import {
+  NOT_FOUND_MESSAGES,
   CompanyQuerySchema,
   monthKey,
   MonthlyFiguresSchema,
@@ -14,21 +15,17 @@ import {
 import type { AppDeps } from '../deps';
 import { authenticate, requireRole, validCompany } from '../auth/middleware';
 import { obligationsOfCompanies, teamMonth } from '../db/obligations';
-import { companies, companyMonthlyFigures, companyTaxProfiles, documents, obligationPayments } from '../db/schema';
+import { companyMonthlyFigures, companyTaxProfiles, documents, obligationPayments } from '../db/schema';
 import { obligationsFor } from '../http/staff-privacy';
 import { badRequest, notFound } from '../http/errors';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
+import { assertCompanyExists } from '../services/companies';
 
 /** docs/api.md Obligations: what a company owes and when; the team states its figures and records payments. */
 export function obligationsRoutes({ db, identity }: AppDeps) {
   const team = requireRole('system-admin');
-
-  async function assertCompany(companyId: string) {
-    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (!row) throw notFound('Empresa não encontrada.');
-  }
 
   return new Hono<AppEnv>()
     .use('/obligations', authenticate(identity))
@@ -38,7 +35,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       const now = new Date();
       const year = asked ?? saoPauloDate(now).year;
       const found = (await obligationsOfCompanies(db, [companyId], year, now)).get(companyId);
-      if (!found) throw notFound('Empresa não encontrada.');
+      if (!found) throw notFound(NOT_FOUND_MESSAGES.company);
       const { context, obligations } = found;
       const data: ObligationsAnswer = obligations
         ? {
@@ -68,7 +65,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       valid('json', TaxProfileSchema),
       async (c) => {
         const { companyId } = c.req.valid('query');
-        await assertCompany(companyId);
+        await assertCompanyExists(db, companyId);
         const input = c.req.valid('json');
         const columns = {
           ...('annex' in input ? { annex: input.annex ?? null } : {}),
@@ -95,7 +92,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       valid('json', MonthlyFiguresSchema),
       async (c) => {
         const { companyId } = c.req.valid('query');
-        await assertCompany(companyId);
+        await assertCompanyExists(db, companyId);
         const input = c.req.valid('json');
         const columns = {
           ...('payrollCents' in input ? { payrollCents: input.payrollCents ?? null } : {}),
@@ -120,7 +117,7 @@ export function obligationsRoutes({ db, identity }: AppDeps) {
       valid('json', ObligationPaymentSchema),
       async (c) => {
         const { companyId } = c.req.valid('query');
-        await assertCompany(companyId);
+        await assertCompanyExists(db, companyId);
         const input = c.req.valid('json');
         // The guide and the receipt are the company's own documents (uploaded or published as any other).
         const ids = [input.guideDocumentId, input.receiptDocumentId].filter((id): id is string => !!id);

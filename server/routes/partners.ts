@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
-import { PartnerAttributionSchema, isPartnerId } from '@domain';
+import { isPartnerId, NOT_FOUND_MESSAGES, PartnerAttributionSchema } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate } from '../auth/middleware';
 import { users } from '../db/schema';
@@ -25,7 +25,7 @@ export function partnersRoutes({ db, identity }: AppDeps) {
         .select({ partnerId: users.partnerId, partnerAttributedAt: users.partnerAttributedAt })
         .from(users)
         .where(eq(users.id, c.var.identity.uid));
-      if (!user) throw notFound('Usuário não encontrado.');
+      if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
       return json(c, 'GET /partners/:partnerId/attribution', {
         data: { partnerId: user.partnerId, partnerAttributedAt: user.partnerAttributedAt?.toISOString() ?? null },
       });

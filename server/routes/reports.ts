@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, saoPauloDate } from '@domain';
+import { AnnualBillingQuerySchema, BillingByCategoryQuerySchema, NOT_FOUND_MESSAGES, saoPauloDate } from '@domain';
 import type { AppDeps } from '../deps';
 import { authenticate, validCompany } from '../auth/middleware';
 import { billingByCategory } from '../db/bank-statements';
@@ -17,7 +17,7 @@ export function reportsRoutes({ db, identity }: AppDeps) {
       .get('/reports/anual-billing-by-company', validCompany('query', AnnualBillingQuerySchema), async (c) => {
         const { companyId, year } = c.req.valid('query');
         const billing = await annualBillingByCompany(db, companyId, year ?? saoPauloDate(new Date()).year);
-        if (!billing) throw notFound('Empresa não encontrada.');
+        if (!billing) throw notFound(NOT_FOUND_MESSAGES.company);
         return json(c, 'GET /reports/anual-billing-by-company', { data: billing });
       })
       // Bank movements per tax category over a month, quarter or year.

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
+  NOT_FOUND_MESSAGES,
   photoProblem,
   PHOTO_MESSAGES,
   PHOTO_TYPES,
@@ -19,7 +20,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { USER_NOT_FOUND, deleteAccount, removePhoto, replacePhoto, updateAccount } from '../services/accounts';
+import { deleteAccount, removePhoto, replacePhoto, updateAccount } from '../services/accounts';
 import { syncClaims } from '../services/claims';
 
 export const EMAIL_TAKEN = 'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.';
@@ -71,7 +72,7 @@ export function usersRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       assertMayRead(c, id, 'Você só pode ver a sua própria conta.');
       const user = await findUser(db, id);
-      if (!user) throw notFound(USER_NOT_FOUND);
+      if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
       return json(c, 'GET /users/:id', { data: toUserDto(user) });
     })
     .patch('/users/:id', authenticate(identity), valid('param', UserIdParam), valid('json', UserUpdateSchema), async (c) => {

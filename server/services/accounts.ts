@@ -24,6 +24,7 @@ import type { Logger } from '../logger';
 import { syncClaims } from './claims';
 import { conflict, invalid, notFound } from './errors';
 import type { FileStorage } from './storage';
+import { NOT_FOUND_MESSAGES } from '@domain';
 
 export interface AccountDeps {
   db: Database;
@@ -33,11 +34,9 @@ export interface AccountDeps {
   logger: Logger;
 }
 
-export const USER_NOT_FOUND = 'Usuário não encontrado.';
 const LAST_TEAM_MEMBER =
   'Esta é a única conta da equipe contábil: cadastre outra pessoa da equipe antes de excluí-la, para que as empresas não fiquem sem atendimento.';
 const TEAM_EMAIL_TAKEN = 'Já existe uma conta com este e-mail.';
-const COMPANY_NOT_FOUND = 'Empresa não encontrada.';
 
 /** A password nobody knows: the person chooses their own through the link the team hands over. */
 const temporaryPassword = () => randomBytes(24).toString('base64url');
@@ -78,7 +77,7 @@ export async function updateAccount(
       })
       .where(eq(users.id, id))
       .returning();
-    if (!updated) throw notFound(USER_NOT_FOUND);
+    if (!updated) throw notFound(NOT_FOUND_MESSAGES.user);
     // The phone stays ours: the provider wants it unique and in E.164, and signs nobody in by it here.
     await updateIdentity(identity, id, changes.name !== undefined ? { displayName: changes.name } : {});
     return updated;
@@ -93,7 +92,7 @@ async function setPhotoUrl(
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ photoUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-    if (!updated) throw notFound(USER_NOT_FOUND); // deleted meanwhile
+    if (!updated) throw notFound(NOT_FOUND_MESSAGES.user); // deleted meanwhile
     await updateIdentity(identity, id, { photoURL: photoUrl });
     return updated;
   });
@@ -106,7 +105,7 @@ export async function replacePhoto(
 ): Promise<UserRow> {
   const { db, storage, config } = deps;
   const user = await findUser(db, id);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
   const version = `${randomUUID()}.${extension}`;
   const key = photoStorageKey(id, version);
   // A new version gets a new address, so a browser never shows a cached old photo.
@@ -127,7 +126,7 @@ export async function replacePhoto(
 /** DELETE /users/{id}/photo: the person goes without a photo, and its file goes once that is committed. */
 export async function removePhoto(deps: AccountDeps, id: string): Promise<UserRow> {
   const user = await findUser(deps.db, id);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
   const row = await setPhotoUrl(deps, id, null);
   const previous = photoVersionOf(user.photoUrl);
   if (previous) await removeFiles(deps, [photoStorageKey(id, previous)]);
@@ -138,7 +137,7 @@ export async function removePhoto(deps: AccountDeps, id: string): Promise<UserRo
 export async function deleteAccount(deps: AccountDeps, id: string): Promise<DeletedAccount> {
   const { db, identity } = deps;
   const user = await findUser(db, id);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
   // The sign-in account goes last, inside the transaction: if it cannot be deleted, nothing is.
   const deleted = await db
     .transaction(async (tx) => {
@@ -164,7 +163,7 @@ export async function createAdminUser(
 ): Promise<CreatedUser> {
   if (input.companyId) {
     const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
-    if (!company) throw invalid(COMPANY_NOT_FOUND, { companyId: COMPANY_NOT_FOUND });
+    if (!company) throw invalid(NOT_FOUND_MESSAGES.company, { companyId: NOT_FOUND_MESSAGES.company });
   }
   if (await findUserByEmail(db, input.email)) throw conflict(TEAM_EMAIL_TAKEN);
 

@@ -4,10 +4,10 @@ import type { CategoryRuleBodySchema } from '@domain';
 import { BANK_MESSAGES, MAX_CATEGORY_RULES } from '@domain';
 import type { Database } from '../db/client';
 import { applyRules } from '../db/bank-statements';
-import { companyExists } from '../db/companies';
 import { hasRoomFor } from '../db/per-company-limit';
 import { categoryRules } from '../db/schema';
-import { conflict, notFound, unprocessable } from './errors';
+import { assertCompanyExists } from './companies';
+import { conflict, unprocessable } from './errors';
 
 type RuleRow = typeof categoryRules.$inferSelect;
 
@@ -23,7 +23,7 @@ export async function createCategoryRule(
     actor,
   }: { companyId: string; input: v.InferOutput<typeof CategoryRuleBodySchema>; actor: string },
 ): Promise<{ rule: RuleRow; applied: number }> {
-  if (!(await companyExists(db, companyId))) throw notFound('Empresa não encontrada.');
+  await assertCompanyExists(db, companyId);
   const rule = await db.transaction(async (tx) => {
     if (!(await hasRoomFor(tx, categoryRules, categoryRules.companyId, companyId, MAX_CATEGORY_RULES))) {
       throw unprocessable(BANK_MESSAGES.tooManyRules);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Company, CompanyStatus } from '@domain';
-import { statusChangeRefusal } from '@domain';
+import { NOT_FOUND_MESSAGES, statusChangeRefusal } from '@domain';
 import type { Database } from '../db/client';
 import type { CompanyRow } from '../db/companies';
 import { findCompany, lockCompany } from '../db/companies';
@@ -42,7 +42,7 @@ export async function setCompanyStatus(
 ): Promise<Company> {
   await db.transaction(async (tx) => {
     const company = await lockCompany(tx, id);
-    if (!company) throw notFound('Empresa não encontrada.');
+    if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
     await changeCompanyStatus(tx, company, status, { note, changedBy: actor });
   });
   // Locked and changed just above.

@@ -10,7 +10,8 @@ import type { Database } from '../db/client';
 import type { DocumentRow } from '../db/documents';
 import { isStorageKeyRegistered } from '../db/documents';
 import type { DbExecutor } from '../db/executor';
-import { companies, documents } from '../db/schema';
+import { documents } from '../db/schema';
+import { assertCompanyExists } from './companies';
 import { ServiceError, conflict, notFound } from './errors';
 import type { UploadGrant } from './signed-links';
 import type { FileStorage } from './storage';
@@ -23,11 +24,6 @@ export interface UploadedFiles {
   lock(tx: DbExecutor, key: string): Promise<unknown>;
   /** The file's size once it is known to have arrived whole and of its kind; a refusal otherwise. */
   received(grant: UploadGrant): Promise<number>;
-}
-
-export async function assertCompanyExists(db: DbExecutor, companyId: string): Promise<void> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!row) throw notFound('Empresa não encontrada.');
 }
 
 /**

@@ -7,9 +7,10 @@ import type * as v from 'valibot';
 import type { InvitationSchema } from '@domain';
 import {
   duplicateInvitationMessage,
-  INVITATIONS_PER_DAY,
   INVITATION_MESSAGES,
   invitationEmail,
+  INVITATIONS_PER_DAY,
+  NOT_FOUND_MESSAGES,
   referralLink,
   resendAvailableAt,
 } from '@domain';
@@ -37,7 +38,7 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 /** The inviter, locked until the transaction ends. */
 async function lockInviter(tx: DbExecutor, uid: string) {
   const me = await lockUser(tx, uid);
-  if (!me) throw notFound('Usuário não encontrado.');
+  if (!me) throw notFound(NOT_FOUND_MESSAGES.user);
   return me;
 }
 

@@ -17,18 +17,19 @@ import {
   CHARGE_STEPS,
   CNPJ_NOT_FOUND,
   companyFieldsFromRegistration,
-  trackAfterRevision,
   completesOnSubmit,
   findPlan,
   meiActivityProblem,
   newTrack,
+  NOT_FOUND_MESSAGES,
+  parseStep,
   partnerCountProblem,
   planFitProblem,
-  parseStep,
   statusAfterPayment,
   stepPayload,
   stepSubmissionRefusal,
   trackAfterCompletion,
+  trackAfterRevision,
   trackAfterSubmission,
 } from '@domain';
 import { cancelOpenFirstCharges } from '../db/billing';
@@ -133,7 +134,7 @@ export async function createCompany(
 export async function setTrack(db: Database, companyId: string, trackId: TrackId): Promise<Track> {
   return db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
-    if (!company) throw notFound('Empresa não encontrada.');
+    if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
     const current = await findTrack(tx, companyId);
     if (current?.trackId === trackId) return current;
     if (current?.steps.some((step) => step.status === 'done')) {
@@ -349,7 +350,7 @@ export async function submitStep(
 
   return deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, input.companyId);
-    if (!company) throw notFound('Empresa não encontrada.');
+    if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
     // Again under the lock: another request may have moved the track meanwhile.
     const track = (await findTrack(tx, input.companyId))!;
     const refusal = stepSubmissionRefusal(track, input.stepId, input.actor);

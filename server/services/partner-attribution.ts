@@ -1,7 +1,7 @@
 /** Partner programmes (Duca): a customer attributed to the partner who brought them. */
 import { asc, eq } from 'drizzle-orm';
 import type { PartnerAttributionResult, PartnerId, TrackId } from '@domain';
-import { CUSTOMER_HOME, DISABLED_PAGE, PARTNERS, TRACK_WIZARD_PATH, isOperating, newTrack } from '@domain';
+import { CUSTOMER_HOME, DISABLED_PAGE, isOperating, newTrack, NOT_FOUND_MESSAGES, PARTNERS, TRACK_WIZARD_PATH } from '@domain';
 import type { IdentityService } from '../auth/identity';
 import type { Database } from '../db/client';
 import { findTrack, lockCompany, startTrack } from '../db/companies';
@@ -23,7 +23,7 @@ export async function attributePartner(
   const result = await db.transaction(
     async (tx): Promise<Omit<PartnerAttributionResult, 'partnerName'> & { claimsChanged: boolean }> => {
       const user = await lockUser(tx, uid);
-      if (!user) throw notFound('Usuário não encontrado.');
+      if (!user) throw notFound(NOT_FOUND_MESSAGES.user);
       if (user.partnerId && user.partnerId !== partnerId) {
         throw conflict('Sua conta já está vinculada a outro parceiro. Fale com a nossa equipe para mudar.');
       }

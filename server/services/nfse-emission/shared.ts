@@ -13,7 +13,7 @@ import { SUBSTITUTION_REASON_CODES } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import type { NfsRequestStatus } from '@domain';
-import { NFS_MESSAGES } from '@domain';
+import { NFS_MESSAGES, NOT_FOUND_MESSAGES } from '@domain';
 import type { Logger } from '../../logger';
 import { takerForDps } from '../../nfse/taker';
 import type { Database } from '../../db/client';
@@ -183,7 +183,7 @@ export function createEmissionContext({ db, storage, nfse, logger }: EmissionDep
     const request = await findRequest(db, requestId);
     if (!request) throw notFound(MESSAGES.requestNotFound);
     const company = await findCompany(db, request.companyId);
-    if (!company) throw notFound('Empresa não encontrada.');
+    if (!company) throw notFound(NOT_FOUND_MESSAGES.company);
     if (!company.cnpj) throw conflict(MESSAGES.noCnpj);
     const [profile, certificate] = await Promise.all([
       findFiscalProfile(db, request.companyId),
