@@ -15,10 +15,10 @@ export const CompanyIdSchema = v.pipe(v.string('Informe a empresa.'), v.uuid('Em
 export const CompanyQuerySchema = v.object({ companyId: CompanyIdSchema });
 
 /** A calendar day as the API takes it, YYYY-MM-DD. */
-export const DAY_KEY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY_KEY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Whether a YYYY-MM-DD text is a day the calendar has: 2026-02-30 is not. */
-export const isRealDay = (value: string) => {
+const isRealDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
