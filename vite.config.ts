@@ -220,12 +220,12 @@ export default defineConfig({
               priority: 10,
             },
             {
-              // The signed-in pages' kit beyond the frame — fields, tables, drawers, formats, icons:
+              // The signed-in pages' kit beyond the frame — fields, tables, drawers, formats, icons, the lists' boundary:
               // one file instead of one request each (a page of the customer's made ~20 requests of ~1 KB after the
               // framework, six at a time over HTTP/1.1; docs/performance.md). With them, the field schemas the
               // signed-in areas share (domain/fields.ts), which the login page does not need.
               name: 'kit',
-              test: /[\\/](domain[\\/]fields\.ts|src[\\/]components[\\/]ui[\\/](?!FileButton|choices|WhenVisible|MaskedField|MoneyField|DateField)|src[\\/]lib[\\/](format|form)\.|node_modules[\\/]@heroicons[\\/])/,
+              test: /[\\/](domain[\\/]fields\.ts|src[\\/]components[\\/](QueryBoundary\.|ui[\\/](?!FileButton|choices|WhenVisible|MaskedField|MoneyField|DateField))|src[\\/]lib[\\/](format|form)\.|node_modules[\\/]@heroicons[\\/])/,
               priority: 10,
             },
             {

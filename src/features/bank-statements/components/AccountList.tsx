@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAGE_SIZE } from '@domain';
 import { bankQueries } from '../api';
-import { Alert, EmptyState } from '@/components/ui/Card';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { EmptyState } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { AccountCard } from './AccountCard';
 
@@ -25,51 +26,59 @@ function Skeleton() {
 
 /** The company's bank accounts, a page at a time. */
 export function AccountList({ companyId, page }: { companyId: string; page: number }) {
-  const accounts = useQuery(bankQueries.accounts(companyId, page));
   return (
-    <section aria-labelledby="bank-accounts-title" aria-busy={accounts.isPending || undefined}>
+    <section aria-labelledby="bank-accounts-title">
       <h2 id="bank-accounts-title" className="mb-3 text-base font-semibold text-slate-900">
         Contas
       </h2>
-      {accounts.isPending ? (
-        <>
-          <p className="sr-only" role="status">
-            Carregando as contas…
-          </p>
-          <Skeleton />
-        </>
-      ) : accounts.isError ? (
-        <Alert>{accounts.error.message}</Alert>
-      ) : accounts.data.data.length === 0 ? (
-        accounts.data.total > 0 ? (
-          <EmptyState
-            title="Nada nesta página"
-            action={
-              <Link to="." search={{ page: undefined }} className="font-semibold text-brand-700 hover:underline">
-                Voltar à primeira página
-              </Link>
-            }
-          />
-        ) : (
-          <EmptyState title="Nenhuma conta ainda">Importe o extrato OFX do seu banco para começar.</EmptyState>
-        )
-      ) : (
-        <>
-          <ul className="grid gap-4 md:grid-cols-2">
-            {accounts.data.data.map((account) => (
-              <AccountCard key={account.id} account={account} />
-            ))}
-          </ul>
-          {accounts.data.total > PAGE_SIZE.bankAccounts && (
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE.bankAccounts}
-              total={accounts.data.total}
-              searchFor={(p) => ({ page: p > 1 ? p : undefined })}
-            />
-          )}
-        </>
-      )}
+      <QueryBoundary
+        errorTitle="Não foi possível carregar as contas"
+        resetKey={page}
+        loading={
+          <div aria-busy="true">
+            <p className="sr-only" role="status">
+              Carregando as contas…
+            </p>
+            <Skeleton />
+          </div>
+        }
+      >
+        <Accounts companyId={companyId} page={page} />
+      </QueryBoundary>
     </section>
+  );
+}
+
+function Accounts({ companyId, page }: { companyId: string; page: number }) {
+  const { data: accounts } = useSuspenseQuery(bankQueries.accounts(companyId, page));
+  if (accounts.data.length === 0)
+    return accounts.total > 0 ? (
+      <EmptyState
+        title="Nada nesta página"
+        action={
+          <Link to="." search={{ page: undefined }} className="font-semibold text-brand-700 hover:underline">
+            Voltar à primeira página
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState title="Nenhuma conta ainda">Importe o extrato OFX do seu banco para começar.</EmptyState>
+    );
+  return (
+    <>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {accounts.data.map((account) => (
+          <AccountCard key={account.id} account={account} />
+        ))}
+      </ul>
+      {accounts.total > PAGE_SIZE.bankAccounts && (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE.bankAccounts}
+          total={accounts.total}
+          searchFor={(p) => ({ page: p > 1 ? p : undefined })}
+        />
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { TrashIcon } from '@heroicons/react/24/outline';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from '@/lib/toast';
@@ -9,6 +9,7 @@ import type { RuleDirection } from '../api';
 import { applyRules, bankQueries, deleteRule, invalidateMovements } from '../api';
 import { ApiError } from '@/lib/api/errors';
 import { Button } from '@/components/ui/Button';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { Alert, Card } from '@/components/ui/Card';
 import { SelectField } from '@/components/ui/SelectField';
 import { Spinner } from '@/components/ui/Spinner';
@@ -112,8 +113,34 @@ function NewRuleForm({ companyId }: { companyId: string }) {
 
 /** The company's category rules: what they look for, and the category they give. */
 export function RulesPanel({ companyId }: { companyId: string }) {
+  return (
+    <Card>
+      <h2 id="rules-title" className="text-base font-semibold text-slate-900">
+        Regras de categorização
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Uma regra dá a categoria às movimentações cuja descrição contém um trecho — nas próximas importações e, se você quiser,
+        nas que já estão aqui sem categoria. As regras valem para todas as contas da empresa e{' '}
+        <strong>nunca mudam uma categoria escolhida manualmente</strong>.
+      </p>
+      <QueryBoundary
+        errorTitle="Não foi possível carregar as regras"
+        loading={
+          <div className="py-6 text-brand-700">
+            <Spinner label="Carregando as regras…" />
+          </div>
+        }
+      >
+        <RuleList companyId={companyId} />
+      </QueryBoundary>
+      <NewRuleForm companyId={companyId} />
+    </Card>
+  );
+}
+
+function RuleList({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
-  const rules = useQuery(bankQueries.rules(companyId));
+  const rules = useSuspenseQuery(bankQueries.rules(companyId)).data.data;
   const categories = useQuery(bankQueries.taxCategories()).data ?? [];
   const apply = useMutation({
     mutationFn: () => applyRules(companyId),
@@ -127,43 +154,22 @@ export function RulesPanel({ companyId }: { companyId: string }) {
     },
     onError: (e) => toast.error(e.message),
   });
-  const hasRules = (rules.data?.data.length ?? 0) > 0;
-
-  return (
-    <Card>
-      <h2 id="rules-title" className="text-base font-semibold text-slate-900">
-        Regras de categorização
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Uma regra dá a categoria às movimentações cuja descrição contém um trecho — nas próximas importações e, se você quiser,
-        nas que já estão aqui sem categoria. As regras valem para todas as contas da empresa e{' '}
-        <strong>nunca mudam uma categoria escolhida manualmente</strong>.
+  if (rules.length === 0)
+    return (
+      <p className="mt-3 rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-600">
+        Nenhuma regra ainda. Crie uma abaixo ou categorize uma movimentação e aceite a regra sugerida.
       </p>
-      {rules.isPending ? (
-        <div className="py-6 text-brand-700">
-          <Spinner label="Carregando as regras…" />
-        </div>
-      ) : rules.isError ? (
-        <div className="mt-3">
-          <Alert>{rules.error.message}</Alert>
-        </div>
-      ) : hasRules ? (
-        <ul aria-labelledby="rules-title" className="mt-3 divide-y divide-slate-100">
-          {rules.data.data.map((rule) => (
-            <RuleItem key={rule.id} rule={rule} categoryLabel={categoryName(categories, rule.taxCategoryId)} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-600">
-          Nenhuma regra ainda. Crie uma abaixo ou categorize uma movimentação e aceite a regra sugerida.
-        </p>
-      )}
-      {hasRules && (
-        <Button variant="secondary" className="mt-3" busy={apply.isPending} onClick={() => apply.mutate()}>
-          Aplicar regras às movimentações sem categoria
-        </Button>
-      )}
-      <NewRuleForm companyId={companyId} />
-    </Card>
+    );
+  return (
+    <>
+      <ul aria-labelledby="rules-title" className="mt-3 divide-y divide-slate-100">
+        {rules.map((rule) => (
+          <RuleItem key={rule.id} rule={rule} categoryLabel={categoryName(categories, rule.taxCategoryId)} />
+        ))}
+      </ul>
+      <Button variant="secondary" className="mt-3" busy={apply.isPending} onClick={() => apply.mutate()}>
+        Aplicar regras às movimentações sem categoria
+      </Button>
+    </>
   );
 }

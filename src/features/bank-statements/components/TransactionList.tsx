@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from '@/lib/toast';
 import type { BankAccount, BankTransaction, Page } from '@domain';
 import { PAGE_SIZE, foldText, suggestRuleText, taxCategory } from '@domain';
 import type { NewCategoryRule } from '../api';
 import { bankQueries, invalidateMovements, setTaxCategory, setTaxCategoryMany } from '../api';
-import { Alert, EmptyState } from '@/components/ui/Card';
+import { EmptyState } from '@/components/ui/Card';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
-import { PageSpinner } from '@/components/ui/Spinner';
 import { BulkBar } from './BulkBar';
 import { categoryName, formatMonth, plural } from '../format';
 import { RuleSuggestion } from './RuleSuggestion';
@@ -47,7 +46,10 @@ function SelectPage({ ids, selected, onChange }: { ids: string[]; selected: Set<
   );
 }
 
-/** An account's movements, a page at a time: categorise one or many, and turn a choice into a rule. */
+/**
+ * An account's movements, a page at a time: categorise one or many, and turn a choice into a rule. Read inside a
+ * QueryBoundary, which shows their loading and error states.
+ */
 export function TransactionList({ account, search }: { account: BankAccount; search: TransactionSearch }) {
   const queryClient = useQueryClient();
   const companyId = account.companyId;
@@ -59,11 +61,11 @@ export function TransactionList({ account, search }: { account: BankAccount; sea
     month: search.month,
     withoutTaxCategory: search.semCategoria,
   });
-  const transactions = useQuery(list);
+  const transactions = useSuspenseQuery(list);
   usePageInRange({
     page,
     pageSize: PAGE_SIZE.transactions,
-    total: transactions.data?.total,
+    total: transactions.data.total,
     searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
   });
   const categories = useQuery(bankQueries.taxCategories()).data ?? [];
@@ -122,8 +124,6 @@ export function TransactionList({ account, search }: { account: BankAccount; sea
     });
   }
 
-  if (transactions.isPending) return <PageSpinner label="Carregando as movimentações…" />;
-  if (transactions.isError) return <Alert>{transactions.error.message}</Alert>;
   const { data: rows, total } = transactions.data;
   const ids = rows.map((t) => t.id);
   const filtered = Boolean(search.month || search.semCategoria);

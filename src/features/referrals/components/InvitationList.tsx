@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import toast from '@/lib/toast';
 import type { Invitation } from '@domain';
 import { INVITATIONS_PAGE_SIZE } from '@domain';
@@ -6,6 +6,7 @@ import { referralQueries, resendInvitation } from '../api';
 import { formatDateTime } from '@/lib/format';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { EmptyState } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
@@ -43,25 +44,26 @@ function ResendButton({ invitation }: { invitation: Invitation }) {
 
 /** The invitations sent, with how many times and when last, and whether the person signed up. */
 export function InvitationList({ page, searchFor }: { page: number; searchFor: (page: number) => Record<string, unknown> }) {
-  const list = useQuery(referralQueries.invitations(page));
-  if (list.isPending) return <PageSpinner label="Carregando convites…" />;
-  if (list.isError) {
-    return (
-      <EmptyState
-        title="Não foi possível carregar os convites"
-        action={<Button onClick={() => list.refetch()}>Tentar de novo</Button>}
-      >
-        {list.error.message}
-      </EmptyState>
-    );
-  }
-  if (list.data.total === 0) {
+  return (
+    <QueryBoundary
+      errorTitle="Não foi possível carregar os convites"
+      loading={<PageSpinner label="Carregando convites…" />}
+      resetKey={page}
+    >
+      <Invitations page={page} searchFor={searchFor} />
+    </QueryBoundary>
+  );
+}
+
+function Invitations({ page, searchFor }: { page: number; searchFor: (page: number) => Record<string, unknown> }) {
+  const { data } = useSuspenseQuery(referralQueries.invitations(page));
+  if (data.total === 0) {
     return <EmptyState title="Nenhum convite enviado ainda">Use o formulário acima para convidar alguém por e-mail.</EmptyState>;
   }
   return (
     <>
       <Table label="Convites enviados" columns={['Convidado', 'Envios', 'Último envio', 'Situação', '']}>
-        {list.data.data.map((invitation) => (
+        {data.data.map((invitation) => (
           <tr key={invitation.id} data-testid="invitation-row">
             <td className="px-4 py-3">
               <span className="block font-medium text-slate-900">{invitation.name ?? invitation.email}</span>
@@ -80,7 +82,7 @@ export function InvitationList({ page, searchFor }: { page: number; searchFor: (
           </tr>
         ))}
       </Table>
-      <Pagination page={page} pageSize={INVITATIONS_PAGE_SIZE} total={list.data.total} searchFor={searchFor} />
+      <Pagination page={page} pageSize={INVITATIONS_PAGE_SIZE} total={data.total} searchFor={searchFor} />
     </>
   );
 }

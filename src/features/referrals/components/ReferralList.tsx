@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { REFERRALS_PAGE_SIZE } from '@domain';
 import { referralQueries } from '../api';
 import { formatDate } from '@/lib/format';
-import { Button, buttonClass } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/Button';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { EmptyState } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
@@ -12,19 +13,20 @@ import { ReferralStageBadge } from './ReferralStageBadge';
 
 /** Who signed up with the link: first name, masked e-mail, stage. */
 export function ReferralList({ page, searchFor }: { page: number; searchFor: (page: number) => Record<string, unknown> }) {
-  const list = useQuery(referralQueries.referred(page));
-  if (list.isPending) return <PageSpinner label="Carregando indicações…" />;
-  if (list.isError) {
-    return (
-      <EmptyState
-        title="Não foi possível carregar as indicações"
-        action={<Button onClick={() => list.refetch()}>Tentar de novo</Button>}
-      >
-        {list.error.message}
-      </EmptyState>
-    );
-  }
-  if (list.data.total === 0) {
+  return (
+    <QueryBoundary
+      errorTitle="Não foi possível carregar as indicações"
+      loading={<PageSpinner label="Carregando indicações…" />}
+      resetKey={page}
+    >
+      <Referred page={page} searchFor={searchFor} />
+    </QueryBoundary>
+  );
+}
+
+function Referred({ page, searchFor }: { page: number; searchFor: (page: number) => Record<string, unknown> }) {
+  const { data } = useSuspenseQuery(referralQueries.referred(page));
+  if (data.total === 0) {
     return (
       <EmptyState
         title="Ninguém se cadastrou com o seu link ainda"
@@ -41,7 +43,7 @@ export function ReferralList({ page, searchFor }: { page: number; searchFor: (pa
   return (
     <>
       <Table label="Pessoas indicadas" columns={['Nome', 'E-mail', 'Etapa', 'Cadastro em']}>
-        {list.data.data.map((referral, i) => (
+        {data.data.map((referral, i) => (
           <tr key={`${referral.signedUpAt}-${i}`}>
             <td className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">{referral.name}</td>
             <td className="whitespace-nowrap px-4 py-3 text-slate-700">{referral.email}</td>
@@ -52,7 +54,7 @@ export function ReferralList({ page, searchFor }: { page: number; searchFor: (pa
           </tr>
         ))}
       </Table>
-      <Pagination page={page} pageSize={REFERRALS_PAGE_SIZE} total={list.data.total} searchFor={searchFor} />
+      <Pagination page={page} pageSize={REFERRALS_PAGE_SIZE} total={data.total} searchFor={searchFor} />
     </>
   );
 }

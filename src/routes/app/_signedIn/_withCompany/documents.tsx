@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -10,7 +10,8 @@ import { documentQueries } from '@/features/documents/api';
 import { DocumentCard } from '@/features/documents/components/DocumentCard';
 import { Button } from '@/components/ui/Button';
 import { filterControlClass } from '@/components/ui/Field';
-import { Card, EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
@@ -65,18 +66,7 @@ function CompanyDocuments({ company }: { company: Company }) {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const uid = useSelector(useSessionActor(), (s) => s.context.user?.uid ?? null);
-  const page = search.page ?? 1;
-  const list = useQuery(listQuery(company.id, search));
   const go = (changes: Partial<Search>) => navigate({ to: '.', search: { ...search, ...changes } as never });
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.documents,
-    total: list.data?.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
-  const filtered = Boolean(search.tipo || search.arquivados);
-  const today = todayInSaoPaulo();
 
   return (
     <div>
@@ -130,42 +120,52 @@ function CompanyDocuments({ company }: { company: Company }) {
         </label>
       </div>
 
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <LoadError title="Não foi possível carregar os arquivos" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'Nenhum arquivo encontrado' : 'Nenhum arquivo por aqui ainda'}
-          action={
-            filtered ? (
-              <Button variant="secondary" onClick={() => go({ tipo: undefined, arquivados: undefined, page: undefined })}>
-                Ver todos
-              </Button>
-            ) : !search.enviar ? (
-              <Button onClick={() => go({ enviar: true })}>Enviar documento</Button>
-            ) : undefined
-          }
-        >
-          {filtered
-            ? 'Nenhum documento com esse filtro.'
-            : 'Os documentos que a equipe publicar para a sua empresa aparecem aqui. Você também pode enviar os seus.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label="Documentos da empresa">
-            {list.data.data.map((document) => (
-              <DocumentCard key={document.id} document={document} today={today} uid={uid} />
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE.documents}
-            total={list.data.total}
-            searchFor={(p) => ({ ...search, page: p })}
-          />
-        </>
-      )}
+      <QueryBoundary errorTitle="Não foi possível carregar os arquivos" resetKey={[search.tipo, search.arquivados, search.page]}>
+        <DocumentList companyId={company.id} search={search} go={go} />
+      </QueryBoundary>
     </div>
+  );
+}
+
+function DocumentList({ companyId, search, go }: { companyId: string; search: Search; go: (changes: Partial<Search>) => void }) {
+  const uid = useSelector(useSessionActor(), (s) => s.context.user?.uid ?? null);
+  const page = search.page ?? 1;
+  const { data: list } = useSuspenseQuery(listQuery(companyId, search));
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.documents,
+    total: list.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
+  const filtered = Boolean(search.tipo || search.arquivados);
+  const today = todayInSaoPaulo();
+  if (list.data.length === 0)
+    return (
+      <EmptyState
+        title={filtered ? 'Nenhum arquivo encontrado' : 'Nenhum arquivo por aqui ainda'}
+        action={
+          filtered ? (
+            <Button variant="secondary" onClick={() => go({ tipo: undefined, arquivados: undefined, page: undefined })}>
+              Ver todos
+            </Button>
+          ) : !search.enviar ? (
+            <Button onClick={() => go({ enviar: true })}>Enviar documento</Button>
+          ) : undefined
+        }
+      >
+        {filtered
+          ? 'Nenhum documento com esse filtro.'
+          : 'Os documentos que a equipe publicar para a sua empresa aparecem aqui. Você também pode enviar os seus.'}
+      </EmptyState>
+    );
+  return (
+    <>
+      <ul className="space-y-3" aria-label="Documentos da empresa">
+        {list.data.map((document) => (
+          <DocumentCard key={document.id} document={document} today={today} uid={uid} />
+        ))}
+      </ul>
+      <Pagination page={page} pageSize={PAGE_SIZE.documents} total={list.total} searchFor={(p) => ({ ...search, page: p })} />
+    </>
   );
 }

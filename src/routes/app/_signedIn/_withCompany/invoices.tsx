@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import * as v from 'valibot';
 import { MonthKeySchema, NFS_REQUEST_STATUSES } from '@domain';
 import { invoiceQueries } from '@/features/invoices/api';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { Alert, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/lib/company-state';
@@ -46,9 +47,6 @@ function InvoicesPage() {
   const { company } = useCompanyState();
   const search = Route.useSearch();
   const tab = search.tab ?? 'solicitacoes';
-  // The certificate's warning shows on every tab: an expired certificate stops the national emission.
-  const fiscal = useQuery({ ...fiscalProfileQueries.detail(company?.id ?? ''), enabled: !!company });
-  const certificate = fiscal.data?.certificate;
   if (!company) return null;
   return (
     <div>
@@ -82,25 +80,40 @@ function InvoicesPage() {
           Dados fiscais
         </Link>
       </nav>
-      {certificate && certificate.status !== 'valid' && tab !== 'dados-fiscais' && (
-        <div className="mb-6">
-          <Alert tone={certificate.status === 'expired' ? 'error' : 'info'}>
-            {certificate.message} Sem um certificado válido, suas notas não podem ser emitidas pelo Sistema Nacional.{' '}
-            <Link to="." search={{ tab: 'dados-fiscais' }} className="font-semibold underline">
-              Ver dados fiscais
-            </Link>
-          </Alert>
-        </div>
-      )}
+      {tab !== 'dados-fiscais' && <CertificateNotice companyId={company.id} />}
       {tab === 'solicitacoes' ? (
         <RequestsTab company={company} search={search} />
       ) : tab === 'agendamentos' ? (
-        <SchedulesTab company={company} />
+        <QueryBoundary errorTitle="Não foi possível carregar os agendamentos">
+          <SchedulesTab company={company} />
+        </QueryBoundary>
       ) : (
-        <Suspense fallback={<PageSpinner />}>
+        <QueryBoundary
+          errorTitle="Não foi possível carregar os dados fiscais"
+          loading={<PageSpinner label="Carregando dados fiscais…" />}
+        >
           <FiscalProfileTab company={company} />
-        </Suspense>
+        </QueryBoundary>
       )}
+    </div>
+  );
+}
+
+/**
+ * The certificate's warning, on every tab: an expired certificate stops the national emission. A notice, not a list:
+ * it says nothing until the fiscal data has come, nor when it cannot come (the "Dados fiscais" tab says why).
+ */
+function CertificateNotice({ companyId }: { companyId: string }) {
+  const certificate = useQuery(fiscalProfileQueries.detail(companyId)).data?.certificate;
+  if (!certificate || certificate.status === 'valid') return null;
+  return (
+    <div className="mb-6">
+      <Alert tone={certificate.status === 'expired' ? 'error' : 'info'}>
+        {certificate.message} Sem um certificado válido, suas notas não podem ser emitidas pelo Sistema Nacional.{' '}
+        <Link to="." search={{ tab: 'dados-fiscais' }} className="font-semibold underline">
+          Ver dados fiscais
+        </Link>
+      </Alert>
     </div>
   );
 }

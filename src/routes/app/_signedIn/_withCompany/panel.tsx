@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { COMPANY_SIZE_LABEL, companyDisplayName, findPlan, formatCnpj, formatMoney, hasActiveSubscription } from '@domain';
 import { reportQueries } from '@/features/reports/api';
 import { CompanyStatusBadge, SubscriptionBadge } from '@/components/StatusBadge';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
@@ -24,12 +25,9 @@ export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
 
 /** What the company billed this year (issued invoices), and for an MEI how close it is to its limit. */
 function Billing({ companyId }: { companyId: string }) {
-  const billing = useQuery(reportQueries.annualBilling(companyId));
-  if (billing.isPending) return <PageSpinner label="Carregando o faturamento…" />;
-  if (billing.isError) return <Alert>{billing.error.message}</Alert>;
-  const { data } = billing;
+  const { data } = useSuspenseQuery(reportQueries.annualBilling(companyId));
   return (
-    <div className="mt-6 space-y-6">
+    <div className="space-y-6">
       {data.mei && <MeiTracker billing={data} mei={data.mei} />}
       <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -113,7 +111,14 @@ function PanelPage() {
           )}
         </Card>
       </div>
-      <Billing companyId={company.id} />
+      <div className="mt-6">
+        <QueryBoundary
+          errorTitle="Não foi possível carregar o faturamento"
+          loading={<PageSpinner label="Carregando o faturamento…" />}
+        >
+          <Billing companyId={company.id} />
+        </QueryBoundary>
+      </div>
       <div className="mt-8">
         <CategoryChartOnView companyId={company.id} />
       </div>

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { Company } from '@domain';
 import { saoPauloDate } from '@domain';
 import { obligationQueries } from '@/features/taxes/api';
-import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
-import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/lib/company-state';
 import { TaxesOverview } from './-components/taxes/TaxesOverview';
 
@@ -38,7 +38,6 @@ function CompanyTaxes({ company }: { company: Company }) {
   const navigate = useNavigate();
   const today = saoPauloDate(new Date());
   const year = yearOf(search.ano);
-  const query = useQuery(obligationQueries.ofCompany(company.id, year));
   const years = [today.year, today.year - 1, today.year - 2];
 
   return (
@@ -63,22 +62,27 @@ function CompanyTaxes({ company }: { company: Company }) {
           </select>
         }
       />
-      {query.isPending ? (
-        <PageSpinner />
-      ) : query.isError ? (
-        <LoadError title="Não foi possível carregar os impostos" error={query.error} onRetry={() => query.refetch()} />
-      ) : query.data.regime === null ? (
-        <EmptyState title="Impostos calculados pela equipe">
-          Por aqui calculamos os impostos de MEI e do Simples Nacional. Os desta empresa são apurados pela nossa equipe, que
-          publica as guias em Documentos.
-        </EmptyState>
-      ) : query.data.obligations.length === 0 ? (
-        <EmptyState title={`Nenhuma obrigação em ${year}`}>
-          A empresa ainda não estava em atividade neste ano. Escolha outro ano acima.
-        </EmptyState>
-      ) : (
-        <TaxesOverview answer={query.data} />
-      )}
+      <QueryBoundary errorTitle="Não foi possível carregar os impostos" resetKey={year}>
+        <YearTaxes companyId={company.id} year={year} />
+      </QueryBoundary>
     </div>
   );
+}
+
+function YearTaxes({ companyId, year }: { companyId: string; year: number }) {
+  const { data } = useSuspenseQuery(obligationQueries.ofCompany(companyId, year));
+  if (data.regime === null)
+    return (
+      <EmptyState title="Impostos calculados pela equipe">
+        Por aqui calculamos os impostos de MEI e do Simples Nacional. Os desta empresa são apurados pela nossa equipe, que publica
+        as guias em Documentos.
+      </EmptyState>
+    );
+  if (data.obligations.length === 0)
+    return (
+      <EmptyState title={`Nenhuma obrigação em ${year}`}>
+        A empresa ainda não estava em atividade neste ano. Escolha outro ano acima.
+      </EmptyState>
+    );
+  return <TaxesOverview answer={data} />;
 }

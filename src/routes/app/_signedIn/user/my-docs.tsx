@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { PersonalDocumentType } from '@domain';
 import { PERSONAL_DOCUMENT_TYPES } from '@domain';
 import { documentQueries } from '@/features/documents/api';
 import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDocumentSlot';
-import { LoadError, PageHeader } from '@/components/ui/Card';
-import { PageSpinner } from '@/components/ui/Spinner';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { PageHeader } from '@/components/ui/Card';
 import { requireCompany } from '@/lib/guards';
 
 export const Route = createFileRoute('/app/_signedIn/user/my-docs')({
@@ -28,29 +28,31 @@ const HELP: Record<PersonalDocumentType, string> = {
 
 /** The person's own documents: kept with them, seen only by them and by the accounting team. */
 function MyDocsPage() {
-  const personal = useQuery(documentQueries.personal());
   return (
     <div>
       <PageHeader
         title="Meus documentos"
         description="Seus documentos pessoais, que usamos nos registros das suas empresas. Só você e a nossa equipe contábil os veem."
       />
-      {personal.isPending ? (
-        <PageSpinner />
-      ) : personal.isError ? (
-        <LoadError title="Não foi possível carregar seus arquivos" error={personal.error} onRetry={() => personal.refetch()} />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-3">
-          {PERSONAL_DOCUMENT_TYPES.map((type) => (
-            <PersonalDocumentSlot
-              key={type}
-              type={type}
-              help={HELP[type]}
-              document={personal.data.find((document) => document.type === type)}
-            />
-          ))}
-        </div>
-      )}
+      <QueryBoundary errorTitle="Não foi possível carregar seus arquivos">
+        <PersonalDocuments />
+      </QueryBoundary>
+    </div>
+  );
+}
+
+function PersonalDocuments() {
+  const { data: personal } = useSuspenseQuery(documentQueries.personal());
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      {PERSONAL_DOCUMENT_TYPES.map((type) => (
+        <PersonalDocumentSlot
+          key={type}
+          type={type}
+          help={HELP[type]}
+          document={personal.find((document) => document.type === type)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { referralQueries } from '@/features/referrals/api';
 import { ReferralLinkCard } from '@/features/referrals/components/ReferralLinkCard';
 import { ReferralList } from '@/features/referrals/components/ReferralList';
 import { StageSummary } from '@/features/referrals/components/StageSummary';
-import { Button, buttonClass } from '@/components/ui/Button';
-import { EmptyState, PageHeader } from '@/components/ui/Card';
+import { buttonClass } from '@/components/ui/Button';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { requireCompany } from '@/lib/guards';
 
@@ -30,8 +31,6 @@ export const Route = createFileRoute('/app/_signedIn/user/my-referrals')({
 });
 
 function ReferralsPage() {
-  const search = Route.useSearch();
-  const summary = useQuery(referralQueries.me());
   return (
     <div className="space-y-6">
       <PageHeader
@@ -43,30 +42,30 @@ function ReferralsPage() {
           </Link>
         }
       />
-      {summary.isPending ? (
-        <PageSpinner label="Carregando seu link…" />
-      ) : summary.isError ? (
-        <EmptyState
-          title="Não foi possível carregar suas indicações"
-          action={<Button onClick={() => summary.refetch()}>Tentar de novo</Button>}
-        >
-          {summary.error.message}
-        </EmptyState>
-      ) : (
-        <>
-          <ReferralLinkCard link={summary.data.link} />
-          <StageSummary counts={summary.data.counts} />
-          <section aria-labelledby="referred-title" className="space-y-3">
-            <h2 id="referred-title" className="text-lg font-bold text-slate-900">
-              Quem se cadastrou ({summary.data.total})
-            </h2>
-            <p className="text-sm text-slate-600">
-              Por privacidade, mostramos só o primeiro nome e parte do e-mail de cada pessoa.
-            </p>
-            <ReferralList page={search.page ?? 1} searchFor={(page) => ({ page })} />
-          </section>
-        </>
-      )}
+      <QueryBoundary
+        errorTitle="Não foi possível carregar suas indicações"
+        loading={<PageSpinner label="Carregando seu link…" />}
+      >
+        <Referrals />
+      </QueryBoundary>
     </div>
+  );
+}
+
+function Referrals() {
+  const search = Route.useSearch();
+  const { data: summary } = useSuspenseQuery(referralQueries.me());
+  return (
+    <>
+      <ReferralLinkCard link={summary.link} />
+      <StageSummary counts={summary.counts} />
+      <section aria-labelledby="referred-title" className="space-y-3">
+        <h2 id="referred-title" className="text-lg font-bold text-slate-900">
+          Quem se cadastrou ({summary.total})
+        </h2>
+        <p className="text-sm text-slate-600">Por privacidade, mostramos só o primeiro nome e parte do e-mail de cada pessoa.</p>
+        <ReferralList page={search.page ?? 1} searchFor={(page) => ({ page })} />
+      </section>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { TeamObligationRow } from '@domain';
@@ -6,9 +6,9 @@ import { MonthKeySchema, OBLIGATION_KIND_LABEL, addMonths, formatMoney, monthKey
 import { obligationQueries, recordObligationPayment } from '@/features/taxes/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { EmptyState, LoadError, PageHeader } from '@/components/ui/Card';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
-import { PageSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import toast from '@/lib/toast';
 import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
@@ -42,24 +42,9 @@ const todayIso = () => {
 function TeamObligationsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const queryClient = useQueryClient();
   const { year, month } = saoPauloDate(new Date());
   const fallback = dueCompetence();
   const competence = search.mes ?? fallback;
-  const list = useQuery(obligationQueries.teamMonth(competence));
-  const paid = useMutation({
-    mutationFn: (row: TeamObligationRow) =>
-      recordObligationPayment(row.companyId, {
-        kind: row.regime === 'mei' ? 'das_mei' : 'das',
-        competence: row.competence,
-        paidOn: todayIso(),
-      }),
-    onSuccess: (_, row) => {
-      toast.success(`Pagamento de ${row.companyName} registrado.`);
-      void queryClient.invalidateQueries({ queryKey: ['obligations'] });
-    },
-    onError: (error) => toast.error(error.message),
-  });
   const months = Array.from({ length: 13 }, (_, i) => addMonths(monthKey(year, month), -i));
 
   return (
@@ -82,47 +67,64 @@ function TeamObligationsPage() {
           </select>
         }
       />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <LoadError title="Não foi possível carregar os impostos" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="Nenhuma empresa com impostos nesta competência">
-          Aparecem aqui as empresas ativas do MEI e do Simples Nacional.
-        </EmptyState>
-      ) : (
-        <Table label="Impostos das empresas" columns={['Empresa', 'Valor', 'Vencimento', 'Situação', 'Pendências', '']}>
-          {list.data.data.map((row) => (
-            <tr key={row.companyId}>
-              <td className="font-medium text-slate-900">
-                {row.companyName}
-                <span className="block text-xs font-normal text-slate-500">
-                  {row.regime === 'mei' ? 'MEI' : 'Simples Nacional'}
-                </span>
-              </td>
-              <td data-label="Valor" className="tabular-nums">
-                {row.amountCents === null ? '—' : formatMoney(row.amountCents)}
-              </td>
-              <td data-label="Vencimento">{dateBr(row.dueDate)}</td>
-              <td data-label="Situação">
-                <Badge tone={STATUS_TONE[row.status]}>
-                  {statusLabel({ kind: row.regime === 'mei' ? 'das_mei' : 'das', status: row.status })}
-                </Badge>
-              </td>
-              <td data-label="Pendências">
-                {row.pending.length ? row.pending.map((kind) => OBLIGATION_KIND_LABEL[kind]).join(', ') : 'Nenhuma'}
-              </td>
-              <td data-label="Ações">
-                {row.amountCents !== null && row.status !== 'paga' && (
-                  <Button variant="secondary" disabled={paid.isPending} onClick={() => paid.mutate(row)}>
-                    Registrar pagamento
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <QueryBoundary errorTitle="Não foi possível carregar os impostos" resetKey={competence}>
+        <MonthObligations competence={competence} />
+      </QueryBoundary>
     </div>
+  );
+}
+
+function MonthObligations({ competence }: { competence: string }) {
+  const queryClient = useQueryClient();
+  const { data: list } = useSuspenseQuery(obligationQueries.teamMonth(competence));
+  const paid = useMutation({
+    mutationFn: (row: TeamObligationRow) =>
+      recordObligationPayment(row.companyId, {
+        kind: row.regime === 'mei' ? 'das_mei' : 'das',
+        competence: row.competence,
+        paidOn: todayIso(),
+      }),
+    onSuccess: (_, row) => {
+      toast.success(`Pagamento de ${row.companyName} registrado.`);
+      void queryClient.invalidateQueries({ queryKey: ['obligations'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  if (list.data.length === 0)
+    return (
+      <EmptyState title="Nenhuma empresa com impostos nesta competência">
+        Aparecem aqui as empresas ativas do MEI e do Simples Nacional.
+      </EmptyState>
+    );
+  return (
+    <Table label="Impostos das empresas" columns={['Empresa', 'Valor', 'Vencimento', 'Situação', 'Pendências', '']}>
+      {list.data.map((row) => (
+        <tr key={row.companyId}>
+          <td className="font-medium text-slate-900">
+            {row.companyName}
+            <span className="block text-xs font-normal text-slate-500">{row.regime === 'mei' ? 'MEI' : 'Simples Nacional'}</span>
+          </td>
+          <td data-label="Valor" className="tabular-nums">
+            {row.amountCents === null ? '—' : formatMoney(row.amountCents)}
+          </td>
+          <td data-label="Vencimento">{dateBr(row.dueDate)}</td>
+          <td data-label="Situação">
+            <Badge tone={STATUS_TONE[row.status]}>
+              {statusLabel({ kind: row.regime === 'mei' ? 'das_mei' : 'das', status: row.status })}
+            </Badge>
+          </td>
+          <td data-label="Pendências">
+            {row.pending.length ? row.pending.map((kind) => OBLIGATION_KIND_LABEL[kind]).join(', ') : 'Nenhuma'}
+          </td>
+          <td data-label="Ações">
+            {row.amountCents !== null && row.status !== 'paga' && (
+              <Button variant="secondary" disabled={paid.isPending} onClick={() => paid.mutate(row)}>
+                Registrar pagamento
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import * as v from 'valibot';
-import type { NfsRequestStatus } from '@domain';
+import type { NfsRequestRow, NfsRequestStatus, Page } from '@domain';
 import { MonthKeySchema, NFS_REQUEST_STATUSES, PAGE_SIZE, formatMoney } from '@domain';
 import { invoiceQueries } from '@/features/invoices/api';
 import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatusBadge';
@@ -12,7 +12,8 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { Drawer } from '@/components/ui/Drawer';
 import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { SearchForm } from '@/components/ui/SearchForm';
-import { PageSpinner, Spinner } from '@/components/ui/Spinner';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { formatRelative } from '@/lib/format';
 import { formatCompetence } from '@/features/invoices/format';
@@ -69,26 +70,11 @@ const queueParams = (search: QueueSearch) => ({
 function QueuePage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
-  const listParams = queueParams(search);
-  const { page } = listParams;
-  // One company's own list when it is chosen (where "Emitir todas" works), else the queue across companies.
-  const companyQueue = useQuery({
-    ...invoiceQueries.requests({ ...listParams, companyId: search.companyId ?? '' }),
-    enabled: !!search.companyId,
-  });
-  const allQueue = useQuery({ ...invoiceQueries.queue(listParams), enabled: !search.companyId });
-  const queue = search.companyId ? companyQueue : allQueue;
   // The filter's company, by its id in the URL, so a shared or reloaded link shows its name.
   const filterCompany = useQuery({ ...companyQueries.detail(search.companyId ?? ''), enabled: !!search.companyId });
   const companyLabel = filterCompany.data ? pickedOf(filterCompany.data).label : 'Carregando…';
   const [emitting, setEmitting] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.invoices,
-    total: queue.data?.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
   const go = (changes: Partial<QueueSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
 
   return (
@@ -139,72 +125,17 @@ function QueuePage() {
           )}
         </div>
       </div>
-      {queue.isPending ? (
-        <PageSpinner />
-      ) : queue.isError ? (
-        <EmptyState title="Não foi possível carregar a fila">{queue.error.message}</EmptyState>
-      ) : queue.data.data.length === 0 ? (
-        <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>
-      ) : (
-        <>
-          <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação', '']}>
-            {queue.data.data.map((request) => {
-              const note = queueRowNote(request);
-              return (
-                <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="text-left font-semibold text-slate-900 hover:text-brand-700"
-                      onClick={() => go({ request: request.id })}
-                    >
-                      {request.companyName ?? 'Empresa'}
-                    </button>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    <bdi>{request.customerName}</bdi>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <InvoiceStatusBadge status={request.status} />
-                    {note && (
-                      <span
-                        className={`mt-1 block max-w-72 text-xs ${note.tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}
-                        data-testid="queue-row-note"
-                      >
-                        {note.text}
-                      </span>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    {canEmitNationally(request) && (
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1.5 text-xs"
-                        aria-label={`Emitir pelo Sistema Nacional: ${request.customerName}, ${formatMoney(request.totalCents)}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setEmitting(request.id);
-                        }}
-                      >
-                        Emitir pelo Sistema Nacional
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </Table>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE.invoices}
-            total={queue.data.total}
-            searchFor={(p) => ({ ...search, page: p })}
-          />
-        </>
-      )}
+      <QueryBoundary
+        errorTitle="Não foi possível carregar a fila"
+        resetKey={[search.q, search.status, search.month, search.companyId, search.page]}
+      >
+        {/* One company's own list when it is chosen (where "Emitir todas" works), else the queue across companies. */}
+        {search.companyId ? (
+          <CompanyQueue companyId={search.companyId} search={search} go={go} onEmit={setEmitting} />
+        ) : (
+          <AllQueue search={search} go={go} onEmit={setEmitting} />
+        )}
+      </QueryBoundary>
       {emitting && (
         // The dialog's code comes on the first "Emitir": meanwhile the page says so.
         <Suspense
@@ -237,5 +168,88 @@ function QueuePage() {
         </Suspense>
       </Drawer>
     </div>
+  );
+}
+
+interface QueueListProps {
+  search: QueueSearch;
+  go: (changes: Partial<QueueSearch>) => void;
+  onEmit: (requestId: string) => void;
+}
+
+function CompanyQueue({ companyId, ...props }: QueueListProps & { companyId: string }) {
+  const { data } = useSuspenseQuery(invoiceQueries.requests({ ...queueParams(props.search), companyId }));
+  return <QueueList queue={data} {...props} />;
+}
+
+function AllQueue(props: QueueListProps) {
+  const { data } = useSuspenseQuery(invoiceQueries.queue(queueParams(props.search)));
+  return <QueueList queue={data} {...props} />;
+}
+
+function QueueList({ queue, search, go, onEmit }: QueueListProps & { queue: Page<NfsRequestRow> }) {
+  const page = search.page ?? 1;
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.invoices,
+    total: queue.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
+  if (queue.data.length === 0)
+    return <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>;
+  return (
+    <>
+      <Table columns={['Empresa', 'Tomador', 'Competência', 'Valor', 'Pedida', 'Situação', '']}>
+        {queue.data.map((request) => {
+          const note = queueRowNote(request);
+          return (
+            <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                  onClick={() => go({ request: request.id })}
+                >
+                  {request.companyName ?? 'Empresa'}
+                </button>
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                <bdi>{request.customerName}</bdi>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatRelative(request.createdAt)}</td>
+              <td className="px-4 py-3">
+                <InvoiceStatusBadge status={request.status} />
+                {note && (
+                  <span
+                    className={`mt-1 block max-w-72 text-xs ${note.tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}
+                    data-testid="queue-row-note"
+                  >
+                    {note.text}
+                  </span>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                {canEmitNationally(request) && (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5 text-xs"
+                    aria-label={`Emitir pelo Sistema Nacional: ${request.customerName}, ${formatMoney(request.totalCents)}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onEmit(request.id);
+                    }}
+                  >
+                    Emitir pelo Sistema Nacional
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </Table>
+      <Pagination page={page} pageSize={PAGE_SIZE.invoices} total={queue.total} searchFor={(p) => ({ ...search, page: p })} />
+    </>
   );
 }

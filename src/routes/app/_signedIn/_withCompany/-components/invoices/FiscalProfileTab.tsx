@@ -1,21 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Company } from '@domain';
 import { fiscalProfileQueries } from '@/features/invoices/nfse-api';
 import { CertificateSummary, FiscalProfileSummary } from '@/features/invoices/components/FiscalProfileSummary';
 import { Alert, Card, EmptyState } from '@/components/ui/Card';
-import { PageSpinner } from '@/components/ui/Spinner';
 import { formatDate } from '@/lib/format';
 
 /**
  * What the company's invoices carry to the national system, read-only: the fiscal profile the team keeps and the A1
  * certificate's validity (never the file). Beside the invoices, because that is where a customer checks why a note
- * came out as it did, and where a certificate about to expire matters.
+ * came out as it did, and where a certificate about to expire matters. Read inside a QueryBoundary.
  */
 export function FiscalProfileTab({ company }: { company: Company }) {
-  const view = useQuery(fiscalProfileQueries.detail(company.id));
-  if (view.isPending) return <PageSpinner label="Carregando dados fiscais…" />;
-  if (view.isError) return <EmptyState title="Não foi possível carregar os dados fiscais">{view.error.message}</EmptyState>;
-  const { profile, certificate } = view.data;
+  const { profile, certificate } = useSuspenseQuery(fiscalProfileQueries.detail(company.id)).data;
   if (!profile && !certificate)
     return (
       <EmptyState title="Dados fiscais ainda não cadastrados">

@@ -1,6 +1,6 @@
 import type { BodyOf, Company, NfsRequestStatus } from '@domain';
 import { Suspense, lazy } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import toast from '@/lib/toast';
 import { PAGE_SIZE, formatMoney, monthKey, saoPauloDate } from '@domain';
@@ -10,6 +10,7 @@ import { InvoiceStatusBadge } from '@/features/invoices/components/InvoiceStatus
 import { Button } from '@/components/ui/Button';
 import { RequestStatusFilter } from '@/features/invoices/components/RequestStatusFilter';
 import { filterControlClass } from '@/components/ui/Field';
+import { QueryBoundary } from '@/components/QueryBoundary';
 import { Card, EmptyState } from '@/components/ui/Card';
 import { MonthFilter } from '@/components/ui/DateField';
 import { Drawer } from '@/components/ui/Drawer';
@@ -54,15 +55,7 @@ export const requestsQuery = (companyId: string, search: Pick<RequestsSearch, 'q
 export function RequestsTab({ company, search }: { company: Company; search: RequestsSearch }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const page = search.page ?? 1;
-  const list = useQuery(requestsQuery(company.id, search));
   const go = (changes: Partial<RequestsSearch>) => navigate({ to: '.', search: { ...search, ...changes } as never });
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.invoices,
-    total: list.data?.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
   const create = useMutation({
     mutationFn: (body: BodyOf<'POST /nfs/requests'>) => createRequest(company.id, body),
     onSuccess: () => {
@@ -119,49 +112,12 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         />
       </SearchForm>
 
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <EmptyState title="Não foi possível carregar as notas">{list.error.message}</EmptyState>
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          title={search.q || search.status || search.month ? 'Nenhuma nota encontrada' : 'Nenhuma nota solicitada ainda'}
-        >
-          {search.q || search.status || search.month
-            ? 'Tente outros filtros.'
-            : 'Peça a sua primeira nota fiscal de serviço: nossa equipe emite e você recebe o PDF e o XML aqui.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Table columns={['Competência', 'Tomador', 'Descrição', 'Valor', 'Situação']}>
-            {list.data.data.map((request) => (
-              <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    className="text-left font-semibold text-slate-900 hover:text-brand-700"
-                    onClick={() => go({ request: request.id })}
-                  >
-                    <bdi>{request.customerName}</bdi>
-                  </button>
-                </td>
-                <td className="max-w-xs truncate px-4 py-3 text-slate-600">{request.description}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <InvoiceStatusBadge status={request.status} />
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE.invoices}
-            total={list.data.total}
-            searchFor={(p) => ({ ...search, page: p })}
-          />
-        </>
-      )}
+      <QueryBoundary
+        errorTitle="Não foi possível carregar as notas"
+        resetKey={[search.q, search.status, search.month, search.page]}
+      >
+        <RequestList companyId={company.id} search={search} go={go} />
+      </QueryBoundary>
 
       <Drawer open={Boolean(search.request)} onClose={() => go({ request: undefined })} title="Nota fiscal">
         {search.request && (
@@ -171,5 +127,60 @@ export function RequestsTab({ company, search }: { company: Company; search: Req
         )}
       </Drawer>
     </div>
+  );
+}
+
+function RequestList({
+  companyId,
+  search,
+  go,
+}: {
+  companyId: string;
+  search: RequestsSearch;
+  go: (changes: Partial<RequestsSearch>) => void;
+}) {
+  const page = search.page ?? 1;
+  const { data: list } = useSuspenseQuery(requestsQuery(companyId, search));
+  usePageInRange({
+    page,
+    pageSize: PAGE_SIZE.invoices,
+    total: list.total,
+    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
+  });
+  if (list.data.length === 0) {
+    const filtered = Boolean(search.q || search.status || search.month);
+    return (
+      <EmptyState title={filtered ? 'Nenhuma nota encontrada' : 'Nenhuma nota solicitada ainda'}>
+        {filtered
+          ? 'Tente outros filtros.'
+          : 'Peça a sua primeira nota fiscal de serviço: nossa equipe emite e você recebe o PDF e o XML aqui.'}
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table columns={['Competência', 'Tomador', 'Descrição', 'Valor', 'Situação']}>
+        {list.data.map((request) => (
+          <tr key={request.id} className="cursor-pointer hover:bg-slate-50" onClick={() => go({ request: request.id })}>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatCompetence(request.competence)}</td>
+            <td className="px-4 py-3">
+              <button
+                type="button"
+                className="text-left font-semibold text-slate-900 hover:text-brand-700"
+                onClick={() => go({ request: request.id })}
+              >
+                <bdi>{request.customerName}</bdi>
+              </button>
+            </td>
+            <td className="max-w-xs truncate px-4 py-3 text-slate-600">{request.description}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-800">{formatMoney(request.totalCents)}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              <InvoiceStatusBadge status={request.status} />
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <Pagination page={page} pageSize={PAGE_SIZE.invoices} total={list.total} searchFor={(p) => ({ ...search, page: p })} />
+    </>
   );
 }

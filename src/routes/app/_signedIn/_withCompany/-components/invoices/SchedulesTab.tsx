@@ -1,5 +1,5 @@
 import type { BodyOf, Company, NfsSchedule } from '@domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import toast from '@/lib/toast';
 import { competenceLabel, formatCnpj, formatMoney, formatTakerDocument } from '@domain';
@@ -84,9 +84,10 @@ function ScheduleEditor({ company, schedule, onDone }: { company: Company; sched
 }
 
 /** Monthly invoices: on its day each month, the request is created by itself. */
+/** The company's schedules; read inside a QueryBoundary, which shows their loading and error states. */
 export function SchedulesTab({ company }: { company: Company }) {
   const queryClient = useQueryClient();
-  const schedules = useQuery(invoiceQueries.schedules(company.id));
+  const schedules = useSuspenseQuery(invoiceQueries.schedules(company.id));
   const [editing, setEditing] = useState<NfsSchedule | 'new' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['invoices'] });
   // The server's question when the customer already asked by hand for the tomador this month.
@@ -115,10 +116,6 @@ export function SchedulesTab({ company }: { company: Company }) {
     return (
       <ScheduleEditor company={company} schedule={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
     );
-  if (schedules.isPending) return <PageSpinner />;
-  if (schedules.isError)
-    return <EmptyState title="Não foi possível carregar os agendamentos">{schedules.error.message}</EmptyState>;
-
   return (
     <div className="space-y-4">
       <div className="flex justify-end">

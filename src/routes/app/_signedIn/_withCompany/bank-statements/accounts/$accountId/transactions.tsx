@@ -1,5 +1,5 @@
 import { ArrowLeftIcon } from '@heroicons/react/24/outline';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { MonthKeySchema } from '@domain';
@@ -11,7 +11,9 @@ import type { TransactionFilterValues } from '@/features/bank-statements/compone
 import { TransactionFilters } from '@/features/bank-statements/components/TransactionFilters';
 import type { TransactionSearch } from '@/features/bank-statements/components/TransactionList';
 import { TransactionList } from '@/features/bank-statements/components/TransactionList';
-import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
+import type { BankAccount } from '@domain';
+import { QueryBoundary } from '@/components/QueryBoundary';
+import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/lib/company-state';
 
@@ -58,55 +60,63 @@ function BackLink() {
 function TransactionsPage() {
   const { company } = useCompanyState();
   const { accountId } = Route.useParams();
-  const search: TransactionSearch = Route.useSearch();
-  const navigate = useNavigate();
-  const account = useQuery({ ...bankQueries.account(company?.id ?? '', accountId), enabled: Boolean(company) });
   if (!company) return null;
+  return (
+    <div>
+      <BackLink />
+      <QueryBoundary
+        errorTitle="Não foi possível carregar a conta"
+        loading={<PageSpinner label="Carregando a conta…" />}
+        resetKey={accountId}
+      >
+        <Account companyId={company.id} accountId={accountId} />
+      </QueryBoundary>
+    </div>
+  );
+}
 
-  const filter = (changes: TransactionFilterValues) =>
-    navigate({ to: '.', search: { ...search, ...changes, page: undefined } as never });
-
-  if (account.isPending) return <PageSpinner label="Carregando a conta…" />;
-  if (account.isError)
+function Account({ companyId, accountId }: { companyId: string; accountId: string }) {
+  const { data: account } = useSuspenseQuery(bankQueries.account(companyId, accountId));
+  if (!account)
     return (
-      <div>
-        <BackLink />
-        <PageHeader title="Movimentações da conta" />
-        <Alert>{account.error.message}</Alert>
-      </div>
-    );
-  if (!account.data)
-    return (
-      <div>
-        <BackLink />
+      <>
         <PageHeader title="Movimentações da conta" />
         <EmptyState title="Conta não encontrada">
           Esta conta não existe ou foi excluída. Volte para a lista de contas ou importe o extrato de novo.
         </EmptyState>
-      </div>
+      </>
     );
+  return <Movements account={account} />;
+}
 
+function Movements({ account }: { account: BankAccount }) {
+  const search: TransactionSearch = Route.useSearch();
+  const navigate = useNavigate();
+  const filter = (changes: TransactionFilterValues) =>
+    navigate({ to: '.', search: { ...search, ...changes, page: undefined } as never });
+  const listKey = `${search.month ?? ''}|${search.semCategoria ? 1 : 0}|${search.page ?? 1}`;
   return (
-    <div>
-      <BackLink />
-      <AccountHeader account={account.data} />
+    <>
+      <AccountHeader account={account} />
       <div className="space-y-6">
         <Card>
           <h2 className="sr-only">Movimentações</h2>
           <TransactionFilters value={search} onChange={filter} />
           <div className="mt-4">
-            <TransactionList
-              key={`${search.month ?? ''}|${search.semCategoria ? 1 : 0}|${search.page ?? 1}`}
-              account={account.data}
-              search={search}
-            />
+            <QueryBoundary
+              errorTitle="Não foi possível carregar as movimentações"
+              loading={<PageSpinner label="Carregando as movimentações…" />}
+              resetKey={listKey}
+            >
+              <TransactionList key={listKey} account={account} search={search} />
+            </QueryBoundary>
           </div>
         </Card>
         <div className="grid gap-6 lg:grid-cols-2">
-          <RulesPanel companyId={company.id} />
-          <ExportPanel account={account.data} />
+          <RulesPanel companyId={account.companyId} />
+          <ExportPanel account={account} />
         </div>
       </div>
-    </div>
+    </>
   );
 }
