@@ -49,14 +49,15 @@ export function Pagination({ page, pageSize, total, searchFor }: PaginationProps
 
 /**
  * Keeps a list's page within its pages: when the last item of the last page goes (deleted, archived, issued by the
- * team, categorised out of a filter), the list moves to the new last page instead of saying there is nothing.
- * `total` is undefined while the list loads.
+ * team, categorised out of a filter), the list moves to the new last page instead of saying there is nothing. `search`
+ * is the address's, whose `page` (absent on the first) is the one shown.
  */
-export function usePageInRange({ page, pageSize, total, searchFor }: Omit<PaginationProps, 'total'> & { total?: number }) {
+export function usePageInRange({ search, pageSize, total }: { search: { page?: number }; pageSize: number; total: number }) {
   const navigate = useNavigate();
-  const last = total === undefined ? page : Math.max(1, Math.ceil(total / pageSize));
+  const page = search.page ?? 1;
+  const last = Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {
-    if (page > last) void navigate({ to: '.', search: searchFor(last) as never, replace: true });
-    // searchFor is a new function each render; the page numbers are what matter.
+    if (page > last) void navigate({ to: '.', search: { ...search, page: last > 1 ? last : undefined } as never, replace: true });
+    // The search object is a new one each render; the page numbers are what matter.
   }, [page, last, navigate]);
 }

@@ -62,12 +62,7 @@ export function TransactionList({ account, search }: { account: BankAccount; sea
     withoutTaxCategory: search.semCategoria,
   });
   const transactions = useSuspenseQuery(list);
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.transactions,
-    total: transactions.data.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
+  usePageInRange({ search, pageSize: PAGE_SIZE.transactions, total: transactions.data.total });
   const categories = useQuery(bankQueries.taxCategories()).data ?? [];
   const rules = useQuery(bankQueries.rules(companyId)).data?.data ?? [];
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -131,12 +131,7 @@ function DocumentList({ companyId, search, go }: { companyId: string; search: Se
   const uid = useSelector(useSessionActor(), (s) => s.context.user?.uid ?? null);
   const page = search.page ?? 1;
   const { data: list } = useSuspenseQuery(listQuery(companyId, search));
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.documents,
-    total: list.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
+  usePageInRange({ search, pageSize: PAGE_SIZE.documents, total: list.total });
   const filtered = Boolean(search.tipo || search.arquivados);
   const today = todayInSaoPaulo();
   if (list.data.length === 0)

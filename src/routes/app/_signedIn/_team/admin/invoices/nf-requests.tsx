@@ -189,12 +189,7 @@ function AllQueue(props: QueueListProps) {
 
 function QueueList({ queue, search, go, onEmit }: QueueListProps & { queue: Page<NfsRequestRow> }) {
   const page = search.page ?? 1;
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.invoices,
-    total: queue.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
+  usePageInRange({ search, pageSize: PAGE_SIZE.invoices, total: queue.total });
   if (queue.data.length === 0)
     return <EmptyState title="Nenhuma nota nesta fila">Quando um cliente pedir uma nota, ela aparece aqui.</EmptyState>;
   return (

@@ -141,12 +141,7 @@ function RequestList({
 }) {
   const page = search.page ?? 1;
   const { data: list } = useSuspenseQuery(requestsQuery(companyId, search));
-  usePageInRange({
-    page,
-    pageSize: PAGE_SIZE.invoices,
-    total: list.total,
-    searchFor: (p) => ({ ...search, page: p > 1 ? p : undefined }),
-  });
+  usePageInRange({ search, pageSize: PAGE_SIZE.invoices, total: list.total });
   if (list.data.length === 0) {
     const filtered = Boolean(search.q || search.status || search.month);
     return (
