@@ -108,7 +108,18 @@ test('my-invites sends an invitation that appears in the list, and sends an olde
   // Sent twice, the last two days ago: it may go once more, and that is the last time.
   const luana = rows.filter({ hasText: 'Luana Prado' });
   await expect(luana).toContainText('2 envios');
-  await luana.getByRole('button', { name: 'Reenviar o convite para luana@estudioprado.com.br' }).click();
+  // The toast of the invitation just sent sits over this button at 1280×720 (bottom-right, 3 s): a click there reaches
+  // the button, not the toast (Playwright would scroll the button clear of it; a person would not).
+  const resend = luana.getByRole('button', { name: 'Reenviar o convite para luana@estudioprado.com.br' });
+  await resend.scrollIntoViewIfNeeded();
+  await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible();
+  const box = (await resend.boundingBox())!;
+  const reached = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(reached).toBe('Reenviar o convite para luana@estudioprado.com.br');
+  await resend.click();
   await expect(page.getByText('Convite reenviado para luana@estudioprado.com.br.')).toBeVisible();
   await expect(luana).toContainText('3 envios');
   await expect(luana).toContainText('Limite de reenvios atingido');

@@ -5,6 +5,10 @@ import { TOASTS } from '@domain';
 /**
  * The toasts of react-hot-toast (the design card's), as the specification wants them: bottom-right, 3 s, no close
  * button, the kind's icon, at most 20 on screen (the oldest go). Loaded after the page paints (`LazyToasts`).
+ *
+ * A toast has nothing to click, so a click where it sits reaches what is beneath: the toast of an action lands over
+ * the next button a person wants (the invitations' "Reenviar" at 1280×720), which would otherwise take the click for
+ * nothing — and pause the toast under the pointer — until it went.
  */
 export default function Toasts() {
   const { toasts } = useToasterStore();
@@ -20,7 +24,8 @@ export default function Toasts() {
       position={TOASTS.position}
       toastOptions={{
         duration: TOASTS.durationMs,
-        className: 'text-sm text-slate-800 ring-1 ring-slate-200',
+        // Important (the `!`): react-hot-toast's own stylesheet gives each toast `pointer-events: auto`.
+        className: 'pointer-events-none! text-sm text-slate-800 ring-1 ring-slate-200',
         success: { iconTheme: { primary: '#059669', secondary: '#fff' } },
         error: { iconTheme: { primary: '#dc2626', secondary: '#fff' } },
       }}
