@@ -123,6 +123,8 @@ describe('ActivityIndex', () => {
     ['holdout6', 100, 0.98],
     // Written blind the same way, with fewer of the everyday trades the earlier sets already hold; measured before any change.
     ['fresh5', 100, 0.98],
+    // Written blind by a session that saw neither the ranking nor the other sets; measured before any change.
+    ['fresh6', 100, 0.94],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
