@@ -198,7 +198,7 @@ export default defineConfig({
               // What the app's first script (src/head-start.ts) runs before the framework has arrived: the API client
               // with ofetch, the stored session, the session cookies. Nothing here may import React or XState.
               name: 'head-start',
-              test: /[\\/](node_modules[\\/](ofetch|destr|ufo)[\\/]|src[\\/]config\.|src[\\/]lib[\\/](head-start|stored-session|cookies|api[\\/](call|clients|errors))\.)/,
+              test: /[\\/](node_modules[\\/](ofetch|destr|ufo)[\\/]|src[\\/]config\.|src[\\/]lib[\\/](head-start|page-shell|stored-session|cookies|api[\\/](call|clients|errors))\.)/,
               priority: 13,
             },
             {

@@ -164,10 +164,13 @@ test('a person coming back: their company and the page’s code are asked for wh
 
 test('a person coming back: what the feature flags show is there the first time the page draws', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
-  // The first frame the heading shows in: was the Cora card (behind its flag) already there?
+  // The first frame the page's heading shows in (the app's, not the frame the head start draws before it,
+  // src/lib/page-shell.ts): was the Cora card (behind its flag) already there?
   await page.addInitScript(() => {
     const check = () => {
-      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.textContent?.trim() === 'Extratos bancários');
+      const heading = [...document.querySelectorAll('h1')].find(
+        (h1) => h1.textContent?.trim() === 'Extratos bancários' && !h1.closest('#page-shell'),
+      );
       if (heading) Object.assign(window, { coraAtFirstFrame: document.querySelector('[data-testid="cora-card"]') !== null });
       else requestAnimationFrame(check);
     };

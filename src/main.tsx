@@ -8,6 +8,7 @@ import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
 import './index.css';
+import { drawPageShellFor, removePageShell } from './lib/page-shell';
 import { createSessionHandle } from './lib/session-handle';
 import { readStoredAuth } from './lib/stored-session';
 import { routeTree } from './routeTree.gen';
@@ -55,13 +56,25 @@ const router = createRouter({
   Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
 });
 
-// A person coming back to a page: its code loads while the session restores from storage, rather than after
-// (docs/performance.md, "Signed-in pages on a phone"). Without a usable stored session the page may not be theirs to see.
-if (readStoredAuth()) {
+// A person coming back to a page: its frame and heading show at once, unless the head start drew them, and its code
+// loads while the session restores from storage, rather than after (docs/performance.md, "Signed-in pages on a
+// phone"). Without a usable stored session the page may not be theirs to see.
+const storedAuth = readStoredAuth();
+if (storedAuth) {
+  drawPageShellFor(storedAuth);
   const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
   // A chunk that fails here is asked for again, and its error shown, when the page itself loads.
   for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => {});
 }
+
+// The frame the head start drew goes once the app has drawn the first page in its place, in the same frame (the
+// router reports it before the browser paints); a first page that never renders takes it away too.
+const shellFallback = setTimeout(removePageShell, 15_000);
+const stopWatchingShell = router.subscribe('onRendered', () => {
+  removePageShell();
+  clearTimeout(shellFallback);
+  stopWatchingShell();
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

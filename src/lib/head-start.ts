@@ -2,6 +2,7 @@ import type { ResponseOf } from '@domain';
 import { ROUTE_CHUNKS_ELEMENT_ID, chooseCompanyId, isSystemAdmin } from '@domain';
 import { api } from './api/call';
 import { sessionCookies } from './cookies';
+import { drawPageShellFor } from './page-shell';
 import { readStoredAuth } from './stored-session';
 
 type Company = ResponseOf<'GET /companies/:id'>['data'];
@@ -34,10 +35,13 @@ let features: { token: string; answer: Features | null } | null = null;
  * or for someone with no company yet.
  */
 export function startHeadStart(now = Date.now()): void {
-  if (appAsked) return;
   const auth = readStoredAuth(now);
   if (!auth) return;
+  // The frame and the heading, drawn now: the app's own come once the framework has arrived and run.
+  drawPageShellFor(auth);
+  if (appAsked) return;
   const token = auth.accessToken;
+  const team = isSystemAdmin(auth.claims);
   preloadPageCode(window.location.pathname);
   // The flags decide what a page shows (a card at its top): known before it draws, nothing moves once it has.
   const flags: { token: string; answer: Features | null } = { token, answer: null };
@@ -46,7 +50,7 @@ export function startHeadStart(now = Date.now()): void {
     (answer) => (flags.answer = answer.data),
     () => {},
   );
-  if (isSystemAdmin(auth.claims)) return;
+  if (team) return;
   const companyId = chooseCompanyId(sessionCookies.storedCompanyId(), auth.claims);
   if (!companyId) return;
   const params = { id: companyId };

@@ -14,6 +14,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { formatRelative } from '@/lib/format';
 import type { OrdersSearch } from '../orders-search';
 import { ordersParams } from '../orders-search';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const STATUSES: Record<OrdersParams['kind'], CompanyStatus[]> = {
   opening: ['pending', 'awaiting_opening', 'opening', 'active', 'disabled'],
@@ -32,7 +33,7 @@ export function OrdersPage({ kind, search }: { kind: OrdersParams['kind']; searc
   return (
     <div>
       <PageHeader
-        title={kind === 'opening' ? 'Pedidos de abertura' : 'Pedidos de migração'}
+        title={PAGE_HEADINGS[`/app/admin/companies/${kind}-orders`]}
         description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} na fila — quem espera há mais tempo aparece primeiro.`}
       />
       <SearchForm

@@ -16,6 +16,7 @@ import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 // The upload form (and its file machine) loads when "Enviar documento" opens it.
 const DocumentUploadForm = lazy(() =>
@@ -71,7 +72,7 @@ function CompanyDocuments({ company }: { company: Company }) {
   return (
     <div>
       <PageHeader
-        title="Documentos"
+        title={PAGE_HEADINGS['/app/documents']}
         description="Contrato social, cartão CNPJ, guias de impostos e o que mais a sua empresa guarda conosco."
         actions={!search.enviar && <Button onClick={() => go({ enviar: true })}>Enviar documento</Button>}
       />

@@ -12,6 +12,7 @@ import { useCompanyState } from '@/lib/company-state';
 import { RequestsTab, requestsQuery } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';
 import { searchText } from '@/lib/search-params';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 // Read-only and seldom opened: loads with its tab.
 const FiscalProfileTab = lazy(() =>
@@ -51,7 +52,7 @@ function InvoicesPage() {
   return (
     <div>
       <PageHeader
-        title="Notas fiscais"
+        title={PAGE_HEADINGS['/app/invoices']}
         description="Peça as notas fiscais de serviço (NFS-e): nossa equipe emite e você baixa o PDF e o XML aqui."
       />
       <nav aria-label="Seções de notas fiscais" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2">

@@ -10,8 +10,8 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
+import { panelHeading } from '@/lib/page-shell';
 import { BillingChart } from './-components/panel/BillingChart';
-import { greeting } from './-components/panel/greeting';
 import { MeiTracker } from './-components/panel/MeiTracker';
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
@@ -55,16 +55,12 @@ function Billing({ companyId }: { companyId: string }) {
 function PanelPage() {
   const user = useSelector(useSessionActor(), (s) => s.context.user);
   const { company } = useCompanyState();
-  const firstName = user?.displayName?.split(' ')[0];
   if (!company) return null;
   const plan = company.currentSubscription ? findPlan(company.currentSubscription.planId) : undefined;
 
   return (
     <div>
-      <PageHeader
-        title={`${greeting()}${firstName ? `, ${firstName}` : ''}!`}
-        description="Acompanhe aqui a situação da sua empresa."
-      />
+      <PageHeader title={panelHeading(user?.displayName)} description="Acompanhe aqui a situação da sua empresa." />
       {!hasActiveSubscription(company) && (
         <div className="mb-6">
           <Alert tone="info">

@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { useCompanyState } from '@/lib/company-state';
 import { TaxesOverview } from './-components/taxes/TaxesOverview';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const TaxesSearch = v.looseObject({
   ano: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2018), v.maxValue(2100))), undefined),
@@ -43,7 +44,7 @@ function CompanyTaxes({ company }: { company: Company }) {
   return (
     <div>
       <PageHeader
-        title="Impostos"
+        title={PAGE_HEADINGS['/app/taxes']}
         description="O que a sua empresa paga e entrega ao fisco, quando vence e como cada valor foi calculado."
         actions={
           <select

@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { companyActorOf } from '@/lib/company-actor';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const BillingSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -56,7 +57,7 @@ function BillingPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Assinatura e pagamentos"
+        title={PAGE_HEADINGS['/app/user/my-billing']}
         description="Seu plano, as mensalidades e os recibos. Pague as que estiverem em aberto por Pix ou boleto."
       />
       {company ? (

@@ -7,6 +7,7 @@ import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDo
 import { QueryBoundary } from '@/components/QueryBoundary';
 import { PageHeader } from '@/components/ui/Card';
 import { requireCompany } from '@/lib/guards';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 export const Route = createFileRoute('/app/_signedIn/user/my-docs')({
   // Pages of the person that still need a company chosen (the other /app/user pages do not).
@@ -31,7 +32,7 @@ function MyDocsPage() {
   return (
     <div>
       <PageHeader
-        title="Meus documentos"
+        title={PAGE_HEADINGS['/app/user/my-docs']}
         description="Seus documentos pessoais, que usamos nos registros das suas empresas. Só você e a nossa equipe contábil os veem."
       />
       <QueryBoundary errorTitle="Não foi possível carregar seus arquivos">

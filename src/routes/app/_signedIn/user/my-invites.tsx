@@ -5,6 +5,7 @@ import { referralQueries } from '@/features/referrals/api';
 import { InvitationForm } from '@/features/referrals/components/InvitationForm';
 import { InvitationList } from '@/features/referrals/components/InvitationList';
 import { PageHeader } from '@/components/ui/Card';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const InvitesSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -25,7 +26,7 @@ function InvitesPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Convites"
+        title={PAGE_HEADINGS['/app/user/my-invites']}
         description={
           <>
             Convide pessoas por e-mail para conhecer o Contábil. Acompanhe quem se cadastrou em{' '}

@@ -13,6 +13,7 @@ import { ProfileForm } from '@/features/users/components/ProfileForm';
 import { TaxRemindersSetting } from '@/features/users/components/TaxRemindersSetting';
 import { useSessionActor } from '@/lib/session-handle';
 import { requireCompany } from '@/lib/guards';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 export const Route = createFileRoute('/app/_signedIn/user/my-profile')({
   // Pages of the person that still need a company chosen (the other /app/user pages do not).
@@ -33,7 +34,7 @@ function ProfileError({ error }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <div>
-      <PageHeader title="Meu perfil" />
+      <PageHeader title={PAGE_HEADINGS['/app/user/my-profile']} />
       <Alert>{(error instanceof Error && error.message) || 'Não foi possível carregar seu perfil.'}</Alert>
       <Button variant="secondary" className="mt-4" onClick={() => void router.invalidate()}>
         Tentar novamente
@@ -52,7 +53,10 @@ function Profile({ uid }: { uid: string }) {
   const { data: user } = useSuspenseQuery(userQueries.detail(uid));
   return (
     <div className="space-y-6">
-      <PageHeader title="Meu perfil" description="Seus dados de contato, sua foto, os avisos por e-mail e sua senha." />
+      <PageHeader
+        title={PAGE_HEADINGS['/app/user/my-profile']}
+        description="Seus dados de contato, sua foto, os avisos por e-mail e sua senha."
+      />
       <Card>
         <h2 className="mb-4 text-lg font-bold text-slate-900">Dados pessoais</h2>
         <div className="space-y-6">

@@ -10,6 +10,7 @@ import { QueryBoundary } from '@/components/QueryBoundary';
 import { PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { requireCompany } from '@/lib/guards';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const ReferralsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -34,7 +35,7 @@ function ReferralsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Indicações"
+        title={PAGE_HEADINGS['/app/user/my-referrals']}
         description="Indique o Contábil para outros empreendedores e acompanhe quem se cadastrou com o seu link."
         actions={
           <Link to="/app/user/my-invites" className={buttonClass('secondary')}>

@@ -9,6 +9,7 @@ import { SearchForm } from '@/components/ui/SearchForm';
 import { Table } from '@/components/ui/Table';
 import { formatDateTime } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const LeadsSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -33,7 +34,7 @@ function LeadsPage() {
   return (
     <div>
       <PageHeader
-        title="Contatos do site"
+        title={PAGE_HEADINGS['/app/admin/leads']}
         description={`${data.total} ${data.total === 1 ? 'pessoa pediu' : 'pessoas pediram'} para falar com um contador`}
       />
       <SearchForm

@@ -12,6 +12,7 @@ import { filterControlClass } from '@/components/ui/Field';
 import { Table } from '@/components/ui/Table';
 import toast from '@/lib/toast';
 import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const ObligationsSearch = v.looseObject({
   mes: v.fallback(v.optional(MonthKeySchema()), undefined),
@@ -50,7 +51,7 @@ function TeamObligationsPage() {
   return (
     <div>
       <PageHeader
-        title="Impostos do mês"
+        title={PAGE_HEADINGS['/app/admin/obligations']}
         description="O DAS de cada empresa MEI e do Simples Nacional na competência escolhida, com o que falta fazer."
         actions={
           <select

@@ -11,6 +11,7 @@ import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatDate } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const CompaniesSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -35,7 +36,7 @@ function CompaniesPage() {
   return (
     <div>
       <PageHeader
-        title="Empresas"
+        title={PAGE_HEADINGS['/app/admin/companies']}
         description={`${data.total} ${data.total === 1 ? 'empresa' : 'empresas'} ${search.q ? 'encontradas' : 'cadastradas'}`}
       />
       <FeaturePanel />

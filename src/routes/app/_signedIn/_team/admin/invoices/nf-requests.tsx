@@ -23,6 +23,7 @@ import { Button } from '@/components/ui/Button';
 import { MonthFilter } from '@/components/ui/DateField';
 import { CompanyPicker, pickedOf } from '@/features/companies/components/CompanyPicker';
 import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const QueueSearch = v.object({
   q: v.fallback(v.optional(searchText), undefined),
@@ -80,7 +81,7 @@ function QueuePage() {
   return (
     <div>
       <PageHeader
-        title="Solicitações de nota fiscal"
+        title={PAGE_HEADINGS['/app/admin/invoices/nf-requests']}
         description="As notas pedidas por todas as empresas; quem espera há mais tempo aparece primeiro."
       />
       <SearchForm

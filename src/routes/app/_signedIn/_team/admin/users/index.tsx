@@ -20,6 +20,7 @@ import { CreateUserForm } from '@/features/users/components/CreateUserForm';
 import { PasswordLinkPanel } from '@/features/users/components/PasswordLinkPanel';
 import { formatDate } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const UsersSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -55,7 +56,7 @@ function UsersPage() {
   return (
     <div>
       <PageHeader
-        title="Usuários"
+        title={PAGE_HEADINGS['/app/admin/users']}
         description={`${data.total} ${data.total === 1 ? 'pessoa' : 'pessoas'} ${filtered ? 'encontradas' : 'cadastradas'}`}
         actions={
           <Button onClick={() => void navigate({ search: (s) => ({ ...s, novo: true }) })}>

@@ -8,6 +8,7 @@ import { OfxImport } from '@/features/bank-statements/components/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useCompanyState } from '@/lib/company-state';
+import { PAGE_HEADINGS } from '@/lib/page-shell';
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -33,7 +34,7 @@ function BankAccountsPage() {
   return (
     <div>
       <PageHeader
-        title="Extratos bancários"
+        title={PAGE_HEADINGS['/app/bank-statements/accounts']}
         description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
       />
       <div className="space-y-6">
