@@ -133,3 +133,23 @@ for (const list of PAGES) {
     await expect(page.getByText(list.errorTitle)).toHaveCount(0);
   });
 }
+
+test('an error shown for one filter goes when the filter changes, and the new list shows', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  await page.waitForLoadState('networkidle');
+  // Every documents list fails until the filter asks for the archived ones.
+  await page.route(/\/api\/documents\?/, (route) =>
+    route.request().url().includes('archived') ? route.fallback() : route.fulfill({ status: 500, json: REFUSAL }),
+  );
+  await page.goto('/app/documents');
+  await expect(page.getByText('Não foi possível carregar os arquivos')).toBeVisible();
+  await page.getByLabel('Somente arquivados').check();
+  await expect(page).toHaveURL(/arquivados=true/);
+  await expect(
+    page
+      .getByRole('list', { name: 'Documentos da empresa' })
+      .or(page.getByText(/Nenhum arquivo/))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('Não foi possível carregar os arquivos')).toHaveCount(0);
+});
