@@ -312,6 +312,8 @@ interface Reading {
   unknown: number;
   /** People are attended to ("atendo em domicílio", "consulta"): a service, whatever else is named. */
   serving: boolean;
+  /** Goods bought and passed on to businesses ("repasso pras padarias"), with nothing said of making them. */
+  resoldToBusinesses: boolean;
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -379,6 +381,8 @@ const BUYER_WORDS = new Set(
  * "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
  */
 const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
+/** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
+const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
 /**
  * Paid by commission on what others sell ("a fábrica me paga comissão", "recebo comissão"): an agent of commerce, as
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
@@ -605,7 +609,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving } = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown, serving, resoldToBusinesses } = this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -708,6 +712,8 @@ export class ActivityIndex {
       // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
       // customer's supplier, not the business described.
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
+      // Goods bought and passed on to businesses, not made: a factory of them is the supplier.
+      if (resoldToBusinesses && (entry.kind === 'make' || Number(entry.code.slice(0, 2)) <= 3)) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.code, score: score / most });
@@ -750,6 +756,13 @@ export class ActivityIndex {
     let resale = false;
     let wholesaleRead = false;
     let agentRead = false;
+    const making = words.some((word) => MAKING_WORDS.test(plain(word)));
+    // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,
+    // in either order.
+    const resaleSaid = words.some(
+      (word, i) => RESALE_WORDS.test(plain(word)) && !(i > 0 && FOR_WHOM_WORDS.has(plain(words[i - 1]))),
+    );
+    let buyerNamed = false;
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -810,6 +823,7 @@ export class ActivityIndex {
         keys.forEach(({ key }) => seen.add(key));
         if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
       }
+      if (forWhom && BUYER_WORDS.has(plain(word))) buyerNamed = true;
       // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
       if (forWhom && resale && !wholesaleRead && BUYER_WORDS.has(plain(word))) {
         wholesaleRead = true;
@@ -832,7 +846,7 @@ export class ActivityIndex {
         }
       }
     });
-    return { concepts, unknown, serving };
+    return { concepts, unknown, serving, resoldToBusinesses: resaleSaid && buyerNamed && !making };
   }
 
   /**

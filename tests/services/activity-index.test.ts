@@ -126,8 +126,9 @@ describe('ActivityIndex', () => {
     // Written blind by a session that saw neither the ranking nor the other sets: 0.94 when first measured, 0.97 once
     // read for causes (three trades' everyday names in activity-lexicon/).
     ['fresh6', 100, 0.97],
-    // Written blind the same way that evening, and only measured: 0.91 (78 % top-1).
-    ['fresh7', 100, 0.91],
+    // Written blind the same way that evening: 0.91 when first measured (78 % top-1), 0.92 once read for causes (goods
+    // resold to businesses: their factory is the supplier).
+    ['fresh7', 100, 0.92],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
@@ -167,6 +168,15 @@ describe('ActivityIndex', () => {
     ['compro cerveja e refrigerante e repasso pros bares e lanchonetes', ['4635402']],
     ['compro roupa e repasso pras lojas da região', ['4642701']],
     ['fabrico picolé e vendo pra mercadinho e sorveteria', ['1053800']],
+    // Bought from farms and passed on to shops, the eggs are sold wholesale (4633-8/02: aves vivas e ovos), in
+    // whichever order the goods and the buyers are said; frozen snacks made "pra revender em lanchonete" are the
+    // customers' resale, not the business's (1096-1/00: alimentos e pratos prontos).
+    ['compro ovos das granjas e distribuo pros mercados e padarias da cidade', ['4633802']],
+    [
+      'vendo produto de limpeza pra condominio e empresa, compro detergente e desinfetante em bombona e envaso em frasco com meu rotulo',
+      ['4649408', '4649409'],
+    ],
+    ['salgados congelados pra revender em lanchonete e padaria', ['1096100']],
     // Paid by commission on others' goods: an agent of commerce (4615-0/00: móveis e artigos de uso doméstico).
     ['ofereço os colchões de uma fábrica às lojas e ganho comissão por pedido', ['4615000']],
     // A thing named by its everyday word answers a subclass that names only its kind: the CNAE says "calçados" where
@@ -211,6 +221,13 @@ describe('ActivityIndex', () => {
     ['assinatura de software', ['6022', '6141', '6142', '6143']],
     ['sistema de agendamento online para barbearias, cobrado por assinatura', ['4761', '6022']],
     ['planto verduras sem agrotóxico e vendo na feira', ['4683', '2051']],
+    // Goods bought and passed on to businesses: neither the farm nor the factory they come from is the business.
+    ['compro ovos das granjas e distribuo pros mercados e padarias da cidade', ['0155']],
+    ['distribuidora de balas e doces pra mercadinhos e bares', ['1093']],
+    [
+      'vendo produto de limpeza pra condominio e empresa, compro detergente e desinfetante em bombona e envaso em frasco com meu rotulo',
+      ['2062', '2222'],
+    ],
     // Named for whom it is in the index ("montagem de móveis para mudança", "produtos para consultório odontológico").
     ['transporte de mudanças', ['3329501']],
     ['sou dentista e vou abrir meu consultório odontológico', ['46']],
