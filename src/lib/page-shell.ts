@@ -63,8 +63,8 @@ export function shellHeading(pathname: string, who: { team: boolean; displayName
 
 /**
  * The frame as the app draws it: the side column from `lg` up with the logo (Brand.tsx), the bar with the phone's menu
- * button (heroicons' Bars3) and the avatar's place, and the heading where `PageHeader` puts it. Fixed markup only:
- * the heading, which may hold the person's own name, goes in as text.
+ * button (heroicons' Bars3) and the places of the avatar and the name (UserMenu.tsx), and the heading where
+ * `PageHeader` puts it. Fixed markup only: the heading, which may hold the person's own name, goes in as text.
  */
 const FRAME =
   '<div class="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block"><div class="px-3 py-5"><div class="px-3 pb-6">' +
@@ -75,8 +75,9 @@ const FRAME =
   '<div class="flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 sm:px-6">' +
   '<span class="rounded-lg p-2 lg:hidden"><svg viewBox="0 0 24 24" class="size-6" fill="none" stroke="currentColor" ' +
   'stroke-width="1.5"><path stroke-linecap="round" stroke-linejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5"/>' +
-  '</svg></span><div class="min-w-0 flex-1"></div><span class="p-1"><span class="block size-8 rounded-full bg-slate-200">' +
-  '</span></span></div><div class="mx-auto max-w-6xl px-4 py-8 sm:px-6"><div class="mb-6">' +
+  '</svg></span><div class="min-w-0 flex-1"></div><span class="flex items-center gap-2 p-1 pr-2">' +
+  '<span class="size-8 rounded-full bg-slate-200"></span><span class="hidden h-3 w-24 rounded bg-slate-200 sm:block"></span>' +
+  '</span></div><div class="mx-auto max-w-6xl px-4 py-8 sm:px-6"><div class="mb-6">' +
   '<h1 class="text-2xl font-bold tracking-tight text-slate-900"></h1></div></div></div>';
 
 /** Draws the frame with `heading` over the page, as the app will draw it, hidden from assistive technology and the pointer. */
