@@ -31,20 +31,11 @@ const router = createRouter({
       navigate: (href) => router.history.push(href),
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
-      afterFirstPage: (task) => {
-        let done = false;
-        const run = () => {
-          if (done) return;
-          done = true;
-          unsubscribe();
-          clearTimeout(fallback);
+      afterFirstPage: (task) =>
+        onFirstPage(() => {
           if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
           else setTimeout(task, 500);
-        };
-        const unsubscribe = router.subscribe('onRendered', run);
-        // A first page that never renders (a failed chunk) still gets its task.
-        const fallback = setTimeout(run, 15_000);
-      },
+        }),
     }),
   },
   // Let TanStack Query decide when data is stale.
@@ -67,14 +58,25 @@ if (storedAuth) {
   for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => {});
 }
 
-// The frame the head start drew goes once the app has drawn the first page in its place, in the same frame (the
-// router reports it before the browser paints); a first page that never renders takes it away too.
-const shellFallback = setTimeout(removePageShell, 15_000);
-const stopWatchingShell = router.subscribe('onRendered', () => {
-  removePageShell();
-  clearTimeout(shellFallback);
-  stopWatchingShell();
-});
+/**
+ * Runs `task` once the router has rendered the first page, in the same frame (before the browser paints); a first
+ * page that never renders (a failed chunk) still gets it, after 15 s.
+ */
+function onFirstPage(task: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    unsubscribe();
+    clearTimeout(fallback);
+    task();
+  };
+  const unsubscribe = router.subscribe('onRendered', run);
+  const fallback = setTimeout(run, 15_000);
+}
+
+// The frame the head start drew goes once the app has drawn the first page in its place.
+onFirstPage(removePageShell);
 
 declare module '@tanstack/react-router' {
   interface Register {

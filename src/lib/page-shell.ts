@@ -46,8 +46,6 @@ export const PAGE_HEADINGS = {
   '/app/admin/obligations': 'Impostos do mês',
 } as const;
 
-export type HeadedPath = keyof typeof PAGE_HEADINGS | '/app/panel';
-
 /**
  * The heading the page at `pathname` will show to this person, or null when it is not known before the app runs: a
  * page whose heading is its data (a company, an account), or one that is not theirs (the team's pages for a customer,
