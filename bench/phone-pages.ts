@@ -48,6 +48,7 @@ import { SERVER_NODE_ARGS, buildServerIfChanged } from '../scripts/build-server'
 import type { LighthouseRun } from './lighthouse';
 import { kilobytes, lighthouseRuns, lighthouseTable, seconds } from './lighthouse';
 import { printHeader } from './support';
+import { CONTENT_TYPES } from './content-types';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -231,14 +232,6 @@ async function storeSession(port: number, storage: StorageState) {
     await browser.close();
   }
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
 
 function filesOf(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>

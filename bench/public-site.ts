@@ -27,6 +27,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { SERVER_NODE_ARGS } from '../scripts/build-server';
+import { CONTENT_TYPES } from './content-types';
 import { kilobytes, lighthouseRuns, lighthouseTable } from './lighthouse';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -71,20 +72,6 @@ const BASELINE_PAGE =
   'h1{font-size:2.25rem;line-height:1.2}p{font-size:1.125rem;line-height:1.6;color:#334155}</style></head>' +
   '<body><header><strong>Contábil</strong></header><main><h1>Contabilidade online para MEI, ME e EPP</h1>' +
   '<p>Uma página estática, sem folhas de estilo nem scripts, servida por um servidor HTTP mínimo.</p></main></body></html>';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-};
 
 async function waitForServer(url: string, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
