@@ -26,8 +26,9 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * ("agenda" for "agendamento") counts half; how one is paid ("assinatura") says a service; who it is for ("para
  * barbearias") and what is left out ("sem agrotóxico") count less or nothing; goods bought and passed on ("revendo",
  * "repasso", "compro") to shops, restaurants or condominiums are read as sold wholesale, and a commission earned on
- * goods as an agent of commerce. Words the index does not know dilute the score, and a subclass far below the best or
- * below a floor is not listed at all: nonsense gives nothing.
+ * goods, or a maker represented ("represento uma fábrica"), as an agent of commerce, neither the maker nor the shops
+ * visited. Words the index does not know dilute the score, and a subclass far below the best or below a floor is not
+ * listed at all: nonsense gives nothing.
  */
 
 /** A subclass as the index needs it. */
@@ -255,6 +256,8 @@ interface Entry {
   kind: Kind;
   /** A wholesaler or a sales agent: selling to other businesses. */
   wholesale: boolean;
+  /** A sales agent ("representantes comerciais e agentes do comércio"): sells what others make, for a commission. */
+  agent: boolean;
   /** The stems it holds (ids, ascending) and the best weight at which it holds each. */
   keys: Int32Array;
   weights: Float64Array;
@@ -314,6 +317,8 @@ interface Reading {
   serving: boolean;
   /** Goods bought and passed on to businesses ("repasso pras padarias"), with nothing said of making them. */
   resoldToBusinesses: boolean;
+  /** Others' goods sold for them ("represento uma fábrica", "ganho comissão"): an agent of commerce. */
+  agentRead: boolean;
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -388,6 +393,8 @@ const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|p
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
  */
 const COMMISSION_WORD = /^comiss/;
+/** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
+const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
@@ -556,6 +563,7 @@ export class ActivityIndex {
         isActive: activity.isActive,
         kind: kindOf(activity),
         wholesale: /atacad|^representantes comerciais/.test(plain(activity.text)),
+        agent: /representantes comerciais/.test(plain(activity.text)),
         keys: Int32Array.from(held, ({ id }) => id),
         weights: Float64Array.from(held, ({ weight }) => weight),
         surfaces: ascending(surfaces),
@@ -609,7 +617,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses } = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown, serving, resoldToBusinesses, agentRead } = this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -714,6 +722,8 @@ export class ActivityIndex {
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
       // Goods bought and passed on to businesses, not made: a factory of them is the supplier.
       if (resoldToBusinesses && (entry.kind === 'make' || Number(entry.code.slice(0, 2)) <= 3)) score *= NOT_THE_SERVICE_FACTOR;
+      // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
+      if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.code, score: score / most });
@@ -846,7 +856,14 @@ export class ActivityIndex {
         }
       }
     });
-    return { concepts, unknown, serving, resoldToBusinesses: resaleSaid && buyerNamed && !making };
+    const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
+    return {
+      concepts,
+      unknown,
+      serving,
+      resoldToBusinesses: resaleSaid && buyerNamed && !making,
+      agentRead: agentRead || representing,
+    };
   }
 
   /**
