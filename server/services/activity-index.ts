@@ -763,8 +763,6 @@ export class ActivityIndex {
     let objectBefore = false;
     let forWhomObject = false;
     let serving = false;
-    let resale = false;
-    let wholesaleRead = false;
     let agentRead = false;
     const making = words.some((word) => MAKING_WORDS.test(plain(word)));
     // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,
@@ -784,7 +782,6 @@ export class ActivityIndex {
       }
       if (isStopWord(word) && !last) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
-      if (RESALE_WORDS.test(plain(word))) resale = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -834,15 +831,6 @@ export class ActivityIndex {
         if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
       }
       if (forWhom && BUYER_WORDS.has(plain(word))) buyerNamed = true;
-      // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
-      if (forWhom && resale && !wholesaleRead && BUYER_WORDS.has(plain(word))) {
-        wholesaleRead = true;
-        const key = WHOLESALE_READ_KEY;
-        if (this.keyIds.has(key) && !seen.has(key)) {
-          seen.add(key);
-          concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
-        }
-      }
       if (!agentRead && COMMISSION_WORD.test(plain(word))) {
         agentRead = true;
         const key = AGENT_READ_KEY;
@@ -856,12 +844,19 @@ export class ActivityIndex {
         }
       }
     });
+    // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
+    const resold = resaleSaid && buyerNamed;
+    const key = WHOLESALE_READ_KEY;
+    if (resold && this.keyIds.has(key) && !seen.has(key)) {
+      seen.add(key);
+      concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
+    }
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
       unknown,
       serving,
-      resoldToBusinesses: resaleSaid && buyerNamed && !making,
+      resoldToBusinesses: resold && !making,
       agentRead: agentRead || representing,
     };
   }

@@ -254,6 +254,13 @@ describe('ActivityIndex', () => {
     expect(top('afinador de piano')).toContain('9529199');
   });
 
+  it('reads goods bought and passed on to businesses as wholesale, whichever is said first', () => {
+    expect(top('compro detergente em bombona, envaso e vendo pra condominio e empresa', 1)).toEqual(['4649408']);
+    expect(top('vendo produto de limpeza pra condominio e empresa, compro detergente em bombona e envaso', 1)).toEqual([
+      '4649408',
+    ]);
+  });
+
   it('reads representing a maker as a sales agent, not as the maker or the shops it visits', () => {
     // CNAE 2.3, group 461: "representantes comerciais e agentes do comércio", by the goods represented.
     expect(top('represento uma fábrica de roupas e visito as lojas do interior', 1)).toEqual(['4616800']);
