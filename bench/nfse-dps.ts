@@ -31,6 +31,7 @@ const profile = v.parse(FiscalProfileSchema, {
   taxRegime: 'simples',
   serviceCode: '010701',
   issRate: 2,
+  simplesTaxRate: 6,
   nbsCode: '115021000',
 });
 const context = (i: number): DpsContext => ({
