@@ -128,6 +128,14 @@ const CHARGING_WORDS = new Set(
 );
 
 /**
+ * "Cobro por hora", "cobro uma mensalidade", "cobro 30%": the verb says how the business charges, like the words above,
+ * not that it collects debts ("cobrança"), when what follows is a rate, an amount or what is paid.
+ */
+const CHARGING_VERB = /^(cobro|cobra|cobramos|cobram|cobrar|cobrando|cobrei)$/;
+const HOW_CHARGED =
+  /^(por|um|uma|o|a|mensal|mensalidade|mensalmente|diaria|taxa|valor|entrada|pacote|fixo|contrato|assinatura|\d+%?|r\$.*)$/;
+
+/**
  * The action a description names, whatever the form — verb, deverbal noun or agent ("conserto", "consertar",
  * "reparação", "manutenção"; "limpar", "limpeza", "faxina"; "vendo", "revenda", "comércio"): each family of stems is
  * one key, so "limpar casa" meets "limpeza em domicílios" and "vendo" meets "comércio varejista".
@@ -811,7 +819,8 @@ export class ActivityIndex {
       if (action && forWhomObject) forWhom = false;
       if (!action && forWhom) forWhomObject = true;
       if (!forWhom && !action) objectBefore = true;
-      const charging = CHARGING_WORDS.has(plain(word));
+      const charging =
+        CHARGING_WORDS.has(plain(word)) || (CHARGING_VERB.test(plain(word)) && HOW_CHARGED.test(plain(words[i + 1] ?? '')));
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
