@@ -171,6 +171,8 @@ const GOODS_WORDS = new Set(
     'utensilio utensilios kit kits peca pecas acessorio acessorios insumo insumos ferramenta ferramentas item itens'
   ).split(' '),
 );
+/** What a subclass counts for when the description opens with another one's name. */
+const OPENING_FACTOR = 0.85;
 /** What a subclass that does not do the service action said counts for, per action. */
 const NOT_THE_SERVICE_FACTOR = 0.45;
 
@@ -634,6 +636,24 @@ export class ActivityIndex {
     // is only a trade's name ("encanador, conserto vazamento") tells nothing of it by itself.
     const firstClause = concepts.find((concept) => concept.weight === 1 && concept.clause !== undefined)?.clause;
     const told = concepts.filter((concept) => concept.clause === firstClause && qualifies(concept)).length >= TOLD_WORDS;
+    // A first clause that only names the business, with more said after it ("mercadinho de bairro, arroz, feijão…",
+    // "piscineiro, cuido das piscinas…"): what follows are its goods or its tasks, and a subclass none of whose names
+    // holds every word of that name is another business.
+    const opening = concepts.filter((concept) => concept.clause === firstClause && concept.weight === 1);
+    const openingNamed =
+      opening.length > 0 &&
+      opening.length <= TOLD_WORDS &&
+      opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key))) &&
+      concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
+    const namesOpening = (entry: Entry) => {
+      let start = 0;
+      for (const end of entry.phraseEnds) {
+        const keys = entry.phraseKeys.subarray(start, end);
+        start = end;
+        if (opening.every((concept) => concept.keys.some(({ id }) => keys.includes(id)))) return true;
+      }
+      return false;
+    };
     const serviceActions = new Set(
       concepts.flatMap((concept) =>
         concept.goods || (told && concept.clause !== firstClause)
@@ -721,6 +741,7 @@ export class ActivityIndex {
             ? entry.kind === 'trade'
             : doesService(mainActionId));
       if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
+      if (openingNamed && !namesOpening(entry)) score *= OPENING_FACTOR;
       // Attending to people, with nothing said of selling or making: a shop or a factory of what it uses is another
       // business.
       if (serving && mainAction === undefined && (entry.kind === 'trade' || entry.kind === 'make'))
