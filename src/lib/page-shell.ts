@@ -46,6 +46,9 @@ export const PAGE_HEADINGS = {
   '/app/admin/obligations': 'Impostos do mês',
 } as const;
 
+/** A page's document title, for its route's `head`: the words of its heading. */
+export const headOfPage = (path: keyof typeof PAGE_HEADINGS) => ({ meta: [{ title: `${PAGE_HEADINGS[path]} | Contábil` }] });
+
 /**
  * The heading the page at `pathname` will show to this person, or null when it is not known before the app runs: a
  * page whose heading is its data (a company, an account), or one that is not theirs (the team's pages for a customer,

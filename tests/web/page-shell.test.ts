@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { greeting, panelHeading, shellHeading } from '@/lib/page-shell';
+import { greeting, headOfPage, panelHeading, shellHeading } from '@/lib/page-shell';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -45,4 +45,11 @@ it('knows the heading of a page before the app runs only when the page is the pe
   expect(shellHeading('/app/wizard/company-opening', customer)).toBeNull();
   expect(shellHeading('/app/nada', customer)).toBeNull();
   expect(shellHeading('/app/toString', customer)).toBeNull();
+});
+
+it('titles a page with a fixed heading by the same words', () => {
+  expect(headOfPage('/app/invoices')).toEqual({ meta: [{ title: 'Notas fiscais | Contábil' }] });
+  expect(headOfPage('/app/admin/invoices/nf-requests')).toEqual({
+    meta: [{ title: 'Solicitações de nota fiscal | Contábil' }],
+  });
 });

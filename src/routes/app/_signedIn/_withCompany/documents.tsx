@@ -16,7 +16,7 @@ import { Pagination, usePageInRange } from '@/components/ui/Pagination';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 // The upload form (and its file machine) loads when "Enviar documento" opens it.
 const DocumentUploadForm = lazy(() =>
@@ -37,7 +37,7 @@ type Search = v.InferOutput<typeof DocumentsSearch>;
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/documents')({
   validateSearch: DocumentsSearch,
-  head: () => ({ meta: [{ title: 'Documentos | Contábil' }] }),
+  head: () => headOfPage('/app/documents'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(listQuery(context.companyId, deps));

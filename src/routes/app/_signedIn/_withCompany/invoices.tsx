@@ -12,7 +12,7 @@ import { useCompanyState } from '@/lib/company-state';
 import { RequestsTab, requestsQuery } from './-components/invoices/RequestsTab';
 import { SchedulesTab } from './-components/invoices/SchedulesTab';
 import { searchText } from '@/lib/search-params';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 // Read-only and seldom opened: loads with its tab.
 const FiscalProfileTab = lazy(() =>
@@ -31,7 +31,7 @@ const InvoicesSearch = v.object({
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/invoices')({
   validateSearch: InvoicesSearch,
-  head: () => ({ meta: [{ title: 'Notas fiscais | Contábil' }] }),
+  head: () => headOfPage('/app/invoices'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, companyId }, deps }) => {
     void queryClient.prefetchQuery(fiscalProfileQueries.detail(companyId));

@@ -9,7 +9,7 @@ import { EmptyState, PageHeader } from '@/components/ui/Card';
 import { filterControlClass } from '@/components/ui/Field';
 import { useCompanyState } from '@/lib/company-state';
 import { TaxesOverview } from './-components/taxes/TaxesOverview';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const TaxesSearch = v.looseObject({
   ano: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2018), v.maxValue(2100))), undefined),
@@ -17,7 +17,7 @@ const TaxesSearch = v.looseObject({
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/taxes')({
   validateSearch: TaxesSearch,
-  head: () => ({ meta: [{ title: 'Impostos | Contábil' }] }),
+  head: () => headOfPage('/app/taxes'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(obligationQueries.ofCompany(context.companyId, yearOf(deps.ano)));

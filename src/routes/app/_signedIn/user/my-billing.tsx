@@ -12,7 +12,7 @@ import { PageSpinner } from '@/components/ui/Spinner';
 import { companyActorOf } from '@/lib/company-actor';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const BillingSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -23,7 +23,7 @@ const BillingSearch = v.object({
 
 export const Route = createFileRoute('/app/_signedIn/user/my-billing')({
   validateSearch: BillingSearch,
-  head: () => ({ meta: [{ title: 'Assinatura e pagamentos | Contábil' }] }),
+  head: () => headOfPage('/app/user/my-billing'),
   component: BillingPage,
 });
 

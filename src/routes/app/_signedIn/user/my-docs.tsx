@@ -7,14 +7,14 @@ import { PersonalDocumentSlot } from '@/features/documents/components/PersonalDo
 import { QueryBoundary } from '@/components/QueryBoundary';
 import { PageHeader } from '@/components/ui/Card';
 import { requireCompany } from '@/lib/guards';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 export const Route = createFileRoute('/app/_signedIn/user/my-docs')({
   // Pages of the person that still need a company chosen (the other /app/user pages do not).
   beforeLoad: async (args) => {
     await requireCompany(args);
   },
-  head: () => ({ meta: [{ title: 'Meus documentos | Contábil' }] }),
+  head: () => headOfPage('/app/user/my-docs'),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(documentQueries.personal());
   },

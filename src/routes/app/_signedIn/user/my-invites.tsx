@@ -5,7 +5,7 @@ import { referralQueries } from '@/features/referrals/api';
 import { InvitationForm } from '@/features/referrals/components/InvitationForm';
 import { InvitationList } from '@/features/referrals/components/InvitationList';
 import { PageHeader } from '@/components/ui/Card';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const InvitesSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -13,7 +13,7 @@ const InvitesSearch = v.object({
 
 export const Route = createFileRoute('/app/_signedIn/user/my-invites')({
   validateSearch: InvitesSearch,
-  head: () => ({ meta: [{ title: 'Convites | Contábil' }] }),
+  head: () => headOfPage('/app/user/my-invites'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(referralQueries.invitations(deps.page ?? 1));

@@ -13,7 +13,7 @@ import { ProfileForm } from '@/features/users/components/ProfileForm';
 import { TaxRemindersSetting } from '@/features/users/components/TaxRemindersSetting';
 import { useSessionActor } from '@/lib/session-handle';
 import { requireCompany } from '@/lib/guards';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 export const Route = createFileRoute('/app/_signedIn/user/my-profile')({
   // Pages of the person that still need a company chosen (the other /app/user pages do not).
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/app/_signedIn/user/my-profile')({
     const uid = (await context.session.ready()).getSnapshot().context.user?.uid;
     if (uid) await context.queryClient.ensureQueryData(userQueries.detail(uid));
   },
-  head: () => ({ meta: [{ title: 'Meu perfil | Contábil' }] }),
+  head: () => headOfPage('/app/user/my-profile'),
   pendingComponent: () => <PageSpinner label="Carregando seu perfil…" />,
   errorComponent: ProfileError,
   component: MyProfilePage,

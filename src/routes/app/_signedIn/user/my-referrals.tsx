@@ -10,7 +10,7 @@ import { QueryBoundary } from '@/components/QueryBoundary';
 import { PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { requireCompany } from '@/lib/guards';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const ReferralsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/app/_signedIn/user/my-referrals')({
     await requireCompany(args);
   },
   validateSearch: ReferralsSearch,
-  head: () => ({ meta: [{ title: 'Indicações | Contábil' }] }),
+  head: () => headOfPage('/app/user/my-referrals'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(referralQueries.me());

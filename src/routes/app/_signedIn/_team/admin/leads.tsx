@@ -9,7 +9,7 @@ import { SearchForm } from '@/components/ui/SearchForm';
 import { Table } from '@/components/ui/Table';
 import { formatDateTime } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const LeadsSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/app/_signedIn/_team/admin/leads')({
   validateSearch: LeadsSearch,
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(leadQueries.list(deps)),
-  head: () => ({ meta: [{ title: 'Contatos do site | Contábil' }] }),
+  head: () => headOfPage('/app/admin/leads'),
   component: LeadsPage,
 });
 

@@ -12,7 +12,7 @@ import { filterControlClass } from '@/components/ui/Field';
 import { Table } from '@/components/ui/Table';
 import toast from '@/lib/toast';
 import { STATUS_TONE, competenceBr, dateBr, statusLabel } from '@/features/taxes/labels';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const ObligationsSearch = v.looseObject({
   mes: v.fallback(v.optional(MonthKeySchema()), undefined),
@@ -20,7 +20,7 @@ const ObligationsSearch = v.looseObject({
 
 export const Route = createFileRoute('/app/_signedIn/_team/admin/obligations')({
   validateSearch: ObligationsSearch,
-  head: () => ({ meta: [{ title: 'Impostos do mês | Contábil' }] }),
+  head: () => headOfPage('/app/admin/obligations'),
   loaderDeps: ({ search }) => ({ mes: search.mes }),
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(obligationQueries.teamMonth(deps.mes ?? dueCompetence()));

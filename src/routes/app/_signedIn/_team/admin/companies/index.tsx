@@ -11,7 +11,7 @@ import { Table } from '@/components/ui/Table';
 import { Pagination } from '@/components/ui/Pagination';
 import { formatDate } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const CompaniesSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/app/_signedIn/_team/admin/companies/')({
   validateSearch: CompaniesSearch,
   loaderDeps: ({ search }) => ({ query: search.q ?? '', page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(companyQueries.list(deps)),
-  head: () => ({ meta: [{ title: 'Empresas | Contábil' }] }),
+  head: () => headOfPage('/app/admin/companies'),
   component: CompaniesPage,
 });
 

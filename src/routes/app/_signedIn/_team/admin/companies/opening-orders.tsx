@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { orderQueries } from '@/features/companies/api';
 import { OrdersPage } from '@/features/companies/components/OrdersPage';
 import { OrdersSearch, ordersParams } from '@/features/companies/orders-search';
+import { headOfPage } from '@/lib/page-shell';
 
 export const Route = createFileRoute('/app/_signedIn/_team/admin/companies/opening-orders')({
   validateSearch: OrdersSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(orderQueries.list(ordersParams('opening', deps))),
-  head: () => ({ meta: [{ title: 'Pedidos de abertura | Contábil' }] }),
+  head: () => headOfPage('/app/admin/companies/opening-orders'),
   component: OpeningOrders,
 });
 

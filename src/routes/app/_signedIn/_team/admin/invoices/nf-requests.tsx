@@ -23,7 +23,7 @@ import { Button } from '@/components/ui/Button';
 import { MonthFilter } from '@/components/ui/DateField';
 import { CompanyPicker, pickedOf } from '@/features/companies/components/CompanyPicker';
 import { canEmitNationally, queueRowNote } from '@/features/invoices/nfse';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const QueueSearch = v.object({
   q: v.fallback(v.optional(searchText), undefined),
@@ -39,7 +39,7 @@ type QueueSearch = v.InferOutput<typeof QueueSearch>;
 
 export const Route = createFileRoute('/app/_signedIn/_team/admin/invoices/nf-requests')({
   validateSearch: QueueSearch,
-  head: () => ({ meta: [{ title: 'Solicitações de nota fiscal | Contábil' }] }),
+  head: () => headOfPage('/app/admin/invoices/nf-requests'),
   // Started, not awaited: the filters paint at once and the list shows its own loading state (docs/architecture.md).
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {

@@ -20,7 +20,7 @@ import { CreateUserForm } from '@/features/users/components/CreateUserForm';
 import { PasswordLinkPanel } from '@/features/users/components/PasswordLinkPanel';
 import { formatDate } from '@/lib/format';
 import { searchText } from '@/lib/search-params';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const UsersSearch = v.object({
   q: v.optional(v.fallback(searchText, '')),
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/app/_signedIn/_team/admin/users/')({
   validateSearch: UsersSearch,
   loaderDeps: ({ search }) => ({ q: search.q ?? '', companyId: search.companyId, page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(adminUserQueries.list(deps)),
-  head: () => ({ meta: [{ title: 'Usuários | Contábil' }] }),
+  head: () => headOfPage('/app/admin/users'),
   component: UsersPage,
 });
 

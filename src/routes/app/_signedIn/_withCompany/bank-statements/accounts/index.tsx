@@ -8,7 +8,7 @@ import { OfxImport } from '@/features/bank-statements/components/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useCompanyState } from '@/lib/company-state';
-import { PAGE_HEADINGS } from '@/lib/page-shell';
+import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
 
 const AccountsSearch = v.object({
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
@@ -16,7 +16,7 @@ const AccountsSearch = v.object({
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statements/accounts/')({
   validateSearch: AccountsSearch,
-  head: () => ({ meta: [{ title: 'Extratos bancários | Contábil' }] }),
+  head: () => headOfPage('/app/bank-statements/accounts'),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(bankQueries.accounts(context.companyId, deps.page ?? 1));
