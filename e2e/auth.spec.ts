@@ -189,6 +189,32 @@ test('a person coming back: what the feature flags show is there the first time 
   expect(await page.evaluate(() => (window as { coraAtFirstFrame?: boolean }).coraAtFirstFrame)).toBe(true);
 });
 
+test('flags that come after the framework move nothing: the page waits for them before its body', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  // Every layout shift of the load, as Lighthouse's CLS counts them.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // On a fast network the framework may run before the flags have come.
+  const flags = new Held();
+  await page.route('**/api/features', (route) => flags.take(route));
+  await page.goto('/app/bank-statements/accounts');
+  await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
+  await page.waitForTimeout(300);
+  for (const route of [await flags.next(), ...flags.drain()]) await route.continue();
+  await page.unroute('**/api/features');
+  await expect(page.getByTestId('cora-card')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Importar extrato OFX' })).toBeVisible();
+  await page.waitForTimeout(300);
+  const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+  expect(total).toBeLessThan(0.01);
+});
+
 test('signing out before Firebase has loaded waits for it, and ends the session', async ({ page }) => {
   await signInFromLogin(page, 'cliente@demo.test');
   const firebase = new Held();

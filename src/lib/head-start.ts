@@ -24,8 +24,8 @@ let started: HeadStart | null = null;
  * may be after the app has started (they share chunks with it): it then asks for nothing, or every call is made twice.
  */
 let appAsked = false;
-/** The person's feature flags as the head start got them, for the token it used. */
-let features: { token: string; answer: Features | null } | null = null;
+/** The person's feature flags as the head start asked for them, for the token it used: the answer once it has come. */
+let features: { token: string; answer: Features | null; call: Promise<Features | null> | null } | null = null;
 
 /**
  * Asks for the company the session will load — the one it will choose from the stored token's claims and the selected
@@ -44,12 +44,12 @@ export function startHeadStart(now = Date.now()): void {
   const team = isSystemAdmin(auth.claims);
   preloadPageCode(window.location.pathname);
   // The flags decide what a page shows (a card at its top): known before it draws, nothing moves once it has.
-  const flags: { token: string; answer: Features | null } = { token, answer: null };
-  features = flags;
-  api('GET /features', { token }).then(
+  const flags: NonNullable<typeof features> = { token, answer: null, call: null };
+  flags.call = api('GET /features', { token }).then(
     (answer) => (flags.answer = answer.data),
-    () => {},
+    () => null,
   );
+  features = flags;
   if (team) return;
   const companyId = chooseCompanyId(sessionCookies.storedCompanyId(), auth.claims);
   if (!companyId) return;
@@ -93,7 +93,22 @@ function preloadPageCode(pathname: string) {
 /** The feature flags the head start got with this token, if they came (the flags' query starts from them). */
 export function headStartFeatures(token: string | null): Features | undefined {
   appAsked = true;
-  return features?.answer && features.token === token ? features.answer : undefined;
+  if (!features?.answer || features.token !== token) return undefined;
+  // Taken: a later refresh of the flags asks the server, not this call again.
+  features.call = null;
+  return features.answer;
+}
+
+/**
+ * The head start's call for the flags with this token, once (a later refresh asks anew): its answer, or null when it
+ * made none or it failed.
+ */
+export function takeHeadStartFeatures(token: string | null): Promise<Features | null> | null {
+  appAsked = true;
+  if (!features || features.token !== token) return null;
+  const { call } = features;
+  features.call = null;
+  return call;
 }
 
 /** The head start for this company and token, once: a later load (another company, a new token) asks anew. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureName } from '@domain';
-import { headStartFeatures } from '../head-start';
+import { headStartFeatures, takeHeadStartFeatures } from '../head-start';
 import { api } from './call';
 import { sessionToken } from './clients';
 
@@ -8,7 +8,8 @@ import { sessionToken } from './clients';
 export const featureFlagsQuery = () =>
   queryOptions({
     queryKey: ['features'],
-    queryFn: () => api('GET /features').then((r) => r.data),
+    // The head start's call when it is still on its way, rather than the same question asked twice.
+    queryFn: async () => (await takeHeadStartFeatures(sessionToken())) ?? api('GET /features').then((r) => r.data),
     staleTime: 5 * 60_000,
     // What the head start got for this session's token: the page draws with its flags, nothing moves once drawn.
     initialData: () => headStartFeatures(sessionToken()),

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useFeature } from '@/lib/api/feature-flags';
+import { featureFlagsQuery } from '@/lib/api/feature-flags';
 import { bankQueries } from '@/features/bank-statements/api';
 import { AccountList } from '@/features/bank-statements/components/AccountList';
 import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
@@ -20,6 +21,9 @@ export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statement
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(bankQueries.accounts(context.companyId, deps.page ?? 1));
+    // The Cora card's connection, asked for with the rest unless the flags already say the card is off.
+    if (context.queryClient.getQueryData(featureFlagsQuery().queryKey)?.cora !== false)
+      void context.queryClient.prefetchQuery(bankQueries.connections(context.companyId));
   },
   component: BankAccountsPage,
 });
@@ -28,8 +32,12 @@ export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statement
 function BankAccountsPage() {
   const { company } = useCompanyState();
   const { page = 1 } = Route.useSearch();
-  // Until the flags arrive, or if they can't be read, the Cora card stays hidden: the OFX import works regardless.
-  const cora = useFeature('cora');
+  const flags = useQuery(featureFlagsQuery());
+  // If the flags can't be read, the Cora card stays hidden: the OFX import works regardless.
+  const cora = flags.data?.cora === true;
+  // The body waits for the flags (asked for by the head start, before the framework came): a card that came after the
+  // rest would push the import and the accounts down. The card's connection was asked for by the loader.
+  const settled = !flags.isPending;
   if (!company) return null;
   return (
     <div>
@@ -37,12 +45,14 @@ function BankAccountsPage() {
         title={PAGE_HEADINGS['/app/bank-statements/accounts']}
         description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
       />
-      <div className="space-y-6">
-        {cora && <CoraConnection companyId={company.id} />}
-        <OfxImport companyId={company.id} />
-        <AccountList companyId={company.id} page={page} />
-        <CategoryChartOnView companyId={company.id} />
-      </div>
+      {settled && (
+        <div className="space-y-6">
+          {cora && <CoraConnection companyId={company.id} />}
+          <OfxImport companyId={company.id} />
+          <AccountList companyId={company.id} page={page} />
+          <CategoryChartOnView companyId={company.id} />
+        </div>
+      )}
     </div>
   );
 }
