@@ -27,8 +27,9 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * barbearias") and what is left out ("sem agrotóxico") count less or nothing; goods bought and passed on ("revendo",
  * "repasso", "compro") to shops, restaurants or condominiums are read as sold wholesale, and a commission earned on
  * goods, or a maker represented ("represento uma fábrica"), as an agent of commerce, neither the maker nor the shops
- * visited. Words the index does not know dilute the score, and a subclass far below the best or below a floor is not
- * listed at all: nonsense gives nothing.
+ * visited; a business that says it makes its goods is not the subclass whose text says it mostly resells them. Words
+ * the index does not know dilute the score, and a subclass far below the best or below a floor is not listed at all:
+ * nonsense gives nothing.
  */
 
 /** A subclass as the index needs it. */
@@ -268,6 +269,8 @@ interface Entry {
   wholesale: boolean;
   /** A sales agent ("representantes comerciais e agentes do comércio"): sells what others make, for a commission. */
   agent: boolean;
+  /** Its text says it mostly resells what it sells ("com predominância de revenda"). */
+  mostlyResells: boolean;
   /** The stems it holds (ids, ascending) and the best weight at which it holds each. */
   keys: Int32Array;
   weights: Float64Array;
@@ -329,6 +332,8 @@ interface Reading {
   resoldToBusinesses: boolean;
   /** Others' goods sold for them ("represento uma fábrica", "ganho comissão"): an agent of commerce. */
   agentRead: boolean;
+  /** A verb says the business makes what it sells ("faço", "fabrico", "produzo"). */
+  making: boolean;
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -574,6 +579,7 @@ export class ActivityIndex {
         kind: kindOf(activity),
         wholesale: /atacad|^representantes comerciais/.test(plain(activity.text)),
         agent: /representantes comerciais/.test(plain(activity.text)),
+        mostlyResells: /predominancia de revenda/.test(plain(activity.text)),
         keys: Int32Array.from(held, ({ id }) => id),
         weights: Float64Array.from(held, ({ weight }) => weight),
         surfaces: ascending(surfaces),
@@ -627,7 +633,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses, agentRead } = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making } = this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -753,6 +759,8 @@ export class ActivityIndex {
       if (resoldToBusinesses && (entry.kind === 'make' || Number(entry.code.slice(0, 2)) <= 3)) score *= NOT_THE_SERVICE_FACTOR;
       // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
       if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
+      // Made by the business itself: the subclass that mostly resells the same goods is another one.
+      if (making && entry.mostlyResells) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.code, score: score / most });
@@ -888,6 +896,7 @@ export class ActivityIndex {
       serving,
       resoldToBusinesses: resold && !making,
       agentRead: agentRead || representing,
+      making,
     };
   }
 
