@@ -573,12 +573,13 @@ export class ActivityIndex {
       }
       const phraseKeys = phrases.flatMap(({ keys }) => keys.map((key) => this.keyIds.get(key)!));
       let end = 0;
+      const agent = /representantes comerciais/.test(plain(activity.text));
       return {
         code: activity.code,
         isActive: activity.isActive,
         kind: kindOf(activity),
-        wholesale: /atacad|^representantes comerciais/.test(plain(activity.text)),
-        agent: /representantes comerciais/.test(plain(activity.text)),
+        wholesale: /atacad/.test(plain(activity.text)) || agent,
+        agent,
         mostlyResells: /predominancia de revenda/.test(plain(activity.text)),
         keys: Int32Array.from(held, ({ id }) => id),
         weights: Float64Array.from(held, ({ weight }) => weight),
