@@ -206,7 +206,9 @@ test('flags that come after the framework move nothing: the page waits for them 
   await page.goto('/app/bank-statements/accounts');
   await expect(page.getByRole('heading', { name: 'Extratos bancários', level: 1 })).toBeVisible();
   await page.waitForTimeout(300);
-  // The app waits for the head start's call rather than asking again.
+  // While the flags are on their way the page says it is loading, and the app waits for the head start's call rather
+  // than asking again.
+  await expect(page.getByRole('status').getByText('Carregando…')).toBeVisible();
   const held = [await flags.next(), ...flags.drain()];
   expect(held).toHaveLength(1);
   for (const route of held) await route.continue();

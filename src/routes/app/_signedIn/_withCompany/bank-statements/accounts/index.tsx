@@ -7,6 +7,7 @@ import { AccountList } from '@/features/bank-statements/components/AccountList';
 import { CoraConnection } from '@/features/bank-statements/components/CoraConnection';
 import { OfxImport } from '@/features/bank-statements/components/OfxImport';
 import { PageHeader } from '@/components/ui/Card';
+import { PageSpinner } from '@/components/ui/Spinner';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
 import { useCompanyState } from '@/lib/company-state';
 import { PAGE_HEADINGS, headOfPage } from '@/lib/page-shell';
@@ -45,13 +46,15 @@ function BankAccountsPage() {
         title={PAGE_HEADINGS['/app/bank-statements/accounts']}
         description="Importe os extratos das contas da empresa e classifique as movimentações para a contabilidade."
       />
-      {settled && (
+      {settled ? (
         <div className="space-y-6">
           {cora && <CoraConnection companyId={company.id} />}
           <OfxImport companyId={company.id} />
           <AccountList companyId={company.id} page={page} />
           <CategoryChartOnView companyId={company.id} />
         </div>
+      ) : (
+        <PageSpinner />
       )}
     </div>
   );
