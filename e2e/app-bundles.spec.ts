@@ -100,3 +100,31 @@ test('the company picker shows its list loading, and says in Portuguese when it 
   ).toBeVisible();
   await expect(page.getByText('Não foi possível carregar a lista de empresas. Tente de novo.')).toHaveCount(0);
 });
+
+test('a press on the list’s button opens the list even when the combobox’s code arrives during the press', async ({ page }) => {
+  await signInFromLogin(page, 'admin@demo.test');
+  await page.goto('/app/admin/invoices/nf-requests');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/CompanyCombobox[^/]*\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  // The pointer comes near (the code is asked for), the button goes down, the code arrives, then the button comes up:
+  // the field drawn before the combobox is gone by the time the press ends.
+  await page.getByRole('button', { name: 'Mostrar empresas' }).hover();
+  await requested;
+  await page.mouse.down();
+  release();
+  await expect(page.locator('button[aria-haspopup="listbox"]')).toBeAttached();
+  await page.mouse.up();
+  await expect(
+    page
+      .getByRole('listbox', { name: /Empresa/ })
+      .getByRole('option')
+      .first(),
+  ).toBeVisible();
+});

@@ -52,6 +52,13 @@ export function CompanyPicker(props: CompanyPickerProps) {
     setWaiting(true);
     load();
   };
+  /** The toggle: the combobox, once here, takes the focus and so opens its list (it opens on focus). */
+  const openWhenLoaded = () => {
+    focused.current = true;
+    reach();
+  };
+  /** How the toggle was last pressed (a mouse, a finger, a pen). */
+  const pointer = useRef<string | null>(null);
 
   if (Combobox)
     return (
@@ -99,9 +106,16 @@ export function CompanyPicker(props: CompanyPickerProps) {
                 type="button"
                 className={PICKER_BUTTON_CLASS}
                 aria-label="Mostrar empresas"
+                // As the combobox's own button does: a mouse opens on the press, anything else on the click. A
+                // combobox arriving between press and release replaces this button, and the click never comes.
+                onPointerDown={(event) => {
+                  pointer.current = event.pointerType;
+                  if (event.pointerType !== 'mouse' || event.button !== 0) return;
+                  event.preventDefault();
+                  openWhenLoaded();
+                }}
                 onClick={() => {
-                  focused.current = true;
-                  reach();
+                  if (pointer.current !== 'mouse') openWhenLoaded();
                 }}
               >
                 <ChevronUpDownIcon className="size-5" aria-hidden="true" />
