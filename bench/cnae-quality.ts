@@ -8,7 +8,8 @@ had not seen the ranking: `fresh2` read for causes, the holdouts only measured; 
  * each, written blind on 2026-11-30 with the harder cases the issue names — `fresh3` to be read for causes, `holdout5` only
  * measured; `fresh4` and `holdout6`, the same way later that day; `fresh5`, 100 more written blind the same way and
  * read for causes; `fresh6`, 100 more written blind on 2026-11-30 by a session that saw neither the ranking nor the
- * other sets; `fresh7`, the same way on 2026-11-30 in the evening; `fresh8`, the same way on 2026-12-01), asked of every place that searches activities by words — luca's suggester
+ * other sets; `fresh7`, the same way on 2026-11-30 in the evening; `fresh8`, the same way on 2026-12-01; `fresh9`, the same way
+ * that night), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -50,6 +51,7 @@ export const DESCRIPTION_SETS = [
   'fresh6',
   'fresh7',
   'fresh8',
+  'fresh9',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
