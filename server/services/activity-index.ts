@@ -674,6 +674,7 @@ export class ActivityIndex {
       .flatMap((concept) => concept.keys.filter(({ key, weight }) => ACTION_KEYS.has(key) && weight >= HOMOPHONE_WEIGHT))
       .map(({ key }) => key);
     const mainAction = actionsSaid[0];
+    const sellingSaid = actionsSaid.includes('vend') || resoldToBusinesses || agentRead;
     const mainActionId = mainAction === undefined ? -1 : this.keyIds.get(mainAction)!;
     const objectSaid = concepts.some((concept) => qualifies(concept));
     const wholesaleSaid = concepts.some((concept) => concept.keys.some(({ key }) => WHOLESALE_KEYS.has(key)));
@@ -762,6 +763,8 @@ export class ActivityIndex {
       if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
       // Made by the business itself: the subclass that mostly resells the same goods is another one.
       if (making && entry.mostlyResells) score *= NOT_THE_SERVICE_FACTOR;
+      // Made and not said to be sold: a shop of the same goods is another business.
+      if (making && !sellingSaid && entry.kind === 'trade') score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.code, score: score / most });

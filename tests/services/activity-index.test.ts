@@ -267,6 +267,14 @@ describe('ActivityIndex', () => {
     expect(top('padaria, revendo pão e bolo que compro de fora', 1)).toEqual(['4721102']);
   });
 
+  it('reads goods made and not said to be sold as a maker’s: a shop of the same goods is another business', () => {
+    // The shops of these goods (4782-2/02, 4763-6/02) came first.
+    expect(top('faço bolsas de couro artesanais', 1)).toEqual(['1521100']);
+    expect(top('faço prancha de surf sob medida, shape e laminação', 1)).toEqual(['3230200']);
+    // Said to be sold, the shop is still one of the readings.
+    expect(top('faço e vendo bolsa de couro na minha loja')).toContain('4782202');
+  });
+
   it('reads a first clause that only names the business as its name, and what follows as its goods', () => {
     const found = top('lojinha de material de construção, vendo areia, cimento e tijolo');
     expect(found).toContain('4744099');
