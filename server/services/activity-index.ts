@@ -1013,10 +1013,8 @@ export class ActivityIndex {
 
 /** A word as written, for telling words of one stem apart: lower case, no accents, no plural s. */
 function surfaceOf(word: string): string {
-  // "-ões", "-ães", "-ãos" are plurals of "-ão" (`snowballStem`).
-  return plain(word)
-    .replace(/(oe|ae|ao)s$/, 'ao')
-    .replace(/s$/, '');
+  // "-ões", "-ães", "-ãos" are plurals of "-ão" (`snowballStem`), and the plurals `pluralOff` reads.
+  return pluralOff(plain(word).replace(/(oe|ae|ao)s$/, 'ao')).replace(/s$/, '');
 }
 
 /** A concept that says what the business deals with: a word of full weight (not where or how one sells). */
@@ -1040,10 +1038,24 @@ function stemOf(word: string): string {
   return ACTION_STEMS.get(stem) ?? stem;
 }
 
+/**
+ * The singular of nouns' plurals the stemmer leaves apart from it: "-éis", "-óis" of "-el", "-ol" ("imóveis",
+ * "faróis") and "-ns" of "-m" ("embalagens", "viagens"), in words long enough not to be "leis" or "dois". Not "-ais":
+ * mostly adjectives ("artesanais", "especiais"); read as one word with the singular, the texts' qualifiers outweighed
+ * what the business does.
+ */
+function pluralOff(word: string): string {
+  if (word.length < 5) return word;
+  return word
+    .replace(/[eé]is$/u, 'el')
+    .replace(/^(.{3,})[oó]is$/u, '$1ol')
+    .replace(/ns$/u, 'm');
+}
+
 function snowballStem(word: string): string {
   // Nouns in -ão: the plural is the singular ("camarões", "confecções", "pães" → "-ão"), which the stemmer leaves
   // apart ("feijã", "feijõ"); and a noun in "-arão", "-erão", "-irão" is not a verb's future ("camarão" is no "cam").
-  const singular = word.replace(/(õe|ãe|ão)s$/u, 'ão');
+  const singular = pluralOff(word.replace(/(õe|ãe|ão)s$/u, 'ão'));
   if (singular.endsWith('ão') && !singular.endsWith('ção')) return plain(singular.slice(0, -1));
   // The adjective is its noun's ("limpeza residencial" of residências, "essencial" of essência).
   const stemmed = stemmer(singular.replace(/encia(l|is)$/u, 'ência'));
