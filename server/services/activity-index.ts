@@ -271,6 +271,8 @@ interface Entry {
   agent: boolean;
   /** Its text says it mostly resells what it sells ("com predominância de revenda"). */
   mostlyResells: boolean;
+  /** Its text says the business's own ("imóveis próprios", "veículos próprios", "produção própria"). */
+  own: boolean;
   /** The stems it holds (ids, ascending) and the best weight at which it holds each. */
   keys: Int32Array;
   weights: Float64Array;
@@ -334,6 +336,8 @@ interface Reading {
   agentRead: boolean;
   /** A verb says the business makes what it sells ("faço", "fabrico", "produzo"). */
   making: boolean;
+  /** What it works on belongs to others ("dos outros", "de terceiros", "de outras marcas"). */
+  othersOwn: boolean;
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -401,6 +405,14 @@ const BUYER_WORDS = new Set(
  * "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
  */
 const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
+/**
+ * What belongs to others ("os imóveis dos outros", "produto de outras marcas", "carga de terceiros"): the business
+ * works on it for them, as IBGE's "de terceiros", "sob contrato" subclasses do, not on its own ("imóveis próprios").
+ */
+const OF_WORDS = new Set(['de', 'do', 'da', 'dos', 'das']);
+const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s)$/;
+/** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
+const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
 const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
 /**
@@ -581,6 +593,7 @@ export class ActivityIndex {
         wholesale: /atacad/.test(plain(activity.text)) || agent,
         agent,
         mostlyResells: /predominancia de revenda/.test(plain(activity.text)),
+        own: /\bpropri[oa]s?\b/.test(plain(activity.text)),
         keys: Int32Array.from(held, ({ id }) => id),
         weights: Float64Array.from(held, ({ weight }) => weight),
         surfaces: ascending(surfaces),
@@ -634,7 +647,10 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making } = this.conceptsOf(text, query.prefix ?? false);
+    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, othersOwn } = this.conceptsOf(
+      text,
+      query.prefix ?? false,
+    );
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -765,6 +781,8 @@ export class ActivityIndex {
       if (making && entry.mostlyResells) score *= NOT_THE_SERVICE_FACTOR;
       // Made and not said to be sold: a shop of the same goods is another business.
       if (making && !sellingSaid && entry.kind === 'trade') score *= NOT_THE_SERVICE_FACTOR;
+      // Others' property worked on for them: the subclass of a business's own is another business.
+      if (othersOwn && entry.own) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
       if (score > 0) hits.push({ code: entry.code, score: score / most });
@@ -806,6 +824,13 @@ export class ActivityIndex {
     let serving = false;
     let agentRead = false;
     const making = words.some((word) => MAKING_WORDS.test(plain(word)));
+    // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
+    const othersOwn = words.some((word, i) => {
+      if (!OTHERS_WORDS.test(plain(word)) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
+      const of = plain(words[i - 1]);
+      if (!OF_WORDS.has(of)) return false;
+      return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
+    });
     // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,
     // in either order.
     const resaleSaid = words.some(
@@ -893,6 +918,16 @@ export class ActivityIndex {
       seen.add(key);
       concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
     }
+    // Work on what is others' is done for them: read as the work under contract that IBGE files apart.
+    if (othersOwn && !seen.has(CONTRACT_KEYS[0])) {
+      const keys = CONTRACT_KEYS.filter((key) => this.keyIds.has(key)).map((key) => ({
+        key,
+        id: this.keyIds.get(key)!,
+        weight: 1,
+      }));
+      keys.forEach(({ key }) => seen.add(key));
+      if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
+    }
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
@@ -901,6 +936,7 @@ export class ActivityIndex {
       resoldToBusinesses: resold && !making,
       agentRead: agentRead || representing,
       making,
+      othersOwn,
     };
   }
 

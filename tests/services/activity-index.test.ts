@@ -120,7 +120,7 @@ describe('ActivityIndex', () => {
     ['holdout5', 100, 0.96],
     // Written blind the same way later that day, and measured before any change.
     ['fresh4', 100, 0.99],
-    ['holdout6', 100, 0.98],
+    ['holdout6', 100, 0.99], // 0.98 until a maker who does not say it sells was told from a shop
     // Written blind the same way, with fewer of the everyday trades the earlier sets already hold; measured before any change.
     ['fresh5', 100, 0.98],
     // Written blind by a session that saw neither the ranking nor the other sets: 0.94 when first measured, 0.97 once
@@ -134,8 +134,9 @@ describe('ActivityIndex', () => {
     // occupations: 0.92 when first measured (78 % top-1), 80 % top-1 once a business named first was read as named,
     // 0.93 once a bakery that bakes was told from one that resells.
     ['fresh8', 100, 0.93],
-    // Written blind the same way that night (55 hard by its writer's count): 0.93 when first measured (86 % top-1).
-    ['fresh9', 100, 0.93],
+    // Written blind the same way that night (55 hard by its writer's count): 0.93 when first measured (86 % top-1),
+    // 0.94 once a singular was read with its plural ("imóvel", "imóveis"), 0.95 once others' property was read as such.
+    ['fresh9', 100, 0.95],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
@@ -344,6 +345,13 @@ describe('ActivityIndex', () => {
 
   it('reads work done for other businesses as a service under contract', () => {
     expect(top('montamos kit promocional e embalamos produto pra outras empresas')).toContain('8292000');
+  });
+
+  it('reads work on what is others’ as done for them: not the subclass of a business’s own', () => {
+    // 6810-2/02 is "Aluguel de imóveis próprios"; 6821-8/02 the brokerage of others' rentals.
+    expect(top('alugo meus imóveis', 1)).toEqual(['6810202']);
+    expect(top('cuido do aluguel de imóvel dos outros, acho inquilino e fico com 10%', 1)).toEqual(['6821802']);
+    expect(top('monto kit, embalo e etiqueto produto de outras marcas, cobro por unidade')).toContain('8292000');
   });
 
   it('gives nothing for nonsense or words that name no activity', () => {
