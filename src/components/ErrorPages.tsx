@@ -1,12 +1,13 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { documentTitle } from '@/lib/document-title';
 import { buttonClass } from './ui/Button';
 
 function ErrorLayout({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
   // An error page has no route of its own to name it: without this the tab keeps the root's title (the home's).
   // Set after HeadContent wrote the matched routes' title, and written again by it on the next navigation.
   useEffect(() => {
-    document.title = `${title} | Contábil`;
+    document.title = documentTitle(title);
   }, [title]);
   return (
     <main className="flex min-h-[70vh] flex-col items-center justify-center px-6 py-16 text-center">

@@ -8,6 +8,7 @@
 
 import type { Claims } from '@domain';
 import { isSystemAdmin } from '@domain';
+import { titledHead } from './document-title';
 
 export const PAGE_SHELL_ID = 'page-shell';
 
@@ -47,7 +48,7 @@ export const PAGE_HEADINGS = {
 } as const;
 
 /** A page's document title, for its route's `head`: the words of its heading. */
-export const headOfPage = (path: keyof typeof PAGE_HEADINGS) => ({ meta: [{ title: `${PAGE_HEADINGS[path]} | Contábil` }] });
+export const headOfPage = (path: keyof typeof PAGE_HEADINGS) => titledHead(PAGE_HEADINGS[path]);
 
 /**
  * The heading the page at `pathname` will show to this person, or null when it is not known before the app runs: a

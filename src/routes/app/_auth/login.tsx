@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, lazy } from 'react';
 import { Alert, Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
+import { titledHead } from '@/lib/document-title';
 import { useSessionActor } from '@/lib/session-handle';
 import { SignInForm } from './-components/SignInForm';
 
@@ -22,7 +23,7 @@ export type LoginSearch = v.InferOutput<typeof LoginSearch>;
 
 export const Route = createFileRoute('/app/_auth/login')({
   validateSearch: LoginSearch,
-  head: () => ({ meta: [{ title: 'Entrar | Contábil' }, { name: 'robots', content: 'noindex' }] }),
+  head: () => titledHead('Entrar', { name: 'robots', content: 'noindex' }),
   beforeLoad: async ({ context, search }) => {
     // Signed in already (or just now): go where the user was headed.
     const session = await context.session.ready();

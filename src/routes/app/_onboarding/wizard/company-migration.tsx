@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { titledHead } from '@/lib/document-title';
 import { requireWizard } from '@/lib/guards';
 import { WizardRoute } from '@/features/onboarding/components/WizardRoute';
 import { WizardSearch } from '@/features/onboarding/wizard-search';
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/app/_onboarding/wizard/company-migration'
   beforeLoad: async (args) => {
     await requireWizard(args);
   },
-  head: () => ({ meta: [{ title: 'Troca de contador | Contábil' }] }),
+  head: () => titledHead('Troca de contador'),
   component: CompanyMigrationWizard,
 });
 

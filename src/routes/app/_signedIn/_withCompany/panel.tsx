@@ -8,6 +8,7 @@ import { QueryBoundary } from '@/components/QueryBoundary';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { CategoryChartOnView } from '@/features/bank-statements/components/CategoryChartOnView';
+import { titledHead } from '@/lib/document-title';
 import { useSessionActor } from '@/lib/session-handle';
 import { useCompanyState } from '@/lib/company-state';
 import { panelHeading } from '@/lib/page-shell';
@@ -15,7 +16,7 @@ import { BillingChart } from './-components/panel/BillingChart';
 import { MeiTracker } from './-components/panel/MeiTracker';
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/panel')({
-  head: () => ({ meta: [{ title: 'Painel | Contábil' }] }),
+  head: () => titledHead('Painel'),
   // Started, not awaited: the heading paints at once and the chart shows its own loading state (docs/architecture.md).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(reportQueries.annualBilling(context.companyId));

@@ -6,10 +6,11 @@ import { referralQueries } from '@/features/referrals/api';
 import { buttonClass } from '@/components/ui/Button';
 import { Alert, Card, PageHeader } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
+import { titledHead } from '@/lib/document-title';
 import { formatDate } from '@/lib/format';
 
 export const Route = createFileRoute('/app/_signedIn/partners/duca')({
-  head: () => ({ meta: [{ title: 'Programa de parceiros Duca | Contábil' }] }),
+  head: () => titledHead('Programa de parceiros Duca'),
   component: DucaPage,
 });
 

@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { companyDisplayName } from '@domain';
 import { Card } from '@/components/ui/Card';
 import { useCompanyState } from '@/lib/company-state';
+import { titledHead } from '@/lib/document-title';
 
 export const Route = createFileRoute('/app/_signedIn/user/disabled')({
   staticData: { hideSideMenu: true, hideCompanySelector: true },
-  head: () => ({ meta: [{ title: 'Empresa desativada | Contábil' }] }),
+  head: () => titledHead('Empresa desativada'),
   component: DisabledPage,
 });
 

@@ -9,6 +9,7 @@ import { OfxImportSummary } from '@/features/bank-statements/components/OfxImpor
 import { useStartCoraConnection } from '@/features/bank-statements/components/useStartCoraConnection';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { titledHead } from '@/lib/document-title';
 import { requireCompany } from '@/lib/guards';
 import { useCompanyState } from '@/lib/company-state';
 
@@ -41,7 +42,7 @@ export const Route = createFileRoute('/app/_default/auth/cora/callback')({
   beforeLoad: async (args) => {
     await requireCompany(args);
   },
-  head: () => ({ meta: [{ title: 'Conectando sua conta Cora | Contábil' }] }),
+  head: () => titledHead('Conectando sua conta Cora'),
   component: CoraCallbackPage,
 });
 

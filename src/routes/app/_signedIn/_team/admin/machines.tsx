@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import { PageSpinner } from '@/components/ui/Spinner';
+import { titledHead } from '@/lib/document-title';
 
 /** The team's view of the machines (the same page as /app/dev/machines): elkjs loads with this page only. */
 const MachinesPage = lazy(() =>
@@ -10,7 +11,7 @@ const MachinesPage = lazy(() =>
 export const Route = createFileRoute('/app/_signedIn/_team/admin/machines')({
   validateSearch: (search: Record<string, unknown>): { machine?: string } =>
     typeof search.machine === 'string' ? { machine: search.machine } : {},
-  head: () => ({ meta: [{ title: 'Máquinas de estado | Contábil' }] }),
+  head: () => titledHead('Máquinas de estado'),
   component: TeamMachines,
 });
 

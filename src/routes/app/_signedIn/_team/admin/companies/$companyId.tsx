@@ -1,6 +1,7 @@
 import { ArrowDownTrayIcon, ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
+import { titledHead } from '@/lib/document-title';
 import toast from '@/lib/toast';
 import * as v from 'valibot';
 import {
@@ -57,7 +58,7 @@ export const Route = createFileRoute('/app/_signedIn/_team/admin/companies/$comp
       throw error;
     }
   },
-  head: () => ({ meta: [{ title: 'Empresa | Contábil' }] }),
+  head: () => titledHead('Empresa'),
   component: CompanyDetailPage,
 });
 

@@ -12,11 +12,12 @@ import { Button } from '@/components/ui/Button';
 import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { Avatar } from '@/features/users/components/Avatar';
+import { titledHead } from '@/lib/document-title';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/app/_signedIn/_team/admin/users/$userId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(adminUserQueries.detail(params.userId)),
-  head: () => ({ meta: [{ title: 'Usuário | Contábil' }] }),
+  head: () => titledHead('Usuário'),
   pendingComponent: () => <PageSpinner />,
   errorComponent: UserError,
   component: UserPage,

@@ -16,6 +16,7 @@ import { QueryBoundary } from '@/components/QueryBoundary';
 import { Card, EmptyState, PageHeader } from '@/components/ui/Card';
 import { PageSpinner } from '@/components/ui/Spinner';
 import { useCompanyState } from '@/lib/company-state';
+import { titledHead } from '@/lib/document-title';
 
 const TransactionsSearch = v.object({
   month: v.fallback(v.optional(MonthKeySchema()), undefined),
@@ -25,7 +26,7 @@ const TransactionsSearch = v.object({
 
 export const Route = createFileRoute('/app/_signedIn/_withCompany/bank-statements/accounts/$accountId/transactions')({
   validateSearch: TransactionsSearch,
-  head: () => ({ meta: [{ title: 'Movimentações da conta | Contábil' }] }),
+  head: () => titledHead('Movimentações da conta'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, companyId }, params: { accountId }, deps }) => {
     void queryClient.prefetchQuery(bankQueries.account(companyId, accountId));
