@@ -7,6 +7,7 @@ import { followCompanyStatus } from '@/lib/api/company-status';
 import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
+import { onFirstPage } from './lib/first-page';
 import './index.css';
 import { drawPageShellFor, removePageShell } from './lib/page-shell';
 import { createSessionHandle } from './lib/session-handle';
@@ -32,7 +33,7 @@ const router = createRouter({
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
       afterFirstPage: (task) =>
-        onFirstPage(() => {
+        onFirstPage(onRendered, () => {
           if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
           else setTimeout(task, 500);
         }),
@@ -58,25 +59,13 @@ if (storedAuth) {
   for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => {});
 }
 
-/**
- * Runs `task` once the router has rendered the first page, in the same frame (before the browser paints); a first
- * page that never renders (a failed chunk) still gets it, after 15 s.
- */
-function onFirstPage(task: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    unsubscribe();
-    clearTimeout(fallback);
-    task();
-  };
-  const unsubscribe = router.subscribe('onRendered', run);
-  const fallback = setTimeout(run, 15_000);
+/** The router's report of each rendered page (in the frame, before the browser paints). */
+function onRendered(listener: () => void) {
+  return router.subscribe('onRendered', listener);
 }
 
 // The frame the head start drew goes once the app has drawn the first page in its place.
-onFirstPage(removePageShell);
+onFirstPage(onRendered, removePageShell);
 
 declare module '@tanstack/react-router' {
   interface Register {
