@@ -73,6 +73,13 @@ test('the team’s queue paints without the company picker’s combobox library,
   await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeFocused();
 });
 
+/** The first company the picker's open list offers. */
+const firstCompanyOption = (page: Page) =>
+  page
+    .getByRole('listbox', { name: /Empresa/ })
+    .getByRole('option')
+    .first();
+
 test('the company picker shows its list loading, and says in Portuguese when it cannot be loaded', async ({ page }) => {
   await signInFromLogin(page, 'admin@demo.test');
   await page.goto('/app/admin/invoices/nf-requests');
@@ -92,12 +99,7 @@ test('the company picker shows its list loading, and says in Portuguese when it 
   // Back online: the same button tries again.
   await page.unroute(/CompanyCombobox[^/]*\.js$/);
   await toggle.click();
-  await expect(
-    page
-      .getByRole('listbox', { name: /Empresa/ })
-      .getByRole('option')
-      .first(),
-  ).toBeVisible();
+  await expect(firstCompanyOption(page)).toBeVisible();
   await expect(page.getByText('Não foi possível carregar a lista de empresas. Tente de novo.')).toHaveCount(0);
 });
 
@@ -121,10 +123,5 @@ test('a press on the list’s button opens the list even when the combobox’s c
   release();
   await expect(page.locator('button[aria-haspopup="listbox"]')).toBeAttached();
   await page.mouse.up();
-  await expect(
-    page
-      .getByRole('listbox', { name: /Empresa/ })
-      .getByRole('option')
-      .first(),
-  ).toBeVisible();
+  await expect(firstCompanyOption(page)).toBeVisible();
 });

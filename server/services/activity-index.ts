@@ -837,6 +837,16 @@ export class ActivityIndex {
       (word, i) => RESALE_WORDS.test(plain(word)) && !(i > 0 && FOR_WHOM_WORDS.has(plain(words[i - 1]))),
     );
     let buyerNamed = false;
+    /**
+     * What the description says without its words (work under contract, an agent, wholesale): official words added
+     * once, at the weight of whom the business serves.
+     */
+    const readAs = (keys: readonly string[], surface: string) => {
+      if (seen.has(keys[0])) return;
+      const known = keys.filter((key) => this.keyIds.has(key)).map((key) => ({ key, id: this.keyIds.get(key)!, weight: 1 }));
+      known.forEach(({ key }) => seen.add(key));
+      if (known.length) concepts.push({ keys: known, weight: CONTRACT_WEIGHT, surface });
+    };
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -888,46 +898,18 @@ export class ActivityIndex {
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
       // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
       // IBGE calls a service "sob contrato", "para terceiros".
-      if (forWhom && BUSINESS_WORDS.has(plain(word)) && !seen.has(CONTRACT_KEYS[0])) {
-        const keys = CONTRACT_KEYS.filter((key) => this.keyIds.has(key)).map((key) => ({
-          key,
-          id: this.keyIds.get(key)!,
-          weight: 1,
-        }));
-        keys.forEach(({ key }) => seen.add(key));
-        if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
-      }
+      if (forWhom && BUSINESS_WORDS.has(plain(word))) readAs(CONTRACT_KEYS, 'contrato');
       if (forWhom && BUYER_WORDS.has(plain(word))) buyerNamed = true;
       if (!agentRead && COMMISSION_WORD.test(plain(word))) {
         agentRead = true;
-        const key = AGENT_READ_KEY;
-        if (this.keyIds.has(key) && !seen.has(key)) {
-          seen.add(key);
-          concepts.push({
-            keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }],
-            weight: CONTRACT_WEIGHT,
-            surface: 'representantes',
-          });
-        }
+        readAs([AGENT_READ_KEY], 'representantes');
       }
     });
     // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
     const resold = resaleSaid && buyerNamed;
-    const key = WHOLESALE_READ_KEY;
-    if (resold && this.keyIds.has(key) && !seen.has(key)) {
-      seen.add(key);
-      concepts.push({ keys: [{ key, id: this.keyIds.get(key)!, weight: 1 }], weight: CONTRACT_WEIGHT, surface: 'atacado' });
-    }
+    if (resold) readAs([WHOLESALE_READ_KEY], 'atacado');
     // Work on what is others' is done for them: read as the work under contract that IBGE files apart.
-    if (othersOwn && !seen.has(CONTRACT_KEYS[0])) {
-      const keys = CONTRACT_KEYS.filter((key) => this.keyIds.has(key)).map((key) => ({
-        key,
-        id: this.keyIds.get(key)!,
-        weight: 1,
-      }));
-      keys.forEach(({ key }) => seen.add(key));
-      if (keys.length) concepts.push({ keys, weight: CONTRACT_WEIGHT, surface: 'contrato' });
-    }
+    if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
