@@ -200,14 +200,14 @@ export async function seedDemoInvoices(
       activeSince: new Date(Date.UTC(today.year, 0, 2, 12)),
     })
     .returning({ id: nfsSchedules.id });
-  for (let month = 1; month <= today.month; month++) {
-    const due = month < today.month || today.day >= 5;
-    if (!due) continue;
+  // The latest month whose day (the 5th) has come is still being issued; before this month's, that is last month's.
+  const lastScheduled = today.day >= 5 ? today.month : today.month - 1;
+  for (let month = 1; month <= lastScheduled; month++) {
     await request(companies.mendes, TOMADORES.clinica, {
       month,
       cents: 320_000,
       description: 'Manutenção mensal do sistema de agendamentos e suporte técnico.',
-      status: month < today.month ? 'issued' : 'processing',
+      status: month < lastScheduled ? 'issued' : 'processing',
       activity: '6204000',
       scheduleId: schedule.id,
     });

@@ -122,3 +122,26 @@ describe(`demo data (${engine})`, () => {
     expect(subjects('cliente@demo.test').filter((s) => s.startsWith('DAS de ')).length).toBeGreaterThan(0);
   });
 });
+
+describe(`demo data before the monthly schedule's day (${engine})`, () => {
+  it('still shows the customer an invoice request in every status', async () => {
+    // Seeded on the 1st to the 4th of a month, before the schedule's 5th, the month's request was left out and no
+    // request of Mendes Tech was being issued (the run of 2026-12-01 found it).
+    const other = await startTestServer();
+    try {
+      await seedDemoData(other.db, other.identity, { now: new Date('2026-12-02T15:00:00Z') });
+      const token = await other.signIn('cliente@demo.test', DEMO_PASSWORD);
+      const me = await other.call('/api/companies/me', { token });
+      const requests = await other.call(`/api/nfs/requests?companyId=${me.body.data.id}&limit=100`, { token });
+      expect(new Set(requests.body.data.map((r: { status: string }) => r.status))).toEqual(
+        new Set(['issued', 'processing', 'requested', 'rejected']),
+      );
+      // The schedule's last month is the one still being issued; this month's comes on the 5th.
+      const scheduled = requests.body.data.filter((r: { scheduleId: string | null }) => r.scheduleId);
+      expect(scheduled.find((r: { status: string }) => r.status === 'processing')).toMatchObject({ competence: '2026-11' });
+      expect(scheduled.map((r: { competence: string }) => r.competence)).not.toContain('2026-12');
+    } finally {
+      await other.close();
+    }
+  });
+});
