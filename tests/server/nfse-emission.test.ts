@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saoPauloDate } from '@domain/dates';
 import { isAccessKey } from '@domain/nfseNacional';
 import { isNationalServiceCodeShape } from '@domain/fiscalProfile';
 import { currentMonth } from '@server/db/invoices';
@@ -613,10 +614,17 @@ describe('emitting a request through the national system', () => {
   });
 });
 
+/** Noon of the last day of last month in São Paulo (UTC−3). */
+function lastDayOfLastMonth(now = new Date()): Date {
+  const { year, month } = saoPauloDate(now);
+  return new Date(Date.UTC(year, month - 1, 1, 15) - 24 * 3_600_000);
+}
+
 describe('automatic schedules', () => {
   /**
    * A schedule emitted by itself on day 1, for a person the customer did not ask for by hand this month (that month
-   * would be left out), made a month ago so that this month's day has come. Answers the schedule's id.
+   * would be left out), made on the last day of last month (São Paulo) so that this month's day has come and last
+   * month's had not: it has exactly this month's request due, whatever today's date. Answers the schedule's id.
    */
   async function scheduleFor(cpf: string, customerName: string) {
     const created = await call(`/api/nfs/schedulers?companyId=${companyId}`, {
@@ -627,10 +635,7 @@ describe('automatic schedules', () => {
     expect(created.status).toBe(201);
     expect(created.body.data.autoEmit).toBe(true);
     const id = created.body.data.id as string;
-    await server.db
-      .update(nfsSchedules)
-      .set({ activeSince: new Date(Date.now() - 40 * 24 * 3_600_000) })
-      .where(eq(nfsSchedules.id, id));
+    await server.db.update(nfsSchedules).set({ activeSince: lastDayOfLastMonth() }).where(eq(nfsSchedules.id, id));
     return id;
   }
 
