@@ -115,7 +115,10 @@ export function CompanyPicker(props: CompanyPickerProps) {
                   openWhenLoaded();
                 }}
                 onClick={() => {
-                  if (pointer.current !== 'mouse') openWhenLoaded();
+                  // A mouse's click was its press, handled; the next click may be a key's (after a failed fetch).
+                  const byMouse = pointer.current === 'mouse';
+                  pointer.current = null;
+                  if (!byMouse) openWhenLoaded();
                 }}
               >
                 <ChevronUpDownIcon className="size-5" aria-hidden="true" />
