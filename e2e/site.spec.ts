@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { openSitePage, signInFromLogin, siteReady } from './support';
+import { Held, openSitePage, signInFromLogin, siteReady } from './support';
 
 /** The banner answered, so it stays out of the way of what a test looks at. */
 async function acceptNecessaryCookies(page: Page) {
@@ -128,6 +128,16 @@ test('CNAE search as you type → detail', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desenvolvimento de programas de computador sob encomenda');
   await expect(page.getByText('INFORMAÇÃO E COMUNICAÇÃO')).toBeVisible();
   await expect(page.getByText(/Sujeita ao Fator R/)).toBeVisible();
+});
+
+test('CNAE search: what was typed before the page’s script came is searched when it comes', async ({ page }) => {
+  const held = new Held();
+  await page.route(/cnae-search[^/]*\.js$/, (route) => held.take(route));
+  await page.goto('/tools/cnae');
+  await page.getByLabel('Atividade ou código').fill('contabil');
+  for (const route of [await held.next(), ...held.drain()]) await route.continue();
+  await expect(page.getByRole('link', { name: /6920-6\/01\s*Atividades de contabilidade/ })).toBeVisible();
+  await expect(page).toHaveURL(/\?q=contabil$/);
 });
 
 test('Simples Nacional calculator: the DAS line by line, errors next to the field, and the same without JavaScript', async ({

@@ -116,6 +116,8 @@ export function mount(form: HTMLElement): void {
   // A page the server rendered with results continues with "Mostrar mais" from there.
   shown = list.children.length;
   total = Number(/^(\d+)/.exec(status.textContent ?? '')?.[1] ?? 0);
-  if (shown > 0 && new URL(location.href).searchParams.has('page')) update();
+  // Typed before this script came (a slow phone): searched now, not at the next key.
+  const typedEarly = input.value.trim() !== (new URL(location.href).searchParams.get('q') ?? '').trim();
+  if (typedEarly || (shown > 0 && new URL(location.href).searchParams.has('page'))) update();
   else showPager();
 }
