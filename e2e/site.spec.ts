@@ -140,6 +140,15 @@ test('CNAE search: what was typed before the page’s script came is searched wh
   await expect(page).toHaveURL(/\?q=contabil$/);
 });
 
+test('a city typed before the page’s script came is searched when it comes', async ({ page }) => {
+  const held = new Held();
+  await page.route(/city-search[^/]*\.js$/, (route) => held.take(route));
+  await page.goto('/contabilidade-em/sao-paulo-sp');
+  await page.getByLabel('Procurar outra cidade').fill('ribeirao pre');
+  for (const route of [await held.next(), ...held.drain()]) await route.continue();
+  await expect(page.getByRole('link', { name: 'Ribeirão Preto (SP)' })).toBeVisible();
+});
+
 test('Simples Nacional calculator: the DAS line by line, errors next to the field, and the same without JavaScript', async ({
   page,
   browser,

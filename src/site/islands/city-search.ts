@@ -45,7 +45,7 @@ export function mount(root: HTMLElement): void {
     }
   }
 
-  input.addEventListener('input', () => {
+  function update() {
     clearTimeout(timer);
     const query = input.value.trim();
     if (query.length < 2) {
@@ -53,5 +53,9 @@ export function mount(root: HTMLElement): void {
       return;
     }
     timer = setTimeout(() => void search(query), DEBOUNCE_MS);
-  });
+  }
+
+  input.addEventListener('input', update);
+  // Typed before this script came (a slow phone): searched now, not at the next key.
+  if (input.value.trim()) update();
 }
