@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NfsEmissionType, NfsRequestStatus } from '@domain';
-import { formatMoney, meiLimitCents, monthKey, saoPauloDate } from '@domain';
+import { addMonths, formatMoney, meiLimitCents, monthKey, saoPauloDate } from '@domain';
 import type { DbExecutor } from '../db/executor';
 import { documents, nfsCustomers, nfsRequestStatusChanges, nfsRequests, nfsSchedules } from '../db/schema';
 import type { FileStorage } from '../services/storage';
@@ -48,11 +48,19 @@ function sequence(seed: number) {
 export interface DemoInvoiceCompanies {
   mendes: string;
   photography: string;
-  photographyOpenedMonth: number;
   /** YYYY-MM-DD, for the MEI limit of the opening year. */
   photographyOpenedOn: string;
   others: string[];
 }
+
+/**
+ * The first month of Mendes Tech's invoices: the demo keeps the last twelve months, this one included, whatever the
+ * day it is seeded on (seeding by calendar month of this year left January with nothing issued).
+ */
+export const mendesFirstInvoiced = (now: Date) => {
+  const today = saoPauloDate(now);
+  return addMonths(monthKey(today.year, today.month), -11);
+};
 
 /** Invoice requests in every status, a monthly schedule, and issued invoices with their PDF and XML. */
 export async function seedDemoInvoices(
@@ -63,6 +71,7 @@ export async function seedDemoInvoices(
   now: Date,
 ) {
   const today = saoPauloDate(now);
+  const current = monthKey(today.year, today.month);
   const random = sequence(42);
   let number = 101;
 
@@ -95,7 +104,7 @@ export async function seedDemoInvoices(
     companyId: string,
     tomador: Tomador,
     values: {
-      month: number;
+      competence: string;
       cents: number;
       description: string;
       status: NfsRequestStatus;
@@ -104,8 +113,11 @@ export async function seedDemoInvoices(
       reason?: string;
     },
   ) {
-    const competence = monthKey(today.year, values.month);
-    const requestedAt = new Date(Date.UTC(today.year, values.month - 1, Math.min(5 + Math.floor(random() * 20), 28), 13));
+    const { competence } = values;
+    const [year, month] = competence.split('-').map(Number);
+    const day = Math.min(5 + Math.floor(random() * 20), 28);
+    // Never later than now: this month's requests were made on a day that has come.
+    const requestedAt = new Date(Math.min(Date.UTC(year, month - 1, day, 13), now.getTime() - 60_000));
     const issuedAt = new Date(requestedAt.getTime() + 26 * 3_600_000);
     const issued = values.status === 'issued';
     const invoiceNumber = issued ? String(number++) : null;
@@ -182,6 +194,9 @@ export async function seedDemoInvoices(
 
   await tx.insert(nfsCustomers).values(Object.values(TOMADORES).map((t) => ({ companyId: companies.mendes, ...t })));
 
+  const first = mendesFirstInvoiced(now);
+  const startOf = (competence: string) => new Date(`${competence}-02T12:00:00Z`);
+
   // Mendes Tech: a monthly maintenance contract, plus the month's projects.
   const [schedule] = await tx
     .insert(nfsSchedules)
@@ -196,28 +211,28 @@ export async function seedDemoInvoices(
       totalCents: 320_000,
       dayOfMonth: 5,
       createdBy: people.customer,
-      createdAt: new Date(Date.UTC(today.year, 0, 2, 12)),
-      activeSince: new Date(Date.UTC(today.year, 0, 2, 12)),
+      createdAt: startOf(first),
+      activeSince: startOf(first),
     })
     .returning({ id: nfsSchedules.id });
   // The latest month whose day (the 5th) has come is still being issued; before this month's, that is last month's.
-  const lastScheduled = today.day >= 5 ? today.month : today.month - 1;
-  for (let month = 1; month <= lastScheduled; month++) {
+  const lastScheduled = today.day >= 5 ? current : addMonths(current, -1);
+  for (let competence = first; competence <= lastScheduled; competence = addMonths(competence, 1)) {
     await request(companies.mendes, TOMADORES.clinica, {
-      month,
+      competence,
       cents: 320_000,
       description: 'Manutenção mensal do sistema de agendamentos e suporte técnico.',
-      status: month < lastScheduled ? 'issued' : 'processing',
+      status: competence < lastScheduled ? 'issued' : 'processing',
       activity: '6204000',
       scheduleId: schedule.id,
     });
   }
-  for (let month = 1; month < today.month; month++) {
+  for (let competence = first; competence < current; competence = addMonths(competence, 1)) {
     const projects = 1 + Math.floor(random() * 2);
     for (let i = 0; i < projects; i++) {
       const tomador = [TOMADORES.padaria, TOMADORES.aurora, TOMADORES.ana][Math.floor(random() * 3)];
       await request(companies.mendes, tomador, {
-        month,
+        competence,
         cents: Math.round((450_000 + random() * 1_350_000) / 100) * 100,
         description:
           tomador.emissionType === 'cpf'
@@ -228,33 +243,34 @@ export async function seedDemoInvoices(
       });
     }
   }
-  if (today.month > 1) {
-    await request(companies.mendes, TOMADORES.aurora, {
-      month: today.month - 1,
-      cents: 280_000,
-      description: 'Ajustes de layout do site institucional.',
-      status: 'rejected',
-      activity: '6201501',
-      reason: 'O valor não confere com o contrato enviado. Confira e peça de novo, por favor.',
-    });
-  }
+  await request(companies.mendes, TOMADORES.aurora, {
+    competence: addMonths(current, -1),
+    cents: 280_000,
+    description: 'Ajustes de layout do site institucional.',
+    status: 'rejected',
+    activity: '6201501',
+    reason: 'O valor não confere com o contrato enviado. Confira e peça de novo, por favor.',
+  });
   await request(companies.mendes, TOMADORES.padaria, {
-    month: today.month,
+    competence: current,
     cents: 750_000,
     description: 'Integração do sistema de pedidos com o aplicativo de entregas.',
     status: 'requested',
     activity: '6201501',
   });
 
-  // Carlos Mendes Fotografia (MEI, opened this year): past 80 % of its proportional limit, so the panel warns.
+  // Carlos Mendes Fotografia (MEI, opened this year, or late last year early in the year): past 80 % of the
+  // proportional limit of its opening year, so the panel warns.
+  const opened = companies.photographyOpenedOn.slice(0, 7);
+  const openedYear = Number(opened.slice(0, 4));
   let photographyTotal = 0;
-  for (let month = companies.photographyOpenedMonth; month < today.month; month++) {
+  for (let competence = opened; competence < current; competence = addMonths(competence, 1)) {
     const sessions = 2 + Math.floor(random() * 3);
     for (let i = 0; i < sessions; i++) {
       const cents = Math.round((120_000 + random() * 180_000) / 100) * 100;
-      photographyTotal += cents;
+      if (competence.startsWith(`${openedYear}-`)) photographyTotal += cents;
       await request(companies.photography, i % 2 ? TOMADORES.noiva : TOMADORES.ana, {
-        month,
+        competence,
         cents,
         description: i % 2 ? 'Cobertura fotográfica de casamento.' : 'Ensaio fotográfico e edição de 40 imagens.',
         status: 'issued',
@@ -262,10 +278,12 @@ export async function seedDemoInvoices(
       });
     }
   }
-  const target = Math.round(meiLimitCents(today.year, companies.photographyOpenedOn) * 0.86);
-  if (today.month > companies.photographyOpenedMonth && photographyTotal < target) {
+  const target = Math.round(meiLimitCents(openedYear, companies.photographyOpenedOn) * 0.86);
+  // The opening year's last month that has ended: last month, or December when it opened last year.
+  const lastOfOpeningYear = [addMonths(current, -1), `${openedYear}-12`].sort()[0];
+  if (lastOfOpeningYear >= opened && photographyTotal < target) {
     await request(companies.photography, TOMADORES.aurora, {
-      month: today.month - 1,
+      competence: lastOfOpeningYear,
       cents: target - photographyTotal,
       description: 'Cobertura fotográfica de evento corporativo.',
       status: 'issued',
@@ -276,7 +294,7 @@ export async function seedDemoInvoices(
   // The team's queue has work from other customers too.
   for (const [i, companyId] of companies.others.entries()) {
     await request(companyId, i % 2 ? TOMADORES.ana : TOMADORES.aurora, {
-      month: today.month,
+      competence: current,
       cents: 180_000 + i * 95_000,
       description: 'Prestação de serviços conforme contrato.',
       status: i === 0 ? 'processing' : 'requested',

@@ -3,6 +3,7 @@ import { addMonths, monthKey, nextBusinessDay, saoPauloDate, saoPauloDay } from 
 import type { DbExecutor } from '../db/executor';
 import { createOutboxMail } from '../services/mail';
 import { sendDueTaxReminders } from '../services/tax-reminders';
+import { mendesFirstInvoiced } from './demo-invoices';
 import {
   companyMonthlyFigures,
   companyTaxProfiles,
@@ -143,7 +144,7 @@ export async function seedDemoObligations(tx: DbExecutor, demo: DemoObligationsC
       if (c === late || due >= todayIso) continue;
       const paidAt = noonInSaoPaulo(dayBefore(due, 3));
       // Mendes Tech's first months had no invoices: no DAS, only the PGDAS-D declaring the zero.
-      const withoutRevenue = kind === 'das' && c < `${today.year}-01`;
+      const withoutRevenue = kind === 'das' && c < mendesFirstInvoiced(demo.now);
       payments.push({ companyId, kind: withoutRevenue ? ('pgdas_d' as const) : kind, competence: c, paidAt, paidBy: demo.admin });
     }
   }

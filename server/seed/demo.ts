@@ -516,7 +516,6 @@ export async function seedDemoData(
       {
         mendes: ids.get('Mendes Tech')!,
         photography: ids.get('Carlos Mendes Fotografia')!,
-        photographyOpenedMonth: opened.month,
         photographyOpenedOn: `${monthKey(opened.year, opened.month)}-${String(opened.day).padStart(2, '0')}`,
         others: [ids.get('Pão Dourado')!, ids.get('LA Dev')!, ids.get('Yoga Shanti')!],
       },

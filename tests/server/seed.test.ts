@@ -62,14 +62,18 @@ describe(`demo data (${engine})`, () => {
     const steps = await server.call(`/api/companies/${me.body.data.id}/steps`, { token });
     expect(steps.body.data.status).toBe('done');
 
-    // Invoices in every status; the MEI photography business past 80 % of its limit.
-    const billing = await server.call(`/api/reports/anual-billing-by-company?companyId=${me.body.data.id}`, { token });
-    expect(billing.body.data.totalCents).toBeGreaterThan(0);
-    expect(billing.body.data.mei).toBeNull();
+    // Invoices in every status over the last twelve months; the MEI photography business past 80 % of its limit in
+    // the year it opened (this one, or last year early in the year).
+    const year = new Date().getUTCFullYear();
+    const billingOf = async (companyId: string, y: number) =>
+      (await server.call(`/api/reports/anual-billing-by-company?companyId=${companyId}&year=${y}`, { token })).body.data;
+    const billing = [await billingOf(me.body.data.id, year), await billingOf(me.body.data.id, year - 1)];
+    expect(billing[0].totalCents + billing[1].totalCents).toBeGreaterThan(0);
+    expect(billing[0].mei).toBeNull();
     const mine = await server.call('/api/companies', { token });
     const photography = mine.body.data.find((c: { alias: string }) => c.alias === 'Carlos Mendes Fotografia');
-    const meiBilling = await server.call(`/api/reports/anual-billing-by-company?companyId=${photography.id}`, { token });
-    expect(meiBilling.body.data.mei.level).toBe('attention');
+    const meiBilling = [await billingOf(photography.id, year), await billingOf(photography.id, year - 1)];
+    expect(meiBilling.map((b) => b.mei?.level)).toContain('attention');
     const requests = await server.call(`/api/nfs/requests?companyId=${me.body.data.id}&limit=100`, { token });
     expect(new Set(requests.body.data.map((r: { status: string }) => r.status))).toEqual(
       new Set(['issued', 'processing', 'requested', 'rejected']),
@@ -123,23 +127,48 @@ describe(`demo data (${engine})`, () => {
   });
 });
 
-describe(`demo data before the monthly schedule's day (${engine})`, () => {
-  it('still shows the customer an invoice request in every status', async () => {
-    // Seeded on the 1st to the 4th of a month, before the schedule's 5th, the month's request was left out and no
-    // request of Mendes Tech was being issued (the run of 2026-12-01 found it).
+/**
+ * The demo seeded on other days (literal oracles): the 1st to the 4th of a month, before the schedule's 5th, left no
+ * request of Mendes Tech being issued (the run of 2026-12-01 found it); seeding by calendar month of this year left
+ * January and early February with nothing issued and the MEI photography business with no invoices.
+ */
+const DAYS = [
+  // now, the schedule's month being issued, the first month it issued, the year with invoices, the MEI's warning year
+  { now: '2026-12-02T15:00:00Z', processing: '2026-11', first: '2026-01', billed: 2026, warned: 2026 },
+  { now: '2027-01-03T15:00:00Z', processing: '2026-12', first: '2026-02', billed: 2026, warned: 2026 },
+  { now: '2027-02-10T15:00:00Z', processing: '2027-02', first: '2026-03', billed: 2027, warned: 2026 },
+  { now: '2027-06-20T15:00:00Z', processing: '2027-06', first: '2026-07', billed: 2027, warned: 2027 },
+];
+
+describe.each(DAYS)(`demo data seeded on $now (${engine})`, ({ now, processing, first, billed, warned }) => {
+  it('shows the customer an invoice request in every status, a year of them, and the MEI near its limit', async () => {
     const other = await startTestServer();
     try {
-      await seedDemoData(other.db, other.identity, { now: new Date('2026-12-02T15:00:00Z') });
+      await seedDemoData(other.db, other.identity, { now: new Date(now) });
       const token = await other.signIn('cliente@demo.test', DEMO_PASSWORD);
       const me = await other.call('/api/companies/me', { token });
       const requests = await other.call(`/api/nfs/requests?companyId=${me.body.data.id}&limit=100`, { token });
       expect(new Set(requests.body.data.map((r: { status: string }) => r.status))).toEqual(
         new Set(['issued', 'processing', 'requested', 'rejected']),
       );
-      // The schedule's last month is the one still being issued; this month's comes on the 5th.
+      // The schedule's last month whose 5th has come is the one still being issued, after eleven issued.
       const scheduled = requests.body.data.filter((r: { scheduleId: string | null }) => r.scheduleId);
-      expect(scheduled.find((r: { status: string }) => r.status === 'processing')).toMatchObject({ competence: '2026-11' });
-      expect(scheduled.map((r: { competence: string }) => r.competence)).not.toContain('2026-12');
+      expect(scheduled.find((r: { status: string }) => r.status === 'processing')).toMatchObject({ competence: processing });
+      expect(scheduled.map((r: { competence: string }) => r.competence).sort()[0]).toBe(first);
+      expect(scheduled.every((r: { competence: string }) => r.competence <= processing)).toBe(true);
+      // No request was made after the day it was seeded on.
+      expect(requests.body.data.every((r: { createdAt: string }) => r.createdAt < now)).toBe(true);
+
+      const billing = await other.call(`/api/reports/anual-billing-by-company?companyId=${me.body.data.id}&year=${billed}`, {
+        token,
+      });
+      expect(billing.body.data.totalCents).toBeGreaterThan(0);
+      const mine = await other.call('/api/companies', { token });
+      const photography = mine.body.data.find((c: { alias: string }) => c.alias === 'Carlos Mendes Fotografia');
+      const meiBilling = await other.call(`/api/reports/anual-billing-by-company?companyId=${photography.id}&year=${warned}`, {
+        token,
+      });
+      expect(meiBilling.body.data.mei.level).toBe('attention');
     } finally {
       await other.close();
     }
