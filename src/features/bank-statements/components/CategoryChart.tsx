@@ -7,15 +7,8 @@ import { Alert, Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { inlineControlClass } from './CategoryOptions';
 import { formatAmount, formatMonth } from '../format';
-
-type PeriodKind = 'year' | 'quarter' | 'month';
-
-interface PeriodChoice {
-  kind: PeriodKind;
-  year: number;
-  quarter: number;
-  month: number;
-}
+import type { PeriodChoice, PeriodKind } from '../period';
+import { initialPeriod } from '../period';
 
 /** The API's period: `2026`, `2026-T2` or `2026-05`. */
 function periodOf({ kind, year, quarter, month }: PeriodChoice): string {
@@ -198,15 +191,9 @@ export function CategoryBars({ report, label }: { report: BillingByCategory; lab
   );
 }
 
-/** The company's movements by tax category over a chosen period (default: this year). */
+/** The company's movements by tax category over a chosen period (default: `initialPeriod`). */
 export function CategoryChart({ companyId }: { companyId: string }) {
-  const today = saoPauloDate(new Date());
-  const [choice, setChoice] = useState<PeriodChoice>({
-    kind: 'year',
-    year: today.year,
-    quarter: Math.ceil(today.month / 3),
-    month: today.month,
-  });
+  const [choice, setChoice] = useState<PeriodChoice>(() => initialPeriod(saoPauloDate(new Date())));
   const period = periodOf(choice);
   const label = periodLabel(choice);
   const report = useQuery({ ...bankQueries.billingByCategory(companyId, period), placeholderData: keepPreviousData });
