@@ -420,6 +420,12 @@ const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|p
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
  */
 const COMMISSION_WORD = /^comiss/;
+/**
+ * Paid a share of each deal ("fico com 10%", "ganho uma porcentagem quando vende"): a commission, said otherwise. The
+ * verb must say it is earned: "dou 10% de desconto" is a shop's price.
+ */
+const SHARE_EARNED =
+  /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro)\s+(com\s+)?(uma?\s+|os?\s+)?(\d+([.,]\d+)?\s*(%|por\s*cento)|porcentage[mn]s?|percentua(l|is))/u;
 /** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
 const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
@@ -910,6 +916,10 @@ export class ActivityIndex {
     if (resold) readAs([WHOLESALE_READ_KEY], 'atacado');
     // Work on what is others' is done for them: read as the work under contract that IBGE files apart.
     if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
+    if (!agentRead && SHARE_EARNED.test(text.normalize('NFD').replace(ACCENTS, '').toLowerCase())) {
+      agentRead = true;
+      readAs([AGENT_READ_KEY], 'representantes');
+    }
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
