@@ -119,6 +119,10 @@ const CHANNEL_WORDS = new Set(
   ).split(' '),
 );
 const CHANNEL_WEIGHT = 0.25;
+/** Words before a thing worked on or owned ("do instagram", "o site", "de internet"), not where one sells through. */
+const WORKED_ON = /^(do|da|dos|das|o|os|de|meu|minha|meus|minhas)$/;
+/** Channel words that only ever say how one sells ("a domicílio", "sob encomenda"). */
+const SOLD_HOW = /^(domicilios?|encomendas?)$/;
 
 /**
  * How a business charges ("por assinatura", "mensalidade"): it says how the money comes, not what is done, and in the
@@ -898,7 +902,11 @@ export class ActivityIndex {
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
-      const modifier = CHANNEL_WORDS.has(plain(word)) || charging;
+      // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the
+      // object, not where the business sells ("vendo pelo insta").
+      const channel =
+        CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])) && !SOLD_HOW.test(plain(word)));
+      const modifier = channel || charging;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
