@@ -9,7 +9,8 @@ had not seen the ranking: `fresh2` read for causes, the holdouts only measured; 
  * measured; `fresh4` and `holdout6`, the same way later that day; `fresh5`, 100 more written blind the same way and
  * read for causes; `fresh6`, 100 more written blind on 2026-11-30 by a session that saw neither the ranking nor the
  * other sets; `fresh7`, the same way on 2026-11-30 in the evening; `fresh8`, the same way on 2026-12-01; `fresh9`, the same way
- * that night; `fresh10`, the same way on 2026-12-01 in the morning), asked of every place that searches activities by words — luca's suggester
+ * that night; `fresh10`, the same way on 2026-12-01 in the morning; `holdout7`, the same way
+ * after the changes `fresh10` brought, only measured), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -53,6 +54,7 @@ export const DESCRIPTION_SETS = [
   'fresh8',
   'fresh9',
   'fresh10',
+  'holdout7',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
