@@ -157,6 +157,19 @@ test('my-referrals shows the link, and someone who signs up with it appears at t
   await expect(table.getByRole('row').filter({ hasText: 'Helena D.' })).toContainText('Cadastrado');
 });
 
+test('a referral code of digits, or digits around an "e", is sent as written when the person signs up', async ({ browser }) => {
+  // The router reads a query as JSON where it can: "1704802113" became a number the form dropped (a CI run whose demo
+  // customer's code was all digits lost its referral), and "1234e56789" would become a float.
+  for (const code of ['1704802113', '1234e56789']) {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/app/login?mode=signup&ref=${code}`);
+    const sent = visitor.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/users'));
+    await signUp(visitor, 'Irene Campos', `irene.${Date.now()}@exemplo.com.br`);
+    expect((await sent).postDataJSON()).toMatchObject({ indicatedBy: code });
+    await visitor.context().close();
+  }
+});
+
 test('the Duca wizard records the partnership and starts the chosen track', async ({ page }) => {
   await page.goto('/app/login?mode=signup');
   await signUp(page, 'Otávio Brandão', `otavio.${Date.now()}@exemplo.com.br`);

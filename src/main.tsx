@@ -8,6 +8,7 @@ import { announceNewVersion } from './components/NewVersionToast';
 import { PageSpinner } from './components/ui/Spinner';
 import { fetchDeployedBuildId, startBuildCheck } from './lib/build-check';
 import { onFirstPage } from './lib/first-page';
+import { rememberReferral } from './features/referrals/referral-code';
 import './index.css';
 import { drawPageShellFor, removePageShell } from './lib/page-shell';
 import { createSessionHandle } from './lib/session-handle';
@@ -23,6 +24,10 @@ const queryClient = new QueryClient({
 });
 
 followCompanyStatus(queryClient);
+
+// A shared link's referral code, from the address as it was opened: the router rewrites the query it validates, and
+// reads it as JSON first ("1704802113" would become a number, "1234e56789" a float).
+rememberReferral(window.location.search);
 
 const router = createRouter({
   routeTree,

@@ -26,7 +26,9 @@ type Middleware = (location: ParsedLocation) => void;
 /** Runs on every page change, after the redirect lookup and before the route guards. */
 const globalMiddleware: Middleware[] = [
   // A referral link (?ref= or ?indicacao=) is remembered until signup stores it as `indicatedBy`.
-  (location) => rememberReferral(location.search as Record<string, unknown>),
+  // From the address as it is (the first page's was read before the router started, in main.tsx): the router's
+  // `searchStr` is rebuilt from its parsed, JSON-read search.
+  () => rememberReferral(window.location.search),
 ];
 
 /**

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, lazy } from 'react';
 import { Alert, Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
+import { referralInSearch } from '@/features/referrals/referral-code';
 import { titledHead } from '@/lib/document-title';
 import { useSessionActor } from '@/lib/session-handle';
 import { SignInForm } from './-components/SignInForm';
@@ -56,7 +57,9 @@ function LoginPage() {
       <div className="mt-6">
         {mode === 'signin' && <SignInForm />}
         <Suspense fallback={<Spinner label="Carregando…" />}>
-          {mode === 'signup' && <SignUpForm track={search.track ?? 'create-company'} referral={search.ref || undefined} />}
+          {mode === 'signup' && (
+            <SignUpForm track={search.track ?? 'create-company'} referral={referralInSearch(window.location.search)} />
+          )}
           {mode === 'reset' && <ResetPasswordForm />}
         </Suspense>
       </div>
