@@ -1,3 +1,5 @@
+import { addMonths, monthKey } from '@domain';
+
 /** The period the spending chart shows: a year, one of its quarters or one of its months. */
 export type PeriodKind = 'year' | 'quarter' | 'month';
 
@@ -13,6 +15,6 @@ export interface PeriodChoice {
  * January that is last year, whose statements are the ones imported by then: this year's would show nothing.
  */
 export function initialPeriod(today: { year: number; month: number }): PeriodChoice {
-  const [year, month] = today.month === 1 ? [today.year - 1, 12] : [today.year, today.month - 1];
+  const [year, month] = addMonths(monthKey(today.year, today.month), -1).split('-').map(Number);
   return { kind: 'year', year, quarter: Math.ceil(month / 3), month };
 }
