@@ -195,11 +195,16 @@ const ACCENTS = /\p{M}/gu;
 /** How many words the caches of `plain` and `keyOf` keep: what people type repeats; beyond, they start again. */
 const CACHED_WORDS = 20_000;
 const plainWords = new Map<string, string>();
-/** Lower case without accents: how words are compared (the words people type repeat: remembered). */
+/** Lower case without accents: how words and texts are compared. */
+function unaccented(text: string): string {
+  return text.normalize('NFD').replace(ACCENTS, '').toLowerCase();
+}
+
+/** `unaccented` of a word (the words people type repeat: remembered). */
 function plain(word: string): string {
   let result = plainWords.get(word);
   if (result === undefined) {
-    result = word.normalize('NFD').replace(ACCENTS, '').toLowerCase();
+    result = unaccented(word);
     if (plainWords.size >= CACHED_WORDS) plainWords.clear();
     plainWords.set(word, result);
   }
@@ -924,7 +929,7 @@ export class ActivityIndex {
     if (resold) readAs([WHOLESALE_READ_KEY], 'atacado');
     // Work on what is others' is done for them: read as the work under contract that IBGE files apart.
     if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
-    if (!agentRead && SHARE_EARNED.test(text.normalize('NFD').replace(ACCENTS, '').toLowerCase())) {
+    if (!agentRead && SHARE_EARNED.test(unaccented(text))) {
       agentRead = true;
       readAs([AGENT_READ_KEY], 'representantes');
     }
