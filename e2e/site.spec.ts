@@ -130,22 +130,29 @@ test('CNAE search as you type → detail', async ({ page }) => {
   await expect(page.getByText(/Sujeita ao Fator R/)).toBeVisible();
 });
 
-test('CNAE search: what was typed before the page’s script came is searched when it comes', async ({ page }) => {
+/** Opens a page with its search island's script held, types into the field, then lets the script come. */
+async function typeBeforeIsland(page: Page, island: RegExp, path: string, label: string, text: string) {
   const held = new Held();
-  await page.route(/cnae-search[^/]*\.js$/, (route) => held.take(route));
-  await page.goto('/tools/cnae');
-  await page.getByLabel('Atividade ou código').fill('contabil');
+  await page.route(island, (route) => held.take(route));
+  await page.goto(path);
+  await page.getByLabel(label).fill(text);
   for (const route of [await held.next(), ...held.drain()]) await route.continue();
+}
+
+test('CNAE search: what was typed before the page’s script came is searched when it comes', async ({ page }) => {
+  await typeBeforeIsland(page, /cnae-search[^/]*\.js$/, '/tools/cnae', 'Atividade ou código', 'contabil');
   await expect(page.getByRole('link', { name: /6920-6\/01\s*Atividades de contabilidade/ })).toBeVisible();
   await expect(page).toHaveURL(/\?q=contabil$/);
 });
 
 test('a city typed before the page’s script came is searched when it comes', async ({ page }) => {
-  const held = new Held();
-  await page.route(/city-search[^/]*\.js$/, (route) => held.take(route));
-  await page.goto('/contabilidade-em/sao-paulo-sp');
-  await page.getByLabel('Procurar outra cidade').fill('ribeirao pre');
-  for (const route of [await held.next(), ...held.drain()]) await route.continue();
+  await typeBeforeIsland(
+    page,
+    /city-search[^/]*\.js$/,
+    '/contabilidade-em/sao-paulo-sp',
+    'Procurar outra cidade',
+    'ribeirao pre',
+  );
   await expect(page.getByRole('link', { name: 'Ribeirão Preto (SP)' })).toBeVisible();
 });
 
