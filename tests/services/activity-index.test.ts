@@ -144,6 +144,9 @@ describe('ActivityIndex', () => {
     // Written blind the same way that morning, after both changes, and only measured (55 hard by its writer's count):
     // 0.89 (78 % top-1).
     ['holdout7', 100, 0.89],
+    // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
+    // (75 % top-1).
+    ['fresh11', 100, 0.88],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
