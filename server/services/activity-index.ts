@@ -177,7 +177,7 @@ const GOODS_WORDS = new Set(
   ).split(' '),
 );
 /** What a subclass counts for when the description opens with another one's name. */
-const OPENING_FACTOR = 0.85;
+const OPENING_FACTOR = 0.7;
 /** What a subclass that does not do the service action said counts for, per action. */
 const NOT_THE_SERVICE_FACTOR = 0.45;
 
@@ -347,6 +347,8 @@ interface Reading {
   making: boolean;
   /** What it works on belongs to others ("dos outros", "de terceiros", "de outras marcas"). */
   othersOwn: boolean;
+  /** How many words each clause has as written, filler included. */
+  clauseLengths: number[];
 }
 
 const MAX_QUERY_WORDS = 40;
@@ -369,6 +371,11 @@ const KIND_MAX_TEXTS = 40;
 
 /** How many words a first clause says for it to tell what the business is, beyond a trade's name. */
 const TOLD_WORDS = 3;
+/**
+ * How many words, filler included, a first clause may have to be a name ("mercadinho de bairro", "sou salgadeira");
+ * longer, it tells a story ("olha eu comecei trabalhando com meu pai que era eletricista").
+ */
+const NAME_WORDS = 8;
 
 /** What the reading of a word that the rest of the description does not go with still counts for. */
 const UNCHOSEN_READING_WEIGHT = 0.3;
@@ -381,7 +388,8 @@ const FOR_WHOM_WORDS = new Set(['para', 'pra', 'pro', 'pras', 'pros']);
 const FOR_WHOM_WEIGHT = 0.5;
 /**
  * A subclass is listed only when it answers at least this share of what was said, and at least this share of the
- * best one: below, it answers a stray word ("brinquedos" for "bolo", "pontes" for "celular").
+ * best one: below, it answers a stray word ("brinquedos" for "bolo", "pontes" for "celular"). Being another business
+ * than the one a description names first ranks a subclass lower; it does not make it answer less.
  */
 const MIN_SCORE = 0.12;
 /** How many of a description's strongest words make the scale of the score in full, and what each further one adds. */
@@ -662,7 +670,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, othersOwn } = this.conceptsOf(
+    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, othersOwn, clauseLengths } = this.conceptsOf(
       text,
       query.prefix ?? false,
     );
@@ -681,6 +689,7 @@ export class ActivityIndex {
     const openingNamed =
       opening.length > 0 &&
       opening.length <= TOLD_WORDS &&
+      clauseLengths[firstClause!]! <= NAME_WORDS &&
       opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key))) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
     const namesOpening = (entry: Entry) => {
@@ -723,7 +732,7 @@ export class ActivityIndex {
       strengths.reduce((sum, strength, at) => sum + strength * (at < CORE_WORDS ? 1 : BEYOND_CORE_SHARE), 0) *
       2 *
       ((concepts.length + unknown) / concepts.length);
-    const hits: ActivityHit[] = [];
+    const hits: (ActivityHit & { answered: number })[] = [];
     for (const index of candidates) {
       const entry = this.entries[index];
       if (query.activeOnly && !entry.isActive) continue;
@@ -780,7 +789,8 @@ export class ActivityIndex {
             ? entry.kind === 'trade'
             : doesService(mainActionId));
       if (!doesMain) for (const action of serviceActions) if (!doesService(action)) score *= NOT_THE_SERVICE_FACTOR;
-      if (openingNamed && !namesOpening(entry)) score *= OPENING_FACTOR;
+      // Another business than the one named first is ranked after it, but answers as much of what was said.
+      const opened = openingNamed && !namesOpening(entry) ? OPENING_FACTOR : 1;
       // Attending to people, with nothing said of selling or making: a shop or a factory of what it uses is another
       // business.
       if (serving && mainAction === undefined && (entry.kind === 'trade' || entry.kind === 'make'))
@@ -800,12 +810,14 @@ export class ActivityIndex {
       if (othersOwn && entry.own) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
-      if (score > 0) hits.push({ code: entry.code, score: score / most });
+      if (score > 0) hits.push({ code: entry.code, score: (score * opened) / most, answered: score / most });
     }
     // Ranked before the score is capped at 1, so that two subclasses above the scale keep their order.
     hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
-    const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELEVANCE_FLOOR);
-    return hits.filter((hit) => hit.score >= floor).map((hit) => ({ ...hit, score: Math.min(1, hit.score) }));
+    const floor = (hits[0]?.score ?? 0) * RELEVANCE_FLOOR;
+    return hits
+      .filter((hit) => hit.answered >= MIN_SCORE && hit.score >= floor)
+      .map((hit) => ({ code: hit.code, score: Math.min(1, hit.score) }));
   }
 
   /** The stems of a text of the index (its words as written, filler left out). */
@@ -942,6 +954,7 @@ export class ActivityIndex {
       agentRead: agentRead || representing,
       making,
       othersOwn,
+      clauseLengths: clauses.map((clause) => wordsOf(clause).length),
     };
   }
 
