@@ -687,9 +687,10 @@ export class ActivityIndex {
     // holds every word of that name is another business.
     const opening = concepts.filter((concept) => concept.clause === firstClause && concept.weight === 1);
     const openingNamed =
+      firstClause !== undefined &&
       opening.length > 0 &&
       opening.length <= TOLD_WORDS &&
-      clauseLengths[firstClause!]! <= NAME_WORDS &&
+      clauseLengths[firstClause] <= NAME_WORDS &&
       opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key))) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
     const namesOpening = (entry: Entry) => {
