@@ -142,8 +142,9 @@ describe('ActivityIndex', () => {
     // once a channel worked on ("cuido do instagram de loja") was read as the object.
     ['fresh10', 100, 0.93],
     // Written blind the same way that morning, after both changes, and only measured (55 hard by its writer's count):
-    // 0.89 (78 % top-1); 0.90 once a business named first was ranked before the others its list names.
-    ['holdout7', 100, 0.9],
+    // 0.89 (78 % top-1); 0.90 once a business named first was ranked before the others its list names, 0.91 once a
+    // share paid by the maker ("a fábrica me paga 5%") was read as a commission.
+    ['holdout7', 100, 0.91],
     // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
     // (75 % top-1); the same once a business named first was ranked before the others its list names.
     ['fresh11', 100, 0.88],
@@ -207,6 +208,12 @@ describe('ActivityIndex', () => {
     // in motorcycles (4542-1/01), not the shops that sell them.
     ['as pessoas deixam o carro comigo pra vender e eu fico com 5% do valor', ['4512901', '4512902']],
     ['vendo moto dos outros e ganho uma porcentagem em cada venda', ['4542101', '4542102']],
+    // Paid by the maker a share of what is sold: agents of commerce in clothing (4616-8/00) and in food (4617-6/00).
+    ['ofereço as roupas de uma confecção pras lojas da regiao, a confecção me paga 8% do que eu vender', ['4616800']],
+    [
+      'visito os mercados com o catalogo de uma fabrica de biscoito, tiro pedido e a fabrica me paga um percentual das vendas',
+      ['4617600'],
+    ],
     // A thing named by its everyday word answers a subclass that names only its kind: the CNAE says "calçados" where
     // people say "sapato" (4616-8/00: agents of commerce in textiles, clothing and footwear).
     ['sou representante comercial de uma fábrica de sapato', ['4616800']],
