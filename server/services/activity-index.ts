@@ -358,6 +358,12 @@ const UNFINISHED_WORD_WEIGHT = 0.5;
 /** What a word that sounds like the one written counts for, beside it. */
 const HOMOPHONE_WEIGHT = 0.8;
 /**
+ * A short word's other number ("peça", "peças") counts well below the word as typed: folded into one word, "obra" met
+ * "obras", "boi" "bois" and "pia" "pias" as often as the resold eggs met "ovos", and top-1s were lost (see
+ * docs/outside-services.md).
+ */
+const NUMBER_WEIGHT = 0.3;
+/**
  * A word people use for a kind of thing the CNAE names otherwise ("sapato", "chinelo": the texts say "calçados") also
  * reads as that kind, learnt from the index itself: the official word that the texts of most subclasses naming the
  * thing by the everyday word say (`learnKinds`). It counts for less than the word itself.
@@ -896,6 +902,8 @@ export class ActivityIndex {
         for (const { key, weight } of this.prefixKeys(plain(word))) keys.set(key, Math.max(keys.get(key) ?? 0, weight));
       else if (known && !isStopWord(word))
         for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
+      if (finished && known && !isStopWord(word))
+        for (const key of this.numberKeys(plain(word))) if (!keys.has(key)) keys.set(key, NUMBER_WEIGHT);
       const fresh = [...keys]
         .filter(([key]) => this.keyIds.has(key) && !seen.has(key))
         .map(([key, weight]) => ({ key, id: this.keyIds.get(key)!, weight }));
@@ -980,6 +988,17 @@ export class ActivityIndex {
         weight: key === best.reading.key ? 1 : UNCHOSEN_READING_WEIGHT,
       }));
     }
+  }
+
+  /**
+   * The stem of a short word's other number when the index has it ("peça" → "peças", "ovos" → "ovo"): the stemmer
+   * leaves words of up to four letters whole, so the two never meet otherwise.
+   */
+  private numberKeys(key: string): string[] {
+    if (key.length > 4) return [];
+    const other = key.endsWith('s') ? key.slice(0, -1) : `${key}s`;
+    const found = this.vocabulary.has(other) ? this.keyOf(other) : null;
+    return found === null ? [] : [found];
   }
 
   /** The stems of the other words of the index that sound like this one ("concerto" → "conserto"). */
