@@ -345,6 +345,8 @@ interface Reading {
   agentRead: boolean;
   /** A verb says the business makes what it sells ("faço", "fabrico", "produzo"). */
   making: boolean;
+  /** A verb says it raises or grows what a farm does ("crio galinha", "planto alface"). */
+  raising: boolean;
   /** What it works on belongs to others ("dos outros", "de terceiros", "de outras marcas"). */
   othersOwn: boolean;
   /** How many words each clause has as written, filler included. */
@@ -438,6 +440,11 @@ const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s)$/;
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
 const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
+/**
+ * Verbs that say the business raises or grows what it sells ("crio galinha", "planto alface"): a farm that sells its
+ * own produce is the farm, as IBGE files the sale of one's own production with the production.
+ */
+const RAISING_WORDS = /^(crio|criamos|planto|plantamos|cultivo|cultivamos|colho|colhemos)$/;
 /**
  * Paid by commission on what others sell ("a fábrica me paga comissão", "recebo comissão"): an agent of commerce, as
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
@@ -676,10 +683,8 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, othersOwn, clauseLengths } = this.conceptsOf(
-      text,
-      query.prefix ?? false,
-    );
+    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, raising, othersOwn, clauseLengths } =
+      this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
@@ -811,8 +816,8 @@ export class ActivityIndex {
       if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
       // Made by the business itself: the subclass that mostly resells the same goods is another one.
       if (making && entry.mostlyResells) score *= NOT_THE_SERVICE_FACTOR;
-      // Made and not said to be sold: a shop of the same goods is another business.
-      if (making && !sellingSaid && entry.kind === 'trade') score *= NOT_THE_SERVICE_FACTOR;
+      // Made and not said to be sold, or raised or grown (sold or not): a shop of the same goods is another business.
+      if ((raising || (making && !sellingSaid)) && entry.kind === 'trade') score *= NOT_THE_SERVICE_FACTOR;
       // Others' property worked on for them: the subclass of a business's own is another business.
       if (othersOwn && entry.own) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
@@ -857,7 +862,14 @@ export class ActivityIndex {
     let forWhomObject = false;
     let serving = false;
     let agentRead = false;
-    const making = words.some((word) => MAKING_WORDS.test(plain(word)));
+    // Raised or grown: what follows the verb is a farm's ("crio galinha", "planto alface"), not a design ("crio os
+    // modelos").
+    const raising = words.some((word, i) => {
+      if (!RAISING_WORDS.test(plain(word))) return false;
+      const object = words.slice(i + 1).find((next) => !isStopWord(next) && !ACTION_KEYS.has(this.keyOf(next) ?? ''));
+      return object !== undefined && this.farms(object);
+    });
+    const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
     const othersOwn = words.some((word, i) => {
       if (!OTHERS_WORDS.test(plain(word)) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
@@ -962,6 +974,7 @@ export class ActivityIndex {
       resoldToBusinesses: resold && !making,
       agentRead: agentRead || representing,
       making,
+      raising,
       othersOwn,
       clauseLengths: clauses.map((clause) => wordsOf(clause).length),
     };
@@ -999,6 +1012,13 @@ export class ActivityIndex {
     const other = key.endsWith('s') ? key.slice(0, -1) : `${key}s`;
     const found = this.vocabulary.has(other) ? this.keyOf(other) : null;
     return found === null ? [] : [found];
+  }
+
+  /** Whether a word names what some subclass of agriculture, livestock, forestry or fishing (divisions 01–03) works. */
+  private farms(word: string): boolean {
+    const key = this.keyOf(word);
+    const id = key === null ? undefined : this.keyIds.get(key);
+    return id !== undefined && this.postings[id].some((i) => Number(this.entries[i].code.slice(0, 2)) <= 3);
   }
 
   /** The stems of the other words of the index that sound like this one ("concerto" → "conserto"). */

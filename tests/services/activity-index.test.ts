@@ -393,6 +393,13 @@ describe('ActivityIndex', () => {
     expect(top('vendo peça e acessório pra carro', 2)).toEqual(['4530703', '4530704']);
   });
 
+  it('reads what is raised or grown and sold as the farm’s, not a shop’s', () => {
+    // 0121-1/01: horticulture; 4633-8/01 sells vegetables wholesale. 0154-7/00: pigs; 4722-9/01: a butcher's.
+    expect(top('planto tomate e pimentão e vendo no ceasa', 1)).toEqual(['0121101']);
+    expect(top('crio porco no sitio e vendo pros vizinhos', 1)).toEqual(['0154700']);
+    expect(top('crio porco no sitio e vendo pros vizinhos')).not.toContain('4722901');
+  });
+
   it('gives nothing for nonsense or words that name no activity', () => {
     for (const text of ['asdf qwer zxcv', 'kkkkkkk', 'lorem ipsum dolor sit amet', 'faço de tudo um pouco']) {
       expect(index.search(text), text).toEqual([]);
