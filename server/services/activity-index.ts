@@ -266,6 +266,14 @@ function kindOf(activity: IndexedActivity): Kind {
 }
 
 /**
+ * A farm's, forest's or fishery's own production (divisions 01–03): not the services and support done for them
+ * ("Serviço de preparação de terreno", "Atividades de apoio à pecuária", "Atividades de pós-colheita").
+ */
+function farmsOwn(activity: IndexedActivity): boolean {
+  return Number(activity.code.slice(0, 2)) <= 3 && !/^(servico|atividades de (apoio|pos-colheita))/.test(plain(activity.text));
+}
+
+/**
  * A subclass in the index. Stems and written words are numbered once for the whole index and each subclass holds
  * sorted arrays of those numbers: a third of the memory of a map and sets per subclass, and less garbage while it is
  * built (docs/performance.md).
@@ -280,7 +288,10 @@ interface Entry {
   agent: boolean;
   /** Its text says it mostly resells what it sells ("com predominância de revenda"). */
   mostlyResells: boolean;
-  /** Its text says the business's own ("imóveis próprios", "veículos próprios", "produção própria"). */
+  /**
+   * Its text says the business's own ("imóveis próprios", "veículos próprios", "produção própria"), or it is a farm's
+   * own production.
+   */
   own: boolean;
   /** The stems it holds (ids, ascending) and the best weight at which it holds each. */
   keys: Int32Array;
@@ -436,6 +447,12 @@ const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
  */
 const OF_WORDS = new Set(['de', 'do', 'da', 'dos', 'das']);
 const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s)$/;
+/**
+ * People named as owners after "dos" or "das" ("a terra dos sitiantes", "o carro dos clientes"): what is theirs is
+ * worked on for them. Not after "do" or "de": "feira do produtor" is a place.
+ */
+const OWNING_PEOPLE =
+  /^(clientes?|donos?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
@@ -629,7 +646,7 @@ export class ActivityIndex {
         wholesale: /atacad/.test(plain(activity.text)) || agent,
         agent,
         mostlyResells: /predominancia de revenda/.test(plain(activity.text)),
-        own: /\bpropri[oa]s?\b/.test(plain(activity.text)),
+        own: /\bpropri[oa]s?\b/.test(plain(activity.text)) || farmsOwn(activity),
         keys: Int32Array.from(held, ({ id }) => id),
         weights: Float64Array.from(held, ({ weight }) => weight),
         surfaces: ascending(surfaces),
@@ -872,8 +889,10 @@ export class ActivityIndex {
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
     const othersOwn = words.some((word, i) => {
-      if (!OTHERS_WORDS.test(plain(word)) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
+      if (!(OTHERS_WORDS.test(plain(word)) || OWNING_PEOPLE.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at)
+        return false;
       const of = plain(words[i - 1]);
+      if (OWNING_PEOPLE.test(plain(word))) return of === 'dos' || of === 'das';
       if (!OF_WORDS.has(of)) return false;
       return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
     });

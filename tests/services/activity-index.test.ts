@@ -128,8 +128,8 @@ describe('ActivityIndex', () => {
     ['fresh6', 100, 0.97],
     // Written blind the same way that evening: 0.91 when first measured (78 % top-1), 0.92 once read for causes (goods
     // resold to businesses: their factory is the supplier), 0.93 with soap bars filed where the IBGE files them, 0.94
-    // with "cobro o aluguel" read as how one charges.
-    ['fresh7', 100, 0.94],
+    // with "cobro o aluguel" read as how one charges, 0.95 with "a terra dos sitiantes" read as others' land.
+    ['fresh7', 100, 0.95],
     // Written blind the same way on 2026-12-01, by a session that read only the CNAE table, its notes and the MEI
     // occupations: 0.92 when first measured (78 % top-1), 80 % top-1 once a business named first was read as named,
     // 0.93 once a bakery that bakes was told from one that resells, 0.94 once a short word met its other number.
@@ -146,8 +146,9 @@ describe('ActivityIndex', () => {
     // share paid by the maker ("a fábrica me paga 5%") was read as a commission.
     ['holdout7', 100, 0.91],
     // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
-    // (75 % top-1); the same once a business named first was ranked before the others its list names.
-    ['fresh11', 100, 0.88],
+    // (75 % top-1); the same once a business named first was ranked before the others its list names; 0.89 once "nas
+    // roça dos vizinho" was read as others' land.
+    ['fresh11', 100, 0.89],
     // Written blind the same way on 2026-12-02 (58 hard by its writer's count): 0.83 when first measured (71 % top-1).
     ['fresh12', 100, 0.83],
   ] as const)(
@@ -400,6 +401,15 @@ describe('ActivityIndex', () => {
     expect(top('planto tomate e pimentão e vendo no ceasa', 1)).toEqual(['0121101']);
     expect(top('crio porco no sitio e vendo pros vizinhos', 1)).toEqual(['0154700']);
     expect(top('crio porco no sitio e vendo pros vizinhos')).not.toContain('4722901');
+  });
+
+  it('reads the land or herd of the people named as theirs: work done for them, not their farm', () => {
+    // 0161-0/03: preparing land, growing and harvesting for others; 0119-9/05 grows beans on its own land.
+    const harvest = top('faço a colheita do feijão nas roças dos vizinhos com minha máquina');
+    expect(harvest).toContain('0161003');
+    expect(harvest).not.toContain('0119905');
+    // A fair named for the producers is a place, not their property: the grower stays first.
+    expect(top('planto alface e couve e vendo na feira do produtor', 1)).toEqual(['0121101']);
   });
 
   it('gives nothing for nonsense or words that name no activity', () => {
