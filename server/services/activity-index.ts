@@ -468,6 +468,12 @@ const RAISING_WORDS = /^(crio|criamos|planto|plantamos|cultivo|cultivamos|colho|
  */
 const COMMISSION_WORD = /^comiss/;
 /**
+ * Staying with someone ("fico com uma idosa", "fico com o cachorro quando o dono viaja") is looking after them: read
+ * as "cuido de". Not a share kept ("fico com 10%", "fico com uma parte"), which is how an agent earns.
+ */
+const STAYING_WITH =
+  /\bfic(o|amos)\s+com\s+(?!(\d|%|(uma?|a|o|os|as)\s+(\d|parte|porcentage|percentua|comiss|valor|lucro|dinheiro|resto|metade|taxa)))/giu;
+/**
  * Paid a share of each deal ("fico com 10%", "ganho uma porcentagem quando vende", "a fábrica me paga 5% do que
  * vender"): a commission, said otherwise. The verb must say it is earned: "dou 10% de desconto" is a shop's price.
  */
@@ -868,7 +874,10 @@ export class ActivityIndex {
   /** A description's words as concepts: each word's stem, mistakes corrected, the last one as a prefix if asked. */
   private conceptsOf(text: string, prefix: boolean): Reading {
     // Words with the clause each is in: what "para" governs ends at a comma or a full stop.
-    const clauses = text.replace(/mercado\s+livre/giu, 'mercadolivre').split(/[,.;:!?()\n]+/u);
+    const clauses = text
+      .replace(/mercado\s+livre/giu, 'mercadolivre')
+      .replace(STAYING_WITH, 'cuido de')
+      .split(/[,.;:!?()\n]+/u);
     const placed = clauses.flatMap((clause, at) => wordsOf(clause).map((word) => ({ word, at }))).slice(0, MAX_QUERY_WORDS);
     const words = placed.map(({ word }) => word);
     const concepts: Concept[] = [];
