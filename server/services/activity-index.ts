@@ -475,10 +475,11 @@ const STAYING_WITH =
   /\bfic(o|amos)\s+com\s+(?!(\d|%|(uma?|a|o|os|as)\s+(\d|parte|porcentage|percentua|comiss|valor|lucro|dinheiro|resto|metade|taxa)))/giu;
 /**
  * Paid a share of each deal ("fico com 10%", "ganho uma porcentagem quando vende", "a fábrica me paga 5% do que
- * vender"): a commission, said otherwise. The verb must say it is earned: "dou 10% de desconto" is a shop's price.
+ * vender", "recebo % do que vendi"): a commission, said otherwise. The verb must say it is earned: "dou 10% de
+ * desconto" is a shop's price.
  */
 const SHARE_EARNED =
-  /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro|me\s+(paga|pagam|repassa|repassam))\s+(com\s+)?(uma?\s+|os?\s+)?(\d+([.,]\d+)?\s*(%|por\s*cento)|porcentage[mn]s?|percentua(l|is))/u;
+  /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro|me\s+(paga|pagam|repassa|repassam))\s+(com\s+)?(uma?\s+|os?\s+)?((\d+([.,]\d+)?\s*)?%|\d+([.,]\d+)?\s*por\s*cento|porcentage[mn]s?|percentua(l|is))/u;
 /** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
 const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
