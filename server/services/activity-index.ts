@@ -155,6 +155,14 @@ const ACTION_STEMS = new Map<string, string>([
   ['fabric', 'fabric'],
 ]);
 /**
+ * Words the stemmer makes one with others of another sense: "mercado" (a market, "mercadinho" a grocery) with
+ * "mercadoria" (any goods, in most shops' texts) and "mercearia".
+ */
+const KEPT_APART = new Map([
+  ['mercado', 'mercad'],
+  ['mercados', 'mercad'],
+]);
+/**
  * Actions done to something people already have (repair, clean, wash): a business that only shares the object
  * ("celular", "geladeira") is another one. Not "alugar", which says either side ("alugo uma cadeira no salão").
  */
@@ -1157,6 +1165,8 @@ function ownText(text: string): string {
  * stemmer keeps it ("criaçã" → "cri", like "criador").
  */
 function stemOf(word: string): string {
+  const apart = KEPT_APART.get(plain(word));
+  if (apart) return apart;
   const stem = snowballStem(word);
   return ACTION_STEMS.get(stem) ?? stem;
 }

@@ -145,8 +145,9 @@ describe('ActivityIndex', () => {
     ['fresh10', 100, 0.93],
     // Written blind the same way that morning, after both changes, and only measured (55 hard by its writer's count):
     // 0.89 (78 % top-1); 0.90 once a business named first was ranked before the others its list names, 0.91 once a
-    // share paid by the maker ("a fábrica me paga 5%") was read as a commission.
-    ['holdout7', 100, 0.91],
+    // share paid by the maker ("a fábrica me paga 5%") was read as a commission, 0.92 once "mercado" was kept apart
+    // from "mercadoria".
+    ['holdout7', 100, 0.92],
     // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
     // (75 % top-1); the same once a business named first was ranked before the others its list names; 0.89 once "nas
     // roça dos vizinho" was read as others' land.
@@ -429,6 +430,13 @@ describe('ActivityIndex', () => {
     expect(top('fico com um idoso durante a noite na casa da família', 1)).toEqual(['8712300']);
     expect(top('fico com uma senhora acamada, dou banho, troco fralda e dou remédio', 1)).toEqual(['8712300']);
     expect(top('as pessoas deixam o carro comigo pra vender e eu fico com 5% do valor')).toContain('4512901');
+  });
+
+  it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
+    // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
+    const grocery = top('mercado de bairro com frios e bebida');
+    expect(grocery).toContain('4712100');
+    expect(grocery).not.toContain('3314719');
   });
 
   it('gives nothing for nonsense or words that name no activity', () => {
