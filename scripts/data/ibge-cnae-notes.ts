@@ -1,7 +1,7 @@
 /**
  * Builds `server/services/activity-notes.json` from the IBGE explanatory notes of CNAE-Subclasses 2.3 ("Esta subclasse
  * compreende" / "não compreende", IBGE/CONCLA, "Estrutura detalhada e notas explicativas"), as parsed from the IBGE
- * PDF into JSON (`codigo`, `exemplos_atividades`, `notas_explicativas`). See docs/outside-services.md.
+ * PDF into JSON (`codigo`, `exemplos_atividades`, `notas_explicativas`). See docs/cnae-search.md.
  *
  *   npx tsx scripts/data/ibge-cnae-notes.ts path/to/notas_ibge.json
  *

@@ -17,7 +17,7 @@ import { stemmer } from '@orama/stemmers/portuguese';
  * names that the description says most completely ("bolo de pote" whole beats a name that shares one word). The whole
  * index is in memory (about 1,300 subclasses, 20,000 names): a search costs a millisecond or two.
  *
- * What is done weighs more than what it is done to (docs/outside-services.md): the forms of an action are one key
+ * What is done weighs more than what it is done to (docs/cnae-search.md): the forms of an action are one key
  * ("conserto", "consertar", "reparação", "manutenção", "arrumar"; "limpar", "limpeza", "faxina"; "vendo", "comércio"); a
  * description that repairs, cleans or washes something leaves the shops, factories and others that only share the
  * object ("celular", "geladeira") far behind, unless they do the first action said (the main one); an action after
@@ -381,7 +381,7 @@ const HOMOPHONE_WEIGHT = 0.8;
 /**
  * A short word's other number ("peça", "peças") counts well below the word as typed: folded into one word, "obra" met
  * "obras", "boi" "bois" and "pia" "pias" as often as the resold eggs met "ovos", and top-1s were lost (see
- * docs/outside-services.md).
+ * docs/cnae-search.md).
  */
 const NUMBER_WEIGHT = 0.3;
 /**

@@ -105,7 +105,7 @@ describe('ActivityIndex', () => {
   // `walk` was tuned on; `fresh` was written after that tuning and never tuned on.
   // `fresh2` and `holdout2` were written later by someone who had not seen the ranking; `fresh2` was read for causes,
   // `holdout2` and `holdout3` only measured; `holdout4` was written blind and measured before the IBGE notes came
-  // (docs/outside-services.md).
+  // (docs/cnae-search.md).
   it.each([
     ['walk', 100, 0.98],
     ['fresh', 30, 0.95],
