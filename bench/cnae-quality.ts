@@ -10,7 +10,7 @@ had not seen the ranking: `fresh2` read for causes, the holdouts only measured; 
  * read for causes; `fresh6`, 100 more written blind on 2026-11-30 by a session that saw neither the ranking nor the
  * other sets; `fresh7`, the same way on 2026-11-30 in the evening; `fresh8`, the same way on 2026-12-01; `fresh9`, the same way
  * that night; `fresh10`, the same way on 2026-12-01 in the morning; `holdout7`, the same way
- * after the changes `fresh10` brought, only measured; `fresh11`, the same way before noon that day; `fresh12`, the same way on 2026-12-02), asked of every place that searches activities by words — luca's suggester
+ * after the changes `fresh10` brought, only measured; `fresh11`, the same way before noon that day; `fresh12`, the same way on 2026-12-02; `holdout8`, the same way after the changes `fresh12` brought, only measured), asked of every place that searches activities by words — luca's suggester
  * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
  * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
  * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
@@ -57,6 +57,7 @@ export const DESCRIPTION_SETS = [
   'holdout7',
   'fresh11',
   'fresh12',
+  'holdout8',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

@@ -156,6 +156,9 @@ describe('ActivityIndex', () => {
     // 0.84 once "fico com uma senhora acamada" was read as looking after her, 0.85 once "recebo % do q vendi" was read
     // as a commission.
     ['fresh12', 100, 0.85],
+    // Written blind the same way on 2026-12-02 after the changes fresh12 brought, and only measured (55 hard by its
+    // writer's count): 0.91 (64 % top-1), the same as the ranking of 2026-11-30 gave it.
+    ['holdout8', 100, 0.91],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
