@@ -73,7 +73,7 @@ test('Mendes Tech sees its DAS line by line, the Fator R and the chart', async (
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Impostos' }).click();
   await expect(page.getByRole('heading', { name: 'Impostos', level: 1 })).toBeVisible();
   // The year of the late DAS (last year's in January and February), chosen as a person would.
-  await page.getByLabel('Ano').selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Ano', exact: true }).selectOption(String(year));
   await expect(page.getByRole('list', { name: 'Obrigações do ano' })).toContainText(`DEFIS de ${year}`);
   const calculation = page.getByLabel('Cálculo do imposto');
   for (const line of [
