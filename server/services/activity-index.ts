@@ -273,12 +273,17 @@ function kindOf(activity: IndexedActivity): Kind {
   return 'other';
 }
 
+/** Agriculture, livestock, forestry and fishing: CNAE divisions 01–03. */
+function inFarmDivisions(code: string): boolean {
+  return Number(code.slice(0, 2)) <= 3;
+}
+
 /**
  * A farm's, forest's or fishery's own production (divisions 01–03): not the services and support done for them
  * ("Serviço de preparação de terreno", "Atividades de apoio à pecuária", "Atividades de pós-colheita").
  */
 function farmsOwn(activity: IndexedActivity): boolean {
-  return Number(activity.code.slice(0, 2)) <= 3 && !/^(servico|atividades de (apoio|pos-colheita))/.test(plain(activity.text));
+  return inFarmDivisions(activity.code) && !/^(servico|atividades de (apoio|pos-colheita))/.test(plain(activity.text));
 }
 
 /**
@@ -362,7 +367,7 @@ interface Reading {
   resoldToBusinesses: boolean;
   /** Others' goods sold for them ("represento uma fábrica", "ganho comissão"): an agent of commerce. */
   agentRead: boolean;
-  /** A verb says the business makes what it sells ("faço", "fabrico", "produzo"). */
+  /** A verb says the business makes, raises or grows what it sells ("faço", "fabrico", "produzo", "crio galinha"). */
   making: boolean;
   /** A verb says it raises or grows what a farm does ("crio galinha", "planto alface"). */
   raising: boolean;
@@ -843,7 +848,7 @@ export class ActivityIndex {
       // customer's supplier, not the business described.
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
       // Goods bought and passed on to businesses, not made: a factory of them is the supplier.
-      if (resoldToBusinesses && (entry.kind === 'make' || Number(entry.code.slice(0, 2)) <= 3)) score *= NOT_THE_SERVICE_FACTOR;
+      if (resoldToBusinesses && (entry.kind === 'make' || inFarmDivisions(entry.code))) score *= NOT_THE_SERVICE_FACTOR;
       // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
       if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
       // Made by the business itself: the subclass that mostly resells the same goods is another one.
@@ -907,10 +912,10 @@ export class ActivityIndex {
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
     const othersOwn = words.some((word, i) => {
-      if (!(OTHERS_WORDS.test(plain(word)) || OWNING_PEOPLE.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at)
-        return false;
+      const owner = OWNING_PEOPLE.test(plain(word));
+      if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
       const of = plain(words[i - 1]);
-      if (OWNING_PEOPLE.test(plain(word))) return of === 'dos' || of === 'das';
+      if (owner) return of === 'dos' || of === 'das';
       if (!OF_WORDS.has(of)) return false;
       return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
     });
@@ -1055,7 +1060,7 @@ export class ActivityIndex {
   private farms(word: string): boolean {
     const key = this.keyOf(word);
     const id = key === null ? undefined : this.keyIds.get(key);
-    return id !== undefined && this.postings[id].some((i) => Number(this.entries[i].code.slice(0, 2)) <= 3);
+    return id !== undefined && this.postings[id].some((i) => inFarmDivisions(this.entries[i].code));
   }
 
   /** The stems of the other words of the index that sound like this one ("concerto" → "conserto"). */
