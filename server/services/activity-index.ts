@@ -466,6 +466,11 @@ const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s)$/;
  */
 const OWNING_PEOPLE =
   /^(clientes?|donos?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
+/**
+ * Goods handed to the business by their owners ("o cliente traz", "as fábricas me mandam", "o dono deixa") or given
+ * back to them ("devolvo"): the business works on others' goods, for them.
+ */
+const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devolvo|devolvemos)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
@@ -912,6 +917,8 @@ export class ActivityIndex {
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
     const othersOwn = words.some((word, i) => {
+      // "leva e traz" is a pick-up service, not goods brought.
+      if (HANDED_WORDS.test(plain(word))) return !(plain(words[i - 1] ?? '') === 'e' && plain(words[i - 2] ?? '') === 'leva');
       const owner = OWNING_PEOPLE.test(plain(word));
       if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
       const of = plain(words[i - 1]);
