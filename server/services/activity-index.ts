@@ -459,7 +459,7 @@ const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
  * works on it for them, as IBGE's "de terceiros", "sob contrato" subclasses do, not on its own ("imóveis próprios").
  */
 const OF_WORDS = new Set(['de', 'do', 'da', 'dos', 'das']);
-const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s)$/;
+const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s?)$/;
 /**
  * People named as owners after "dos" or "das" ("a terra dos sitiantes", "o carro dos clientes"): what is theirs is
  * worked on for them. Not after "do" or "de": "feira do produtor" is a place.
@@ -498,9 +498,13 @@ const STAYING_WITH =
  */
 const SHARE_EARNED =
   /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro|me\s+(paga|pagam|repassa|repassam))\s+(com\s+)?(uma?\s+|os?\s+)?((\d+([.,]\d+)?\s*)?%|\d+([.,]\d+)?\s*por\s*cento|porcentage[mn]s?|percentua(l|is))/u;
+/** A part of each deal kept ("fico com uma parte do frete"): the same share, said without a figure. */
+const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b/u;
 /** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
 const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
+const SELLING_WORD = /^vend/;
+const CONSIGNMENT_READ_KEY = stemOf('consignação');
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
 export class ActivityIndex {
@@ -942,6 +946,16 @@ export class ActivityIndex {
       known.forEach(({ key }) => seen.add(key));
       if (known.length) concepts.push({ keys: known, weight: CONTRACT_WEIGHT, surface });
     };
+    // Others' goods left with the business to sell, for a share ("o dono deixa o carro no meu pátio e fico com uma
+    // parte"): sold on consignment, as IBGE files it. Otherwise a share of what is sold is an agent's commission.
+    const consigned = othersOwn && words.some((word) => SELLING_WORD.test(plain(word)));
+    const readShare = () => {
+      if (consigned) readAs([CONSIGNMENT_READ_KEY], 'consignação');
+      else if (!agentRead) {
+        agentRead = true;
+        readAs([AGENT_READ_KEY], 'representantes');
+      }
+    };
     words.forEach((word, i) => {
       const last = prefix && i === words.length - 1;
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
@@ -1001,20 +1015,15 @@ export class ActivityIndex {
       // IBGE calls a service "sob contrato", "para terceiros".
       if (forWhom && BUSINESS_WORDS.has(plain(word))) readAs(CONTRACT_KEYS, 'contrato');
       if (forWhom && BUYER_WORDS.has(plain(word))) buyerNamed = true;
-      if (!agentRead && COMMISSION_WORD.test(plain(word))) {
-        agentRead = true;
-        readAs([AGENT_READ_KEY], 'representantes');
-      }
+      if (COMMISSION_WORD.test(plain(word))) readShare();
     });
     // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
     const resold = resaleSaid && buyerNamed;
     if (resold) readAs([WHOLESALE_READ_KEY], 'atacado');
     // Work on what is others' is done for them: read as the work under contract that IBGE files apart.
     if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
-    if (!agentRead && SHARE_EARNED.test(unaccented(text))) {
-      agentRead = true;
-      readAs([AGENT_READ_KEY], 'representantes');
-    }
+    const plainText = unaccented(text);
+    if (SHARE_EARNED.test(plainText) || SHARE_KEPT.test(plainText)) readShare();
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
