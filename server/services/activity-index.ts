@@ -500,6 +500,12 @@ const SHARE_EARNED =
   /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro|me\s+(paga|pagam|repassa|repassam))\s+(com\s+)?(uma?\s+|os?\s+)?((\d+([.,]\d+)?\s*)?%|\d+([.,]\d+)?\s*por\s*cento|porcentage[mn]s?|percentua(l|is))/u;
 /** A part of each deal kept ("fico com uma parte do frete"): the same share, said without a figure. */
 const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b/u;
+/**
+ * Both sides of a sale named as others ("faço a ponte entre quem vende e quem compra boi", "acho comprador pra quem
+ * quer vender"): the business brings them together, an agent of commerce.
+ */
+const SELLER_NAMED = /\b(quem\s+(quer\s+)?vend|vendedor)/u;
+const BUYER_NAMED = /\b(quem\s+(quer\s+)?compr|comprador)/u;
 /** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
 const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
@@ -1024,6 +1030,7 @@ export class ActivityIndex {
     if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
     const plainText = unaccented(text);
     if (SHARE_EARNED.test(plainText) || SHARE_KEPT.test(plainText)) readShare();
+    if (SELLER_NAMED.test(plainText) && BUYER_NAMED.test(plainText)) readShare();
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,

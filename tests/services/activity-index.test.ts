@@ -146,8 +146,9 @@ describe('ActivityIndex', () => {
     // Written blind the same way that morning, after both changes, and only measured (55 hard by its writer's count):
     // 0.89 (78 % top-1); 0.90 once a business named first was ranked before the others its list names, 0.91 once a
     // share paid by the maker ("a fábrica me paga 5%") was read as a commission, 0.92 once "mercado" was kept apart
-    // from "mercadoria", 0.93 once others' goods left to sell for a share were read as sold on consignment.
-    ['holdout7', 100, 0.93],
+    // from "mercadoria", 0.93 once others' goods left to sell for a share were read as sold on consignment, 0.94 once
+    // both sides of a sale named as others were read as an agent's.
+    ['holdout7', 100, 0.94],
     // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
     // (75 % top-1); the same once a business named first was ranked before the others its list names; 0.89 once "nas
     // roça dos vizinho" was read as others' land, 0.90 once others' goods left to sell for a share were read as sold on
@@ -161,8 +162,8 @@ describe('ActivityIndex', () => {
     // Written blind the same way on 2026-12-02 after the changes fresh12 brought, and only measured (55 hard by its
     // writer's count): 0.91 (64 % top-1), the same as the ranking of 2026-11-30 gave it. Then read for causes: 0.92
     // once goods the owners bring were read as worked on for them, 0.93 once others' goods left to sell for a share
-    // were read as sold on consignment.
-    ['holdout8', 100, 0.93],
+    // were read as sold on consignment, 0.94 once both sides of a sale named as others were read as an agent's.
+    ['holdout8', 100, 0.94],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
@@ -454,6 +455,14 @@ describe('ActivityIndex', () => {
     expect(top('as pessoas deixam o carro comigo pra vender e eu fico com 5% do valor', 1)).toEqual(['4512902']);
     expect(top('vendo carro usado no meu pátio, o dono deixa o carro aqui e eu fico com uma comissão')).toContain('4512902');
     expect(top('pego carro dos outro pra vender no meu pátio, quando sai fico com uma parte')).toContain('4512902');
+  });
+
+  it('reads both sides of a sale named as others as an agent who brings them together', () => {
+    // 4611-7/00: agents of the trade in farm produce and live animals; 4763-6/01 a toy shop, 4623-1/01 cattle wholesale.
+    expect(top('faço a ponte entre quem quer vender boi e quem quer comprar, ganho por cabeça negociada', 1)).toEqual([
+      '4611700',
+    ]);
+    expect(top('junto vendedor e comprador de gado, ganho por cabeça vendida', 1)).toEqual(['4611700']);
   });
 
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
