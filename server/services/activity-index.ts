@@ -862,8 +862,11 @@ export class ActivityIndex {
       // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
       // customer's supplier, not the business described.
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
-      // Goods bought and passed on to businesses, not made: a factory of them is the supplier.
-      if (resoldToBusinesses && (entry.kind === 'make' || inFarmDivisions(entry.code))) score *= NOT_THE_SERVICE_FACTOR;
+      // Goods bought and passed on to businesses are sold wholesale: a shop of them sells to the people who use them,
+      // and a factory or farm of them, further still, is the supplier.
+      if (resoldToBusinesses && entry.kind === 'trade' && !entry.wholesale) score *= NOT_THE_SERVICE_FACTOR;
+      if (resoldToBusinesses && (entry.kind === 'make' || inFarmDivisions(entry.code)))
+        score *= NOT_THE_SERVICE_FACTOR * NOT_THE_SERVICE_FACTOR;
       // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
       if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
       // Made by the business itself: the subclass that mostly resells the same goods is another one.

@@ -358,6 +358,17 @@ describe('ActivityIndex', () => {
     ]);
   });
 
+  it('reads goods resold to businesses as not a shop’s: a shop sells to the people who use them', () => {
+    // 4631-1/00 sells dairy wholesale, 4721-1/03 is a dairy shop; 4642-7/01 sells clothes wholesale, 4781-4/00 is a
+    // clothes shop.
+    const dairy = top('compro queijo e manteiga de laticínio e repasso pras padarias e mercados');
+    expect(dairy[0]).toBe('4631100');
+    expect(dairy).not.toContain('4721103');
+    const clothes = top('compro calça jeans no atacado e revendo pras lojas de roupa da cidade');
+    expect(clothes[0]).toBe('4642701');
+    expect(clothes).not.toContain('4781400');
+  });
+
   it('reads representing a maker as a sales agent, not as the maker or the shops it visits', () => {
     // CNAE 2.3, group 461: "representantes comerciais e agentes do comércio", by the goods represented.
     expect(top('represento uma fábrica de roupas e visito as lojas do interior', 1)).toEqual(['4616800']);
