@@ -471,6 +471,12 @@ const OWNING_PEOPLE =
  * back to them ("devolvo"): the business works on others' goods, for them.
  */
 const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devolvo|devolvemos)$/;
+/**
+ * Businesses named as owners ("o produto das empresas", "as peças das fábricas"): their goods are worked on for them,
+ * unless the business says it buys, when they are where the goods come from ("compro roupa das fábricas").
+ */
+const OWNING_BUSINESSES = /^(empresas?|fabricas?|marcas?)$/;
+const BUYING_WORD = /^compr/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
@@ -929,10 +935,11 @@ export class ActivityIndex {
     });
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
+    const buying = words.some((word) => BUYING_WORD.test(plain(word)));
     const othersOwn = words.some((word, i) => {
       // "leva e traz" is a pick-up service, not goods brought.
       if (HANDED_WORDS.test(plain(word))) return !(plain(words[i - 1] ?? '') === 'e' && plain(words[i - 2] ?? '') === 'leva');
-      const owner = OWNING_PEOPLE.test(plain(word));
+      const owner = OWNING_PEOPLE.test(plain(word)) || (OWNING_BUSINESSES.test(plain(word)) && !buying);
       if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
       const of = plain(words[i - 1]);
       if (owner) return of === 'dos' || of === 'das';
