@@ -365,6 +365,8 @@ interface Reading {
   serving: boolean;
   /** Goods bought and passed on to businesses ("repasso pras padarias"), with nothing said of making them. */
   resoldToBusinesses: boolean;
+  /** A channel people buy through is named ("pelo insta", "no mercado livre"): the business sells to people too. */
+  channelSaid: boolean;
   /** Others' goods sold for them ("represento uma fábrica", "ganho comissão"): an agent of commerce. */
   agentRead: boolean;
   /** A verb says the business makes, raises or grows what it sells ("faço", "fabrico", "produzo", "crio galinha"). */
@@ -741,7 +743,7 @@ export class ActivityIndex {
 
   /** The subclasses a description or search speaks of, best first. */
   search(text: string, query: ActivityQuery = {}): ActivityHit[] {
-    const { concepts, unknown, serving, resoldToBusinesses, agentRead, making, raising, othersOwn, clauseLengths } =
+    const { concepts, unknown, serving, resoldToBusinesses, channelSaid, agentRead, making, raising, othersOwn, clauseLengths } =
       this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
@@ -868,9 +870,10 @@ export class ActivityIndex {
       // A subclass that answers only as whom it serves ("salão de beleza" in "móveis para salão de beleza") is that
       // customer's supplier, not the business described.
       if (!answersItself) score *= FOR_WHOM_WEIGHT;
-      // Goods bought and passed on to businesses are sold wholesale: a shop of them sells to the people who use them,
-      // and a factory or farm of them, further still, is the supplier.
-      if (resoldToBusinesses && entry.kind === 'trade' && !entry.wholesale) score *= NOT_THE_SERVICE_FACTOR;
+      // Goods bought and passed on to businesses are sold wholesale: a shop of them sells to the people who use them
+      // (unless it is said to sell to them too, "pelo insta"), and a factory or farm of them, further still, is the
+      // supplier.
+      if (resoldToBusinesses && !channelSaid && entry.kind === 'trade' && !entry.wholesale) score *= NOT_THE_SERVICE_FACTOR;
       if (resoldToBusinesses && (entry.kind === 'make' || inFarmDivisions(entry.code)))
         score *= NOT_THE_SERVICE_FACTOR * NOT_THE_SERVICE_FACTOR;
       // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
@@ -926,6 +929,7 @@ export class ActivityIndex {
     let forWhomObject = false;
     let serving = false;
     let agentRead = false;
+    let channelSaid = false;
     // Raised or grown: what follows the verb is a farm's ("crio galinha", "planto alface"), not a design ("crio os
     // modelos").
     const raising = words.some((word, i) => {
@@ -983,6 +987,7 @@ export class ActivityIndex {
       }
       if (isStopWord(word) && !last) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
+      if (CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])))) channelSaid = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -1047,6 +1052,7 @@ export class ActivityIndex {
       unknown,
       serving,
       resoldToBusinesses: resold && !making,
+      channelSaid,
       agentRead: agentRead || representing,
       making,
       raising,

@@ -359,7 +359,7 @@ describe('ActivityIndex', () => {
     ]);
   });
 
-  it('reads goods resold to businesses as not a shop’s: a shop sells to the people who use them', () => {
+  it('reads goods resold only to businesses as not a shop’s: a shop sells to the people who use them', () => {
     // 4631-1/00 sells dairy wholesale, 4721-1/03 is a dairy shop; 4642-7/01 sells clothes wholesale, 4781-4/00 is a
     // clothes shop.
     const dairy = top('compro queijo e manteiga de laticínio e repasso pras padarias e mercados');
@@ -368,6 +368,8 @@ describe('ActivityIndex', () => {
     const clothes = top('compro calça jeans no atacado e revendo pras lojas de roupa da cidade');
     expect(clothes[0]).toBe('4642701');
     expect(clothes).not.toContain('4781400');
+    // Sold to people as well, through a channel they buy from: the shop is one of the businesses it is.
+    expect(top('compro calça jeans no atacado e revendo pelo instagram e pras lojas da cidade')).toContain('4781400');
   });
 
   it('reads representing a maker as a sales agent, not as the maker or the shops it visits', () => {
