@@ -479,6 +479,12 @@ const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devol
  */
 const OWNING_BUSINESSES = /^(empresas?|fabricas?|marcas?)$/;
 const BUYING_WORD = /^compr/;
+/**
+ * Farmers named as whom the business works for ("pros produtores de leite", "contratado pelos fazendeiros", "o
+ * produtor me paga por hectare"): the work is a service to their farms, not a farm's own production.
+ */
+const FARMER_WORDS = /^(fazendeir[oa]s?|sitiantes?|agricultor(es|as?)?|pecuaristas?|produtor(es|as?)?|criador(es|as?)?)$/;
+const BY_WORDS = /^(pel[oa]s?|dos|das)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
@@ -940,16 +946,24 @@ export class ActivityIndex {
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
     // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
     const buying = words.some((word) => BUYING_WORD.test(plain(word)));
-    const othersOwn = words.some((word, i) => {
-      // "leva e traz" is a pick-up service, not goods brought.
-      if (HANDED_WORDS.test(plain(word))) return !(plain(words[i - 1] ?? '') === 'e' && plain(words[i - 2] ?? '') === 'leva');
-      const owner = OWNING_PEOPLE.test(plain(word)) || (OWNING_BUSINESSES.test(plain(word)) && !buying);
-      if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
-      const of = plain(words[i - 1]);
-      if (owner) return of === 'dos' || of === 'das';
-      if (!OF_WORDS.has(of)) return false;
-      return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
-    });
+    const farmersServed = words.some(
+      (word, i) =>
+        FARMER_WORDS.test(plain(word)) &&
+        i > 0 &&
+        (FOR_WHOM_WORDS.has(plain(words[i - 1])) || BY_WORDS.test(plain(words[i - 1])) || plain(words[i + 1] ?? '') === 'me'),
+    );
+    const othersOwn =
+      farmersServed ||
+      words.some((word, i) => {
+        // "leva e traz" is a pick-up service, not goods brought.
+        if (HANDED_WORDS.test(plain(word))) return !(plain(words[i - 1] ?? '') === 'e' && plain(words[i - 2] ?? '') === 'leva');
+        const owner = OWNING_PEOPLE.test(plain(word)) || (OWNING_BUSINESSES.test(plain(word)) && !buying);
+        if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
+        const of = plain(words[i - 1]);
+        if (owner) return of === 'dos' || of === 'das';
+        if (!OF_WORDS.has(of)) return false;
+        return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
+      });
     // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,
     // in either order.
     const resaleSaid = words.some(
