@@ -1,20 +1,12 @@
 /**
  * `npm run bench:cnae`: how well the activity search understands people. Businesses described in plain words, each
  * with the CNAE subclasses an accountant would accept as its main activity (tests/fixtures/cnae-descriptions: `dev`,
- * the set the ranking may be tuned on; `holdout`, written apart and never tuned on; `walk`, plain sentences with
- * actions, misspellings and ways of earning, tuned on when the action was weighed over the object; `fresh`, written
- * after that tuning and never tuned on; `fresh2`, `holdout2` and `holdout3`, 100 each, written later by someone who
-had not seen the ranking: `fresh2` read for causes, the holdouts only measured; `holdout4`, 100 more written blind and measured before the IBGE notes were added; `fresh3` and `holdout5`, 100
- * each, written blind on 2026-11-30 with the harder cases the issue names — `fresh3` to be read for causes, `holdout5` only
- * measured; `fresh4` and `holdout6`, the same way later that day; `fresh5`, 100 more written blind the same way and
- * read for causes; `fresh6`, 100 more written blind on 2026-11-30 by a session that saw neither the ranking nor the
- * other sets; `fresh7`, the same way on 2026-11-30 in the evening; `fresh8`, the same way on 2026-12-01; `fresh9`, the same way
- * that night; `fresh10`, the same way on 2026-12-01 in the morning; `holdout7`, the same way
- * after the changes `fresh10` brought, only measured; `fresh11`, the same way before noon that day; `fresh12`, the same way on 2026-12-02; `holdout8`, the same way after the changes `fresh12` brought, only measured), asked of every place that searches activities by words — luca's suggester
- * (`POST /api/luca/cnaes/match`, the wizard's "Sugerir atividades") and the public search (`GET /api/cnaes?search=`,
- * `/tools/cnae` and the wizard's "busque pelo nome") — and, beside them, a baseline that knows only the table's own
- * words: subclasses ranked by how many of the description's words (accents and case aside) their text, MEI
- * occupations and hierarchy contain.
+ * the set the ranking may be tuned on, and sets of 100 written blind, each by someone who saw neither the ranking nor
+ * the other sets; which were read for causes and which only measured is told in docs/cnae-search.md), asked of every
+ * place that searches activities by words — luca's suggester (`POST /api/luca/cnaes/match`, the wizard's "Sugerir
+ * atividades") and the public search (`GET /api/cnaes?search=`, `/tools/cnae` and the wizard's "busque pelo nome") —
+ * and, beside them, a baseline that knows only the table's own words: subclasses ranked by how many of the
+ * description's words (accents and case aside) their text, MEI occupations and hierarchy contain.
  * Prints top-1 and top-3 accuracy, how many descriptions have a code of a division none of their accepted codes is in
  * among the first three ("other div.": a rough sign of unrelated codes, since making, selling and repairing one thing
  * sit in different divisions), and p50/p95 latency per set (each description's median of three runs);
