@@ -50,6 +50,7 @@ export const DESCRIPTION_SETS = [
   'fresh11',
   'fresh12',
   'holdout8',
+  'holdout9',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
