@@ -119,6 +119,8 @@ const CHANNEL_WORDS = new Set(
   ).split(' '),
 );
 const CHANNEL_WEIGHT = 0.25;
+/** Channels people buy through ("pelo insta", "no mercado livre"), not messages, which businesses use to order too. */
+const MESSAGING_WORDS = /^(whatsapp|whats|wpp|zap|zapzap)$/;
 /** Words before a thing worked on or owned ("do instagram", "o site", "de internet"), not where one sells through. */
 const WORKED_ON = /^(do|da|dos|das|o|os|de|meu|minha|meus|minhas)$/;
 /** Channel words that only ever say how one sells ("a domicílio", "sob encomenda"). */
@@ -373,7 +375,10 @@ interface Reading {
   making: boolean;
   /** A verb says it raises or grows what a farm does ("crio galinha", "planto alface"). */
   raising: boolean;
-  /** What it works on belongs to others ("dos outros", "de terceiros", "de outras marcas"). */
+  /**
+   * What it works on belongs to others: said so ("dos outros", "de terceiros", "de outras marcas", "das empresas"),
+   * handed over by them ("o cliente traz"), or theirs as the farmers it works for ("pros produtores").
+   */
   othersOwn: boolean;
   /** How many words each clause has as written, filler included. */
   clauseLengths: number[];
@@ -470,21 +475,35 @@ const OWNING_PEOPLE =
   /^(clientes?|donos?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
 /**
  * Goods handed to the business by their owners ("o cliente traz", "as fábricas me mandam", "o dono deixa") or given
- * back to them ("devolvo"): the business works on others' goods, for them.
+ * back to them ("devolvo"): the business works on others' goods, for them. Goods left ("deixa", "deixam") may also be
+ * left to be sold.
  */
 const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devolvo|devolvemos)$/;
+const LEFT_WORDS = /^(deixam|deixa)$/;
+/** Words between a verb of handing over and what is handed ("me manda o…", "traz a sua…"). */
+const CLITIC_WORDS = /^(me|te|nos|lhe|o|a|os|as|um|uma|uns|umas|seu|sua|seus|suas)$/;
+/** What is handed over that is no goods ("deixa eu explicar", "manda mensagem", "devolvo o dinheiro"). */
+const NOT_HANDED_GOODS =
+  /^(eu|mensage(m|ns)|fotos?|pedidos?|dinheiro|pix|audios?|recados?|e-?mails?|links?|listas?|whats|zap|noticias?)$/;
 /**
- * Businesses named as owners ("o produto das empresas", "as peças das fábricas"): their goods are worked on for them,
- * unless the business says it buys, when they are where the goods come from ("compro roupa das fábricas").
+ * Businesses named as owners after "dos" or "das", with goods said before in the clause ("o produto das empresas",
+ * "as peças das fábricas"): their goods are worked on for them. Not when the business buys or resells, where they are
+ * where the goods come from ("compro roupa das fábricas"), nor with no goods said ("vendo lanche na porta das
+ * fábricas").
  */
 const OWNING_BUSINESSES = /^(empresas?|fabricas?|marcas?)$/;
-const BUYING_WORD = /^compr/;
+const BUYING_WORD = /^(compr(o|amos|ei|ar|ando|a|am)|revend\p{L}*)$/u;
 /**
  * Farmers named as whom the business works for ("pros produtores de leite", "contratado pelos fazendeiros", "o
- * produtor me paga por hectare"): the work is a service to their farms, not a farm's own production.
+ * produtor me paga por hectare"): their farms are theirs, so the work is done for them (as on others' land) and a
+ * farm's own production is another business. "Produtores de" says farmers only of what farms raise or grow
+ * ("produtores de leite", not "de conteúdo").
  */
-const FARMER_WORDS = /^(fazendeir[oa]s?|sitiantes?|agricultor(es|as?)?|pecuaristas?|produtor(es|as?)?|criador(es|as?)?)$/;
-const BY_WORDS = /^(pel[oa]s?|dos|das)$/;
+const FARMER_WORDS = /^(fazendeir[oa]s?|sitiantes?|agricultor(es|as?)?|pecuaristas?|produtor(es)?)$/;
+/** Before the farmers who hire the business ("contratado pelos fazendeiros"). */
+const BY_WHOM_WORDS = /^pel[oa]s?$/;
+/** After "o fazendeiro me…": what says the farmer pays or hires the business. */
+const HIRING_WORDS = /^(paga|pagam|contrata|contratam|chama|chamam)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
@@ -512,18 +531,25 @@ const STAYING_WITH =
  */
 const SHARE_EARNED =
   /\b(fico|ficamos|ganho|ganhamos|recebo|recebemos|levo|tiro|me\s+(paga|pagam|repassa|repassam))\s+(com\s+)?(uma?\s+|os?\s+)?((\d+([.,]\d+)?\s*)?%|\d+([.,]\d+)?\s*por\s*cento|porcentage[mn]s?|percentua(l|is))/u;
-/** A part of each deal kept ("fico com uma parte do frete"): the same share, said without a figure. */
-const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b/u;
 /**
- * Both sides of a sale named as others ("faço a ponte entre quem vende e quem compra boi", "acho comprador pra quem
- * quer vender"): the business brings them together, an agent of commerce.
+ * A part of each deal kept ("fico com uma parte do frete"): the same share, said without a figure. Not a part of the
+ * profit or of the harvest, which a partner keeps.
+ */
+const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b(?!\s+d[oa]s?\s+(lucro|producao|colheita|safra))/u;
+/**
+ * Both sides of a sale named as others, with the business between them ("faço a ponte entre quem vende e quem compra
+ * boi", "junto vendedor e comprador"): it brings them together, an agent of commerce. Without a go-between word,
+ * "sou vendedora de trufa, quem compra é aluno" is a seller and its customers.
  */
 const SELLER_NAMED = /\b(quem\s+(quer\s+)?vend|vendedor)/u;
 const BUYER_NAMED = /\b(quem\s+(quer\s+)?compr|comprador)/u;
+const GO_BETWEEN = /\b(ponte|entre|intermedi\p{L}*|junto|aproximo|apresento)\b/u;
 /** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
 const REPRESENTING_WORD = /^represent/;
 const AGENT_READ_KEY = stemOf('representantes');
+/** Selling said ("vendo", "vender", "vende"): what others leave with the business is left to be sold. */
 const SELLING_WORD = /^vend/;
+/** Others' goods sold for a share of each sale: IBGE's "comércio sob consignação". */
 const CONSIGNMENT_READ_KEY = stemOf('consignação');
 const WHOLESALE_KEYS = new Set(['atacado', 'atacadista', 'distribuidora', 'distribuidor', 'representante'].map(stemOf));
 
@@ -944,26 +970,8 @@ export class ActivityIndex {
       return object !== undefined && this.farms(object);
     });
     const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
-    // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
-    const buying = words.some((word) => BUYING_WORD.test(plain(word)));
-    const farmersServed = words.some(
-      (word, i) =>
-        FARMER_WORDS.test(plain(word)) &&
-        i > 0 &&
-        (FOR_WHOM_WORDS.has(plain(words[i - 1])) || BY_WORDS.test(plain(words[i - 1])) || plain(words[i + 1] ?? '') === 'me'),
-    );
-    const othersOwn =
-      farmersServed ||
-      words.some((word, i) => {
-        // "leva e traz" is a pick-up service, not goods brought.
-        if (HANDED_WORDS.test(plain(word))) return !(plain(words[i - 1] ?? '') === 'e' && plain(words[i - 2] ?? '') === 'leva');
-        const owner = OWNING_PEOPLE.test(plain(word)) || (OWNING_BUSINESSES.test(plain(word)) && !buying);
-        if (!(owner || OTHERS_WORDS.test(plain(word))) || i === 0 || placed[i].at !== placed[i - 1].at) return false;
-        const of = plain(words[i - 1]);
-        if (owner) return of === 'dos' || of === 'das';
-        if (!OF_WORDS.has(of)) return false;
-        return /^terceir/.test(plain(word)) || of === 'dos' || of === 'das' || OWNER_WORDS.test(plain(words[i + 1] ?? ''));
-      });
+    const whose = this.whoseGoods(words, placed);
+    const othersOwn = whose.peoples || whose.businesses || whose.handedOver || whose.farmersServed;
     // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,
     // in either order.
     const resaleSaid = words.some(
@@ -982,7 +990,8 @@ export class ActivityIndex {
     };
     // Others' goods left with the business to sell, for a share ("o dono deixa o carro no meu pátio e fico com uma
     // parte"): sold on consignment, as IBGE files it. Otherwise a share of what is sold is an agent's commission.
-    const consigned = othersOwn && words.some((word) => SELLING_WORD.test(plain(word)));
+    // Not goods a maker sends or a business's own brands, which its agent sells.
+    const consigned = (whose.leftWith || whose.peoples) && words.some((word) => SELLING_WORD.test(plain(word)));
     const readShare = () => {
       if (consigned) readAs([CONSIGNMENT_READ_KEY], 'consignação');
       else if (!agentRead) {
@@ -1001,7 +1010,13 @@ export class ActivityIndex {
       }
       if (isStopWord(word) && !last) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
-      if (CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])))) channelSaid = true;
+      if (
+        CHANNEL_WORDS.has(plain(word)) &&
+        !MESSAGING_WORDS.test(plain(word)) &&
+        !SOLD_HOW.test(plain(word)) &&
+        !(i > 0 && WORKED_ON.test(plain(words[i - 1])))
+      )
+        channelSaid = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -1059,7 +1074,7 @@ export class ActivityIndex {
     if (othersOwn) readAs(CONTRACT_KEYS, 'contrato');
     const plainText = unaccented(text);
     if (SHARE_EARNED.test(plainText) || SHARE_KEPT.test(plainText)) readShare();
-    if (SELLER_NAMED.test(plainText) && BUYER_NAMED.test(plainText)) readShare();
+    if (SELLER_NAMED.test(plainText) && BUYER_NAMED.test(plainText) && GO_BETWEEN.test(plainText)) readShare();
     const representing = words.some((word) => REPRESENTING_WORD.test(plain(word)));
     return {
       concepts,
@@ -1073,6 +1088,56 @@ export class ActivityIndex {
       othersOwn,
       clauseLengths: clauses.map((clause) => wordsOf(clause).length),
     };
+  }
+
+  /**
+   * Whose goods the business works on, as the description says it: people named as their owners ("dos clientes", "de
+   * terceiros", "de outras marcas"), businesses named so with goods said ("o produto das empresas"), goods handed
+   * over or given back ("o cliente traz", "devolvo"), left with it ("o dono deixa o carro"), or the farms of the
+   * farmers it works for ("pros produtores de leite", "o fazendeiro me contrata").
+   */
+  private whoseGoods(words: string[], placed: { at: number }[]) {
+    const at = (i: number) => plain(words[i] ?? '');
+    const sameClause = (i: number) => i > 0 && placed[i].at === placed[i - 1].at;
+    const buying = words.some((word) => BUYING_WORD.test(plain(word)));
+    let peoples = false;
+    let businesses = false;
+    let handedOver = false;
+    let leftWith = false;
+    let farmersServed = false;
+    words.forEach((word, i) => {
+      const said = plain(word);
+      if (HANDED_WORDS.test(said)) {
+        // "leva e traz" is a pick-up service, not goods brought.
+        if (at(i - 1) === 'e' && at(i - 2) === 'leva') return;
+        let object = i + 1;
+        while (CLITIC_WORDS.test(at(object))) object++;
+        if (NOT_HANDED_GOODS.test(at(object))) return;
+        handedOver = true;
+        if (LEFT_WORDS.test(said)) leftWith = true;
+        return;
+      }
+      if (FARMER_WORDS.test(said)) {
+        // "produtores de leite" are farmers; "produtores de conteúdo" are not.
+        if (at(i + 1) === 'de' && !this.farms(words[i + 2] ?? '')) return;
+        const named = sameClause(i) && (FOR_WHOM_WORDS.has(at(i - 1)) || BY_WHOM_WORDS.test(at(i - 1)));
+        if (named || (at(i + 1) === 'me' && HIRING_WORDS.test(at(i + 2)))) farmersServed = true;
+      }
+      // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
+      if (!sameClause(i)) return;
+      const of = at(i - 1);
+      if (OWNING_PEOPLE.test(said)) {
+        if (of === 'dos' || of === 'das') peoples = true;
+      } else if (OWNING_BUSINESSES.test(said)) {
+        const goodsBefore = words
+          .slice(0, i - 1)
+          .some((before, b) => placed[b].at === placed[i].at && GOODS_WORDS.has(plain(before)));
+        if ((of === 'dos' || of === 'das') && goodsBefore && !buying) businesses = true;
+      } else if (OTHERS_WORDS.test(said) && OF_WORDS.has(of)) {
+        if (/^terceir/.test(said) || of === 'dos' || of === 'das' || OWNER_WORDS.test(at(i + 1))) peoples = true;
+      }
+    });
+    return { peoples, businesses, handedOver, leftWith, farmersServed };
   }
 
   /**
