@@ -535,7 +535,9 @@ const SHARE_EARNED =
  * A part of each deal kept ("fico com uma parte do frete"): the same share, said without a figure. Not a part of the
  * profit or of the harvest, which a partner keeps.
  */
-const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b(?!\s+d[oa]s?\s+(lucro|producao|colheita|safra))/u;
+const SHARE_KEPT = /\bfic(o|amos)\s+com\s+(uma\s+)?parte\b(?!\s+d[oa]s?\s+(lucro|produ[cç][aã]o|colheita|safra))/iu;
+/** The same, everywhere in a description: the share is how the business earns, and its "parte" no car part. */
+const SHARE_KEPT_ALL = new RegExp(SHARE_KEPT.source, 'giu');
 /**
  * Both sides of a sale named as others, with the business between them ("faço a ponte entre quem vende e quem compra
  * boi", "junto vendedor e comprador"): it brings them together, an agent of commerce. Without a go-between word,
@@ -950,6 +952,7 @@ export class ActivityIndex {
     const clauses = text
       .replace(/mercado\s+livre/giu, 'mercadolivre')
       .replace(STAYING_WITH, 'cuido de')
+      .replace(SHARE_KEPT_ALL, ' ')
       .split(/[,.;:!?()\n]+/u);
     const placed = clauses.flatMap((clause, at) => wordsOf(clause).map((word) => ({ word, at }))).slice(0, MAX_QUERY_WORDS);
     const words = placed.map(({ word }) => word);

@@ -492,6 +492,10 @@ describe('ActivityIndex', () => {
     expect(top('as pessoas deixam o carro comigo pra vender e eu fico com 5% do valor', 1)).toEqual(['4512902']);
     expect(top('vendo carro usado no meu pátio, o dono deixa o carro aqui e eu fico com uma comissão')).toContain('4512902');
     expect(top('pego carro dos outro pra vender no meu pátio, quando sai fico com uma parte')).toContain('4512902');
+    // The "parte" kept is a share, not a car part ("parte elétrica": 4520-0/03 repairs cars' wiring).
+    const consigned = top('o pessoal deixa o carro no meu pátio pra eu vender, quando vende fico com uma parte');
+    expect(consigned[0]).toBe('4512902');
+    expect(consigned).not.toContain('4520003');
   });
 
   it('reads both sides of a sale named as others as an agent who brings them together', () => {
