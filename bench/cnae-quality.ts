@@ -2,8 +2,8 @@
  * `npm run bench:cnae`: how well the activity search understands people. Businesses described in plain words, each
  * with the CNAE subclasses an accountant would accept as its main activity (tests/fixtures/cnae-descriptions: `dev`,
  * the set the ranking may be tuned on, and sets of 100 written blind, each by someone who saw neither the ranking nor
- * the other sets; which were read for causes and which only measured is told in docs/cnae-search.md), asked of every
- * place that searches activities by words — luca's suggester (`POST /api/luca/cnaes/match`, the wizard's "Sugerir
+ * the other sets; which were read for causes and which only measured is told in docs/cnae-search-sets.md), asked of
+ * every place that searches activities by words — luca's suggester (`POST /api/luca/cnaes/match`, the wizard's "Sugerir
  * atividades") and the public search (`GET /api/cnaes?search=`, `/tools/cnae` and the wizard's "busque pelo nome") —
  * and, beside them, a baseline that knows only the table's own words: subclasses ranked by how many of the
  * description's words (accents and case aside) their text, MEI occupations and hierarchy contain.
