@@ -1013,13 +1013,11 @@ export class ActivityIndex {
       }
       if (isStopWord(word) && !last) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
-      if (
-        CHANNEL_WORDS.has(plain(word)) &&
-        !MESSAGING_WORDS.test(plain(word)) &&
-        !SOLD_HOW.test(plain(word)) &&
-        !(i > 0 && WORKED_ON.test(plain(words[i - 1])))
-      )
-        channelSaid = true;
+      // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the
+      // object, not where the business sells ("vendo pelo insta").
+      const channel =
+        CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])) && !SOLD_HOW.test(plain(word)));
+      if (channel && !MESSAGING_WORDS.test(plain(word)) && !SOLD_HOW.test(plain(word))) channelSaid = true;
       const keys = new Map<string, number>();
       const known = this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
@@ -1056,10 +1054,6 @@ export class ActivityIndex {
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
-      // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the
-      // object, not where the business sells ("vendo pelo insta").
-      const channel =
-        CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])) && !SOLD_HOW.test(plain(word)));
       const modifier = channel || charging;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
