@@ -1054,7 +1054,8 @@ export class ActivityIndex {
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
-      const modifier = channel || charging;
+      // A commission says how the business earns, as a rate does: the goods sold say what it is.
+      const modifier = channel || charging || COMMISSION_WORD.test(plain(word));
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });

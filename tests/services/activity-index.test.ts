@@ -387,6 +387,12 @@ describe('ActivityIndex', () => {
     expect(top('sou representante de uma fábrica de biscoito, visito os mercados')).not.toContain('1092900');
   });
 
+  it('reads a commission as how the business earns, not as what it sells', () => {
+    // "Venda de veículos por comissão" names a car agent: "comissão" alone must not make every agent a car agent.
+    expect(top('vendo roupa e ganho comissão', 1)).toEqual(['4616800']);
+    expect(top('vendo bolsa e ganho comissão', 1)).toEqual(['4616800']);
+  });
+
   it('files soap bars where the IBGE does: with personal hygiene, not with soaps and detergents', () => {
     // CNAE 2.3: 2063-1/00 includes "sabonetes nas formas líquida ou em barras"; 2061-4/00 is soaps and detergents.
     expect(top('faço sabonete artesanal de glicerina e vendo pela internet', 1)).toEqual(['2063100']);
