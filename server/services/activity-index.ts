@@ -571,6 +571,8 @@ export class ActivityIndex {
   private readonly keyCache = new Map<string, string | null>();
   /** By everyday word as written (`surfaceOf`): the stems of the official words naming its kind (`KIND_WEIGHT`). */
   private readonly kinds = new Map<string, { key: string; id: number }[]>();
+  /** The numbers of the service actions' stems (repair, clean, wash). */
+  private readonly serviceActionIds: number[];
 
   constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
     const names = new Map<string, string[]>();
@@ -738,6 +740,7 @@ export class ActivityIndex {
     const total = this.entries.length;
     this.idf = Float64Array.from(postings, (list, id) => Math.log(1 + total / (1 + (titledIn[id] || list.length))));
     this.postings = postings.map((list) => Int32Array.from(list));
+    this.serviceActionIds = [...SERVICE_ACTIONS].flatMap((key) => this.keyIds.get(key) ?? []);
     this.learnKinds(officialKeys, everydayIn);
     // The build read every word of the index: the caches keep what people type instead.
     plainWords.clear();
@@ -910,8 +913,16 @@ export class ActivityIndex {
       if (resoldToBusinesses && !channelSaid && entry.kind === 'trade' && !entry.wholesale) score *= NOT_THE_SERVICE_FACTOR;
       if (resoldToBusinesses && (entry.kind === 'make' || inFarmDivisions(entry.code)))
         score *= NOT_THE_SERVICE_FACTOR * NOT_THE_SERVICE_FACTOR;
-      // Others' goods sold for a commission: the maker they represent and the shops they visit are other businesses.
-      if (agentRead && !entry.agent && (entry.kind === 'make' || entry.kind === 'trade')) score *= NOT_THE_SERVICE_FACTOR;
+      // Others' goods sold for a commission: the maker they represent, the shops they visit and whoever repairs or
+      // cleans the goods ("sapato" is also a cobbler's) are other businesses.
+      if (
+        agentRead &&
+        !entry.agent &&
+        (entry.kind === 'make' ||
+          entry.kind === 'trade' ||
+          this.serviceActionIds.some((action) => !serviceActions.has(action) && doesService(action)))
+      )
+        score *= NOT_THE_SERVICE_FACTOR;
       // Made by the business itself: the subclass that mostly resells the same goods is another one.
       if (making && entry.mostlyResells) score *= NOT_THE_SERVICE_FACTOR;
       // Made and not said to be sold, or raised or grown (sold or not): a shop of the same goods is another business.
@@ -1054,7 +1065,6 @@ export class ActivityIndex {
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
-      // A commission says how the business earns, as a rate does: the goods sold say what it is.
       const modifier = channel || charging || COMMISSION_WORD.test(plain(word));
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;

@@ -385,6 +385,9 @@ describe('ActivityIndex', () => {
     expect(top('represento uma fábrica de roupas e visito as lojas do interior', 1)).toEqual(['4616800']);
     expect(top('represento uma indústria de móveis, tiro pedido nas lojas', 1)).toEqual(['4615000']);
     expect(top('sou representante de uma fábrica de biscoito, visito os mercados')).not.toContain('1092900');
+    // Nor whoever repairs the goods: "sapato" is also a cobbler's word (9529-1/01).
+    expect(top('represento fabrica de sapato', 1)).toEqual(['4616800']);
+    expect(top('vendo sapato e ganho comissão', 1)).toEqual(['4616800']);
   });
 
   it('reads a commission as how the business earns, not as what it sells', () => {
