@@ -51,6 +51,7 @@ export const DESCRIPTION_SETS = [
   'fresh12',
   'holdout8',
   'holdout9',
+  'holdout10',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

@@ -171,6 +171,9 @@ describe('ActivityIndex', () => {
     // writer's count): 0.91 (71 % top-1) with the ranking of that morning, 0.92 (72 %) after the readings holdout8
     // brought.
     ['holdout9', 100, 0.92],
+    // Written blind the same way on 2026-12-02 (58 hard by its writer's count, 60 divisions), and only measured: 0.95
+    // (81 % top-1) with the ranking of that morning.
+    ['holdout10', 100, 0.95],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
