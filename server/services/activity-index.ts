@@ -391,6 +391,13 @@ const UNFINISHED_WORD_WEIGHT = 0.5;
 /** What a word that sounds like the one written counts for, beside it. */
 const HOMOPHONE_WEIGHT = 0.8;
 /**
+ * The official texts name many services by a noun in "-agem" ("montagem", "hospedagem", "rotulagem") where people say
+ * the verb ("monto", "hospedo", "rotulo"), and the stemmer keeps the two apart. The noun is read beside the verb, weak:
+ * some share the verb's stem only by chance ("passo", "passagem").
+ */
+const AGEM_WEIGHT = 0.3;
+const VERB_FORM = /(o|amos|ado|ados|ada|adas|ar|ando)$/;
+/**
  * A short word's other number ("peça", "peças") counts well below the word as typed: folded into one word, "obra" met
  * "obras", "boi" "bois" and "pia" "pias" as often as the resold eggs met "ovos", and top-1s were lost (see
  * docs/cnae-search.md).
@@ -571,6 +578,8 @@ export class ActivityIndex {
   private readonly keyCache = new Map<string, string | null>();
   /** By everyday word as written (`surfaceOf`): the stems of the official words naming its kind (`KIND_WEIGHT`). */
   private readonly kinds = new Map<string, { key: string; id: number }[]>();
+  /** A verb's stem → the stem of its noun in "-agem" that the index holds ("mont" → "montag"). */
+  private readonly agemNouns = new Map<string, string>();
   /** The numbers of the service actions' stems (repair, clean, wash). */
   private readonly serviceActionIds: number[];
 
@@ -741,6 +750,12 @@ export class ActivityIndex {
     this.idf = Float64Array.from(postings, (list, id) => Math.log(1 + total / (1 + (titledIn[id] || list.length))));
     this.postings = postings.map((list) => Int32Array.from(list));
     this.serviceActionIds = [...SERVICE_ACTIONS].flatMap((key) => this.keyIds.get(key) ?? []);
+    for (const [word] of this.vocabulary)
+      if (word.endsWith('agem')) {
+        const verb = this.keyOf(word.slice(0, -4) + 'ar');
+        const noun = this.keyOf(word);
+        if (verb && noun && verb !== noun) this.agemNouns.set(verb, noun);
+      }
     this.learnKinds(officialKeys, everydayIn);
     // The build read every word of the index: the caches keep what people type instead.
     plainWords.clear();
@@ -1041,6 +1056,11 @@ export class ActivityIndex {
         for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
       if (finished && known && !isStopWord(word))
         for (const key of this.numberKeys(plain(word))) if (!keys.has(key)) keys.set(key, NUMBER_WEIGHT);
+      // A verb's form (first person, participle, infinitive, gerund) meets the noun in "-agem" of the texts.
+      if (finished && known && !isStopWord(word) && VERB_FORM.test(plain(word))) {
+        const noun = this.agemNouns.get(known);
+        if (noun && !keys.has(noun)) keys.set(noun, AGEM_WEIGHT);
+      }
       const fresh = [...keys]
         .filter(([key]) => this.keyIds.has(key) && !seen.has(key))
         .map(([key, weight]) => ({ key, id: this.keyIds.get(key)!, weight }));

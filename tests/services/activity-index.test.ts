@@ -310,6 +310,13 @@ describe('ActivityIndex', () => {
       expect(index.search(plural).slice(0, 3), plural).toEqual(index.search(singular).slice(0, 3));
   });
 
+  it('reads a verb with the noun in -agem the official texts name its service by', () => {
+    // CNAE 2.3: 9609-2/07 "Alojamento de animais domésticos" (hospedagem in its names), 3329-5/01 "Serviços de montagem
+    // de móveis".
+    expect(top('hospedo cachorro', 1)).toEqual(['9609207']);
+    expect(top('monto guarda roupa e cozinha que o povo compra na internet', 1)).toEqual(['3329501']);
+  });
+
   it('reads a noun in -el, -ol or -m as one word with its plural', () => {
     // The stemmer keeps "imóvel" apart from "imóveis" and "viagem" from "viagens": the singular a person types missed
     // every subclass whose texts say the plural.
