@@ -516,6 +516,11 @@ const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[o
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
 const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
 /**
+ * Goods said to be made where or by whom ("tudo feito aqui", "feito em casa", "feitas à mão", "feito no nosso forno"):
+ * the business makes them, as "faço" says. Not "entrega feita", "prato feito": a job done, a dish's name.
+ */
+const MADE_HERE = /\bfeit[oa]s?\s+(aqui|em\s+casa|a\s+mao|no|na|nos|nas|por|pel[oa]s?|sob)\b/u;
+/**
  * Verbs that say the business raises or grows what it sells ("crio galinha", "planto alface"): a farm that sells its
  * own produce is the farm, as IBGE files the sale of one's own production with the production.
  */
@@ -998,7 +1003,7 @@ export class ActivityIndex {
       const object = words.slice(i + 1).find((next) => !isStopWord(next) && !ACTION_KEYS.has(this.keyOf(next) ?? ''));
       return object !== undefined && this.farms(object);
     });
-    const making = raising || words.some((word) => MAKING_WORDS.test(plain(word)));
+    const making = raising || words.some((word) => MAKING_WORDS.test(plain(word))) || MADE_HERE.test(unaccented(text));
     const whose = this.whoseGoods(words, placed);
     const othersOwn = whose.peoples || whose.businesses || whose.handedOver || whose.farmersServed;
     // Bought to be passed on (not "pra revender", the customers' purpose), and businesses named as whom it is for,

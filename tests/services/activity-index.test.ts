@@ -339,6 +339,10 @@ describe('ActivityIndex', () => {
     // 1091-1/02 "com predominância de produção própria"; 4721-1/02 "com predominância de revenda".
     expect(top('tenho uma padaria, faço pão e bolo aqui mesmo', 1)).toEqual(['1091102']);
     expect(top('padaria, revendo pão e bolo que compro de fora', 1)).toEqual(['4721102']);
+    // Made said as where or by whom ("feito aqui"), not with "faço".
+    const baked = 'padaria de bairro, o pão e os bolos são tudo feito aqui no nosso forno, tb vendo leite e refri';
+    expect(top(baked, 1)).toEqual(['1091102']);
+    expect(top(baked)).not.toContain('4721102');
   });
 
   it('reads goods made and not said to be sold as a maker’s: a shop of the same goods is another business', () => {
