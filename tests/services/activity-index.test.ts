@@ -463,6 +463,8 @@ describe('ActivityIndex', () => {
     // 4541-2/03 the motorcycles; 4530-7/03 and 4530-7/04 sell car parts new and used, 0133-4/99 grows fruit.
     expect(top('vendo peça de moto na minha loja', 1)).toEqual(['4541206']);
     expect(top('vendo peça e acessório pra carro', 2)).toEqual(['4530703', '4530704']);
+    // 4633-8/02 "Comércio atacadista de aves vivas e ovos": the texts say only "ovos".
+    expect(top('compro ovo das granja e revendo em caixa pros mercado e padaria', 1)).toEqual(['4633802']);
   });
 
   it('reads what is raised or grown and sold as the farm’s, not a shop’s', () => {
