@@ -364,6 +364,8 @@ describe('ActivityIndex', () => {
     expect(top('sou boleira, faço bolo de aniversario, torta e doce de festa')).not.toContain('7420004');
     expect(top('sou cuidadora de idoso, dou banho, remedio e faço companhia')).not.toContain('9609208');
     expect(top('sou cuidadora de idoso, dou banho, remedio e faço companhia', 1)).toEqual(['8712300']);
+    // A grocery named, then its staples: mills and post-harvest answer "arroz", "feijão" and "limpeza" too.
+    expect(top('mercadinho de bairro, arroz, feijão, bebida e produto de limpeza')).toContain('4712100');
   });
 
   it('reads "cobro por…" as how the business charges, and "cobro dívidas" as debt collection', () => {
