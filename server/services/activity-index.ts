@@ -563,8 +563,12 @@ const SHARE_KEPT_ALL = new RegExp(SHARE_KEPT.source, 'giu');
 const SELLER_NAMED = /\b(quem\s+(quer\s+)?vend|vendedor)/u;
 const BUYER_NAMED = /\b(quem\s+(quer\s+)?compr|comprador)/u;
 const GO_BETWEEN = /\b(ponte|entre|intermedi\p{L}*|junto|aproximo|apresento)\b/u;
-/** Representing a maker ("represento uma fábrica", "sou representante"): the same agent, named by what it does. */
-const REPRESENTING_WORD = /^represent/;
+/**
+ * Representing a maker ("represento uma fábrica", "sou representante") or brokering ("corretor de café"): the same
+ * agent, named by what it does. A broker of what no agent sells ("corretor de imóveis", "de seguros") stays that
+ * broker: the reading ranks only makers, shops and repairers after the agents.
+ */
+const REPRESENTING_WORD = /^(represent|corret(or|ora|ores|oras|agem)$)/;
 const AGENT_READ_KEY = stemOf('representantes');
 /** Selling said ("vendo", "vender", "vende"): what others leave with the business is left to be sold. */
 const SELLING_WORD = /^vend/;

@@ -401,6 +401,12 @@ describe('ActivityIndex', () => {
     expect(top('represento uma fábrica de roupas e visito as lojas do interior', 1)).toEqual(['4616800']);
     expect(top('represento uma indústria de móveis, tiro pedido nas lojas', 1)).toEqual(['4615000']);
     expect(top('sou representante de uma fábrica de biscoito, visito os mercados')).not.toContain('1092900');
+    // A broker of goods is their agent: 4611-7/00 "agentes do comércio de matérias-primas agrícolas".
+    expect(top('sou corretor de cafe, faço a ponte entre os produtor e as torrefadora e ganho por saca negociada', 1)).toEqual([
+      '4611700',
+    ]);
+    expect(top('corretor de imóveis', 1)).toEqual(['6821801']);
+    expect(top('sou corretor de seguros', 1)).toEqual(['6622300']);
     // Nor whoever repairs the goods: "sapato" is also a cobbler's word (9529-1/01).
     expect(top('represento fabrica de sapato', 1)).toEqual(['4616800']);
     expect(top('vendo sapato e ganho comissão', 1)).toEqual(['4616800']);
