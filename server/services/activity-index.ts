@@ -518,6 +518,11 @@ const BY_WHOM_WORDS = /^pel[oa]s?$/;
 const HIRING_WORDS = /^(paga|pagam|contrata|contratam|chama|chamam)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
+/** Words that negate what follows in their clause; after them, "só" says "not only". */
+const NEGATION = /^(nao|n|nunca|jamais|nem)$/;
+const NOT_ONLY = /^(so|apenas|somente)$/;
+/** Words after a negation that say what the business does instead. */
+const AFFIRMING = /^(mas|porem|so|apenas|somente|e|tambem|tb)$/;
 /** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
 const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
 /**
@@ -994,7 +999,9 @@ export class ActivityIndex {
       .replace(STAYING_WITH, 'cuido de')
       .replace(SHARE_KEPT_ALL, ' ')
       .split(/[,.;:!?()\n]+/u);
-    const placed = clauses.flatMap((clause, at) => wordsOf(clause).map((word) => ({ word, at }))).slice(0, MAX_QUERY_WORDS);
+    const placed = clauses
+      .flatMap((clause, at) => affirmed(wordsOf(clause)).map((word) => ({ word, at })))
+      .slice(0, MAX_QUERY_WORDS);
     const words = placed.map(({ word }) => word);
     const concepts: Concept[] = [];
     let unknown = 0;
@@ -1316,6 +1323,23 @@ function surfaceOf(word: string): string {
 /** A concept that says what the business deals with: a word of full weight (not where or how one sells). */
 function qualifies(concept: Concept): boolean {
   return concept.weight === 1 && concept.keys.some(({ key }) => !ACTION_KEYS.has(key));
+}
+
+/**
+ * The words of a clause without what it says the business does not do ("não faço contabilidade", "n compro o gado",
+ * "nunca pego na mercadoria", "não tenho ônibus nem hotel"): from the negation to the clause's end or to what is said
+ * instead ("mas", "só", "e"). "Não só" ("não só vendo, também conserto") negates nothing.
+ */
+function affirmed(words: string[]): string[] {
+  const kept: string[] = [];
+  let negated = false;
+  words.forEach((word, i) => {
+    const said = plain(word);
+    if (NEGATION.test(said) && !NOT_ONLY.test(plain(words[i + 1] ?? ''))) negated = true;
+    else if (AFFIRMING.test(said)) negated = false;
+    if (!negated) kept.push(word);
+  });
+  return kept;
 }
 
 /** What a subclass does, without what it leaves out ("Criação de aves, exceto galináceos"). */

@@ -543,6 +543,13 @@ describe('ActivityIndex', () => {
     expect(top('vendo cosméticos das marcas natura e boticário e ganho comissão')).toContain('4618401');
   });
 
+  it('reads what a description says the business does not do as not done', () => {
+    expect(top('não faço contabilidade, organizo o financeiro da empresa')).not.toContain('6920601');
+    expect(top('vendo peça de moto nova, nao trabalho com usada', 1)).toEqual(['4541206']);
+    // "Não só" negates nothing.
+    expect(top('não só vendo celular, também conserto')).toContain('9512600');
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
