@@ -416,6 +416,8 @@ describe('ActivityIndex', () => {
     // "Venda de veículos por comissão" names a car agent: "comissão" alone must not make every agent a car agent.
     expect(top('vendo roupa e ganho comissão', 1)).toEqual(['4616800']);
     expect(top('vendo bolsa e ganho comissão', 1)).toEqual(['4616800']);
+    // "Ganho" is how, not "gancho" a letter off: a concept no agent answers.
+    expect(top('ganho comissão')).toContain('4619200');
   });
 
   it('files soap bars where the IBGE does: with personal hygiene, not with soaps and detergents', () => {
