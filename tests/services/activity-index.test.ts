@@ -124,8 +124,8 @@ describe('ActivityIndex', () => {
     // Written blind the same way, with fewer of the everyday trades the earlier sets already hold; measured before any change.
     ['fresh5', 100, 0.98],
     // Written blind by a session that saw neither the ranking nor the other sets: 0.94 when first measured, 0.97 once
-    // read for causes (three trades' everyday names in activity-lexicon/).
-    ['fresh6', 100, 0.97],
+    // read for causes (three trades' everyday names in activity-lexicon/), 0.98 once "ovo" met "ovos" at 0.6.
+    ['fresh6', 100, 0.98],
     // Written blind the same way that evening: 0.91 when first measured (78 % top-1), 0.92 once read for causes (goods
     // resold to businesses: their factory is the supplier), 0.93 with soap bars filed where the IBGE files them, 0.94
     // with "cobro o aluguel" read as how one charges, 0.95 with "a terra dos sitiantes" read as others' land.
@@ -133,28 +133,31 @@ describe('ActivityIndex', () => {
     // Written blind the same way on 2026-12-01, by a session that read only the CNAE table, its notes and the MEI
     // occupations: 0.92 when first measured (78 % top-1), 80 % top-1 once a business named first was read as named,
     // 0.93 once a bakery that bakes was told from one that resells, 0.94 once a short word met its other number, 0.95
-    // once "dela" and "dou" were read as the filler they are.
-    ['fresh8', 100, 0.95],
+    // once "dela" and "dou" were read as the filler they are, 0.96 once a business named first put the others at half,
+    // 0.97 once what it says it does not do was left out.
+    ['fresh8', 100, 0.97],
     // Written blind the same way that night (55 hard by its writer's count): 0.93 when first measured (86 % top-1),
     // 0.94 once a singular was read with its plural ("imóvel", "imóveis"), 0.95 once others' property was read as such,
-    // 0.96 once "fico com uma idosa" was read as looking after her.
-    ['fresh9', 100, 0.96],
+    // 0.96 once "fico com uma idosa" was read as looking after her, 0.97 once "ovo" met "ovos" at 0.6.
+    ['fresh9', 100, 0.97],
     // Written blind the same way on 2026-12-01 in the morning (57 hard by its writer's count): 0.91 when first measured
     // (79 % top-1), 0.92 once a share of each deal earned ("fico com uma porcentagem") was read as a commission, 0.93
-    // once a channel worked on ("cuido do instagram de loja") was read as the object.
-    ['fresh10', 100, 0.93],
+    // once a channel worked on ("cuido do instagram de loja") was read as the object, 0.94 once "hospedo" met
+    // "hospedagem", 0.95 once a business named first put the others at half.
+    ['fresh10', 100, 0.95],
     // Written blind the same way that morning, after both changes, and only measured (55 hard by its writer's count):
     // 0.89 (78 % top-1); 0.90 once a business named first was ranked before the others its list names, 0.91 once a
     // share paid by the maker ("a fábrica me paga 5%") was read as a commission, 0.92 once "mercado" was kept apart
     // from "mercadoria", 0.93 once others' goods left to sell for a share were read as sold on consignment, 0.94 once
     // both sides of a sale named as others were read as an agent's, 0.95 once "o produtor me paga" was read as a farm
-    // served.
-    ['holdout7', 100, 0.95],
+    // served, 0.96 once "ovo" met "ovos" at 0.6.
+    ['holdout7', 100, 0.96],
     // Written blind the same way on 2026-12-01 before noon (56 hard by its writer's count): 0.88 when first measured
     // (75 % top-1); the same once a business named first was ranked before the others its list names; 0.89 once "nas
     // roça dos vizinho" was read as others' land, 0.90 once others' goods left to sell for a share were read as sold on
-    // consignment.
-    ['fresh11', 100, 0.9],
+    // consignment, 0.91 once "ovo" met "ovos" at 0.6, 0.92 once what it says it does not do was left out, 0.93 once
+    // "ganho" was read as how it earns.
+    ['fresh11', 100, 0.93],
     // Written blind the same way on 2026-12-02 (58 hard by its writer's count): 0.83 when first measured (71 % top-1),
     // 0.84 once "fico com uma senhora acamada" was read as looking after her, 0.85 once "recebo % do q vendi" was read
     // as a commission, 0.87 once goods the owners bring or send ("os fazendeiros trazem o boi") were read as worked on
@@ -169,11 +172,11 @@ describe('ActivityIndex', () => {
     ['holdout8', 100, 0.96],
     // Written blind the same way on 2026-12-02 before holdout8 was read for causes, and only measured (53 hard by its
     // writer's count): 0.91 (71 % top-1) with the ranking of that morning, 0.92 (72 %) after the readings holdout8
-    // brought.
-    ['holdout9', 100, 0.92],
+    // brought. Then read for causes: 0.93 once "tudo feito aqui" was read as making.
+    ['holdout9', 100, 0.93],
     // Written blind the same way on 2026-12-02 (58 hard by its writer's count, 60 divisions), and only measured: 0.95
-    // (81 % top-1) with the ranking of that morning.
-    ['holdout10', 100, 0.95],
+    // (81 % top-1) with the ranking of that morning; 0.96 after the readings holdout9 brought (its misses unread).
+    ['holdout10', 100, 0.96],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
