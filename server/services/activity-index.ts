@@ -103,7 +103,7 @@ const STOP_WORDS = new Set(
     'comecei começou comecar começar formalizar formalizando legalizar regularizar registrar abrir ' +
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
-    'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha'
+    'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais'
   ).split(' '),
 );
 
