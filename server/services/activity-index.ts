@@ -469,10 +469,10 @@ const BUYER_WORDS = new Set(
   ).split(' '),
 );
 /**
- * Words that say the goods are bought to be passed on ("revendo", "repasso", "compro", "forneço", "distribuo"), not made:
- * "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
+ * Words that say the goods are bought to be passed on ("revendo", "repasso", "compro", "forneço", "distribuo"), or
+ * stocked for it ("depósito"), not made: "vendo" alone is said by makers too ("fabrico picolé e vendo pra mercadinho").
  */
-const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr)/;
+const RESALE_WORDS = /^(revend|repass|fornec|distribu|compr|deposit)/;
 /**
  * What belongs to others ("os imóveis dos outros", "produto de outras marcas", "carga de terceiros"): the business
  * works on it for them, as IBGE's "de terceiros", "sob contrato" subclasses do, not on its own ("imóveis próprios").

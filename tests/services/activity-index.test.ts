@@ -387,6 +387,11 @@ describe('ActivityIndex', () => {
   it('reads goods resold only to businesses as not a shop’s: a shop sells to the people who use them', () => {
     // 4631-1/00 sells dairy wholesale, 4721-1/03 is a dairy shop; 4642-7/01 sells clothes wholesale, 4781-4/00 is a
     // clothes shop.
+    // A depot stocks what it sells: to bars it sells wholesale (4635-4/02), to people it is the drinks shop.
+    expect(top('tenho um depósito de bebida, vendo cerveja e refri em fardo pros bares e mercadinhos do bairro', 1)).toEqual([
+      '4635402',
+    ]);
+    expect(top('tenho um depósito de bebida, vendo cerveja e refri pro pessoal do bairro', 1)).toEqual(['4723700']);
     const dairy = top('compro queijo e manteiga de laticínio e repasso pras padarias e mercados');
     expect(dairy[0]).toBe('4631100');
     expect(dairy).not.toContain('4721103');
