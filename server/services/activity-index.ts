@@ -155,6 +155,8 @@ const ACTION_STEMS = new Map<string, string>([
   ...['vend', 'revend', 'rev', 'comerci', 'comerc', 'comercializ'].map((stem) => [stem, 'vend'] as const),
   ...['alug', 'aluguel', 'loc'].map((stem) => [stem, 'alug'] as const),
   ['fabric', 'fabric'],
+  // Teaching: "dou aula de…", "ensino…", as the texts' "Ensino de…" say it.
+  ...['ensin', 'aul'].map((stem) => [stem, 'ensin'] as const),
 ]);
 /**
  * Words the stemmer makes one with others of another sense: "mercado" (a market, "mercadinho" a grocery) with
@@ -165,10 +167,11 @@ const KEPT_APART = new Map([
   ['mercados', 'mercad'],
 ]);
 /**
- * Actions done to something people already have (repair, clean, wash): a business that only shares the object
- * ("celular", "geladeira") is another one. Not "alugar", which says either side ("alugo uma cadeira no salão").
+ * Actions done to something people already have (repair, clean, wash), or taught (what a class is of): a business
+ * that only shares the object ("celular", "geladeira"; "defesa" in "aula de defesa pessoal") is another one. Not
+ * "alugar", which says either side ("alugo uma cadeira no salão").
  */
-const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav']);
+const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav', 'ensin']);
 /**
  * Words that say people are attended to ("atendo em domicílio", "faço consulta", "presto serviço"): the business is a
  * service, and what it uses or treats ("vacina", "exame") names no shop or factory it would be.

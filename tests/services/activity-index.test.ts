@@ -282,6 +282,8 @@ describe('ActivityIndex', () => {
     // A shop whose names hold the trade only as its customer ("móveis para salão de beleza") is not the trade.
     ['salão de beleza', ['4754']],
     ['conserto de moto', ['4923', '5223']],
+    // A class is of what is taught: national defence and rights associations answer only "defesa".
+    ['dou aula de defesa pessoal pra mulheres em grupo', ['8422', '8425', '9430']],
     ['faço faxina', ['4789005', '2062']],
     ['limpar casa', ['47', '68']],
     ['lavar roupa', ['4753']],
