@@ -403,6 +403,7 @@ const HOMOPHONE_WEIGHT = 0.8;
  * some share the verb's stem only by chance ("passo", "passagem").
  */
 const AGEM_WEIGHT = 0.3;
+/** The forms of a verb read so: first person, participle, infinitive, gerund ("monto", "montado", "montar"). */
 const VERB_FORM = /(o|amos|ado|ados|ada|adas|ar|ando)$/;
 /**
  * A short word's other number ("peça", "peças") counts below the word as typed: folded into one word, "obra" met
@@ -602,7 +603,7 @@ export class ActivityIndex {
   private readonly kinds = new Map<string, { key: string; id: number }[]>();
   /** A verb's stem → the stem of its noun in "-agem" that the index holds ("mont" → "montag"). */
   private readonly agemNouns = new Map<string, string>();
-  /** The numbers of the service actions' stems (repair, clean, wash). */
+  /** The numbers of the service actions' stems (repair, clean, wash, teach). */
   private readonly serviceActionIds: number[];
 
   constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
@@ -1109,7 +1110,9 @@ export class ActivityIndex {
       // What is paid for by subscription is a service ("software como serviço"), not the goods themselves.
       const serviceId = this.keyIds.get(SERVICE_KEY);
       if (charging && serviceId !== undefined) fresh.push({ key: SERVICE_KEY, id: serviceId, weight: 1 });
-      const modifier = channel || charging || COMMISSION_WORD.test(plain(word));
+      // A commission says how the business earns, as a rate does: the goods sold say which agent it is.
+      const commission = COMMISSION_WORD.test(plain(word));
+      const modifier = channel || charging || commission;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
@@ -1117,7 +1120,7 @@ export class ActivityIndex {
       // IBGE calls a service "sob contrato", "para terceiros".
       if (forWhom && BUSINESS_WORDS.has(plain(word))) readAs(CONTRACT_KEYS, 'contrato');
       if (forWhom && BUYER_WORDS.has(plain(word))) buyerNamed = true;
-      if (COMMISSION_WORD.test(plain(word))) readShare();
+      if (commission) readShare();
     });
     // Goods passed on to shops, restaurants, offices or condominiums: sold wholesale, as IBGE defines it.
     const resold = resaleSaid && buyerNamed;
