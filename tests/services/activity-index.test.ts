@@ -316,6 +316,13 @@ describe('ActivityIndex', () => {
       expect(index.search(plural).slice(0, 3), plural).toEqual(index.search(singular).slice(0, 3));
   });
 
+  it('reads a class as teaching: what is taught answers only among the schools', () => {
+    // Division 85 is education; "defesa" alone would bring national defence (8422) and rights associations (9430).
+    const found = top('dou aula de defesa pessoal pra mulheres em grupo');
+    expect(found).toHaveLength(3);
+    expect(found.filter((code) => !code.startsWith('85'))).toEqual([]);
+  });
+
   it('reads a verb with the noun in -agem the official texts name its service by', () => {
     // CNAE 2.3: 9609-2/07 "Alojamento de animais domésticos" (hospedagem in its names), 3329-5/01 "Serviços de montagem
     // de móveis".
@@ -558,6 +565,8 @@ describe('ActivityIndex', () => {
 
   it('reads what a description says the business does not do as not done', () => {
     expect(top('não faço contabilidade, organizo o financeiro da empresa')).not.toContain('6920601');
+    // Not by answering nothing: the management consultancy (7020-4/00) is what is left.
+    expect(top('não faço contabilidade, organizo o financeiro da empresa', 1)).toEqual(['7020400']);
     expect(top('vendo peça de moto nova, nao trabalho com usada', 1)).toEqual(['4541206']);
     // "Não só" negates nothing, and "não" itself names nothing.
     expect(index.search('não só vendo celular, também conserto')).toEqual(index.search('vendo celular, também conserto'));
