@@ -52,6 +52,7 @@ export const DESCRIPTION_SETS = [
   'holdout8',
   'holdout9',
   'holdout10',
+  'holdout11',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

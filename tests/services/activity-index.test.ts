@@ -178,6 +178,9 @@ describe('ActivityIndex', () => {
     // Written blind the same way on 2026-12-02 (58 hard by its writer's count, 60 divisions), and only measured: 0.95
     // (81 % top-1) with the ranking of that morning; 0.96 after the readings holdout9 brought (its misses unread).
     ['holdout10', 100, 0.96],
+    // Written blind the same way on 2026-12-02 (52 hard by its writer's count, 62 divisions), and only measured: 0.94
+    // (77 % top-1) with the ranking of holdout10's last figure.
+    ['holdout11', 100, 0.94],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
