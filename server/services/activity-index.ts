@@ -204,7 +204,7 @@ const NOT_DIMINUTIVES = new Set(
     'cozinha cozinhas vinho vinhos linha linhas farinha farinhas galinha galinhas caminho caminhos marinha sardinha ' +
     'sardinhas rainha vizinho vizinha padrinho madrinha carinho moinho ninho pinho espinha tainha bainha campainha ' +
     'andorinha golfinho focinho toucinho pergaminho escrivaninha rinha minha sozinho sozinha mesinha cartinha bolinha ' +
-    'calcinha calcinhas camisinha camisinhas cortina cortinas lingerie'
+    'calcinha calcinhas camisinha camisinhas cortina cortinas lingerie rosquinha rosquinhas'
   ).split(' '),
 );
 
@@ -1292,7 +1292,9 @@ export class ActivityIndex {
     if (NOT_DIMINUTIVES.has(key) || key.length < 6) return word;
     const match = /^(.+?)(z?inh)(o|a)(s?)$/.exec(key);
     if (!match) return word;
-    const [, base, , ending] = match;
+    const [, written, , ending] = match;
+    // The spelling keeps the sound before "i": "bodeguinha" is a small "bodega", "barquinho" a small "barco".
+    const base = written.replace(/gu$/, 'g').replace(/qu$/, 'c');
     for (const candidate of [base + ending, `${base}e`, base, `${base}o`, `${base}a`]) {
       const known = this.vocabulary.get(candidate);
       if (known && candidate.length >= 3) return known.spelling;

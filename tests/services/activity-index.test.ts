@@ -575,6 +575,12 @@ describe('ActivityIndex', () => {
     expect(index.search('não só vendo celular, também conserto')).toEqual(index.search('vendo celular, também conserto'));
   });
 
+  it('reads a diminutive whose spelling keeps its sound: "bodeguinha" is a small "bodega"', () => {
+    // 4712-1/00: minimercados, mercearias e armazéns (the lexicon's "bodega"); 5099-8/01: boat trips for tourists.
+    expect(top('bodeguinha', 1)).toEqual(['4712100']);
+    expect(top('barquinho de passeio', 1)).toEqual(['5099801']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
