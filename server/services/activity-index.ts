@@ -103,7 +103,8 @@ const STOP_WORDS = new Set(
     'comecei começou comecar começar formalizar formalizando legalizar regularizar registrar abrir ' +
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
-    'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais'
+    'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais litro litros ' +
+    'cima porcentagem porcentagens percentual percentuais'
   ).split(' '),
 );
 
@@ -544,6 +545,20 @@ const RAISING_WORDS = /^(crio|criamos|planto|plantamos|cultivo|cultivamos|colho|
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
  */
 const COMMISSION_WORD = /^comiss/;
+/**
+ * How long the business has run ("faz uns 8 anos", "há 3 meses", "tem mais de 10 anos"): nothing of what it does ("15
+ * anos" is also a debutante's party). Not an age ("de 5 a 14 anos").
+ */
+const DURATION =
+  /(?<!\d\s*)\b(faz|fazem|ha|há|tem|a)\s+((uns|umas|quase|mais\s+de)\s+)?(\d+|uma?|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|vinte|trinta)\s+(anos?|m[eê]s|meses)\b/giu;
+/**
+ * "Tirar" (take out, take orders, take photos) and "rodar" (go round) as verbs: what is taken or the route says the
+ * work, not the shooting club's "tiro" ("clube de tiro") or the cleaner's "rodo" ("rodo e vassoura").
+ */
+const TIRO_VERB = /^(tiro|tiramos|tirando|tirar)$/;
+const TIRO_NOUN_BEFORE = /^(de|do|da|ao|no|o|um)$/;
+const RODO_VERB = /^(rodo|rodamos|rodando)$/;
+const ROUTE_AFTER = /^(o|a|os|as|pelo|pela|pelos|pelas|na|no|nas|nos|com|mais|de)$/;
 /**
  * Staying with someone ("fico com uma idosa", "fico com o cachorro quando o dono viaja") is looking after them: read
  * as "cuido de". Not a share kept ("fico com 10%", "fico com uma parte"), which is how an agent earns.
@@ -1001,6 +1016,7 @@ export class ActivityIndex {
     const clauses = text
       .replace(/mercado\s+livre/giu, 'mercadolivre')
       .replace(STAYING_WITH, 'cuido de')
+      .replace(DURATION, ' ')
       .replace(SHARE_KEPT_ALL, ' ')
       .split(/[,.;:!?()\n]+/u);
     const placed = clauses
@@ -1063,6 +1079,8 @@ export class ActivityIndex {
         forWhomObject = false;
       }
       if (isStopWord(word) && !last) return;
+      if (!last && TIRO_VERB.test(plain(word)) && !TIRO_NOUN_BEFORE.test(plain(words[i - 1] ?? ''))) return;
+      if (!last && RODO_VERB.test(plain(word)) && ROUTE_AFTER.test(plain(words[i + 1] ?? ''))) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
       // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the
       // object, not where the business sells ("vendo pelo insta").

@@ -581,6 +581,33 @@ describe('ActivityIndex', () => {
     expect(top('barquinho de passeio', 1)).toEqual(['5099801']);
   });
 
+  it('reads how long the business has run, litres and a share "em cima" as saying nothing of what it does', () => {
+    // "15 anos" is also a debutante's party: 7420-0/01 and 7420-0/04 photograph and film parties.
+    expect(top('sou confeiteira há 15 anos, faço bolo de pote', 1)).toEqual(['1091102']);
+    expect(index.search('faço bolo de pote faz uns 3 anos')).toEqual(index.search('faço bolo de pote'));
+    // An age is no duration: the children's football school still reads "anos" (8591-1/00).
+    expect(top('escolinha de futebol pra criança de 5 a 14 anos', 1)).toEqual(['8591100']);
+    // "litros" is not corrected to "livros".
+    expect(index.search('vendo água mineral em galão de 20 litros')).toEqual(index.search('vendo água mineral em galão de 20'));
+    expect(index.search('ganho uma porcentagem em cima do que vendo de móveis')).toEqual(
+      index.search('ganho uma porcentagem do que vendo de móveis'),
+    );
+  });
+
+  it('reads "tirar" and "rodar" as verbs, whose object or route says the work', () => {
+    // 8219-9/01: photocopies; 9312-3/00 (clubs) and 4789-0/09 (weapons) are the shooting club's "tiro".
+    const copies = top('tiro xerox e imprimo trabalho escolar');
+    expect(copies[0]).toBe('8219901');
+    expect(copies).not.toContain('9312300');
+    expect(copies).not.toContain('4789009');
+    expect(top('clube de tiro esportivo', 1)).toEqual(['9312300']);
+    // 7319-0/99: a sound car's street advertising; the squeegee of "rodo e vassoura" is still a thing made (3291-4/00).
+    expect(index.search('rodo pela cidade com carro de som fazendo propaganda')).toEqual(
+      index.search('pela cidade com carro de som fazendo propaganda'),
+    );
+    expect(top('fabrico rodo e vassoura')).toContain('3291400');
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
