@@ -104,6 +104,7 @@ const STOP_WORDS = new Set(
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
     'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais litro litros ' +
+    'frente ' +
     'cima porcentagem porcentagens percentual percentuais'
   ).split(' '),
 );
@@ -388,7 +389,7 @@ interface Reading {
    * handed over by them ("o cliente traz"), or theirs as the farmers it works for ("pros produtores").
    */
   othersOwn: boolean;
-  /** How many words each clause has as written, filler included. */
+  /** How many words each clause has up to its last word read, filler included ("tenho uma bodeguinha aqui": 4). */
   clauseLengths: number[];
 }
 
@@ -429,7 +430,8 @@ const KIND_MAX_TEXTS = 40;
 const TOLD_WORDS = 3;
 /**
  * How many words, filler included, a first clause may have to be a name ("mercadinho de bairro", "sou salgadeira");
- * longer, it tells a story ("olha eu comecei trabalhando com meu pai que era eletricista").
+ * longer, it tells a story ("olha eu comecei trabalhando com meu pai que era eletricista"). Counted to its last word
+ * read: where it is ("aqui na frente de casa") makes no name a story.
  */
 const NAME_WORDS = 8;
 
@@ -984,7 +986,9 @@ export class ActivityIndex {
       if (othersOwn && entry.own) score *= NOT_THE_SERVICE_FACTOR;
       // Also on the retail side by default: a small business that sells sells to people, unless it says wholesale.
       if (entry.wholesale && !wholesaleSaid) score *= WHOLESALE_UNSAID_FACTOR;
-      if (score > 0) hits.push({ code: entry.code, score: (score * opened) / most, answered: score / most });
+      // The business named first answers what the description is of, however long the list of its goods after it.
+      const answered = openingNamed && opened === 1 ? Math.max(score / most, MIN_SCORE) : score / most;
+      if (score > 0) hits.push({ code: entry.code, score: (score * opened) / most, answered });
     }
     // Ranked before the score is capped at 1, so that two subclasses above the scale keep their order.
     hits.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
@@ -1023,6 +1027,8 @@ export class ActivityIndex {
       .flatMap((clause, at) => affirmed(wordsOf(clause)).map((word) => ({ word, at })))
       .slice(0, MAX_QUERY_WORDS);
     const words = placed.map(({ word }) => word);
+    const clauseStarts = clauses.map((_, at) => placed.findIndex((place) => place.at === at));
+    const clauseLengths: number[] = clauses.map(() => 0);
     const concepts: Concept[] = [];
     let unknown = 0;
     const seen = new Set<string>();
@@ -1134,6 +1140,7 @@ export class ActivityIndex {
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
       concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
+      clauseLengths[placed[i].at] = i - clauseStarts[placed[i].at] + 1;
       // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
       // IBGE calls a service "sob contrato", "para terceiros".
       if (forWhom && BUSINESS_WORDS.has(plain(word))) readAs(CONTRACT_KEYS, 'contrato');
@@ -1159,7 +1166,7 @@ export class ActivityIndex {
       making,
       raising,
       othersOwn,
-      clauseLengths: clauses.map((clause) => wordsOf(clause).length),
+      clauseLengths,
     };
   }
 

@@ -608,6 +608,14 @@ describe('ActivityIndex', () => {
     expect(top('fabrico rodo e vassoura')).toContain('3291400');
   });
 
+  it('lists the business named first, however long the list of goods after it or where it says it is', () => {
+    // 4712-1/00: minimercados, mercearias e armazéns ("bodega").
+    const long =
+      'oi, eu tenho uma bodeguinha aqui na frente de casa, vendo de tudo, arroz, feijao, oleo, frios, pão, refri e cerveja gelada, sabao';
+    expect(top(long)).toContain('4712100');
+    expect(top('eu tenho uma bodega aqui na frente de casa, arroz, feijão, óleo, frios, pão e cerveja', 1)).toEqual(['4712100']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
