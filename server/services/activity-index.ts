@@ -156,7 +156,8 @@ const ACTION_STEMS = new Map<string, string>([
   ...['lav', 'lavag', 'lavad'].map((stem) => [stem, 'lav'] as const),
   ...['vend', 'revend', 'rev', 'comerci', 'comerc', 'comercializ'].map((stem) => [stem, 'vend'] as const),
   ...['alug', 'aluguel', 'loc'].map((stem) => [stem, 'alug'] as const),
-  ['fabric', 'fabric'],
+  // "Produzo" as "fabrico": the texts say "fabricação" where people say they produce.
+  ...['fabric', 'produz'].map((stem) => [stem, 'fabric'] as const),
   // Teaching: "dou aula de…", "ensino…", as the texts' "Ensino de…" say it.
   ...['ensin', 'aul'].map((stem) => [stem, 'ensin'] as const),
 ]);

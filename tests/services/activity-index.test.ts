@@ -616,6 +616,11 @@ describe('ActivityIndex', () => {
     expect(top('eu tenho uma bodega aqui na frente de casa, arroz, feijão, óleo, frios, pão e cerveja', 1)).toEqual(['4712100']);
   });
 
+  it('reads "produzo" as making, as "fabrico" is', () => {
+    // 2062-2/00: cleaning products made; 4789-0/05 sells them to people.
+    expect(top('produzo desinfetante, detergente e amaciante e vendo pra lava jato e condominio', 1)).toEqual(['2062200']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
