@@ -2,7 +2,7 @@ import type { CnaeMatch, CnaeRow, Page } from '@domain';
 import { allCnaesWithOccupations } from '../db/cnaes';
 import type { Database } from '../db/client';
 import type { ActivityHit } from './activity-index';
-import { ActivityIndex, readLexicon, readNotes } from './activity-index';
+import { ActivityIndex, readLexicon, readNotes, readPlaces } from './activity-index';
 
 /**
  * The CNAE subclasses in memory with the activity index over them, built once per database from its reference data
@@ -51,6 +51,7 @@ async function buildCatalog(db: Database): Promise<ActivityCatalog> {
     })),
     readLexicon(),
     readNotes(),
+    readPlaces(),
   );
   const rowOf = (hit: ActivityHit) => rows.get(hit.code)!;
   return {

@@ -77,6 +77,12 @@ export function readNotes(): NoteEntry[] {
   return JSON.parse(readFileSync(new URL('./activity-notes.json', import.meta.url), 'utf8')) as NoteEntry[];
 }
 
+/** The names of the IBGE municipalities the product ships (server/seed/data). */
+export function readPlaces(): string[] {
+  const url = new URL('../seed/data/municipalities.json', import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { name: string }[]).map((municipality) => municipality.name);
+}
+
 export function readLexicon(): LexiconEntry[] {
   const folder = new URL('./activity-lexicon/', import.meta.url);
   return readdirSync(folder)
@@ -562,6 +568,14 @@ const TIRO_VERB = /^(tiro|tiramos|tirando|tirar)$/;
 const TIRO_NOUN_BEFORE = /^(de|do|da|ao|no|o|um)$/;
 const RODO_VERB = /^(rodo|rodamos|rodando)$/;
 const ROUTE_AFTER = /^(o|a|os|as|pelo|pela|pelos|pelas|na|no|nas|nos|com|mais|de)$/;
+/** A capitalised name ("Franca", "São José do Rio Preto", "Sorriso-MT") after a word that says where. */
+const PLACE_NAMED =
+  /(?<!\p{L})(de|em|da|do|no|na|pra|para|pro|perto de|até|ate)\s+(\p{Lu}[\p{L}'’]*(?:(?:\s+(?:d[aoe]s?\s+)?|-)\p{Lu}[\p{L}'’]*)*)/gu;
+const STATE_CODE = /^(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)$/;
+const placeKey = (name: string) =>
+  unaccented(name)
+    .replace(/[\s-]+/gu, ' ')
+    .trim();
 /**
  * Staying with someone ("fico com uma idosa", "fico com o cachorro quando o dono viaja") is looking after them: read
  * as "cuido de". Not a share kept ("fico com 10%", "fico com uma parte"), which is how an agent earns.
@@ -624,7 +638,16 @@ export class ActivityIndex {
   /** The numbers of the service actions' stems (repair, clean, wash, teach). */
   private readonly serviceActionIds: number[];
 
-  constructor(activities: readonly IndexedActivity[], lexicon: readonly LexiconEntry[], notes: readonly NoteEntry[] = []) {
+  /** The municipalities' names (`placeKey`): a town named is where the business is, not what it does ("de Franca"). */
+  private readonly places: Set<string>;
+
+  constructor(
+    activities: readonly IndexedActivity[],
+    lexicon: readonly LexiconEntry[],
+    notes: readonly NoteEntry[] = [],
+    places: readonly string[] = [],
+  ) {
+    this.places = new Set(places.map(placeKey));
     const names = new Map<string, string[]>();
     for (const entry of lexicon) names.set(entry.code, (names.get(entry.code) ?? []).concat(entry.names));
     const notesOf = new Map(notes.map((entry) => [entry.code, [...entry.includes, ...entry.sentHere]]));
@@ -1018,7 +1041,7 @@ export class ActivityIndex {
   /** A description's words as concepts: each word's stem, mistakes corrected, the last one as a prefix if asked. */
   private conceptsOf(text: string, prefix: boolean): Reading {
     // Words with the clause each is in: what "para" governs ends at a comma or a full stop.
-    const clauses = text
+    const clauses = this.withoutPlaces(text)
       .replace(/mercado\s+livre/giu, 'mercadolivre')
       .replace(STAYING_WITH, 'cuido de')
       .replace(DURATION, ' ')
@@ -1310,6 +1333,25 @@ export class ActivityIndex {
     if (this.keyCache.size >= CACHED_WORDS) this.keyCache.clear();
     this.keyCache.set(word, result);
     return result;
+  }
+
+  /**
+   * The text without the towns it names as people write a name: capitalised, after "de", "em", "pra"… ("uma fábrica
+   * de Franca", "puxo soja de Sorriso-MT"). In lower case, or with no such word before it, a word is read as a word
+   * ("lojas francas"): many towns are named by one ("Pote", "Areia", "Ouro").
+   */
+  private withoutPlaces(text: string): string {
+    if (this.places.size === 0) return text;
+    return text.replace(PLACE_NAMED, (named, before: string, name: string) => {
+      const words = name.split(/[\s-]+/u);
+      for (let count = words.length; count > 0; count--) {
+        if (!this.places.has(placeKey(words.slice(0, count).join(' ')))) continue;
+        // Its state may follow ("Sorriso-MT", "Franca SP").
+        const rest = words.slice(count);
+        return `${before} ${(STATE_CODE.test(rest[0] ?? '') ? rest.slice(1) : rest).join(' ')}`;
+      }
+      return named;
+    });
   }
 
   /** "salgadinho" → "salgado", "lojinha" → "loja", when the base is a word of the index. */

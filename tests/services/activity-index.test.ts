@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { IndexedActivity } from '@server/services/activity-index';
-import { ActivityIndex, readLexicon, readNotes } from '@server/services/activity-index';
+import { ActivityIndex, readLexicon, readNotes, readPlaces } from '@server/services/activity-index';
 
 /**
  * The activity index on its own (no database): built from the reference data the seed loads and the everyday names of
@@ -26,7 +26,7 @@ const activities: IndexedActivity[] = subclasses.map((s) => ({
   occupations: occupations.filter((o) => o.cnae === s.code).map((o) => o.occupation),
   isActive: true,
 }));
-const index = new ActivityIndex(activities, readLexicon(), readNotes());
+const index = new ActivityIndex(activities, readLexicon(), readNotes(), readPlaces());
 const top = (text: string, n = 3) =>
   index
     .search(text)
@@ -619,6 +619,16 @@ describe('ActivityIndex', () => {
   it('reads "produzo" as making, as "fabrico" is', () => {
     // 2062-2/00: cleaning products made; 4789-0/05 sells them to people.
     expect(top('produzo desinfetante, detergente e amaciante e vendo pra lava jato e condominio', 1)).toEqual(['2062200']);
+  });
+
+  it('reads a town named with a capital as where the business is, not what it does', () => {
+    // 4616-8/00: agents of the shoe trade; 4713-0/05 the duty-free "lojas francas".
+    const agent = top('represento uma fábrica de calçados de Franca e ganho comissão');
+    expect(agent[0]).toBe('4616800');
+    expect(agent).not.toContain('4713005');
+    expect(index.search('puxo soja de Sorriso-MT pro porto')).toEqual(index.search('puxo soja de pro porto'));
+    // The words themselves still mean what they say.
+    expect(top('lojas francas de aeroporto', 1)).toEqual(['4713005']);
   });
 
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
