@@ -631,6 +631,14 @@ describe('ActivityIndex', () => {
     expect(top('lojas francas de aeroporto', 1)).toEqual(['4713005']);
   });
 
+  it('knows the councils that register a profession, as people name them', () => {
+    expect(top('tenho CRP, atendo adultos em sessão online', 1)).toEqual(['8650003']);
+    expect(top('tenho CRECI e ganho 6% quando fecho a venda da casa', 1)).toEqual(['6821801']);
+    expect(top('tenho registro no CREFITO, atendo em domicílio', 1)).toEqual(['8650004']);
+    // 9001-9/02: musicians ("sax" for the saxophone).
+    expect(top('toco sax em casamento e formatura', 1)).toEqual(['9001902']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
