@@ -53,6 +53,7 @@ export const DESCRIPTION_SETS = [
   'holdout9',
   'holdout10',
   'holdout11',
+  'holdout12',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

@@ -181,6 +181,10 @@ describe('ActivityIndex', () => {
     // Written blind the same way on 2026-12-02 (52 hard by its writer's count, 62 divisions), and only measured: 0.94
     // (77 % top-1) with the ranking of holdout10's last figure.
     ['holdout11', 100, 0.94],
+    // Written blind the same way on 2026-12-02, asked for businesses and phrasings off the most obvious ones (56 hard by
+    // its writer's count, 62 divisions), and only measured: 0.82 (65 % top-1) with the ranking that had holdout11 at
+    // 0.99 once read.
+    ['holdout12', 100, 0.82],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
