@@ -543,7 +543,8 @@ const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|p
  * Goods said to be made where or by whom ("tudo feito aqui", "feito em casa", "feitas à mão", "feito no nosso forno"):
  * the business makes them, as "faço" says. Not "entrega feita", "prato feito": a job done, a dish's name.
  */
-const MADE_HERE = /\bfeit[oa]s?\s+(aqui|em\s+casa|a\s+mao|no|na|nos|nas|por|pel[oa]s?|sob)\b/u;
+const MADE_HERE =
+  /\bfeit[oa]s?\s+(aqui|em\s+casa|a\s+mao|no|na|nos|nas|por|pel[oa]s?|sob)\b|\ba\s+gente\s+(faz|fabrica|produz)\b/u;
 /**
  * Verbs that say the business raises or grows what it sells ("crio galinha", "planto alface"): a farm that sells its
  * own produce is the farm, as IBGE files the sale of one's own production with the production.

@@ -643,6 +643,13 @@ describe('ActivityIndex', () => {
     expect(top('toco sax em casamento e formatura', 1)).toEqual(['9001902']);
   });
 
+  it('reads "a gente faz" as making, as "faço" and "fazemos" are', () => {
+    // 1052-0/00: dairy products made; 4631-1/00 is the wholesaler of milk and dairy products.
+    const cheese =
+      'lá no sítio a gente faz queijo coalho e manteiga com o leite que compra dos vizinhos e entrega pra restaurante';
+    expect(top(cheese, 1)).toEqual(['1052000']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
