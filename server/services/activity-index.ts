@@ -526,6 +526,9 @@ const BUYING_WORD = /^(compr(o|amos|ei|ar|ando|a|am)|revend\p{L}*)$/u;
  * ("produtores de leite", not "de conteúdo").
  */
 const FARMER_WORDS = /^(fazendeir[oa]s?|sitiantes?|agricultor(es|as?)?|pecuaristas?|produtor(es)?)$/;
+/** Farms named several, and the words that put the work at them ("nas fazendas") or on what is theirs ("das"). */
+const FARMS = /^(fazendas|sitios|chacaras|granjas|propriedades)$/;
+const FARMS_OF = /^(das|dos|nas|nos|pelas|pelos)$/;
 /** Before the farmers who hire the business ("contratado pelos fazendeiros"). */
 const BY_WHOM_WORDS = /^pel[oa]s?$/;
 /** After "o fazendeiro me…": what says the farmer pays or hires the business. */
@@ -1228,6 +1231,8 @@ export class ActivityIndex {
         const named = sameClause(i) && (FOR_WHOM_WORDS.has(at(i - 1)) || BY_WHOM_WORDS.test(at(i - 1)));
         if (named || (at(i + 1) === 'me' && HIRING_WORDS.test(at(i + 2)))) farmersServed = true;
       }
+      // Work at others' farms ("o gado das fazendas", "vou nas fazendas"): several farms are not the business's own.
+      if (FARMS.test(said) && FARMS_OF.test(at(i - 1)) && sameClause(i)) farmersServed = true;
       // "de terceiros", "dos outros" say whose; "de outras" says it only with whose after it ("de outras marcas").
       if (!sameClause(i)) return;
       const of = at(i - 1);

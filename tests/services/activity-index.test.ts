@@ -650,6 +650,11 @@ describe('ActivityIndex', () => {
     expect(top(cheese, 1)).toEqual(['1052000']);
   });
 
+  it('reads work at farms named several as done for the farms, not as their own herd', () => {
+    // 0162-8/03: handling of animals as a service; 0151-2/01 raises beef cattle.
+    expect(top('vou nas fazendas vacinar o gado e fazer exame de brucelose, cobro por cabeça', 1)).toEqual(['0162803']);
+  });
+
   it('keeps a market apart from merchandise: "mercado" is not "mercadoria"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns; 3314-7/19 repairs refrigerating machines ("frios").
     const grocery = top('mercado de bairro com frios e bebida');
