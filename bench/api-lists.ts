@@ -64,6 +64,9 @@ export async function rawSqlOf(
   };
 }
 
+/** BENCH_LISTS: only the lists whose label holds this text (`month`, `offset`…); all of them by default. */
+const ONLY_LISTS = process.env.BENCH_LISTS ?? '';
+
 export type BareReplay = Awaited<ReturnType<typeof serveBareReplay>>;
 
 /**
@@ -75,6 +78,7 @@ export async function compareWithRawSql(
   item: ListCase,
   { origin, floor, bare }: { origin: string; floor: Figures; bare: BareReplay },
 ) {
+  if (!item.label.includes(ONLY_LISTS)) return;
   const raw = await rawSqlOf(db, item.direct);
   const { headers } = item;
   const answer = await fetch(`${origin}${item.path}`, { headers });
