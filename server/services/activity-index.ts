@@ -110,8 +110,7 @@ const STOP_WORDS = new Set(
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
     'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais litro litros ' +
-    'frente ' +
-    'cima porcentagem porcentagens percentual percentuais'
+    'frente cima porcentagem porcentagens percentual percentuais'
   ).split(' '),
 );
 
