@@ -54,6 +54,7 @@ export const DESCRIPTION_SETS = [
   'holdout10',
   'holdout11',
   'holdout12',
+  'holdout13',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
