@@ -123,6 +123,8 @@ for (const path of PUBLIC_PAGES) {
 }
 
 test('the cookie banner while choosing and once answered, and the CNAE search with its results', async ({ page }) => {
+  // Three scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const banner = page.getByRole('region', { name: 'Cookies' });
   await openSitePage(page, '/privacidade');
   await expect(banner).toBeVisible();
@@ -193,6 +195,8 @@ test('the customer’s movements and invoices, with their forms and dialogs', as
 });
 
 test('the customer’s confirmations and open menus', async ({ page }) => {
+  // Four scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'cliente@demo.test');
   await visit(page, '/app/user/my-profile');
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
@@ -223,6 +227,8 @@ test('the customer’s confirmations and open menus', async ({ page }) => {
 });
 
 test('the customer’s screens on a phone', async ({ page }) => {
+  // Three scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'cliente@demo.test');
   // On a phone: the menu in its drawer, and a table shown as cards.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -238,6 +244,8 @@ test('the customer’s screens on a phone', async ({ page }) => {
 });
 
 test('the opening wizard where the demo customer stands', async ({ page }) => {
+  // Three scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'novo@demo.test');
   await expect(page).toHaveURL('/app/wizard/company-opening');
   await settled(page);
@@ -296,6 +304,8 @@ test('the team’s new-user drawer, with its errors and companies listed', async
 });
 
 test('the team’s menu, a user, and an invoice request with its national emission', async ({ page }) => {
+  // Four scans, each waiting for the page to settle: past the suite's 45 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await signInFromLogin(page, 'admin@demo.test');
   await visit(page, '/app/admin/users');
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
