@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { CityPageKind, SimplesToolForm } from '@domain';
 import {
   BLOG_PAGE_SIZE,
+  CNAE_SEARCH_MAX_LENGTH,
   CnaeSearchQuerySchema,
   PAGE_SIZE,
   SIMPLES_TOOL_FORM_FIELDS,
@@ -187,7 +188,7 @@ export function createSite(deps: SiteDeps) {
       const pageQuery = v.safeParse(PageQuery, { page: c.req.query('page') });
       if (!pageQuery.success) return respond(c, async () => null);
       const page = pageQuery.output.page;
-      const query = (c.req.query('q') ?? '').trim().slice(0, 100);
+      const query = (c.req.query('q') ?? '').trim().slice(0, CNAE_SEARCH_MAX_LENGTH);
       const parsed = v.safeParse(CnaeSearchQuerySchema, {
         search: query,
         limit: String(PAGE_SIZE.cnaeSearch),

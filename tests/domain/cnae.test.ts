@@ -72,10 +72,12 @@ describe('CnaeSearchQuerySchema', () => {
       ok: false,
       fields: { isActive: 'O filtro de situação deve ser "true" ou "false".' },
     });
-    expect(validate(CnaeSearchQuerySchema, { search: 'a'.repeat(101) })).toMatchObject({
+    expect(validate(CnaeSearchQuerySchema, { search: 'a'.repeat(501) })).toMatchObject({
       ok: false,
-      fields: { search: 'A busca pode ter no máximo 100 caracteres.' },
+      fields: { search: 'A busca pode ter no máximo 500 caracteres.' },
     });
+    // A business described as the suggester takes it is searched whole.
+    expect(validate(CnaeSearchQuerySchema, { search: 'a'.repeat(500) })).toMatchObject({ ok: true });
   });
 });
 

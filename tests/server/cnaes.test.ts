@@ -188,11 +188,19 @@ describe(`GET /api/cnaes (${engine})`, () => {
     }
   });
 
+  it('searches a business described at length, as the suggester reads it', async () => {
+    // Past 100 characters, where a search box's limit would cut the one word that says the activity.
+    const described =
+      'Olá, boa tarde, vim aqui porque estou querendo abrir meu CNPJ e queria saber qual atividade colocar: eu faço contabilidade pra pequenas empresas';
+    expect(described.length).toBeGreaterThan(130);
+    expect(codesOf(await search({ search: described })).slice(0, 3)).toContain('6920601');
+  });
+
   it.each([
     [{ isActive: 'talvez' }, 'isActive', 'O filtro de situação deve ser "true" ou "false".'],
     [{ limit: '0' }, 'limit', 'O limite deve ser um número entre 1 e 100.'],
     [{ offset: '-1' }, 'offset', 'O deslocamento deve ser um número inteiro não negativo.'],
-    [{ search: 'x'.repeat(101) }, 'search', 'A busca pode ter no máximo 100 caracteres.'],
+    [{ search: 'x'.repeat(501) }, 'search', 'A busca pode ter no máximo 500 caracteres.'],
   ])('refuses %j with 400 and a message in Portuguese', async (query, field, message) => {
     const { status, body } = await server.call(`/api/cnaes?${new URLSearchParams(query)}`);
     expect(status).toBe(400);

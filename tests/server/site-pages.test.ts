@@ -142,7 +142,9 @@ describe('public pages are complete HTML before any script runs', () => {
   });
 
   it('searches CNAE on the server too, for a visitor without scripts', async () => {
-    for (const query of ['contabilidade', 'contabil', '6920601', '6920-6/01']) {
+    const described =
+      'Olá, boa tarde, vim aqui porque estou querendo abrir meu CNPJ e queria saber qual atividade colocar: eu faço contabilidade pra pequenas empresas';
+    for (const query of ['contabilidade', 'contabil', '6920601', '6920-6/01', described]) {
       const found = seo((await get(`/tools/cnae?q=${encodeURIComponent(query)}`)).html);
       expect(found.text, query).toContain('6920-6/01');
       expect(found.robots, query).toBe('noindex');
