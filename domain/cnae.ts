@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { onlyDigits } from './company';
 import { PAGE_SIZE } from './constants';
-import { paginationQuery } from './pagination';
+import { paginationQuery, searchTextUpTo } from './pagination';
 
 /** One level of the CNAE hierarchy above a subclass (section, division, group or class). */
 export interface CnaeLevel {
@@ -93,22 +93,21 @@ export function formatCnaeCode(code: string): string {
 
 const INTENT_MESSAGE = 'Descreva a atividade da empresa em poucas palavras.';
 
-const intent = v.pipe(v.string(INTENT_MESSAGE), v.trim(), v.minLength(2, INTENT_MESSAGE), v.maxLength(500, INTENT_MESSAGE));
-
 /**
- * How long a CNAE search may be: as long as a description the suggester takes, since the public search ranks the same
- * plain descriptions of a business (docs/cnae-search.md).
+ * How long a business described in everyday words may be, for the suggester and the CNAE search alike: both rank the
+ * same plain descriptions (docs/cnae-search.md).
  */
 export const CNAE_SEARCH_MAX_LENGTH = 500;
 
+const intent = v.pipe(
+  v.string(INTENT_MESSAGE),
+  v.trim(),
+  v.minLength(2, INTENT_MESSAGE),
+  v.maxLength(CNAE_SEARCH_MAX_LENGTH, INTENT_MESSAGE),
+);
+
 export const CnaeSearchQuerySchema = v.object({
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(CNAE_SEARCH_MAX_LENGTH, `A busca pode ter no máximo ${CNAE_SEARCH_MAX_LENGTH} caracteres.`),
-    ),
-  ),
+  search: searchTextUpTo(CNAE_SEARCH_MAX_LENGTH),
   isActive: v.optional(
     v.pipe(
       v.picklist(['true', 'false'], 'O filtro de situação deve ser "true" ou "false".'),

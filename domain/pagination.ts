@@ -20,9 +20,11 @@ export function paginationQuery(defaultLimit: number) {
   };
 }
 
-export const searchText = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(100, 'A busca pode ter no máximo 100 caracteres.')),
-);
+/** A list's search text, trimmed, of at most `max` characters. */
+export const searchTextUpTo = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `A busca pode ter no máximo ${max} caracteres.`)));
+
+export const searchText = searchTextUpTo(100);
 
 /** The answer of every paginated list (conventions: `{ data, total }`). */
 export interface Page<T> {
