@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { stemmer } from '@orama/stemmers/portuguese';
+import { UFS } from '@domain';
 
 /**
  * One ranking for every place that searches CNAE activities by words: luca's suggester ("Sugerir atividades"), the
@@ -574,7 +575,7 @@ const ROUTE_AFTER = /^(o|a|os|as|pelo|pela|pelos|pelas|na|no|nas|nos|com|mais|de
 /** A capitalised name ("Franca", "São José do Rio Preto", "Sorriso-MT") after a word that says where. */
 const PLACE_NAMED =
   /(?<!\p{L})(de|em|da|do|no|na|pra|para|pro|perto de|até|ate)\s+(\p{Lu}[\p{L}'’]*(?:(?:\s+(?:d[aoe]s?\s+)?|-)\p{Lu}[\p{L}'’]*)*)/gu;
-const STATE_CODE = /^(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)$/;
+const STATES = new Set<string>(UFS);
 const placeKey = (name: string) =>
   unaccented(name)
     .replace(/[\s-]+/gu, ' ')
@@ -1353,7 +1354,7 @@ export class ActivityIndex {
         if (!this.places.has(placeKey(words.slice(0, count).join(' ')))) continue;
         // Its state may follow ("Sorriso-MT", "Franca SP").
         const rest = words.slice(count);
-        return `${before} ${(STATE_CODE.test(rest[0] ?? '') ? rest.slice(1) : rest).join(' ')}`;
+        return `${before} ${(STATES.has(rest[0] ?? '') ? rest.slice(1) : rest).join(' ')}`;
       }
       return named;
     });
