@@ -599,7 +599,9 @@ describe('ActivityIndex', () => {
     expect(top('sou confeiteira há 15 anos, faço bolo de pote', 1)).toEqual(['1091102']);
     expect(index.search('faço bolo de pote faz uns 3 anos')).toEqual(index.search('faço bolo de pote'));
     // An age is no duration: the children's football school still reads "anos" (8591-1/00).
-    expect(top('escolinha de futebol pra criança de 5 a 14 anos', 1)).toEqual(['8591100']);
+    const ages = 'escolinha de futebol pra criança de 5 a 14 anos';
+    expect(top(ages, 1)).toEqual(['8591100']);
+    expect(index.search(ages)).not.toEqual(index.search('escolinha de futebol pra criança de 5'));
     // "litros" is not corrected to "livros".
     expect(index.search('vendo água mineral em galão de 20 litros')).toEqual(index.search('vendo água mineral em galão de 20'));
     expect(index.search('ganho uma porcentagem em cima do que vendo de móveis')).toEqual(
