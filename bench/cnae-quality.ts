@@ -55,6 +55,7 @@ export const DESCRIPTION_SETS = [
   'holdout11',
   'holdout12',
   'holdout13',
+  'holdout14',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
