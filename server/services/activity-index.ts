@@ -535,6 +535,14 @@ const BY_WHOM_WORDS = /^pel[oa]s?$/;
 const HIRING_WORDS = /^(paga|pagam|contrata|contratam|chama|chamam)$/;
 /** After "de outras", whose goods ("marcas", "empresas", "pessoas"): "de outros sabores" says nothing of whose. */
 const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[oa]s?|fabricas?|lojas?)$/;
+/**
+ * Where a description's clauses end: punctuation, and "com" after what is named ("uma pousada com 8 quartos",
+ * "cafeteria com bolo e café"), whose contents or goods follow, so that the name alone is the first clause. Not after a
+ * negation in the clause ("não mexo com carne"): what it negates runs to the clause's end.
+ */
+const CLAUSE_BREAK = /[,.;:!?()\n]+|(?<!(?:^|[^\p{L}])(?:n[aã]o|n|nunca|jamais|nem)(?!\p{L})[^,.;:!?()\n]*)\s+com\s+/iu;
+/** A farm named first is where the work is, not the name of the business ("tenho um sítio com laranjal"). */
+const FARM = /^(fazenda|sitio|chacara|granja|roca|propriedade)s?$/;
 /** Words that negate what follows in their clause; after them, "só" says "not only". */
 const NEGATION = /^(nao|n|nunca|jamais|nem)$/;
 const NOT_ONLY = /^(so|apenas|somente)$/;
@@ -882,7 +890,7 @@ export class ActivityIndex {
       opening.length > 0 &&
       opening.length <= TOLD_WORDS &&
       clauseLengths[firstClause] <= NAME_WORDS &&
-      opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key))) &&
+      opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key)) && !FARM.test(plain(concept.surface))) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
     const namesOpening = (entry: Entry) => {
       let start = 0;
@@ -1050,7 +1058,7 @@ export class ActivityIndex {
       .replace(STAYING_WITH, 'cuido de')
       .replace(DURATION, ' ')
       .replace(SHARE_KEPT_ALL, ' ')
-      .split(/[,.;:!?()\n]+/u);
+      .split(CLAUSE_BREAK);
     const placed = clauses
       .flatMap((clause, at) => affirmed(wordsOf(clause)).map((word) => ({ word, at })))
       .slice(0, MAX_QUERY_WORDS);
