@@ -373,6 +373,8 @@ interface Concept {
   goods?: boolean;
   /** Which clause of the description it is in (commas and full stops part them). */
   clause?: number;
+  /** Said after "na", "no", "em" once something was named in its clause ("mercadinho na rua de casa"): where it is. */
+  where?: boolean;
 }
 
 /** A description read: its concepts, and how many of its words the index does not know at all. */
@@ -541,6 +543,10 @@ const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[o
  * negation in the clause ("não mexo com carne"): what it negates runs to the clause's end.
  */
 const CLAUSE_BREAK = /[,.;:!?()\n]+|(?<!(?:^|[^\p{L}])(?:n[aã]o|n|nunca|jamais|nem)(?!\p{L})[^,.;:!?()\n]*)\s+com\s+/iu;
+/** Articles before a thing named ("uma bodega", "meu salão"). */
+const ARTICLE = /^(um|uma|o|a|meu|minha|nosso|nossa)$/;
+/** Words before where something is ("na rua", "no quintal", "numa garagem"). */
+const LOCATIVE = /^(na|no|nas|nos|numa|num|em)$/;
 /** A farm named first is where the work is, not the name of the business ("tenho um sítio com laranjal"). */
 const FARM = /^(fazenda|sitio|chacara|granja|roca|propriedade)s?$/;
 /** Words that negate what follows in their clause; after them, "só" says "not only". */
@@ -884,7 +890,7 @@ export class ActivityIndex {
     // A first clause that only names the business, with more said after it ("mercadinho de bairro, arroz, feijão…",
     // "piscineiro, cuido das piscinas…"): what follows are its goods or its tasks, and a subclass none of whose names
     // holds every word of that name is another business.
-    const opening = concepts.filter((concept) => concept.clause === firstClause && concept.weight === 1);
+    const opening = concepts.filter((concept) => concept.clause === firstClause && concept.weight === 1 && !concept.where);
     const openingNamed =
       firstClause !== undefined &&
       opening.length > 0 &&
@@ -1074,6 +1080,11 @@ export class ActivityIndex {
     let serving = false;
     let agentRead = false;
     let channelSaid = false;
+    /**
+     * The clause whose first word read is a thing named with its article after nothing but filler ("tenho um
+     * mercadinho"), not an action ("moo a cana no engenho").
+     */
+    let namedIn = -1;
     // Raised or grown: what follows the verb is a farm's ("crio galinha", "planto alface"), not a design ("crio os
     // modelos").
     const raising = words.some((word, i) => {
@@ -1175,7 +1186,22 @@ export class ActivityIndex {
       const modifier = channel || charging || commission;
       // After "para" comes who the business serves ("sistema para barbearias"), said less than what it does.
       const weight = modifier ? CHANNEL_WEIGHT : forWhom ? FOR_WHOM_WEIGHT : 1;
-      concepts.push({ keys: fresh, weight, surface: surfaceOf(word), clause: placed[i].at, ...(goods ? { goods } : {}) });
+      const where = i > 0 && LOCATIVE.test(plain(words[i - 1])) && namedIn === placed[i].at;
+      if (namedIn !== placed[i].at && !concepts.some((concept) => concept.clause === placed[i].at))
+        namedIn =
+          i > 0 &&
+          ARTICLE.test(plain(words[i - 1])) &&
+          words.slice(clauseStarts[placed[i].at], i - 1).every((before) => isStopWord(before))
+            ? placed[i].at
+            : -1;
+      concepts.push({
+        keys: fresh,
+        weight,
+        surface: surfaceOf(word),
+        clause: placed[i].at,
+        ...(goods ? { goods } : {}),
+        ...(where ? { where } : {}),
+      });
       clauseLengths[placed[i].at] = i - clauseStarts[placed[i].at] + 1;
       // Work done for other businesses ("embalo produto pra outras empresas", "costuro pra uma confecção") is what
       // IBGE calls a service "sob contrato", "para terceiros".

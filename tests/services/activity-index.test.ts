@@ -665,6 +665,18 @@ describe('ActivityIndex', () => {
     expect(top('vendo verdura na feira mas nao mexo com carne')).toEqual(top('vendo verdura na feira'));
   });
 
+  it('reads where a business named first is ("na rua de casa") as where, not as part of its name', () => {
+    // 4712-1/00: minimarkets, grocers' and general stores.
+    expect(top('tenho uma bodega na rua de casa, vendo arroz, feijao, cafe, acucar, refri, sabao e essas coisa', 1)).toEqual([
+      '4712100',
+    ]);
+    expect(top('tenho um mercadinho na rua de casa, vendo arroz, feijao, refri e produto de limpeza')).toContain('4712100');
+    // Where an action is done stays what it is done with: 1071-6/00, sugar cane milled into rapadura.
+    expect(top('moo a cana no engenho, apuro o caldo no tacho e despejo nas forma pra endurecer, vendo em tijolo', 1)).toEqual([
+      '1071600',
+    ]);
+  });
+
   it('knows the councils that register a profession, as people name them', () => {
     expect(top('tenho CRP, atendo adultos em sessão online', 1)).toEqual(['8650003']);
     expect(top('tenho CRECI e ganho 6% quando fecho a venda da casa', 1)).toEqual(['6821801']);
