@@ -1405,7 +1405,8 @@ export class ActivityIndex {
     const base = written.replace(/gu$/, 'g').replace(/qu$/, 'c');
     for (const candidate of [base + ending, `${base}e`, base, `${base}o`, `${base}a`]) {
       const known = this.vocabulary.get(candidate);
-      if (known && candidate.length >= 3) return known.spelling;
+      // A diminutive is a thing's name, never an action's: "vendinha" is a small shop, not "venda", selling.
+      if (known && candidate.length >= 3) return ACTION_KEYS.has(stemOf(known.spelling)) ? word : known.spelling;
     }
     return word;
   }

@@ -665,6 +665,11 @@ describe('ActivityIndex', () => {
     expect(top('vendo verdura na feira mas nao mexo com carne')).toEqual(top('vendo verdura na feira'));
   });
 
+  it('reads a diminutive as a thing, never as an action: "vendinha" is a small shop, not selling', () => {
+    expect(top('vendinha', 1)).toEqual(['4712100']);
+    expect(top('tenho uma vendinha no bairro com arroz, feijao, refri e produto de limpeza', 1)).toEqual(['4712100']);
+  });
+
   it('reads where a business named first is ("na rua de casa") as where, not as part of its name', () => {
     // 4712-1/00: minimarkets, grocers' and general stores.
     expect(top('tenho uma bodega na rua de casa, vendo arroz, feijao, cafe, acucar, refri, sabao e essas coisa', 1)).toEqual([
