@@ -181,6 +181,8 @@ const KEPT_APART = new Map([
  * "alugar", which says either side ("alugo uma cadeira no salão").
  */
 const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav', 'ensin']);
+/** Units of time or work a service is charged by ("cobro por hora", "por diária", "por hectare"). */
+const TIME_CHARGED = /^(hora|horas|dia|dias|diaria|diarias|semana|semanas|mes|visita|visitas|hectare|hectares|km|quilometro)$/;
 /**
  * Words that say people are attended to ("atendo em domicílio", "faço consulta", "presto serviço"): the business is a
  * service, and what it uses or treats ("vacina", "exame") names no shop or factory it would be.
@@ -1135,6 +1137,8 @@ export class ActivityIndex {
       if (!last && TIRO_VERB.test(plain(word)) && !TIRO_NOUN_BEFORE.test(plain(words[i - 1] ?? ''))) return;
       if (!last && RODO_VERB.test(plain(word)) && ROUTE_AFTER.test(plain(words[i + 1] ?? ''))) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
+      if (CHARGING_VERB.test(plain(word)) && plain(words[i + 1] ?? '') === 'por' && TIME_CHARGED.test(plain(words[i + 2] ?? '')))
+        serving = true;
       // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the
       // object, not where the business sells ("vendo pelo insta").
       const channel =
