@@ -48,7 +48,7 @@ import type { IssuedA1, TestCa } from '../nfse/test-ca';
 import { createTestCa, issueA1Certificate, issueTlsServerCertificate } from '../nfse/test-ca';
 import type { NfseSchema } from '../nfse/xsd';
 import { validateAgainst } from '../nfse/xsd';
-import { municipality } from '../nfse/municipalities';
+import { municipality } from '../seed/municipalities';
 import type { PersistedState, StandInKeys, StandInNfse } from './nfse-stand-in-files';
 import { STAND_IN_BASE_PATH, STAND_IN_PARAMETERS_PATH, listenStandIn, readState, writeState } from './nfse-stand-in-files';
 

@@ -6,7 +6,7 @@
  */
 import { XmlDocument } from 'libxml2-wasm';
 import { NFSE_NAMESPACE } from './dps';
-import { municipality } from './municipalities';
+import { municipality } from '../seed/municipalities';
 
 export type DanfseAddress =
   | {

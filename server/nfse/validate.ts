@@ -6,7 +6,7 @@
 import type { ValidationOutcome } from '@domain/nfseEmission';
 import type { NfseEnvironment } from '@domain/nfseNacional';
 import type { CityParameters } from './rules';
-import { isIbgeMunicipality } from './municipalities';
+import { isIbgeMunicipality } from '../seed/municipalities';
 import { checkDpsRules, readDpsFacts } from './rules';
 import { validateDpsXml } from './xsd';
 

@@ -6,7 +6,7 @@ import { createCnaeSearch } from '../services/cnae-search';
 import { json } from '../http/json';
 import type { AppEnv } from '../http/types';
 import { valid } from '../http/validate';
-import { municipalitiesOf } from '../nfse/municipalities';
+import { municipalitiesOf } from '../seed/municipalities';
 
 const StateQuery = v.object({ state: v.picklist(UFS, 'Informe a UF (ex.: SP).') });
 

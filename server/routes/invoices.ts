@@ -29,7 +29,7 @@ import { findCustomers, findRequest, findSchedule, listRequestsJson, listSchedul
 import { emissionView, findEmission, findFiscalProfile, findSubstitutionLinks, profileOf } from '../db/nfse';
 import { profileForService } from '@domain/fiscalProfile';
 import { nfsRequests, nfsSchedules } from '../db/schema';
-import { municipality } from '../nfse/municipalities';
+import { municipality } from '../seed/municipalities';
 import { serviceIncidence } from '../nfse/rule-sheet';
 import { statusHistory } from '../db/status-history';
 import { HttpError, badRequest, conflict, httpErrorOf, notFound } from '../http/errors';

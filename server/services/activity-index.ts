@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { stemmer } from '@orama/stemmers/portuguese';
 import { UFS } from '@domain';
+import { allMunicipalities } from '../seed/municipalities';
 
 /**
  * One ranking for every place that searches CNAE activities by words: luca's suggester ("Sugerir atividades"), the
@@ -80,8 +81,7 @@ export function readNotes(): NoteEntry[] {
 
 /** The names of the IBGE municipalities the product ships (server/seed/data). */
 export function readPlaces(): string[] {
-  const url = new URL('../seed/data/municipalities.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { name: string }[]).map((municipality) => municipality.name);
+  return allMunicipalities().map((municipality) => municipality.name);
 }
 
 export function readLexicon(): LexiconEntry[] {

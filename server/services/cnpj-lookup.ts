@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import type { Address, CnpjPartner, CnpjPartnerKind, CnpjRegistration, CnpjSituation } from '@domain';
 import { UFS, normalizeCnpj, onlyDigits } from '@domain';
+import { municipality } from '../seed/municipalities';
 
 /** The lookup could not answer (network, timeout, 5xx, rate limit, unreadable answer): try again later. */
 export class CnpjLookupUnavailable extends Error {
@@ -169,20 +169,8 @@ function sizeOf(porte: unknown, code: unknown): CnpjRegistration['size'] {
   return (description && SIZE_BY_TEXT[plain(description)]) || SIZE_BY_CODE[integer(code) ?? -1] || null;
 }
 
-let municipalityNames: Map<string, string> | undefined;
-
 /** The IBGE table gives the city its accented name; the Receita spells it "SAO PAULO". */
-function municipalityName(ibgeCode: string): string | undefined {
-  municipalityNames ??= new Map(
-    (
-      JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as {
-        ibgeCode: string;
-        name: string;
-      }[]
-    ).map((m) => [m.ibgeCode, m.name]),
-  );
-  return municipalityNames.get(ibgeCode);
-}
+const municipalityName = (ibgeCode: string): string | undefined => municipality(ibgeCode)?.name;
 
 const WITHOUT_NUMBER = /^(S\/?N|S\.N\.?|SEM NUMERO|SEM N)$/;
 

@@ -1,6 +1,7 @@
 /**
- * The IBGE municipalities the product ships (server/seed/data/municipalities.json), read once: the rules check a code
- * exists, the stand-in and the DANFSe name the city.
+ * The IBGE municipalities the product ships (server/seed/data/municipalities.json), read once for the whole server: the
+ * NFS-e rules check a code exists, the stand-in and the DANFSe name the city, a CNPJ's address gets its accented name,
+ * and the activity index tells a town named in a description from what the business does.
  */
 import { readFileSync } from 'node:fs';
 
@@ -10,9 +11,10 @@ let byCode: Map<string, Municipality> | undefined;
 
 function all(): Map<string, Municipality> {
   byCode ??= new Map(
-    (JSON.parse(readFileSync(new URL('../seed/data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map(
-      (m) => [m.ibgeCode, m],
-    ),
+    (JSON.parse(readFileSync(new URL('./data/municipalities.json', import.meta.url), 'utf8')) as Municipality[]).map((m) => [
+      m.ibgeCode,
+      m,
+    ]),
   );
   return byCode;
 }
@@ -25,6 +27,9 @@ export function municipality(code: string): Municipality | undefined {
 export function municipalitiesOf(state: string): Municipality[] {
   return [...all().values()].filter((m) => m.state === state).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
+
+/** Every municipality, in the file's order. */
+export const allMunicipalities = (): Municipality[] => [...all().values()];
 
 /** Whether a code is an IBGE municipality. */
 export const isIbgeMunicipality = (code: string): boolean => municipality(code) !== undefined;
