@@ -188,7 +188,8 @@ export function createSite(deps: SiteDeps) {
       const pageQuery = v.safeParse(PageQuery, { page: c.req.query('page') });
       if (!pageQuery.success) return respond(c, async () => null);
       const page = pageQuery.output.page;
-      const query = (c.req.query('q') ?? '').trim().slice(0, CNAE_SEARCH_MAX_LENGTH);
+      const asked = (c.req.query('q') ?? '').trim();
+      const query = asked.slice(0, CNAE_SEARCH_MAX_LENGTH).trim();
       const parsed = v.safeParse(CnaeSearchQuerySchema, {
         search: query,
         limit: String(PAGE_SIZE.cnaeSearch),
@@ -200,7 +201,11 @@ export function createSite(deps: SiteDeps) {
         : parsed.success
           ? await searchCnaes(parsed.output).then(({ data, total }) => ({ data: data.map(cnaeFromRow), total }))
           : { data: [], total: 0 };
-      const build = async () => render(cnaeSearchMeta(query, page), createElement(CnaeSearchPage, { query, page, results }));
+      const build = async () =>
+        render(
+          cnaeSearchMeta(query, page),
+          createElement(CnaeSearchPage, { query, page, results, cut: asked.length > CNAE_SEARCH_MAX_LENGTH }),
+        );
       // Searches are not cached: the list of possible words is endless.
       if (!query) return respond(c, async () => kept(200, await build()));
       const rendered = await build();

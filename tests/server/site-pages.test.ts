@@ -151,6 +151,18 @@ describe('public pages are complete HTML before any script runs', () => {
     }
   });
 
+  it('says when a search text was longer than a search takes, and takes no more in the field', async () => {
+    const long = `${'tenho um escritório e faço contabilidade pra pequenas empresas, '.repeat(8)}e folha de pagamento`;
+    expect(long.length).toBeGreaterThan(500);
+    const page = await get(`/tools/cnae?q=${encodeURIComponent(long)}`);
+    const found = seo(page.html);
+    expect(found.text).toContain('6920-6/01');
+    expect(found.text).toContain('A busca considerou só os primeiros 500 caracteres do texto.');
+    expect(page.html).toMatch(/<input[^>]*id="cnae-q"[^>]*maxLength="500"|<input[^>]*maxLength="500"[^>]*id="cnae-q"/i);
+    const short = seo((await get('/tools/cnae?q=contabilidade')).html);
+    expect(short.text).not.toContain('primeiros 500 caracteres');
+  });
+
   it('renders a blog post from the content, with article data', async () => {
     const page = await get('/blog/posts/como-abrir-mei');
     expect(page.status).toBe(200);

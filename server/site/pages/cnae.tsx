@@ -1,5 +1,5 @@
 import type { Cnae } from '@domain';
-import { PAGE_SIZE, cnaePath, cnaeTaxNotes, SIGNUP_LINKS } from '@domain';
+import { CNAE_SEARCH_MAX_LENGTH, PAGE_SIZE, cnaePath, cnaeTaxNotes, SIGNUP_LINKS } from '@domain';
 import type { CnaeDetail } from '../data';
 import type { PageMeta } from '../document';
 import { breadcrumbJsonLd } from '../seo';
@@ -41,10 +41,13 @@ export function CnaeSearchPage({
   query,
   page,
   results,
+  cut = false,
 }: {
   query: string;
   page: number;
   results: { data: Cnae[]; total: number } | null;
+  /** The text asked was longer than a search takes: only its beginning was searched. */
+  cut?: boolean;
 }) {
   const pages = results ? Math.ceil(results.total / PAGE_SIZE.cnaeSearch) : 0;
   return (
@@ -66,6 +69,7 @@ export function CnaeSearchPage({
             type="search"
             defaultValue={query}
             autoComplete="off"
+            maxLength={CNAE_SEARCH_MAX_LENGTH}
             placeholder="Ex.: contabilidade, cabeleireiro, 6201-5/01"
             aria-controls="cnae-results"
             className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
@@ -82,6 +86,7 @@ export function CnaeSearchPage({
               ? `Nenhuma atividade encontrada para “${query}”. Tente outra palavra ou o número do código.`
               : `${results.total} ${results.total === 1 ? 'atividade encontrada' : 'atividades encontradas'}`
             : 'Digite ao menos duas letras ou parte do código.'}
+          {cut && ` A busca considerou só os primeiros ${CNAE_SEARCH_MAX_LENGTH} caracteres do texto.`}
         </p>
         <ul id="cnae-results" className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 empty:hidden">
           {results?.data.map((cnae) => (
