@@ -56,6 +56,7 @@ export const DESCRIPTION_SETS = [
   'holdout12',
   'holdout13',
   'holdout14',
+  'holdout15',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
