@@ -900,7 +900,11 @@ export class ActivityIndex {
       clauseLengths[firstClause] <= NAME_WORDS &&
       opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key)) && !FARM.test(plain(concept.surface))) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
+    // A name of one word names the subclasses that hold that very word, where the index has it: "mercadinho" is a
+    // minimarket's name, not the "mercado de frutas" of the greengrocers, whose stem it shares.
+    const openingWord = opening.length === 1 ? (this.surfaceIds.get(opening[0].surface) ?? -1) : -1;
     const namesOpening = (entry: Entry) => {
+      if (openingWord >= 0 && find(entry.surfaces, openingWord) < 0) return false;
       let start = 0;
       for (const end of entry.phraseEnds) {
         const keys = entry.phraseKeys.subarray(start, end);
