@@ -1046,7 +1046,6 @@ export class ActivityIndex {
       .map((hit) => ({ code: hit.code, score: Math.min(1, hit.score) }));
   }
 
-  /** The stems of a text of the index (its words as written, filler left out). */
   /** The stems of a text of the index that come only after "para" in it (whom the thing named is for). */
   private keysServed(words: string[]): string[] {
     const at = words.findIndex((word) => FOR_WHOM_WORDS.has(plain(word)));
@@ -1055,9 +1054,13 @@ export class ActivityIndex {
     return this.keysOfText(words.slice(at + 1)).filter((key) => !before.has(key));
   }
 
+  /**
+   * The stems of a text of the index (its words as written, filler left out), without what it says the subclass is
+   * without ("sem operador", "sem condutor"): a description that says it has them is another business.
+   */
   private keysOfText(words: string[]): string[] {
     return words
-      .filter((word) => !isStopWord(word))
+      .filter((word, i) => !isStopWord(word) && !(i > 0 && plain(words[i - 1]) === 'sem'))
       .map((word) => this.keyOf(word))
       .filter((key): key is string => key !== null);
   }

@@ -684,6 +684,13 @@ describe('ActivityIndex', () => {
     expect(tractor).not.toContain('2833000');
   });
 
+  it('reads what an official text says a subclass is without ("sem operador") as not said by it', () => {
+    // 7731-4/00 rents farm machines "sem operador"; 7711-0/00 rents cars "sem condutor", 4923-0/02 with a driver.
+    expect(top('alugo trator com operador', 1)).not.toEqual(['7731400']);
+    const scoreOf = (code: string) => index.search('alugo carro com motorista').find((hit) => hit.code === code)?.score ?? 0;
+    expect(scoreOf('4923002')).toBeGreaterThan(scoreOf('7711000'));
+  });
+
   it('reads a name of one word as the subclasses that hold that very word, not others of its stem', () => {
     // 4712-1/00 lists "mercadinho"; the greengrocers (4724-5/00) only "mercado de frutas".
     expect(top('tenho um mercadinho de bairro com arroz, feijão, produto de limpeza, bebida e um pouco de verdura')).toContain(
