@@ -86,7 +86,7 @@ export function CnaeSearchPage({
               ? `Nenhuma atividade encontrada para “${query}”. Tente outra palavra ou o número do código.`
               : `${results.total} ${results.total === 1 ? 'atividade encontrada' : 'atividades encontradas'}`
             : 'Digite ao menos duas letras ou parte do código.'}
-          {cut && ` A busca considerou só os primeiros ${CNAE_SEARCH_MAX_LENGTH} caracteres do texto.`}
+          {cut && <span className="block">A busca considerou só os primeiros {CNAE_SEARCH_MAX_LENGTH} caracteres do texto.</span>}
         </p>
         <ul id="cnae-results" className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 empty:hidden">
           {results?.data.map((cnae) => (
