@@ -169,9 +169,6 @@ function sizeOf(porte: unknown, code: unknown): CnpjRegistration['size'] {
   return (description && SIZE_BY_TEXT[plain(description)]) || SIZE_BY_CODE[integer(code) ?? -1] || null;
 }
 
-/** The IBGE table gives the city its accented name; the Receita spells it "SAO PAULO". */
-const municipalityName = (ibgeCode: string): string | undefined => municipality(ibgeCode)?.name;
-
 const WITHOUT_NUMBER = /^(S\/?N|S\.N\.?|SEM NUMERO|SEM N)$/;
 
 function addressOf(json: Json): Address | null {
@@ -182,7 +179,8 @@ function addressOf(json: Json): Address | null {
   // "EX" is the Receita's state for companies abroad: no Brazilian address to offer.
   const state = UFS.find((known) => known === uf);
   const ibge = text(json.codigo_municipio_ibge);
-  const city = (ibge && municipalityName(ibge)) || text(json.municipio);
+  // The IBGE table gives the city its accented name; the Receita spells it "SAO PAULO".
+  const city = (ibge && municipality(ibge)?.name) || text(json.municipio);
   if (!zipCode || !state || !city) return null;
 
   const type = text(json.descricao_tipo_de_logradouro);
