@@ -9,6 +9,8 @@ export interface Claims {
   companyId?: string;
   /** The track chosen at signup, used until the user has a company. */
   trackId?: TrackId;
+  /** When the ID token carrying these claims was issued, in seconds since the epoch (every Firebase ID token has it). */
+  iat?: number;
 }
 
 /** The generic role check of docs/security.md. */

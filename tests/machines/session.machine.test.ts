@@ -131,6 +131,31 @@ describe('session machine', () => {
     expect(pending.count('refreshToken')).toBe(1);
   });
 
+  it('refreshes a token once it is 50 minutes old: one restored from storage sooner than 50 minutes after', async () => {
+    // A person coming back: the token Firebase had stored was issued 35 minutes ago, so 15 minutes are left to 50.
+    const { auth, pending } = sessionHarness();
+    const issuedAt = Date.now() / 1000 - 35 * 60;
+    auth({ ...admin, claims: { ...admin.claims, iat: issuedAt } });
+    await vi.advanceTimersByTimeAsync(15 * 60 * 1000 - 1);
+    expect(pending.count('refreshToken')).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.count('refreshToken')).toBe(1);
+    // The new token is new: the next refresh comes 50 minutes later.
+    pending.resolve('refreshToken', { ...refreshed, claims: { ...admin.claims, iat: Date.now() / 1000 } });
+    await vi.advanceTimersByTimeAsync(FIFTY_MINUTES - 1);
+    expect(pending.count('refreshToken')).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.count('refreshToken')).toBe(1);
+  });
+
+  it('refreshes at once a restored token already 50 minutes old', async () => {
+    const { auth, pending } = sessionHarness();
+    const issuedAt = Date.now() / 1000 - 56 * 60;
+    auth({ ...admin, claims: { ...admin.claims, iat: issuedAt } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pending.count('refreshToken')).toBe(1);
+  });
+
   it('logs a failed refresh and stops the timer', async () => {
     const { actor, auth, pending, effects } = sessionHarness();
     auth(admin);
