@@ -94,6 +94,14 @@ test('a customer edits their name, phone and photo, and sees why the password wa
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('cliente@demo.test');
   await expect(page.getByLabel('Nome completo')).toHaveValue('Carlos Mendes');
 
+  // The password first, before anything else on the page has needed Firebase: it loads with the click, and still
+  // knows who is signed in.
+  await page.getByLabel('Senha atual').fill('senha-errada');
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-123');
+  await page.getByLabel('Confirme a nova senha').fill('nova-senha-123');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('A senha atual está incorreta.')).toBeVisible();
+
   await page.getByLabel('Telefone').fill('');
   await page.getByLabel('Telefone').pressSequentially('0133334444');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
@@ -123,12 +131,6 @@ test('a customer edits their name, phone and photo, and sees why the password wa
   await expect(page.getByLabel('Nome completo')).toHaveValue('Carlos Eduardo Mendes');
   await expect(page.getByLabel('Telefone')).toHaveValue('(21) 3333-4444');
   await expect(menu).toContainText('Carlos Eduardo Mendes');
-
-  await page.getByLabel('Senha atual').fill('senha-errada');
-  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-123');
-  await page.getByLabel('Confirme a nova senha').fill('nova-senha-123');
-  await page.getByRole('button', { name: 'Alterar senha' }).click();
-  await expect(page.getByText('A senha atual está incorreta.')).toBeVisible();
 
   // The deletion dialog says what happens, and does nothing until confirmed.
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();

@@ -22,15 +22,18 @@ export class AccountError extends Error {
 
 const codeOf = (error: unknown) => (error as FirebaseError | undefined)?.code ?? '';
 
-function signedInUser() {
-  const user = getAuth(getApp()).currentUser;
+/** The signed-in user, once Firebase has read it from its storage: it may have loaded with this very call. */
+async function signedInUser() {
+  const auth = getAuth(getApp());
+  await auth.authStateReady();
+  const user = auth.currentUser;
   if (!user?.email) throw new AccountError('Sua sessão expirou. Entre novamente.');
   return { user, email: user.email };
 }
 
 /** Confirms the current password (Firebase asks for a recent sign-in), then sets the new one. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const { user, email } = signedInUser();
+  const { user, email } = await signedInUser();
   try {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, currentPassword));
   } catch (error) {
@@ -59,7 +62,7 @@ function translated(error: unknown): AccountError {
  * keeps a copy of the profile in the browser); answers the fresh values.
  */
 export async function reloadProfile(): Promise<{ displayName: string | null; photoUrl: string | null }> {
-  const { user } = signedInUser();
+  const { user } = await signedInUser();
   await user.reload();
   return { displayName: user.displayName, photoUrl: user.photoURL };
 }
