@@ -37,11 +37,6 @@ const router = createRouter({
       navigate: (href) => router.history.push(href),
       // The first load waits for the session to settle before its guards run: only later changes ask them again.
       recheckGuards: () => void (router.state.resolvedLocation && router.invalidate()),
-      afterFirstPage: (task) =>
-        onFirstPage(onRendered, () => {
-          if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 5_000 });
-          else setTimeout(task, 500);
-        }),
     }),
   },
   // Let TanStack Query decide when data is stale.

@@ -15,14 +15,10 @@ import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
-/**
- * What the session asks of the app's router: go to a page, run the pages' guards again (who may be where changed), or
- * run a task once the first page has shown and the browser is idle.
- */
+/** What the session asks of the app's router: go to a page, or run the pages' guards again (who may be where changed). */
 export interface SessionRouter {
   navigate(href: string): void;
   recheckGuards(): void;
-  afterFirstPage(task: () => void): void;
 }
 
 const LAST_RELOAD_KEY = 'session.lastReloadAt';
@@ -30,7 +26,7 @@ const LAST_RELOAD_KEY = 'session.lastReloadAt';
 let firebaseModule: Promise<typeof import('./firebase')> | undefined;
 const firebaseLoaded: { resolve?: () => void; promise: Promise<void> } = { promise: Promise.resolve() };
 firebaseLoaded.promise = new Promise((resolve) => (firebaseLoaded.resolve = resolve));
-/** Firebase (~30 KB), loaded on first need: a stored session, or someone signing in, up or out. */
+/** Firebase (~30 KB), loaded on first need: someone signing in, up or out, a token to refresh, a change in another tab. */
 function firebase() {
   firebaseModule ??= import('./firebase').then((module) => {
     firebaseLoaded.resolve?.();
@@ -101,17 +97,19 @@ export function createSessionActor(
             );
           });
         };
+        // Another tab signed in, out, or took a new token: Firebase, loaded, reports what changed.
         const onStorage = (event: StorageEvent) => {
-          if (event.key && FIREBASE_USER_KEY.test(event.key) && event.newValue) listen();
+          if (event.key === null || FIREBASE_USER_KEY.test(event.key)) listen();
         };
         const restored = hasStoredUser() ? readStoredAuth() : null;
         if (restored) {
-          // What Firebase would report, read from its storage: the page loads now, Firebase once it has shown — or
-          // as soon as something else needs it (a 401's recovery, a sign-out), so its reports are heard from then on.
+          // What Firebase would report, read from its storage: the page loads now, and Firebase only once something
+          // needs it — the token's refresh, a 401's recovery, a sign-out, a change in another tab — so that its
+          // reports are heard from then on. A user deleted meanwhile is then told by the server's 401.
           restoredUid = restored.user.uid;
           sendBack({ type: 'auth.changed', auth: restored });
-          router.afterFirstPage(listen);
           void firebaseLoaded.promise.then(listen);
+          window.addEventListener('storage', onStorage);
         } else if (hasStoredUser()) {
           listen();
         } else {

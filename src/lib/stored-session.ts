@@ -8,7 +8,7 @@ import { appConfig } from '../config';
  * coming back sees their page without waiting for Firebase's ~30 KB and its call to the Auth service first
  * (docs/performance.md, "Signed-in pages on a phone"). It gives what Firebase itself would report at start — the
  * stored user and the ID token it still holds — only while that token has `STORED_TOKEN_MARGIN_MS` left; Firebase
- * loads after the page has painted and takes over (refresh, sign-out, a user deleted meanwhile). Anything in a shape
+ * loads when something needs it (src/lib/session.ts) and takes over (refresh, sign-out). Anything in a shape
  * this code does not know (another Firebase version) reads as nothing: the session then waits for Firebase, as before.
  */
 

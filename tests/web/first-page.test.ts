@@ -14,7 +14,7 @@ function fakeRouter() {
   };
 }
 
-describe('onFirstPage (what waits for the first page: the head start’s frame goes, idle work starts)', () => {
+describe('onFirstPage (what waits for the first page: the head start’s frame goes)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
