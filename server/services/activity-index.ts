@@ -80,8 +80,10 @@ export function readNotes(): NoteEntry[] {
 }
 
 /** The names of the IBGE municipalities the product ships (server/seed/data). */
+/** The places a description may name: the municipalities, the states, and "Minas", as Minas Gerais is called. */
 export function readPlaces(): string[] {
-  return allMunicipalities().map((municipality) => municipality.name);
+  const states = JSON.parse(readFileSync(new URL('../seed/data/states.json', import.meta.url), 'utf8')) as { name: string }[];
+  return [...allMunicipalities().map((municipality) => municipality.name), ...states.map((state) => state.name), 'Minas'];
 }
 
 export function readLexicon(): LexiconEntry[] {
@@ -111,7 +113,10 @@ const STOP_WORDS = new Set(
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +
     'poucas nenhum nenhuma dele dela deles delas dou damos ganho ganhamos ganha nao não nunca jamais litro litros ' +
-    'frente cima porcentagem porcentagens percentual percentuais'
+    'frente cima porcentagem porcentagens percentual percentuais ' +
+    // How many ("três fábricas", "dois campos"): a count, never the activity.
+    'dois duas tres três quatro cinco seis sete oito nove dez onze doze quinze vinte trinta quarenta cinquenta cem ' +
+    'duzentos trezentos quinhentos mil'
   ).split(' '),
 );
 
@@ -590,7 +595,9 @@ const RODO_VERB = /^(rodo|rodamos|rodando)$/;
 const ROUTE_AFTER = /^(o|a|os|as|pelo|pela|pelos|pelas|na|no|nas|nos|com|mais|de)$/;
 /** A capitalised name ("Franca", "São José do Rio Preto", "Sorriso-MT") after a word that says where. */
 const PLACE_NAMED =
-  /(?<!\p{L})(de|em|da|do|no|na|pra|para|pro|perto de|até|ate)\s+(\p{Lu}[\p{L}'’]*(?:(?:\s+(?:d[aoe]s?\s+)?|-)\p{Lu}[\p{L}'’]*)*)/gu;
+  /(?<!\p{L})(de|em|da|do|no|na|pra|para|pro|perto de|até|ate)\s+(\p{Lu}[\p{L}'’]*(?:(?:\s+(?:d[aoe]s?\s+)?|-|\s*,\s*|\s+e\s+)\p{Lu}[\p{L}'’]*)*)/gu;
+/** Between the places of a list ("de Minas e Goiás", "em Franca, Jaú e Birigui"). */
+const PLACE_LIST = /\s*,\s*|\s+e\s+/u;
 const STATES = new Set<string>(UFS);
 const placeKey = (name: string) =>
   unaccented(name)
@@ -1393,15 +1400,20 @@ export class ActivityIndex {
    */
   private withoutPlaces(text: string): string {
     if (this.places.size === 0) return text;
-    return text.replace(PLACE_NAMED, (named, before: string, name: string) => {
-      const words = name.split(/[\s-]+/u);
-      for (let count = words.length; count > 0; count--) {
-        if (!this.places.has(placeKey(words.slice(0, count).join(' ')))) continue;
-        // Its state may follow ("Sorriso-MT", "Franca SP").
-        const rest = words.slice(count);
-        return `${before} ${(STATES.has(rest[0] ?? '') ? rest.slice(1) : rest).join(' ')}`;
-      }
-      return named;
+    return text.replace(PLACE_NAMED, (named, before: string, list: string) => {
+      let found = false;
+      const names = list.split(PLACE_LIST).map((name) => {
+        const words = name.split(/[\s-]+/u);
+        for (let count = words.length; count > 0; count--) {
+          if (!this.places.has(placeKey(words.slice(0, count).join(' ')))) continue;
+          found = true;
+          // Its state may follow ("Sorriso-MT", "Franca SP").
+          const rest = words.slice(count);
+          return (STATES.has(rest[0] ?? '') ? rest.slice(1) : rest).join(' ');
+        }
+        return name;
+      });
+      return found ? `${before} ${names.filter(Boolean).join(' e ')}` : named;
     });
   }
 

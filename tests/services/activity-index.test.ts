@@ -660,6 +660,16 @@ describe('ActivityIndex', () => {
     expect(top('lojas francas de aeroporto', 1)).toEqual(['4713005']);
   });
 
+  it('reads states and lists of towns as where, and a count as how many, never as what is done', () => {
+    // "Minas" is mining's word, "Horizonte" a road sign's ("sinalização horizontal"), "dois" nothing.
+    expect(index.search('conserto celular em Goiás e Minas')).toEqual(index.search('conserto celular'));
+    expect(index.search('sou manicure e atendo em Contagem, Betim e Belo Horizonte')).toEqual(index.search('sou manicure'));
+    expect(index.search('faço mudança de Goiás pra Bahia com meu caminhão')).toEqual(
+      index.search('faço mudança com meu caminhão'),
+    );
+    expect(index.search('tenho dois caminhões e faço frete')).toEqual(index.search('tenho caminhões e faço frete'));
+  });
+
   it('reads what follows "com" after a name as what it holds: "uma pousada com 8 quartos" is an inn', () => {
     // 5510-8/01 hotels and inns; 5611-2/03 snack bars and cafés.
     expect(top('tenho uma pousada com 8 quartos e café da manhã', 1)).toEqual(['5510801']);
