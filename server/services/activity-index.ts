@@ -79,8 +79,10 @@ export function readNotes(): NoteEntry[] {
   return JSON.parse(readFileSync(new URL('./activity-notes.json', import.meta.url), 'utf8')) as NoteEntry[];
 }
 
-/** The names of the IBGE municipalities the product ships (server/seed/data). */
-/** The places a description may name: the municipalities, the states, and "Minas", as Minas Gerais is called. */
+/**
+ * The places a description may name (server/seed/data): the IBGE municipalities, the states, and "Minas", as Minas
+ * Gerais is called.
+ */
 export function readPlaces(): string[] {
   const states = JSON.parse(readFileSync(new URL('../seed/data/states.json', import.meta.url), 'utf8')) as { name: string }[];
   return [...allMunicipalities().map((municipality) => municipality.name), ...states.map((state) => state.name), 'Minas'];
