@@ -57,6 +57,7 @@ export const DESCRIPTION_SETS = [
   'holdout13',
   'holdout14',
   'holdout15',
+  'holdout16',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
