@@ -261,9 +261,10 @@ const MUTANTS: Mutant[] = [
     file: 'session.machine.ts',
     kind: 'timer',
     what: 'the token is refreshed a minute early, at 49 minutes instead of 50',
-    from: 'tokenRefresh: TOKEN_REFRESH_INTERVAL_MS,',
-    to: 'tokenRefresh: TOKEN_REFRESH_INTERVAL_MS - 60_000,',
+    from: "if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return TOKEN_REFRESH_INTERVAL_MS;",
+    to: "if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return TOKEN_REFRESH_INTERVAL_MS - 60_000;",
   },
+
   {
     file: 'constants.ts',
     layer: 'domain',
