@@ -471,7 +471,7 @@ const MIN_SCORE = 0.12;
 /** How many of a description's strongest words make the scale of the score in full, and what each further one adds. */
 const CORE_WORDS = 4;
 const BEYOND_CORE_SHARE = 0.25;
-const RELEVANCE_FLOOR = 0.3;
+const RELEVANCE_FLOOR = 0.35;
 const ACTION_KEYS = new Set(ACTION_STEMS.values());
 /** Customers that are businesses: work done for them is done under contract. */
 const BUSINESS_WORDS = new Set(

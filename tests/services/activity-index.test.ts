@@ -663,6 +663,12 @@ describe('ActivityIndex', () => {
     expect(top('lojas francas de aeroporto', 1)).toEqual(['4713005']);
   });
 
+  it('lists nothing answering under 35 % of what the first answers: no clothing shop beside an inn or a party', () => {
+    // 4781-4/00 sells clothes ("moda praia", "personagem" costumes): 5510-8/01 inns; 9329-8/99 party entertainers.
+    expect(top('pousada na praia')).toEqual(['5510801']);
+    expect(top('animadora de festa infantil, recreação e personagem')).not.toContain('4781400');
+  });
+
   it('reads states and lists of towns as where, and a count as how many, never as what is done', () => {
     // "Minas" is mining's word, "Horizonte" a road sign's ("sinalização horizontal"), "dois" nothing.
     expect(index.search('conserto celular em Goiás e Minas')).toEqual(index.search('conserto celular'));
