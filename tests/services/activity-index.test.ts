@@ -669,6 +669,13 @@ describe('ActivityIndex', () => {
     expect(top('animadora de festa infantil, recreação e personagem')).not.toContain('4781400');
   });
 
+  it('reads "na casa das pessoas" as a service done in their homes, not as words of what is made', () => {
+    // 5620-1/02: catering for events; 1629-3/01 makes wooden articles (the "churrasqueira" read as made).
+    expect(
+      top('faço churrasco na casa das pessoas em aniversário, levo a churrasqueira e a carne, cobro por convidado', 1),
+    ).toEqual(['5620102']);
+  });
+
   it('reads states and lists of towns as where, and a count as how many, never as what is done', () => {
     // "Minas" is mining's word, "Horizonte" a road sign's ("sinalização horizontal"), "dois" nothing.
     expect(index.search('conserto celular em Goiás e Minas')).toEqual(index.search('conserto celular'));
