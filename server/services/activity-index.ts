@@ -906,14 +906,20 @@ export class ActivityIndex {
     const told = concepts.filter((concept) => concept.clause === firstClause && qualifies(concept)).length >= TOLD_WORDS;
     // A first clause that only names the business, with more said after it ("mercadinho de bairro, arroz, feijão…",
     // "piscineiro, cuido das piscinas…"): what follows are its goods or its tasks, and a subclass none of whose names
-    // holds every word of that name is another business.
+    // holds every word of that name is another business. A service alone, in a word the index writes ("faço faxina
+    // em casa de família: limpo banheiro…"), names it too.
     const opening = concepts.filter((concept) => concept.clause === firstClause && concept.weight === 1 && !concept.where);
     const openingNamed =
       firstClause !== undefined &&
       opening.length > 0 &&
       opening.length <= TOLD_WORDS &&
       clauseLengths[firstClause] <= NAME_WORDS &&
-      opening.every((concept) => concept.keys.every(({ key }) => !ACTION_KEYS.has(key)) && !FARM.test(plain(concept.surface))) &&
+      opening.every(
+        (concept) =>
+          (concept.keys.every(({ key }) => !ACTION_KEYS.has(key)) ||
+            (opening.length === 1 && this.surfaceIds.has(concept.surface))) &&
+          !FARM.test(plain(concept.surface)),
+      ) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
     // A name of one word names the subclasses that hold that very word, where the index has it: "mercadinho" is a
     // minimarket's name, not the "mercado de frutas" of the greengrocers, whose stem it shares.
