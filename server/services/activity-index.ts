@@ -606,15 +606,15 @@ const placeKey = (name: string) =>
     .replace(/[\s-]+/gu, ' ')
     .trim();
 /**
- * Staying with someone ("fico com uma idosa", "fico com o cachorro quando o dono viaja") is looking after them: read
- * as "cuido de". Not a share kept ("fico com 10%", "fico com uma parte"), which is how an agent earns.
- */
-/**
  * Other people's homes ("casa de família", "na casa do cliente", "nas casas dos patrões"): where a service is done,
  * as "a domicílio" says, not the "casa" of "aqui em casa", which is filler.
  */
 const OTHERS_HOMES =
   /\b(em|na|nas|numa)?\s*casas?\s+d[eao]s?\s+(fam[ií]lias?|clientes?|outros|outras\s+pessoas|pessoas|patr[oõ]es|patr[aã]o|patroas?|moradores?)\b/giu;
+/**
+ * Staying with someone ("fico com uma idosa", "fico com o cachorro quando o dono viaja") is looking after them: read
+ * as "cuido de". Not a share kept ("fico com 10%", "fico com uma parte"), which is how an agent earns.
+ */
 const STAYING_WITH =
   /\bfic(o|amos)\s+com\s+(?!(\d|%|(uma?|a|o|os|as)\s+(\d|parte|porcentage|percentua|comiss|valor|lucro|dinheiro|resto|metade|taxa)))/giu;
 /**
