@@ -241,6 +241,20 @@ test('signing out before Firebase has loaded waits for it, and ends the session'
   await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fdocuments');
 });
 
+test('signing out when Firebase cannot load still forgets the session in this browser', async ({ page }) => {
+  await signInFromLogin(page, 'cliente@demo.test');
+  // Offline, or the file refused: Firebase never comes.
+  await page.route(FIREBASE_CHUNK, (route) => route.abort('internetdisconnected'));
+  await page.goto('/app/panel');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Carlos');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/app/login');
+  // A new page is not signed in: the session Firebase had stored is gone too.
+  await page.goto('/app/documents');
+  await expect(page).toHaveURL('/app/login?next=%2Fapp%2Fdocuments');
+});
+
 test('signing out in another tab sends this one to login: the guards decide again (the session’s recheckGuards)', async ({
   context,
   page,

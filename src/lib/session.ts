@@ -10,7 +10,7 @@ import { fetchCompanyAndTrack, fetchOwnCompanyId } from './api/companies';
 import { sessionCookies } from './cookies';
 import { inspectAll, machineLog } from './machine-log';
 import { takeHeadStart } from './head-start';
-import { readStoredAuth } from './stored-session';
+import { forgetStoredAuth, readStoredAuth } from './stored-session';
 import { testTokenRefreshMs } from './test-overrides';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -28,11 +28,29 @@ const firebaseLoaded: { resolve?: () => void; promise: Promise<void> } = { promi
 firebaseLoaded.promise = new Promise((resolve) => (firebaseLoaded.resolve = resolve));
 /** Firebase (~30 KB), loaded on first need: someone signing in, up or out, a token to refresh, a change in another tab. */
 function firebase() {
-  firebaseModule ??= import('./firebase').then((module) => {
-    firebaseLoaded.resolve?.();
-    return module;
-  });
+  firebaseModule ??= import('./firebase').then(
+    (module) => {
+      firebaseLoaded.resolve?.();
+      return module;
+    },
+    (error: unknown) => {
+      // Asked for again next time (back online), not failed for good.
+      firebaseModule = undefined;
+      throw error;
+    },
+  );
   return firebaseModule;
+}
+
+/** Signs out of Firebase; when Firebase cannot load, forgets the session it stored all the same, then fails. */
+function signOutOfFirebase() {
+  return firebase().then(
+    (f) => f.signOut(),
+    (error: unknown) => {
+      forgetStoredAuth();
+      throw error;
+    },
+  );
 }
 
 /** Where Firebase keeps a signed-in user in this browser (browserLocalPersistence). */
@@ -125,7 +143,7 @@ export function createSessionActor(
         };
       }),
       signIn: fromPromise(({ input }) => firebase().then((f) => f.signIn(input.email, input.password))),
-      signOut: fromPromise(() => firebase().then((f) => f.signOut())),
+      signOut: fromPromise(() => signOutOfFirebase()),
       refreshToken: fromPromise(() => firebase().then((f) => f.refreshToken())),
       findOwnCompany: fromPromise(() => fetchOwnCompanyId()),
       company: companyMachine.provide({
@@ -146,9 +164,7 @@ export function createSessionActor(
         window.location.reload();
       },
       forgetStoredSession: () => {
-        firebase()
-          .then((f) => f.signOut())
-          .catch((error) => console.error('Sign-out after a failed refresh failed', error));
+        signOutOfFirebase().catch((error) => console.error('Sign-out after a failed refresh failed', error));
       },
       logError: (_, { message, error }) => console.error(message, error),
       recheckGuards: () => router.recheckGuards(),

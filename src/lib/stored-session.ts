@@ -90,3 +90,11 @@ export function storedAuthState(stored: string | null, now: number): AuthState |
 export function readStoredAuth(now = Date.now()): AuthState | null {
   return storedAuthState(localStorage.getItem(storedUserKey(appConfig.firebase.apiKey)), now);
 }
+
+/**
+ * Forgets the session Firebase stored in this browser, as its sign-out would, for when Firebase itself cannot load
+ * (offline): no later page starts from it.
+ */
+export function forgetStoredAuth(): void {
+  localStorage.removeItem(storedUserKey(appConfig.firebase.apiKey));
+}
