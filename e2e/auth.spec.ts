@@ -128,7 +128,8 @@ test('a person coming back sees their page and its data with no Firebase: it loa
   await expect(page.getByTestId('company-selector')).toContainText('Mendes Tech');
   // The list came with the token Firebase had stored: the API accepted it.
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  // The page has shown, and its token is fresh: nothing asks for Firebase, even once the browser is idle.
+  // The page has shown, and its token is fresh: nothing asks for Firebase, even once the browser has been idle.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
   await page.waitForTimeout(2_500);
   expect(firebase.drain()).toHaveLength(0);
   // Signing out needs it: it loads, and ends the session.
