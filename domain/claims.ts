@@ -1,4 +1,5 @@
 import type { Role, TrackId } from './enums';
+import { TOKEN_REFRESH_INTERVAL_MS } from './constants';
 
 /** Custom claims the server keeps on each Firebase user (docs/rules.md, docs/security.md). */
 export interface Claims {
@@ -40,4 +41,15 @@ export function canAccessCompany(claims: Claims | null | undefined, companyId: s
 export function chooseCompanyId(storedCompanyId: string | null | undefined, claims: Claims | null | undefined): string | null {
   if (storedCompanyId && canAccessCompany(claims, storedCompanyId)) return storedCompanyId;
   return claims?.companies?.[0] ?? claims?.companyId ?? null;
+}
+
+/**
+ * How long until the ID token these claims came with is 50 minutes old and is refreshed (docs/rules.md). A token
+ * restored from the browser's storage may be older than the session: its refresh comes sooner, and at once when it is
+ * past 50 minutes.
+ */
+export function tokenRefreshDelay(claims: Claims | null | undefined, now: number): number {
+  const issuedAt = claims?.iat;
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return TOKEN_REFRESH_INTERVAL_MS;
+  return Math.min(TOKEN_REFRESH_INTERVAL_MS, Math.max(0, issuedAt * 1000 + TOKEN_REFRESH_INTERVAL_MS - now));
 }

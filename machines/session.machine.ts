@@ -4,12 +4,12 @@ import type { Claims } from '@domain';
 import {
   RELOAD_GUARD_MS,
   SIGN_IN_BACKOFF,
-  TOKEN_REFRESH_INTERVAL_MS,
   chooseCompanyId,
   isSystemAdmin,
   signInFailureKind,
   signInWaitMessage,
   signInWaitSeconds,
+  tokenRefreshDelay,
 } from '@domain';
 import { companyMachine } from './company.machine';
 import type { CompanyParentEvent } from './company.machine';
@@ -250,16 +250,6 @@ const sessionSetup = setup({
     tokenRefresh: ({ context }) => tokenRefreshDelay(context.claims, Date.now()),
   },
 });
-
-/**
- * How long until the token is 50 minutes old and is refreshed (docs/rules.md). A token restored from the browser's
- * storage may be older than the session: its refresh comes sooner, and at once when it is past 50 minutes.
- */
-export function tokenRefreshDelay(claims: Claims | null, now: number): number {
-  const issuedAt = claims?.iat;
-  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return TOKEN_REFRESH_INTERVAL_MS;
-  return Math.min(TOKEN_REFRESH_INTERVAL_MS, Math.max(0, issuedAt * 1000 + TOKEN_REFRESH_INTERVAL_MS - now));
-}
 
 /** The user reported, where the transition's guards established there is one (isSignOut is always tried first). */
 const authParams = ({ event }: { event: AuthReport }) => guaranteed(authOf(event), 'The user reported');

@@ -258,7 +258,8 @@ const MUTANTS: Mutant[] = [
   // Written for docs/testing.md's second round: bugs of the kinds the first suite let through (the context a path
   // was taken in, times read from the constants, oracles that called the rule under test, fixtures without edges).
   {
-    file: 'session.machine.ts',
+    file: 'claims.ts',
+    layer: 'domain',
     kind: 'timer',
     what: 'the token is refreshed a minute early, at 49 minutes instead of 50',
     from: "if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return TOKEN_REFRESH_INTERVAL_MS;",
