@@ -1,7 +1,7 @@
 /**
  * The IBGE municipalities the product ships (server/seed/data/municipalities.json), read once for the whole server: the
  * NFS-e rules check a code exists, the stand-in and the DANFSe name the city, a CNPJ's address gets its accented name,
- * and the activity index tells a town named in a description from what the business does.
+ * and the activity index tells a town or state named in a description from what the business does.
  */
 import { readFileSync } from 'node:fs';
 
@@ -33,3 +33,9 @@ export const allMunicipalities = (): Municipality[] => [...all().values()];
 
 /** Whether a code is an IBGE municipality. */
 export const isIbgeMunicipality = (code: string): boolean => municipality(code) !== undefined;
+
+export type State = { uf: string; name: string; ibgeCode: string };
+
+/** The states (server/seed/data/states.json), in the file's order. */
+export const allStates = (): State[] =>
+  JSON.parse(readFileSync(new URL('./data/states.json', import.meta.url), 'utf8')) as State[];

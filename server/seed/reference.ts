@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cnaes, meiOccupations, municipalities, states } from '../db/schema';
+import { allStates } from './municipalities';
 
 interface CnaeSubclass {
   code: string;
@@ -35,11 +36,6 @@ interface CnaeTaxNote {
   rFactor: boolean;
   basis: string;
   obs?: string;
-}
-interface State {
-  uf: string;
-  name: string;
-  ibgeCode: string;
 }
 
 function readData<T>(file: string): T[] {
@@ -75,7 +71,7 @@ export async function seedReferenceData(db: Database): Promise<boolean> {
   const occupations = readData<MeiOccupation>('mei-occupations.json');
   const meiCodes = new Set(occupations.map((o) => o.cnae));
   await db.transaction(async (tx) => {
-    await tx.insert(states).values(readData<State>('states.json'));
+    await tx.insert(states).values(allStates());
     await insertInBatches(readData<Municipality>('municipalities.json'), (batch) => tx.insert(municipalities).values(batch));
     await insertInBatches(readData<CnaeSubclass>('cnae-subclasses.json'), (batch) =>
       tx.insert(cnaes).values(

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { stemmer } from '@orama/stemmers/portuguese';
 import { UFS } from '@domain';
-import { allMunicipalities } from '../seed/municipalities';
+import { allMunicipalities, allStates } from '../seed/municipalities';
 
 /**
  * One ranking for every place that searches CNAE activities by words: luca's suggester ("Sugerir atividades"), the
@@ -84,8 +84,7 @@ export function readNotes(): NoteEntry[] {
  * Gerais is called.
  */
 export function readPlaces(): string[] {
-  const states = JSON.parse(readFileSync(new URL('../seed/data/states.json', import.meta.url), 'utf8')) as { name: string }[];
-  return [...allMunicipalities().map((municipality) => municipality.name), ...states.map((state) => state.name), 'Minas'];
+  return [...allMunicipalities().map((municipality) => municipality.name), ...allStates().map((state) => state.name), 'Minas'];
 }
 
 export function readLexicon(): LexiconEntry[] {
