@@ -58,6 +58,7 @@ export const DESCRIPTION_SETS = [
   'holdout14',
   'holdout15',
   'holdout16',
+  'holdout17',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
