@@ -84,11 +84,13 @@ function fillerOf(schema: unknown): Filler | null {
     if (item) filler = (input) => (Array.isArray(input) ? input.map((value) => item(value, true)) : input);
   } else if (OBJECT_TYPES.has(s.type) && s.entries) {
     const entries = Object.entries(s.entries).map(([key, entry]) => [key, fillerOf(entry)] as const);
+    // A plain object schema leaves out the keys it does not declare: only the declared ones need copying.
+    const declaredOnly = s.type === 'object';
     filler = (input, nested) => {
       const value = input === undefined && nested ? {} : input;
       if (!isPlainObject(value)) return value;
-      const filled: Record<string, unknown> = { ...value };
-      for (const [key, fill] of entries) filled[key] = fill ? fill(filled[key], true) : filled[key];
+      const filled: Record<string, unknown> = declaredOnly ? {} : { ...value };
+      for (const [key, fill] of entries) filled[key] = fill ? fill(value[key], true) : value[key];
       return filled;
     };
   }
