@@ -417,9 +417,9 @@ const UNFINISHED_WORD_WEIGHT = 0.5;
 /** What a word that sounds like the one written counts for, beside it. */
 const HOMOPHONE_WEIGHT = 0.8;
 /**
- * The official texts name many services by a noun in "-agem" ("montagem", "hospedagem", "rotulagem") where people say
- * the verb ("monto", "hospedo", "rotulo"), and the stemmer keeps the two apart. The noun is read beside the verb, weak:
- * some share the verb's stem only by chance ("passo", "passagem").
+ * The official texts name many services by a noun in "-agem" ("montagem", "hospedagem", "rotulagem") or "-ura"
+ * ("pintura") where people say the verb ("monto", "hospedo", "rotulo", "pinto"), and the stemmer keeps the two apart.
+ * The noun is read beside the verb, weak: some share the verb's stem only by chance ("passo", "passagem").
  */
 const AGEM_WEIGHT = 0.3;
 /** The forms of a verb read so: first person, participle, infinitive, gerund ("monto", "montado", "montar"). */
@@ -853,6 +853,11 @@ export class ActivityIndex {
         const verb = this.keyOf(word.slice(0, -4) + 'ar');
         const noun = this.keyOf(word);
         if (verb && noun && verb !== noun) this.agemNouns.set(verb, noun);
+      } else if (/[^u]ura$/.test(word)) {
+        // "pintura" of "pinto", "fritura" of "frito": the verb's stem as the index already has it, never a guess.
+        const verb = stemOf(`${word.slice(0, -3)}ar`);
+        const noun = this.keyOf(word);
+        if (noun && verb !== noun && this.keyIds.has(verb) && !this.agemNouns.has(verb)) this.agemNouns.set(verb, noun);
       }
     this.learnKinds(officialKeys, everydayIn);
     // The build read every word of the index: the caches keep what people type instead.

@@ -423,6 +423,12 @@ describe('ActivityIndex', () => {
     expect(top('cobro dívidas atrasadas pras lojas do centro', 1)).toEqual(['8291100']);
   });
 
+  it('reads a verb as its noun in "-ura" that the texts say: "pinto" a house is painting, not chicks', () => {
+    // 4330-4/04 Serviços de pintura de edifícios; 0155-5/02 Produção de pintos de um dia.
+    expect(top('pinto casas e apartamentos', 1)).toEqual(['4330404']);
+    expect(top('pinto casa, textura e grafiato', 1)).toEqual(['4330404']);
+  });
+
   it('reads goods bought and passed on to businesses as wholesale, whichever is said first', () => {
     expect(top('compro detergente em bombona, envaso e vendo pra condominio e empresa', 1)).toEqual(['4649408']);
     expect(top('vendo produto de limpeza pra condominio e empresa, compro detergente em bombona e envaso', 1)).toEqual([
