@@ -1,5 +1,5 @@
-import type { Cnae } from '@domain/cnae';
-import { cnaeFromRow } from '@domain/cnae';
+import type { Cnae } from '@domain/cnaeRow';
+import { cnaeFromRow } from '@domain/cnaeRow';
 import { PAGE_SIZE } from '@domain/constants';
 import { cnaePath } from '@domain/site';
 import { apiRequest } from '../env';

@@ -1,6 +1,4 @@
 import { MaskInput } from 'maska';
-import * as v from 'valibot';
-import { LeadSchema } from '@domain/leads';
 import { LEAD_PHONE_MASK } from '../../lib/masks';
 import { SiteApiError, apiRequest } from '../env';
 
@@ -19,6 +17,16 @@ export function mount(form: HTMLElement): void {
   const success = form.querySelector<HTMLElement>('[data-success]')!;
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   new MaskInput(input('phone') as HTMLInputElement, { mask: LEAD_PHONE_MASK });
+  // The checks come when someone reaches the form, not with the page: most visitors only read it.
+  let checks: Promise<typeof import('./lead-checks')> | undefined;
+  const loadChecks = () => {
+    checks ??= import('./lead-checks').catch((error: unknown) => {
+      checks = undefined;
+      throw error;
+    });
+    return checks;
+  };
+  form.addEventListener('focusin', () => void loadChecks().catch(() => undefined), { once: true });
 
   function showErrors(errors: Partial<Record<Field, string>>) {
     for (const name of FIELDS) {
@@ -50,10 +58,16 @@ export function mount(form: HTMLElement): void {
       planId: input('planId').value || undefined,
       source: form.dataset.source,
     };
-    const parsed = v.safeParse(LeadSchema, values);
-    if (!parsed.success) {
-      const nested = v.flatten<typeof LeadSchema>(parsed.issues).nested ?? {};
-      showErrors(Object.fromEntries(FIELDS.map((name) => [name, nested[name]?.[0]])));
+    let errors: Record<string, string> | null;
+    try {
+      errors = (await loadChecks()).leadFieldErrors(values);
+    } catch {
+      formError.textContent = 'Não foi possível enviar agora. Verifique sua conexão e tente novamente.';
+      formError.hidden = false;
+      return;
+    }
+    if (errors) {
+      showErrors(Object.fromEntries(FIELDS.map((name) => [name, errors[name] || undefined])));
       return;
     }
     showErrors({});
