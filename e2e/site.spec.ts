@@ -338,6 +338,26 @@ test('a public page loads the form checks (valibot) only once someone reaches it
   await expect(form.getByText('E-mail inválido')).toBeVisible();
 });
 
+test('the contact form sends once when clicked twice while its checks are still on their way', async ({ page }) => {
+  // The checks come slowly (a phone's network): the second click lands before the first submission is sent.
+  await page.route(/\/assets\/lead-checks-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/leads') && request.method() === 'POST') sent.push(request.url());
+  });
+  await openSitePage(page, '/');
+  await acceptNecessaryCookies(page);
+  const form = page.getByRole('form', { name: 'Fale com um contador' });
+  await form.getByLabel('Nome').fill('Caio Prado');
+  await form.getByLabel('E-mail').fill(`caio.prado.${Date.now()}@exemplo.com.br`);
+  await form.getByRole('button', { name: 'Quero ser contatado' }).dblclick();
+  await expect(form.getByText('Recebemos seu contato!')).toBeVisible();
+  expect(sent).toHaveLength(1);
+});
+
 test('a public page paints from its document alone: the stylesheet and the script come after, long-cached', async ({ page }) => {
   for (const path of ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae']) {
     const assets = new Map<string, Record<string, string>>();

@@ -49,6 +49,7 @@ export function mount(form: HTMLElement): void {
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (submit.disabled) return;
     formError.hidden = true;
     success.hidden = true;
     const values = {
@@ -58,22 +59,16 @@ export function mount(form: HTMLElement): void {
       planId: input('planId').value || undefined,
       source: form.dataset.source,
     };
-    let errors: Record<string, string> | null;
-    try {
-      errors = (await loadChecks()).leadFieldErrors(values);
-    } catch {
-      formError.textContent = 'Não foi possível enviar agora. Verifique sua conexão e tente novamente.';
-      formError.hidden = false;
-      return;
-    }
-    if (errors) {
-      showErrors(Object.fromEntries(FIELDS.map((name) => [name, errors[name] || undefined])));
-      return;
-    }
-    showErrors({});
+    // Busy from here: the checks may still be on their way, and a second click must not send the contact twice.
     submit.disabled = true;
     submit.setAttribute('aria-busy', 'true');
     try {
+      const errors = (await loadChecks()).leadFieldErrors(values);
+      if (errors) {
+        showErrors(Object.fromEntries(FIELDS.map((name) => [name, errors[name] || undefined])));
+        return;
+      }
+      showErrors({});
       await apiRequest('POST /leads', { body: values });
       form.reset();
       success.hidden = false;
