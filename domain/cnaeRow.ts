@@ -2,6 +2,7 @@
  * A CNAE subclass as the server sends it and as the screens read it: types and plain functions only, no schema
  * library, so a public page that lists subclasses (the CNAE search's island) loads nothing more.
  */
+
 /** One level of the CNAE hierarchy above a subclass (section, division, group or class). */
 export interface CnaeLevel {
   code: string;
