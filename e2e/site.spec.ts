@@ -312,24 +312,25 @@ test('public pages load only the site’s small script: no Firebase, XState or r
 });
 
 test('a public page loads the form checks (valibot) only once someone reaches its contact form', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+  // Each script's body, read as it comes (its response is seen before the page says it is ready; its body may come after).
+  let scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
   });
   // valibot's schemas name their vendor (Standard Schema): its code in a script says the library came.
-  const checksCame = () => scripts.some((body) => body.includes('vendor:`valibot`'));
+  const checksCame = async () => (await Promise.all(scripts)).some((body) => body.includes('vendor:`valibot`'));
   for (const path of ['/', '/blog/posts/como-abrir-mei', '/contabilidade-em/sao-paulo-sp', '/tools/cnae']) {
-    scripts.length = 0;
+    scripts = [];
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-site-ready', '');
     expect(scripts.length, path).toBeGreaterThan(0);
-    expect(checksCame(), path).toBe(false);
+    expect(await checksCame(), path).toBe(false);
   }
   // On the home, reaching the form asks for them; sent empty, it says what is wrong in the spec's words.
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-site-ready', '');
   await acceptNecessaryCookies(page);
-  expect(checksCame()).toBe(false);
+  expect(await checksCame()).toBe(false);
   const form = page.getByRole('form', { name: 'Fale com um contador' });
   await form.getByLabel('Nome').click();
   await expect.poll(checksCame).toBe(true);
