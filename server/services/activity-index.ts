@@ -421,7 +421,7 @@ const HOMOPHONE_WEIGHT = 0.8;
  * ("pintura") where people say the verb ("monto", "hospedo", "rotulo", "pinto"), and the stemmer keeps the two apart.
  * The noun is read beside the verb, weak: some share the verb's stem only by chance ("passo", "passagem").
  */
-const AGEM_WEIGHT = 0.3;
+const VERB_NOUN_WEIGHT = 0.3;
 /** The forms of a verb read so: first person, participle, infinitive, gerund ("monto", "montado", "montar"). */
 const VERB_FORM = /(o|amos|ado|ados|ada|adas|ar|ando)$/;
 /**
@@ -667,8 +667,8 @@ export class ActivityIndex {
   private readonly keyCache = new Map<string, string | null>();
   /** By everyday word as written (`surfaceOf`): the stems of the official words naming its kind (`KIND_WEIGHT`). */
   private readonly kinds = new Map<string, { key: string; id: number }[]>();
-  /** A verb's stem → the stem of its noun in "-agem" that the index holds ("mont" → "montag"). */
-  private readonly agemNouns = new Map<string, string>();
+  /** A verb's stem → the stem of its noun in "-agem" or "-ura" that the index holds ("mont" → "montag", "pint" → "pintur"). */
+  private readonly verbNouns = new Map<string, string>();
   /** The numbers of the service actions' stems (repair, clean, wash, teach). */
   private readonly serviceActionIds: number[];
 
@@ -852,12 +852,12 @@ export class ActivityIndex {
       if (word.endsWith('agem')) {
         const verb = this.keyOf(word.slice(0, -4) + 'ar');
         const noun = this.keyOf(word);
-        if (verb && noun && verb !== noun) this.agemNouns.set(verb, noun);
+        if (verb && noun && verb !== noun) this.verbNouns.set(verb, noun);
       } else if (/[^u]ura$/.test(word)) {
         // "pintura" of "pinto", "fritura" of "frito": the verb's stem as the index already has it, never a guess.
         const verb = stemOf(`${word.slice(0, -3)}ar`);
         const noun = this.keyOf(word);
-        if (noun && verb !== noun && this.keyIds.has(verb) && !this.agemNouns.has(verb)) this.agemNouns.set(verb, noun);
+        if (noun && verb !== noun && this.keyIds.has(verb) && !this.verbNouns.has(verb)) this.verbNouns.set(verb, noun);
       }
     this.learnKinds(officialKeys, everydayIn);
     // The build read every word of the index: the caches keep what people type instead.
@@ -1189,10 +1189,10 @@ export class ActivityIndex {
         for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
       if (finished && known && !isStopWord(word))
         for (const key of this.numberKeys(plain(word))) if (!keys.has(key)) keys.set(key, NUMBER_WEIGHT);
-      // A verb's form (first person, participle, infinitive, gerund) meets the noun in "-agem" of the texts.
+      // A verb's form (first person, participle, infinitive, gerund) meets the noun in "-agem" or "-ura" of the texts.
       if (finished && known && !isStopWord(word) && VERB_FORM.test(plain(word))) {
-        const noun = this.agemNouns.get(known);
-        if (noun && !keys.has(noun)) keys.set(noun, AGEM_WEIGHT);
+        const noun = this.verbNouns.get(known);
+        if (noun && !keys.has(noun)) keys.set(noun, VERB_NOUN_WEIGHT);
       }
       const fresh = [...keys]
         .filter(([key]) => this.keyIds.has(key) && !seen.has(key))
