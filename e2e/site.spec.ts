@@ -359,6 +359,27 @@ test('the contact form sends once when clicked twice while its checks are still 
   expect(sent).toHaveLength(1);
 });
 
+test('the contact form whose checks cannot come says so in Portuguese, keeps what was typed, and sends once they can', async ({
+  page,
+}) => {
+  // Offline when the form is reached: the checks' file does not come, until the connection is back.
+  await page.route(/\/assets\/lead-checks-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await openSitePage(page, '/');
+  await acceptNecessaryCookies(page);
+  const form = page.getByRole('form', { name: 'Fale com um contador' });
+  const email = `lia.moura.${Date.now()}@exemplo.com.br`;
+  await form.getByLabel('Nome').fill('Lia Moura');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByRole('button', { name: 'Quero ser contatado' }).click();
+  await expect(form.getByText('Não foi possível enviar agora. Verifique sua conexão e tente novamente.')).toBeVisible();
+  await expect(form.getByLabel('E-mail')).toHaveValue(email);
+  await expect(form.getByRole('button', { name: 'Quero ser contatado' })).toBeEnabled();
+
+  await page.unroute(/\/assets\/lead-checks-[\w-]+\.js$/);
+  await form.getByRole('button', { name: 'Quero ser contatado' }).click();
+  await expect(form.getByText('Recebemos seu contato!')).toBeVisible();
+});
+
 test('a public page paints from its document alone: the stylesheet and the script come after, long-cached', async ({ page }) => {
   for (const path of ['/', '/contabilidade-em/sao-paulo-sp', '/blog/posts/como-abrir-mei', '/tools/cnae']) {
     const assets = new Map<string, Record<string, string>>();
