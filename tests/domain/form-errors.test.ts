@@ -98,6 +98,14 @@ describe('validate, called again and again with one schema (each schema’s fill
     }
   });
 
+  it('keeps what a loose object does not declare, and leaves it out of a plain one, as valibot does', () => {
+    const input = { name: 'Ana', origem: 'site' };
+    expect(validate(v.looseObject({ name: v.string() }), input)).toEqual({ ok: true, value: { name: 'Ana', origem: 'site' } });
+    expect(validate(v.object({ name: v.string() }), input)).toEqual({ ok: true, value: { name: 'Ana' } });
+    // The input itself is left as it came.
+    expect(input).toEqual({ name: 'Ana', origem: 'site' });
+  });
+
   it('refuses U+0000 in a nested text or a key, by path, and nothing else', () => {
     const message = 'O texto enviado contém um caractere inválido.';
     expect(validate(schema, { name: 'Ana', address: { city: 'Re\u0000cife' } })).toEqual({
