@@ -185,7 +185,7 @@ export default defineConfig({
               // What every page of the app runs, the login page included: the session and its company, the API
               // client, the error pages and the first form's fields (their own imports come along).
               name: 'boot',
-              test: /[\\/](machines[\\/](session|company)\.machine|domain[\\/](dates|validation)\.ts|src[\\/]lib[\\/](session|session-handle|guards|machine-log|live-inspection|test-overrides)\.|src[\\/]components[\\/](ErrorPages|Toasts|Brand)\.|src[\\/]components[\\/]ui[\\/](Button|Card|Field|TextField|Spinner)\.)/,
+              test: /[\\/](machines[\\/](session|company)\.machine|domain[\\/](dates|validation)\.ts|src[\\/]lib[\\/](session|session-handle|guards|machine-log|live-inspection|test-overrides)\.|src[\\/]components[\\/](ErrorPages|Brand)\.|src[\\/]components[\\/]ui[\\/](Button|Card|Field|TextField|Spinner)\.)/,
               priority: 12,
             },
             {

@@ -4,7 +4,8 @@ import { TOASTS } from '@domain';
 
 /**
  * The toasts of react-hot-toast (the design card's), as the specification wants them: bottom-right, 3 s, no close
- * button, the kind's icon, at most 20 on screen (the oldest go). Loaded after the page paints (`LazyToasts`).
+ * button, the kind's icon, at most 20 on screen (the oldest go). Loaded with the first toast, or once a person acts
+ * (`lib/toast.ts`).
  *
  * A toast has nothing to click, so a click where it sits reaches what is beneath: the toast of an action lands over
  * the next button a person wants (the invitations' "Reenviar" at 1280×720), which would otherwise take the click for
@@ -32,3 +33,6 @@ export default function Toasts() {
     />
   );
 }
+
+/** react-hot-toast's own `toast`, for `lib/toast.ts`, which loads this file when a toast is first asked for. */
+export { toast as hotToast };

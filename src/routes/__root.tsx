@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Suspense, lazy } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, statusOf } from '../components/ErrorPages';
 import type { SessionHandle } from '../lib/session-handle';
+import { loadedToaster, prepareToasts } from '../lib/toast';
 import { runNavigationPipeline } from '../router/navigation';
-
-/** react-hot-toast's toaster, fetched after the page paints: a toast asked for before it shows once it arrives. */
-const Toasts = lazy(() => import('../components/Toasts'));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -32,13 +30,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // react-hot-toast's Toaster, fetched with the first toast or once a person first presses or types (lib/toast.ts).
+  const Toasts = useSyncExternalStore(loadedToaster.subscribe, loadedToaster.get, () => null);
+  useEffect(() => {
+    const listening = new AbortController();
+    const first = () => {
+      listening.abort();
+      prepareToasts();
+    };
+    const options = { capture: true, passive: true, signal: listening.signal };
+    window.addEventListener('pointerdown', first, options);
+    window.addEventListener('keydown', first, options);
+    return () => listening.abort();
+  }, []);
   return (
     <>
       <HeadContent />
       <Outlet />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {Toasts && <Toasts />}
     </>
   );
 }
