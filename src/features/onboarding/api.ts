@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CompanyDocument, DocumentType, StepDraft, StepId, TrackId } from '@domain';
+import type { StepDraft, StepId, TrackId } from '@domain';
 import { PAGE_SIZE, TRACK_WIZARD_PATH } from '@domain';
 import { statusHistoryKey } from '@/lib/api/company-status';
 import { api } from '@/lib/api/call';
-import { uploadTo } from '@/lib/api/upload-clients';
-import { saveDownload } from '@/lib/api/download';
 
 /** docs/api.md Companies and Other calls of the onboarding wizards. */
 
@@ -72,26 +70,3 @@ export const onboardingQueries = {
       queryFn: () => api('GET /documents', { query: { companyId, limit: 100 } }),
     }),
 };
-
-/** Uploads a file as a company document (a wizard step's, when `stepId` is given), reporting progress (0–100). */
-export const uploadDocument = (
-  input: { companyId: string; type: DocumentType; stepId?: StepId; file: File },
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<CompanyDocument> =>
-  uploadTo('POST /documents', {
-    query: { companyId: input.companyId },
-    fields: { type: input.type, ...(input.stepId ? { stepId: input.stepId } : {}) },
-    file: input.file,
-    onProgress,
-    signal,
-  }).then((r) => r.data);
-
-/** Downloads a company document's file under its original name. */
-export function downloadDocument(document: Pick<CompanyDocument, 'id' | 'name'> & { companyId: string }) {
-  return saveDownload('GET /documents/:id/file', {
-    params: { id: document.id },
-    query: { companyId: document.companyId },
-    fallbackName: document.name,
-  });
-}

@@ -11,7 +11,7 @@ import {
   formatTakerDocument,
 } from '@domain';
 import { deleteRequest, invoiceQueries } from '../api';
-import { downloadDocument } from '@/features/onboarding/api';
+import { downloadDocument } from '@/features/onboarding/documents';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';

@@ -3,7 +3,7 @@ import { FileButton } from '@/components/ui/FileButton';
 import { useId } from 'react';
 import type { CompanyDocument, DocumentType, StepId } from '@domain';
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, formatBytes } from '@domain';
-import { uploadDocument } from '../api';
+import { uploadDocument } from '../documents';
 import type { SendFile } from '@/lib/use-upload';
 import { useUpload } from '@/lib/use-upload';
 import { UploadStatus } from '@/components/UploadStatus';

@@ -24,7 +24,8 @@ import {
 import { companyQueries } from '@/lib/api/companies';
 import { ApiError } from '@/lib/api/errors';
 import { documentQueries } from '@/features/documents/api';
-import { downloadDocument, onboardingQueries } from '@/features/onboarding/api';
+import { onboardingQueries } from '@/features/onboarding/api';
+import { downloadDocument } from '@/features/onboarding/documents';
 import { PublishDocument } from '@/features/documents/components/PublishDocument';
 import { CompanyStatusBadge, ProgressBadge, SubscriptionBadge } from '@/components/StatusBadge';
 import { useState } from 'react';

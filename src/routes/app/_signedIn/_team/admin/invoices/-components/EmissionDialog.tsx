@@ -7,7 +7,7 @@ import type { NfseEmissionPreview } from '@domain/nfseEmission';
 import type { ExplainedNationalError } from '@domain/nfseErrors';
 import { ApiError } from '@/lib/api/errors';
 import { emissionQueries, emitRequest } from '@/features/invoices/nfse-api';
-import { downloadDocument } from '@/features/onboarding/api';
+import { downloadDocument } from '@/features/onboarding/documents';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Card';
 import { Modal, ModalDescription, ModalTitle } from '@/components/ui/Modal';
