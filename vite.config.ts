@@ -178,7 +178,7 @@ export default defineConfig({
             {
               // The schemas the site's lead form and every page of the app validate with.
               name: 'forms',
-              test: /[\\/](domain[\\/](claims|enums|track|navigation|uploads|digits|plans|brazil|users|pagination)\.ts|node_modules[\\/](valibot|@brazilian-utils)[\\/])/,
+              test: /[\\/](domain[\\/](claims|enums|track|navigation|digits|plans|brazil|users|pagination)\.ts|node_modules[\\/](valibot|@brazilian-utils)[\\/])/,
               priority: 15,
             },
             {

@@ -1,7 +1,6 @@
 import { isValidMobilePhone, isValidPhone } from '@brazilian-utils/brazilian-utils';
 import * as v from 'valibot';
 import { onlyDigits } from './digits';
-import { contentMatchesExtension } from './uploads';
 import { MIN_ADMIN_PHONE_LENGTH, MIN_PASSWORD_LENGTH, PAGE_SIZE } from './constants';
 import { paginationQuery, searchText } from './pagination';
 import { DEFAULT_ROLE, ROLES, TRACK_IDS } from './enums';
@@ -180,41 +179,6 @@ export const AdminUserListQuerySchema = v.object({
   ...paginationQuery(PAGE_SIZE.users),
 });
 export type AdminUserListQuery = v.InferOutput<typeof AdminUserListQuerySchema>;
-
-/* ---------------------------------------------------------------- profile photo */
-
-export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
-
-/** What a profile photo may be: the image kinds every browser shows, recognised by their first bytes. */
-export const PHOTO_TYPES = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-} as const;
-export type PhotoExtension = keyof typeof PHOTO_TYPES;
-export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp';
-
-export const PHOTO_MESSAGES = {
-  missing: 'Escolha uma imagem.',
-  empty: 'A imagem está vazia.',
-  tooLarge: `A foto passa do limite de ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
-  unsupported: 'Envie a foto em PNG, JPG ou WEBP.',
-} as const;
-
-/** The kind of image in `head` (its first bytes), whatever the file is called; null when it is none of ours. */
-export function photoTypeOf(head: Uint8Array): PhotoExtension | null {
-  for (const extension of Object.keys(PHOTO_TYPES) as PhotoExtension[]) {
-    if (contentMatchesExtension(extension, head)) return extension;
-  }
-  return null;
-}
-
-/** Why a chosen photo cannot be sent, checked in the browser before the upload (the server checks again). */
-export function photoProblem(file: { size: number }, head: Uint8Array): string | null {
-  if (file.size === 0) return PHOTO_MESSAGES.empty;
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_MESSAGES.tooLarge;
-  return photoTypeOf(head) ? null : PHOTO_MESSAGES.unsupported;
-}
 
 /* ---------------------------------------------------------------- password and account */
 
