@@ -551,6 +551,12 @@ const OWNER_WORDS = /^(marcas?|empresas?|pessoas?|clientes?|donos?|proprietari[o
  * negation in the clause ("não mexo com carne"): what it negates runs to the clause's end.
  */
 const CLAUSE_BREAK = /[,.;:!?()\n]+|(?<!(?:^|[^\p{L}])(?:n[aã]o|n|nunca|jamais|nem)(?!\p{L})[^,.;:!?()\n]*)\s+com\s+/iu;
+/**
+ * A clause that says what someone else does ("quem fatura e entrega é a fábrica", "quem opera é o funcionário deles",
+ * "quem é contratado fica registrado no cliente"): not the business's own work. Not one where the business is the
+ * object or the subject ("quem me paga é a marca", "quem nos contrata", "quem faz sou eu"): that says who pays it.
+ */
+const OTHERS_DOING = /^\s*quem(?!\p{L})(?![^]*(?<!\p{L})(me|nos|comigo|conosco|eu|n[oó]s|a\s+gente)(?!\p{L}))/iu;
 /** Articles before a thing named ("uma bodega", "meu salão"). */
 const ARTICLE = /^(um|uma|o|a|meu|minha|nosso|nossa)$/;
 /** Words before where something is ("na rua", "no quintal", "numa garagem"). */
@@ -1099,7 +1105,8 @@ export class ActivityIndex {
       .replace(OTHERS_HOMES, 'a domicílio')
       .replace(DURATION, ' ')
       .replace(SHARE_KEPT_ALL, ' ')
-      .split(CLAUSE_BREAK);
+      .split(CLAUSE_BREAK)
+      .map((clause) => (OTHERS_DOING.test(clause) ? '' : clause));
     const placed = clauses
       .flatMap((clause, at) => affirmed(wordsOf(clause)).map((word) => ({ word, at })))
       .slice(0, MAX_QUERY_WORDS);

@@ -614,6 +614,17 @@ describe('ActivityIndex', () => {
     expect(index.search('não só vendo celular, também conserto')).toEqual(index.search('vendo celular, também conserto'));
   });
 
+  it('reads what a description says someone else does as theirs, and who pays the business as its customers', () => {
+    // The party's cakes are a partner's: the business organises parties.
+    const party = top('organizo festa infantil, quem faz o bolo e os doces é uma confeiteira parceira');
+    expect(party[0]).toBe('8230002');
+    expect(party.filter((code) => code.startsWith('10') || code.startsWith('47'))).toEqual([]);
+    // The backhoe is rented out, and the customer's employee runs it: rental of machines first, not earthmoving.
+    expect(top('alugo minha retroescavadeira pras construtoras, quem opera é o funcionário deles', 1)).toEqual(['7732201']);
+    // "Quem me paga" says whom the business works for: insurers, for an inspector of claims.
+    expect(top('quem me paga é a seguradora, faço vistoria de carro', 1)).toEqual(['6621501']);
+  });
+
   it('reads a diminutive whose spelling keeps its sound: "bodeguinha" is a small "bodega"', () => {
     // 4712-1/00: minimercados, mercearias e armazéns (the lexicon's "bodega"); 5099-8/01: boat trips for tourists.
     expect(top('bodeguinha', 1)).toEqual(['4712100']);
