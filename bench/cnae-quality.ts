@@ -59,6 +59,7 @@ export const DESCRIPTION_SETS = [
   'holdout15',
   'holdout16',
   'holdout17',
+  'holdout18',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
