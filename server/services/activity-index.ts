@@ -508,12 +508,14 @@ const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s?)$/;
  * worked on for them. Not after "do" or "de": "feira do produtor" is a place.
  */
 const OWNING_PEOPLE =
-  /^(clientes?|donos?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
+  /^(clientes?|don[oa]s?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
 /**
  * Goods handed to the business by their owners ("o cliente traz", "as fábricas me mandam", "o dono deixa") or given
  * back to them ("devolvo"): the business works on others' goods, for them. Goods left ("deixa", "deixam") may also be
  * left to be sold.
  */
+/** The owner of goods, named as such: not a customer, who may be where the work is ("na casa do cliente"). */
+const OWNER_NAMES = /^(don[oa]s?|proprietari[oa]s?)$/;
 const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devolvo|devolvemos)$/;
 const LEFT_WORDS = /^(deixam|deixa)$/;
 /** Words between a verb of handing over and what is handed ("me manda o…", "traz a sua…"). */
@@ -1315,7 +1317,8 @@ export class ActivityIndex {
       if (!sameClause(i)) return;
       const of = at(i - 1);
       if (OWNING_PEOPLE.test(said)) {
-        if (of === 'dos' || of === 'das') peoples = true;
+        // One owner named ("o carro do dono") says whose as several do; one client may be where ("na casa do cliente").
+        if (of === 'dos' || of === 'das' || ((of === 'do' || of === 'da') && OWNER_NAMES.test(said))) peoples = true;
       } else if (OWNING_BUSINESSES.test(said)) {
         const goodsBefore = words
           .slice(0, i - 1)

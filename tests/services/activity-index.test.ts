@@ -215,8 +215,9 @@ describe('ActivityIndex', () => {
     // only measured: 0.98 (83 % top-1); the public search 0.97, reading the last word ("mensalistas") as unfinished.
     ['holdout17', 100, 0.98],
     // Written blind the same way on 2026-12-03 in the afternoon (20 sectors, about a third hard by its writer's count):
-    // 0.95 when first measured (86 % top-1), the public search the same.
-    ['holdout18', 100, 0.95],
+    // 0.95 when first measured (86 % top-1), the public search the same; 0.96 once one owner named ("o carro do dono")
+    // was read as others' goods, sold on consignment.
+    ['holdout18', 100, 0.96],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
@@ -590,6 +591,8 @@ describe('ActivityIndex', () => {
     expect(top('as pessoas deixam o carro comigo pra vender e eu fico com 5% do valor', 1)).toEqual(['4512902']);
     expect(top('vendo carro usado no meu pátio, o dono deixa o carro aqui e eu fico com uma comissão')).toContain('4512902');
     expect(top('pego carro dos outro pra vender no meu pátio, quando sai fico com uma parte')).toContain('4512902');
+    // One owner named says whose as several do.
+    expect(top('pego o carro da dona, anuncio na internet e quando vende fico com 10%')).toContain('4512902');
     // The "parte" kept is a share, not a car part ("parte elétrica": 4520-0/03 repairs cars' wiring).
     const consigned = top('o pessoal deixa o carro no meu pátio pra eu vender, quando vende fico com uma parte');
     expect(consigned[0]).toBe('4512902');
