@@ -570,8 +570,15 @@ const NEGATION = /^(nao|n|nunca|jamais|nem)$/;
 const NOT_ONLY = /^(so|apenas|somente)$/;
 /** Words after a negation that say what the business does instead. */
 const AFFIRMING = /^(mas|porem|so|apenas|somente|e|tambem|tb)$/;
-/** Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from. */
-const MAKING_WORDS = /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos)$/;
+/**
+ * Verbs that say the business makes what it sells ("fabrico", "faço", "produzo"); not "fábrica", where goods come from.
+ * Also the verbs of the processes the IBGE notes file as making (moagem, defumação, torrefação, congelamento,
+ * envasamento): goods bought and ground, smoked, roasted, frozen or bottled are made, not passed on. Not "asso" (a
+ * bakery that only bakes bought frozen bread resells it, as IBGE says), nor words that are also nouns or adjectives
+ * ("tempero", "frito").
+ */
+const MAKING_WORDS =
+  /^(fabrico|fabricamos|fabricar|faco|fazemos|fazer|produzo|produzimos|produzir|confecciono|confeccionamos|moo|moemos|defumo|defumamos|torro|torramos|congelo|congelamos|envaso|envasamos|engarrafo|engarrafamos)$/;
 /**
  * Goods said to be made where or by whom ("tudo feito aqui", "feito em casa", "feitas à mão", "feito no nosso forno"):
  * the business makes them, as "faço" says. Not "entrega feita", "prato feito": a job done, a dish's name.
