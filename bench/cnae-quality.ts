@@ -60,6 +60,7 @@ export const DESCRIPTION_SETS = [
   'holdout16',
   'holdout17',
   'holdout18',
+  'holdout19',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
