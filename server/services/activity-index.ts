@@ -505,17 +505,18 @@ const OF_WORDS = new Set(['de', 'do', 'da', 'dos', 'das']);
 const OTHERS_WORDS = /^(terceir[oa]s?|outr[oa]s?)$/;
 /**
  * People named as owners after "dos" or "das" ("a terra dos sitiantes", "o carro dos clientes"): what is theirs is
- * worked on for them. Not after "do" or "de": "feira do produtor" is a place.
+ * worked on for them. Not after "do" or "de": "feira do produtor" is a place — but for one owner named as such ("o
+ * carro do dono", `OWNER_NAMES`).
  */
 const OWNING_PEOPLE =
   /^(clientes?|don[oa]s?|proprietari[oa]s?|sitiantes?|fazendeir[oa]s?|agricultor(es)?|pecuaristas?|vizinh[oa]s?)$/;
+/** The owner of goods, named as such: not a customer, who may be where the work is ("na casa do cliente"). */
+const OWNER_NAMES = /^(don[oa]s?|proprietari[oa]s?)$/;
 /**
  * Goods handed to the business by their owners ("o cliente traz", "as fábricas me mandam", "o dono deixa") or given
  * back to them ("devolvo"): the business works on others' goods, for them. Goods left ("deixa", "deixam") may also be
  * left to be sold.
  */
-/** The owner of goods, named as such: not a customer, who may be where the work is ("na casa do cliente"). */
-const OWNER_NAMES = /^(don[oa]s?|proprietari[oa]s?)$/;
 const HANDED_WORDS = /^(trazem|traz|deixam|deixa|mandam|manda|enviam|envia|devolvo|devolvemos)$/;
 const LEFT_WORDS = /^(deixam|deixa)$/;
 /** Words between a verb of handing over and what is handed ("me manda o…", "traz a sua…"). */
