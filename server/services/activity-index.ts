@@ -456,6 +456,9 @@ const NAME_WORDS = 8;
 const UNCHOSEN_READING_WEIGHT = 0.3;
 /** What a wholesaler counts for when the description does not say it sells wholesale. */
 const WHOLESALE_UNSAID_FACTOR = 0.75;
+/** Prefixes that name what comes before or after a thing ("pós-colheita", "pré-impressão"), and what it then counts for. */
+const SHIFTING_WORDS = /^(pos|pre)$/;
+const SHIFTED_FACTOR = 0.5;
 /** What a word counts for in a subclass that has its stem only in another word. */
 const OTHER_WORD_FACTOR = 0.5;
 /** Words that say for whom, after which the object is the customer's trade; and what such words count for. */
@@ -821,8 +824,10 @@ export class ActivityIndex {
           served = new Set(this.keysServed(words));
           if (repeated(field)) servedOfText.set(text.text, served);
         }
+        const shifted = this.keysShifted(words);
         for (const key of keys) {
-          const weight = FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1);
+          const weight =
+            FIELD_WEIGHT[field] * (served.has(key) ? FOR_WHOM_WEIGHT : 1) * (shifted.includes(key) ? SHIFTED_FACTOR : 1);
           weights.set(key, Math.max(weights.get(key) ?? 0, weight));
           if (field === 'name') (served.has(key) ? servedKeys : ownKeys).add(key);
           if (field !== 'note') titled.add(key);
@@ -1093,6 +1098,17 @@ export class ActivityIndex {
     if (at <= 0) return [];
     const before = new Set(this.keysOfText(words.slice(0, at)));
     return this.keysOfText(words.slice(at + 1)).filter((key) => !before.has(key));
+  }
+
+  /**
+   * The stems of a text of the index that come only after "pós-" or "pré-" in it: "atividades de pós-colheita" are
+   * done after the harvest, not the harvest itself, which a description saying "colho" means.
+   */
+  private keysShifted(words: string[]): string[] {
+    const after = words.map((_, i) => i > 0 && SHIFTING_WORDS.test(plain(words[i - 1])));
+    if (!after.includes(true)) return [];
+    const elsewhere = new Set(this.keysOfText(words.filter((_, i) => !after[i])));
+    return this.keysOfText(words.filter((_, i) => after[i])).filter((key) => !elsewhere.has(key));
   }
 
   /**

@@ -584,6 +584,15 @@ describe('ActivityIndex', () => {
     expect(top('crio gado de leite e entrego na cooperativa dos produtores', 1)).toEqual(['0151202']);
   });
 
+  it('reads a word after "pós-" or "pré-" in the texts as before or after it, not the thing itself', () => {
+    // 0163-6/00 is "atividades de pós-colheita": drying and cleaning what was harvested, not harvesting (0161-0/03).
+    const harvest = top('faço a colheita de café pros sitiantes');
+    expect(harvest[0]).toBe('0161003');
+    expect(harvest).not.toContain('0163600');
+    // Asked for by its own name, it is still found.
+    expect(top('pós-colheita', 1)).toEqual(['0163600']);
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
