@@ -385,6 +385,11 @@ interface Concept {
   where?: boolean;
 }
 
+/** The endings of the names of tools and machines made from an action ("colheitadeira", "plantadeira", "cortador"). */
+const INSTRUMENT_ENDING = /(deir[ao]s?|dor(a|es|as)?)$/;
+/** What such a tool counts for when the description says the action too: the work done with it, not the tool. */
+const INSTRUMENT_FACTOR = 0.5;
+
 /** A description read: its concepts, and how many of its words the index does not know at all. */
 interface Reading {
   concepts: Concept[];
@@ -923,6 +928,7 @@ export class ActivityIndex {
       this.conceptsOf(text, query.prefix ?? false);
     if (concepts.length === 0) return [];
     this.chooseReadings(concepts);
+    this.instrumentsOfActions(concepts);
     // What is done to something (repair, clean, wash) and whether anything but actions was said.
     // Said in a later clause, after a first one that tells what the business is ("cuido de cachorro e gato na casa
     // do dono…, dou comida e limpo a caixinha"), an action is one of its tasks, not the business. A first clause that
@@ -1353,6 +1359,36 @@ export class ActivityIndex {
       }
     });
     return { peoples, businesses, handedOver, leftWith, farmersServed };
+  }
+
+  /**
+   * "Tenho colheitadeira e colho o milho": a machine named after an action the description also says — by its noun
+   * ("plantadeira" and "plantio") or by a verb ("colho", "colher"; a form the index's texts do not hold, so not a noun
+   * such as "carro" before "carregador") — is what the work is done with, not what the business makes, repairs or
+   * rents out.
+   */
+  private instrumentsOfActions(concepts: Concept[]): void {
+    for (const concept of concepts) {
+      if (!INSTRUMENT_ENDING.test(concept.surface)) continue;
+      const own = concept.keys[0]?.key ?? '';
+      const root = this.keyOf(concept.surface.replace(INSTRUMENT_ENDING, ''));
+      const action = concepts.some(
+        (other) =>
+          other !== concept &&
+          !INSTRUMENT_ENDING.test(other.surface) &&
+          other.keys.some(
+            ({ key }) =>
+              (key === root && key.length >= 4) ||
+              (key.length >= 4 && key !== own && own.startsWith(key) && this.isVerbForm(other.surface)),
+          ),
+      );
+      if (action) concept.weight *= INSTRUMENT_FACTOR;
+    }
+  }
+
+  /** A verb as people write it: an infinitive or gerund, or a form ("colho", "planto") no text of the index holds. */
+  private isVerbForm(word: string): boolean {
+    return /(ar|er|ir|ando|endo|indo)$/.test(word) || (/o$/.test(word) && !this.vocabulary.has(word));
   }
 
   /**

@@ -593,6 +593,17 @@ describe('ActivityIndex', () => {
     expect(top('pós-colheita', 1)).toEqual(['0163600']);
   });
 
+  it('reads a machine named after an action also said as what the work is done with', () => {
+    // 0161-0/03 harvests for others; 3314-7/11 repairs farm machines, 7731-4/00 rents them out without an operator.
+    const harvest = top('tenho colheitadeira e colho o milho dos sitiante da regiao, cobro por saca colhida');
+    expect(harvest).toContain('0161003');
+    expect(harvest).not.toContain('3314711');
+    expect(harvest).not.toContain('7731400');
+    // Named alone, or beside what it carries ("carregador de carro"), it is the machine still.
+    expect(top('conserto colheitadeira', 1)).toEqual(['3314711']);
+    expect(top('eu instalo carregador de carro eletrico nas garagem dos predio e das casas')).toContain('4321500');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
