@@ -572,8 +572,12 @@ const OTHERS_DOING = /^\s*quem(?!\p{L})(?![^]*(?<!\p{L})(me|nos|comigo|conosco|e
 const ARTICLE = /^(um|uma|o|a|meu|minha|nosso|nossa)$/;
 /** Words before where something is ("na rua", "no quintal", "numa garagem"). */
 const LOCATIVE = /^(na|no|nas|nos|numa|num|em)$/;
-/** A farm named first is where the work is, not the name of the business ("tenho um sítio com laranjal"). */
+/**
+ * A farm or premises named first is where the work is, not the name of the business ("tenho um sítio com laranjal",
+ * "tenho um espaço com aparelhos de musculação", "um galpão com duas máquinas").
+ */
 const FARM = /^(fazenda|sitio|chacara|granja|roca|propriedade)s?$/;
+const PREMISES = /^(espaco|sala|galpao|barracao|garagem|quintal|comodo)s?$/;
 /** Words that negate what follows in their clause; after them, "só" says "not only". */
 const NEGATION = /^(nao|n|nunca|jamais|nem)$/;
 const NOT_ONLY = /^(so|apenas|somente)$/;
@@ -949,7 +953,8 @@ export class ActivityIndex {
         (concept) =>
           (concept.keys.every(({ key }) => !ACTION_KEYS.has(key)) ||
             (opening.length === 1 && this.surfaceIds.has(concept.surface))) &&
-          !FARM.test(plain(concept.surface)),
+          !FARM.test(plain(concept.surface)) &&
+          !PREMISES.test(plain(concept.surface)),
       ) &&
       concepts.some((concept) => concept.clause !== firstClause && qualifies(concept));
     // A name of one word names the subclasses that hold that very word, where the index has it: "mercadinho" is a

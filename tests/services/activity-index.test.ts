@@ -604,6 +604,11 @@ describe('ActivityIndex', () => {
     expect(top('eu instalo carregador de carro eletrico nas garagem dos predio e das casas')).toContain('4321500');
   });
 
+  it('reads premises named first as where the work is, not as the business', () => {
+    // 9313-1/00: gyms. "Espaço" names the premises of many trades (events, shows, advertising).
+    expect(top('tenho um espaço com aparelho de musculaçao, o pessoal paga mensalidade')).toContain('9313100');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
