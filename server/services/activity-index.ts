@@ -603,6 +603,9 @@ const MADE_HERE =
  * own produce is the farm, as IBGE files the sale of one's own production with the production.
  */
 const RAISING_WORDS = /^(crio|criamos|planto|plantamos|cultivo|cultivamos|colho|colhemos)$/;
+/** "Pé de" before a crop: its plants ("pé de banana"), grown; the texts' word for growing a crop. */
+const PLANTS_WORD = /^pes?$/;
+const CULTIVATION_KEY = stemOf('cultivo');
 /**
  * Paid by commission on what others sell ("a fábrica me paga comissão", "recebo comissão"): an agent of commerce, as
  * IBGE calls "representantes comerciais e agentes do comércio", whatever the goods.
@@ -1167,6 +1170,8 @@ export class ActivityIndex {
     // Raised or grown: what follows the verb is a farm's ("crio galinha", "planto alface"), not a design ("crio os
     // modelos").
     const raising = words.some((word, i) => {
+      // "É pé de banana", "uns mil pés de café": plants of a crop, grown where the business is.
+      if (PLANTS_WORD.test(plain(word)) && plain(words[i + 1] ?? '') === 'de') return this.farms(words[i + 2] ?? '');
       if (!RAISING_WORDS.test(plain(word))) return false;
       const object = words.slice(i + 1).find((next) => !isStopWord(next) && !ACTION_KEYS.has(this.keyOf(next) ?? ''));
       return object !== undefined && this.farms(object);
@@ -1222,7 +1227,9 @@ export class ActivityIndex {
         CHANNEL_WORDS.has(plain(word)) && !(i > 0 && WORKED_ON.test(plain(words[i - 1])) && !SOLD_HOW.test(plain(word)));
       if (channel && !MESSAGING_WORDS.test(plain(word)) && !SOLD_HOW.test(plain(word))) channelSaid = true;
       const keys = new Map<string, number>();
-      const known = this.keyOf(word);
+      const plantsOf = PLANTS_WORD.test(plain(word)) && plain(words[i + 1] ?? '') === 'de' && this.farms(words[i + 2] ?? '');
+      // "Pé de banana": the plants of a crop, which the texts call its cultivation.
+      const known = plantsOf ? CULTIVATION_KEY : this.keyOf(word);
       // A word still being typed stands for the words it begins more than for itself ("cabelei" is not "cabelo"); a
       // word of the index ("pote", "contábil") is finished.
       const finished = !last || this.vocabulary.has(plain(word));
@@ -1231,7 +1238,7 @@ export class ActivityIndex {
         for (const { key, weight } of this.prefixKeys(plain(word))) keys.set(key, Math.max(keys.get(key) ?? 0, weight));
       else if (known && !isStopWord(word))
         for (const key of this.homophoneKeys(plain(word))) if (!keys.has(key)) keys.set(key, HOMOPHONE_WEIGHT);
-      if (finished && known && !isStopWord(word))
+      if (finished && known && !isStopWord(word) && !plantsOf)
         for (const key of this.numberKeys(plain(word))) if (!keys.has(key)) keys.set(key, NUMBER_WEIGHT);
       // A verb's form (first person, participle, infinitive, gerund) meets the noun in "-agem" or "-ura" of the texts.
       if (finished && known && !isStopWord(word) && VERB_FORM.test(plain(word))) {

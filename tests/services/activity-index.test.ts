@@ -609,6 +609,15 @@ describe('ActivityIndex', () => {
     expect(top('tenho um espaço com aparelho de musculaçao, o pessoal paga mensalidade')).toContain('9313100');
   });
 
+  it('reads "pé de" before a crop as its plants: the crop is grown', () => {
+    // 0133-4/02: growing bananas; 4724-5/00 sells fruit.
+    expect(top('a maior parte do sitio é pé de banana', 1)).toEqual(['0133402']);
+    // Not shoes (15xx, "pés"), nor a fruit shop.
+    const grown = top('a maior parte do sitio é pé de banana');
+    expect(grown.filter((code) => code.startsWith('15'))).toEqual([]);
+    expect(grown).not.toContain('4724500');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
