@@ -109,7 +109,7 @@ const STOP_WORDS = new Set(
     'montei tenho temos ter tem possuo empresa negocio negócio negocios negócios firma atividade atividades ramo area ' +
     'área setor coisa coisas cliente clientes pessoa pessoas gente autonomo autônomo autonoma autônoma independente ' +
     'proprio próprio propria própria sozinho sozinha cnpj mei dia dias hoje agora ainda então entao mesmo mesma ' +
-    'também tb tbm pq porque quase sempre vez vezes hora horas casa meu minha aqui perto bairro cidade centro ' +
+    'também tb tbm pq porque quase sempre vez vezes hora horas casa meu minha aqui perto bairro cidade centro regiao ' +
     'comecei começou comecar começar formalizar formalizando legalizar regularizar registrar abrir ' +
     'pequeno pequena pequenos pequenas grande grandes novo nova principalmente geral varios vários varias várias ' +
     'diversos diversas algum alguma alguns algumas cada qualquer essas esses umas uns lugar local pouco pouca poucos ' +

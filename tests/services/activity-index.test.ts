@@ -618,6 +618,13 @@ describe('ActivityIndex', () => {
     expect(grown).not.toContain('4724500');
   });
 
+  it('reads "da região" as where, not as a metropolitan region’s transport', () => {
+    // 0161-0/03 prepares land for others; 49xx is land transport ("região metropolitana").
+    const ploughing = top('passo com meu trator arando e gradeando a terra dos sitiante da regiao, cobro por hora de maquina');
+    expect(ploughing).toContain('0161003');
+    expect(ploughing.filter((code) => code.startsWith('49'))).toEqual([]);
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
