@@ -570,6 +570,8 @@ const CLAUSE_BREAK = /[,.;:!?()\n]+|(?<!(?:^|[^\p{L}])(?:n[aã]o|n|nunca|jamais|
 const OTHERS_DOING = /^\s*quem(?!\p{L})(?![^]*(?<!\p{L})(me|nos|comigo|conosco|eu|n[oó]s|a\s+gente)(?!\p{L}))/iu;
 /** Articles before a thing named ("uma bodega", "meu salão"). */
 const ARTICLE = /^(um|uma|o|a|meu|minha|nosso|nossa)$/;
+/** Verbs of delivering goods: where to is whom they are for ("entrego nas empresas"). */
+const DELIVERING = /^(entrego|entregamos|entregar|levo|levamos|levar|forneco|fornecemos|fornecer)$/;
 /** Words before where something is ("na rua", "no quintal", "numa garagem"). */
 const LOCATIVE = /^(na|no|nas|nos|numa|num|em)$/;
 /**
@@ -1211,9 +1213,19 @@ export class ActivityIndex {
       if (i > 0 && placed[i].at !== placed[i - 1].at) forWhom = false;
       // "sem agrotóxico", "sem glúten": what the business leaves out is not what it does.
       if (i > 0 && plain(words[i - 1]) === 'sem' && placed[i].at === placed[i - 1].at) return;
-      if (FOR_WHOM_WORDS.has(plain(word))) {
+      // "Entrego nas empresas": where goods are delivered to is whom they are for, as after "pra".
+      const deliveredTo =
+        LOCATIVE.test(plain(word)) &&
+        DELIVERING.test(plain(words[i - 1] ?? '')) &&
+        (BUSINESS_WORDS.has(plain(words[i + 1] ?? '')) || BUYER_WORDS.has(plain(words[i + 1] ?? '')));
+      if (FOR_WHOM_WORDS.has(plain(word)) || deliveredTo) {
         forWhom = objectBefore;
         forWhomObject = false;
+      }
+      // "Nas empresa": a business named after a plural article is the customers, not "minha empresa".
+      if (forWhom && /^(empresa|firma)$/.test(plain(word)) && /s$/.test(plain(words[i - 1] ?? ''))) {
+        readAs(CONTRACT_KEYS, 'contrato');
+        buyerNamed = true;
       }
       if (isStopWord(word) && !last) return;
       if (!last && TIRO_VERB.test(plain(word)) && !TIRO_NOUN_BEFORE.test(plain(words[i - 1] ?? ''))) return;

@@ -625,6 +625,12 @@ describe('ActivityIndex', () => {
     expect(ploughing.filter((code) => code.startsWith('49'))).toEqual([]);
   });
 
+  it('reads businesses goods are delivered to as whom they are for, as after "pra"', () => {
+    // 5620-1/01 supplies meals mainly to companies; 5620-1/04 to homes.
+    expect(top('faço marmita e entrego nas empresa todo dia no almoço, tenho contrato com 3 firma')).toContain('5620101');
+    expect(top('faço marmita e entrego nas empresas todo dia no almoço')).toContain('5620101');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
