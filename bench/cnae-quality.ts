@@ -61,6 +61,8 @@ export const DESCRIPTION_SETS = [
   'holdout17',
   'holdout18',
   'holdout19',
+  'holdout20',
+  'holdout21',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

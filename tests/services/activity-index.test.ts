@@ -221,6 +221,14 @@ describe('ActivityIndex', () => {
     // Written blind the same way on 2026-12-03 at the end of the day (54 divisions, about 40 hard by its writer's
     // count), and only measured: 0.97 (77 % top-1), the public search the same, as the ranking of that morning gave it.
     ['holdout19', 100, 0.97],
+    // Written blind the same way on 2026-12-03 in the evening (51 divisions, about a third hard by its writer's count):
+    // 0.96 when first measured (87 % top-1); read for causes: 0.97 once premises named first ("tenho um espaço com…")
+    // were read as where, 0.98 once "pé de banana" was read as the crop grown, 0.99 once "da região" was read as where.
+    ['holdout20', 100, 0.99],
+    // Written blind the same way that evening (61 divisions, a third hard, regional words by request): 0.94 when first
+    // measured (83 % top-1), with and without the readings holdout20 brought; 0.95 once businesses goods are delivered
+    // to ("entrego nas empresas") were read as whom they are for.
+    ['holdout21', 100, 0.95],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
