@@ -385,11 +385,6 @@ interface Concept {
   where?: boolean;
 }
 
-/** The endings of the names of tools and machines made from an action ("colheitadeira", "plantadeira", "cortador"). */
-const INSTRUMENT_ENDING = /(deir[ao]s?|dor(a|es|as)?)$/;
-/** What such a tool counts for when the description says the action too: the work done with it, not the tool. */
-const INSTRUMENT_FACTOR = 0.5;
-
 /** A description read: its concepts, and how many of its words the index does not know at all. */
 interface Reading {
   concepts: Concept[];
@@ -427,6 +422,10 @@ const HOMOPHONE_WEIGHT = 0.8;
  * The noun is read beside the verb, weak: some share the verb's stem only by chance ("passo", "passagem").
  */
 const VERB_NOUN_WEIGHT = 0.3;
+/** The endings of the names of tools and machines made from an action ("colheitadeira", "plantadeira", "cortador"). */
+const INSTRUMENT_ENDING = /(deir[ao]s?|dor(a|es|as)?)$/;
+/** What such a tool counts for when the description says the action too: the work done with it, not the tool. */
+const INSTRUMENT_FACTOR = 0.5;
 /** The forms of a verb read so: first person, participle, infinitive, gerund ("monto", "montado", "montar"). */
 const VERB_FORM = /(o|amos|ado|ados|ada|adas|ar|ando)$/;
 /**
