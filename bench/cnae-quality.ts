@@ -63,6 +63,7 @@ export const DESCRIPTION_SETS = [
   'holdout19',
   'holdout20',
   'holdout21',
+  'holdout22',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {

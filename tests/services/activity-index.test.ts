@@ -229,6 +229,9 @@ describe('ActivityIndex', () => {
     // measured (83 % top-1), with and without the readings holdout20 brought; 0.95 once businesses goods are delivered
     // to ("entrego nas empresas") were read as whom they are for.
     ['holdout21', 100, 0.95],
+    // Written blind the same way that evening after the readings holdout20 and holdout21 brought (68 divisions, about 40
+    // hard by request), and only measured: 0.99 (94 % top-1), the public search the same.
+    ['holdout22', 100, 0.99],
   ] as const)(
     'finds an accepted code among the first three for the %s descriptions (≥ %i of them, share ≥ %d)',
     (set, size, share) => {
