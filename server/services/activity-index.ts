@@ -148,6 +148,9 @@ const CHARGING_WORDS = new Set(
   'assinatura assinaturas assinante assinantes mensalidade mensalidades mensal mensais recorrente recorrentes'.split(' '),
 );
 
+/** A monthly fee ("mensalidade"): what a service charges. */
+const MONTHLY_FEE = /^mensalidades?$/;
+
 /**
  * "Cobro por hora", "cobro uma mensalidade", "cobro 30%": the verb says how the business charges, like the words above,
  * not that it collects debts ("cobrança"), when what follows is a rate, an amount or what is paid.
@@ -1230,6 +1233,8 @@ export class ActivityIndex {
       if (!last && TIRO_VERB.test(plain(word)) && !TIRO_NOUN_BEFORE.test(plain(words[i - 1] ?? ''))) return;
       if (!last && RODO_VERB.test(plain(word)) && ROUTE_AFTER.test(plain(words[i + 1] ?? ''))) return;
       if (SERVING_WORDS.has(plain(word))) serving = true;
+      // A monthly fee is paid for a service (a gym, a school, a monitoring), not for goods bought once.
+      if (MONTHLY_FEE.test(plain(word))) serving = true;
       if (CHARGING_VERB.test(plain(word)) && plain(words[i + 1] ?? '') === 'por' && TIME_CHARGED.test(plain(words[i + 2] ?? '')))
         serving = true;
       // A place of selling that is what is worked on ("cuido do instagram de lojas", "provedor de internet") is the

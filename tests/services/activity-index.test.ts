@@ -642,6 +642,14 @@ describe('ActivityIndex', () => {
     expect(top('faço marmita e entrego nas empresas todo dia no almoço')).toContain('5620101');
   });
 
+  it('reads a monthly fee as paid for a service, not for goods a shop or a factory would sell', () => {
+    // 9313-1/00: gyms; 3230-2/00 makes sports goods. 6311-9/00: software as a service; 4761-0/03 sells stationery.
+    expect(top('tenho um espaço com aparelho de musculaçao, o pessoal paga mensalidade', 1)).toEqual(['9313100']);
+    const software = top('criei um sisteminha online de agenda pra barbearia, cada barbearia paga uma mensalidade pra usar');
+    expect(software[0]).toBe('6311900');
+    expect(software).not.toContain('4761003');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
