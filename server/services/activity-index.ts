@@ -193,12 +193,15 @@ const SERVICE_ACTIONS = new Set(['repar', 'limp', 'lav', 'ensin']);
 /** Units of time or work a service is charged by ("cobro por hora", "por diária", "por hectare"). */
 const TIME_CHARGED = /^(hora|horas|dia|dias|diaria|diarias|semana|semanas|mes|visita|visitas|hectare|hectares|km|quilometro)$/;
 /**
- * Words that say people are attended to ("atendo em domicílio", "faço consulta", "presto serviço"): the business is a
- * service, and what it uses or treats ("vacina", "exame") names no shop or factory it would be.
+ * Words that say people are attended to ("atendo em domicílio", "faço consulta", "presto serviço") or something is
+ * looked after ("cuido de uma idosa", "cuido do jardim"): the business is a service, and what it uses or treats
+ * ("vacina", "exame", "remédio") names no shop or factory it would be.
  */
-const SERVING_WORDS = new Set(
-  'atendo atende atendemos atender atendimento atendimentos consulta consultas presto prestamos prestar'.split(' '),
-);
+const SERVING_WORDS = new Set([
+  ...'atendo atende atendemos atender atendimento atendimentos consulta consultas presto prestamos prestar'.split(' '),
+  'cuido',
+  'cuidamos',
+]);
 /**
  * Goods named by what they are for ("produtos de limpeza", "máquina de lavar", "material de construção"): the action
  * after them is the goods' kind, not what the business does.

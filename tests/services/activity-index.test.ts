@@ -650,6 +650,15 @@ describe('ActivityIndex', () => {
     expect(software).not.toContain('4761003');
   });
 
+  it('reads taking care of someone or something as a service: a shop of what it uses is another business', () => {
+    // 8712-3/00: care of the elderly at home; 4771-7/01 is a pharmacy, whose "remédio" the carer gives.
+    const care = top('fico com uma idosa na casa dela durante o dia, dou banho, remedio e comida');
+    expect(care[0]).toBe('8712300');
+    expect(care).not.toContain('4771701');
+    // 8130-3/00: gardens kept; 4789-0/02 sells plants and flowers.
+    expect(top('cuido de jardim de condominio, corto grama, podo arbusto e as arvore')).not.toContain('4789002');
+  });
+
   it('reads "dele", "dela" and "dou" as filler: they do not make a description answer less', () => {
     const told = index.search('cuido de um senhor acamado na casa dele, dou banho e dou comida');
     expect(told[0].code).toBe('8712300');
