@@ -64,6 +64,7 @@ export const DESCRIPTION_SETS = [
   'holdout20',
   'holdout21',
   'holdout22',
+  'holdout23',
 ] as const;
 
 export function describedBusinesses(set: (typeof DESCRIPTION_SETS)[number]): Described[] {
